@@ -1,0 +1,75 @@
+"""Readers for rule documents: pick the game and the kind of file, then hand the lines to the reader.
+
+``read_file(path)`` is the one entry point; every reader takes ``(lines, source)`` and returns a
+:class:`rulebook.model.Document` whose ``warnings`` list what it could not place.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from rulebook.model import Document, ReadError, Source
+from rulebook.readers.text import read_lines
+
+# Bump when a reader changes what it produces: stored books are then rebuilt from their sources.
+READER_VERSION = "1"
+
+KINDS = ("rules", "glossary", "rulings")
+
+_RIFTBOUND_WORDS = re.compile(r"\b(Riftbound|Showdown|Battlefield|Legend|Rune|Chain|Might|Focus)\b", re.I)
+_MTG_WORDS = re.compile(r"\b(Magic: The Gathering|mana|stack|creature|planeswalker|graveyard|library)\b", re.I)
+_QUESTION = re.compile(r"^\s*(?:#{1,4}\s*)?Q\s*[:.]\s*\S")
+_DOTTED = re.compile(r"^\s*\d{3}\.\d+\.[a-z]\.")  # 303.2.a. : only Riftbound writes letters dotted
+_RULE_LINE = re.compile(r"^\s*\d{1,3}\.(\d+[a-z]*\.?)?\s")
+
+
+def detect_game(lines: list[str]) -> str:
+    """``riftbound`` or ``mtg`` from the words and numbering of the text."""
+    text = "\n".join(lines[:3000])
+    if any(_DOTTED.match(line) for line in lines[:3000]):
+        return "riftbound"
+    rift = len(_RIFTBOUND_WORDS.findall(text))
+    mtg = len(_MTG_WORDS.findall(text))
+    return "riftbound" if rift > mtg else "mtg"
+
+
+def detect_kind(lines: list[str]) -> str:
+    """``rulings`` (Q: ... questions), ``rules`` (numbered lines) or ``glossary``."""
+    nonblank = [line for line in lines if line.strip()]
+    if not nonblank:
+        return "rules"
+    questions = sum(1 for line in nonblank if _QUESTION.match(line))
+    if questions >= 1 and questions * 20 >= len(nonblank):
+        return "rulings"
+    numbered = sum(1 for line in nonblank if _RULE_LINE.match(line))
+    if numbered * 10 >= len(nonblank):
+        return "rules"
+    return "glossary"
+
+
+def read_file(path: str | Path, game: str | None = None, kind: str | None = None) -> Document:
+    """Read one file. ``game`` and ``kind`` are detected when not given.
+
+    Raises :class:`ReadError` (one line, naming the file) for a file that cannot be read at all.
+    """
+    lines, sha = read_lines(path)
+    name = Path(path).name
+    game = game or detect_game(lines)
+    kind = kind or detect_kind(lines)
+    source = Source(name=name, sha256=sha, kind=kind, path=str(path))
+    if kind == "rulings":
+        from rulebook.readers.rulings import read_rulings
+
+        doc = read_rulings(lines, source, game)
+    elif game == "riftbound":
+        from rulebook.readers.riftbound import read_riftbound
+
+        doc = read_riftbound(lines, source)
+    else:
+        from rulebook.readers.mtg import read_mtg
+
+        doc = read_mtg(lines, source, glossary_only=(kind == "glossary"))
+    if not (doc.rules or doc.terms or doc.rulings):
+        raise ReadError(str(path), f"no {kind} found: expected numbered rules, glossary entries or Q:/A: rulings")
+    return doc
