@@ -1,0 +1,178 @@
+"""The shared core of the reference engines: events that cite rules, illegal actions, steps.
+
+An engine never writes a rule number in its logic. It names *what the rule says* with a citation key
+(``focus.passes_when_chain_empties``) and a :class:`Citations` table, loaded from ``data/`` by the
+application and handed in, turns keys into the numbers of one edition.
+
+>>> table = Citations("riftbound", "v1.2", {"priority.singular_right": {"rules": ["312.1"], "phrase": "singular exclusive right"}})
+>>> table.event("Ana may act", "priority.singular_right")
+Event(what='Ana may act', rules=('312.1',), keys=('priority.singular_right',))
+>>> try:
+...     table.illegal("Ben has no Priority", "priority.singular_right")
+... except IllegalAction as exc:
+...     exc.rules, exc.reason
+(('312.1',), 'priority.singular_right')
+
+Engines implement :class:`Engine`; :func:`play` steps one through a list of actions and :func:`ask`
+answers "is this legal now?" without changing anything.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Citation:
+    key: str
+    rules: tuple[str, ...]
+    phrase: str  # words the cited rule's text must still contain (checked by a test against the book)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something the rules made happen (or decided), with the rules that justify it."""
+
+    what: str
+    rules: tuple[str, ...]
+    keys: tuple[str, ...] = ()
+
+
+class IllegalAction(Exception):
+    """A game action the rules forbid. ``reason`` is the citation key: why, as data."""
+
+    def __init__(self, message: str, reason: str, rules: tuple[str, ...]):
+        super().__init__(message)
+        self.message, self.reason, self.rules = message, reason, rules
+
+
+class ScenarioError(Exception):
+    """The scenario itself is wrong (unknown card, player, key, action sentence).
+
+    ``path`` is the key path into the scenario (``("actions", 2)``: list indices count from 0); the
+    application turns it into ``file:line: actions -> 3: ...``.
+    """
+
+    def __init__(self, path: tuple[str | int, ...], message: str):
+        super().__init__(message)
+        self.path, self.message = tuple(path), message
+
+
+class Citations:
+    """One game and edition's table: citation key -> rule numbers."""
+
+    def __init__(self, game: str, edition: str, table: Mapping[str, Mapping[str, Any]]):
+        self.game, self.edition = game, edition
+        self._table: dict[str, Citation] = {}
+        for key, entry in table.items():
+            rules = entry.get("rules") or [entry["rule"]]
+            self._table[key] = Citation(key, tuple(str(r) for r in rules), str(entry.get("phrase", "")))
+
+    def __contains__(self, key: str) -> bool:
+        return key in self._table
+
+    def __iter__(self) -> Iterator[Citation]:
+        return iter(self._table.values())
+
+    def __len__(self) -> int:
+        return len(self._table)
+
+    def cite(self, *keys: str) -> tuple[str, ...]:
+        """The rule numbers for these keys, in order, without repeats."""
+        out: list[str] = []
+        for key in keys:
+            try:
+                rules = self._table[key].rules
+            except KeyError:
+                raise KeyError(f"citation key {key!r} is not in the {self.game} {self.edition} table") from None
+            out.extend(r for r in rules if r not in out)
+        return tuple(out)
+
+    def event(self, what: str, *keys: str) -> Event:
+        return Event(what, self.cite(*keys), keys)
+
+    def illegal(self, message: str, *keys: str) -> IllegalAction:
+        """Raise an :class:`IllegalAction` citing ``keys`` (the first key is the reason)."""
+        raise IllegalAction(message, keys[0], self.cite(*keys))
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action of a scenario and what the rules did with it."""
+
+    n: int  # counting from 1
+    action: str
+    asked: bool  # an ``ask:`` item: answered, never applied
+    legal: bool
+    events: tuple[Event, ...]
+    state: Mapping[str, Any]  # Engine.snapshot() after the step
+    reason: str | None = None  # citation key of the rule that forbade it
+    rules: tuple[str, ...] = field(default=())  # for illegal actions and answers: the deciding rules
+
+    @property
+    def answer(self) -> str | None:
+        return ("yes" if self.legal else "no") if self.asked else None
+
+
+class Engine(Protocol):
+    """What every game's engine offers. Pure: no I/O, no rulebook import.
+
+    ``snapshot()`` returns a plain dict with (where the game has them) these keys, which scenario
+    expectations are checked against: ``state``, ``phase``, ``turn_player``, ``priority``, ``focus``,
+    ``points``, ``life``, ``controller``, ``zone``, ``chain``/``stack``, ``winner``.
+    """
+
+    game: str
+
+    def apply(self, action: str) -> list[Event]:
+        """Carry out one action sentence, then everything the rules make automatic until a player must
+        decide. Raises :class:`IllegalAction` (state unchanged) or :class:`ScenarioError`."""
+
+    def snapshot(self) -> dict[str, Any]: ...
+
+
+def ask(engine: Engine, action: str) -> tuple[bool, list[Event], IllegalAction | None]:
+    """Would ``action`` be legal now? Tries it on a copy; the engine itself is untouched."""
+    trial = copy.deepcopy(engine)
+    try:
+        return True, trial.apply(action), None
+    except IllegalAction as exc:
+        return False, [], exc
+
+
+def play(engine: Engine, actions: Iterable[tuple[str, bool]]) -> Iterator[Step]:
+    """Step ``engine`` through ``(sentence, is_ask)`` pairs, yielding a :class:`Step` for each.
+
+    An illegal action is reported with its rule and not applied: play goes on from the state before it.
+    A :class:`ScenarioError` propagates with the action's index prepended to its path.
+    """
+    for n, (sentence, is_ask) in enumerate(actions, start=1):
+        try:
+            if is_ask:
+                legal, events, exc = ask(engine, sentence)
+                if exc is not None:
+                    events = [Event(f"No: {exc.message}", exc.rules, (exc.reason,))]
+                yield Step(n, sentence, True, legal, tuple(events), engine.snapshot(),
+                           exc.reason if exc else None, exc.rules if exc else _rules_of(events))
+                continue
+            before = copy.deepcopy(engine)
+            try:
+                events = engine.apply(sentence)
+            except IllegalAction as exc:
+                engine.__dict__.update(before.__dict__)  # "not applied": back to the state before it
+                event = Event(f"Illegal: {exc.message}", exc.rules, (exc.reason,))
+                yield Step(n, sentence, False, False, (event,), engine.snapshot(), exc.reason, exc.rules)
+                continue
+            yield Step(n, sentence, False, True, tuple(events), engine.snapshot(), None, _rules_of(events))
+        except ScenarioError as exc:
+            raise ScenarioError(("actions", n - 1, *exc.path), exc.message) from None
+
+
+def _rules_of(events: Iterable[Event]) -> tuple[str, ...]:
+    out: list[str] = []
+    for event in events:
+        out.extend(r for r in event.rules if r not in out)
+    return tuple(out)
