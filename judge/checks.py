@@ -1,0 +1,152 @@
+"""Checking a scenario's ``expect`` items against the steps the engine took.
+
+Semantics follow ``shared/spec/scenarios.md``: a ``rule`` (and each item of ``cites``) holds when the
+step cites that rule or any of its sub-rules, and may be a list of alternatives.
+
+>>> from engine.core import Step, Event
+>>> step = Step(1, "Ana passes", False, True, (Event("x", ("312.2.d",)),), {"priority": "Ben"}, None, ("312.2.d",))
+>>> [r.ok for r in check_expectations([{"after": 1, "priority": "Ben", "cites": ["312.2"]}], [step])]
+[True]
+>>> check_expectations([{"after": 1, "priority": "Ana"}], [step])[0].detail
+'priority: expected Ana, got Ben'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulebook.numbers import tokens
+
+EXPECT_KEYS = {
+    "after", "end", "state", "phase", "priority", "focus", "turn_player", "points", "life", "controller",
+    "zone", "chain", "stack", "winner", "illegal", "answer", "rule", "cites",
+}
+
+
+@dataclass(frozen=True)
+class Result:
+    item: Mapping[str, Any]
+    ok: bool
+    detail: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"item": dict(self.item), "ok": self.ok, "detail": self.detail}
+
+
+def rule_matches(expected: str, cited: str) -> bool:
+    """``143.4`` is satisfied by ``143.4`` or ``143.4.c.1``; ``601.2`` by ``601.2c``."""
+    want, got = tokens(str(expected)), tokens(str(cited))
+    return bool(want) and got[: len(want)] == want
+
+
+def _cited(rules: Sequence[str], expected: Any) -> bool:
+    options = expected if isinstance(expected, list) else [expected]
+    return any(rule_matches(str(o), r) for o in options for r in rules)
+
+
+def _norm(value: Any) -> Any:
+    if value is None:
+        return "none"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, str):
+        return " ".join(value.lower().replace("_", " ").split())
+    return value
+
+
+def _compare_scalar(key: str, want: Any, got: Any) -> str | None:
+    if _norm(want) == _norm(got):
+        return None
+    return f"{key}: expected {_show(want)}, got {_show(got)}"
+
+
+def _show(value: Any) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, list):
+        return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+    return str(value)
+
+
+def _compare_mapping(key: str, want: Mapping, got: Mapping | None) -> str | None:
+    got = {(_norm(k)): v for k, v in (got or {}).items()}
+    problems = []
+    for name, value in want.items():
+        actual = got.get(_norm(name), "none" if key in ("controller",) else None)
+        if _norm(value) != _norm(actual):
+            problems.append(f"{name} expected {_show(value)}, got {_show(actual)}")
+    return f"{key}: " + "; ".join(problems) if problems else None
+
+
+def _compare_list(key: str, want: Any, got: Any) -> str | None:
+    want_list = [_norm(v) for v in (want or [])]
+    got_list = [_norm(v) for v in (got or [])]
+    if want_list == got_list:
+        return None
+    return f"{key}: expected {_show(want or [])}, got {_show(got or [])}"
+
+
+def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rules: Sequence[str]) -> Result:
+    """Check one expectation. ``step`` is None for ``end: true`` items (then rules are the whole run's)."""
+    problems: list[str] = []
+    rules = list(step.rules) + [r for e in step.events for r in e.rules] if step is not None else list(all_rules)
+    for key, want in item.items():
+        if key in ("after", "end"):
+            continue
+        if key not in EXPECT_KEYS:
+            problems.append(f"unknown expectation key {key!r}")
+        elif key in ("points", "life", "controller", "zone"):
+            if not isinstance(want, Mapping):
+                problems.append(f"{key}: expected a mapping in the scenario")
+            else:
+                problem = _compare_mapping(key, want, state.get(key))
+                problems += [problem] if problem else []
+        elif key in ("chain", "stack"):
+            problem = _compare_list(key, want, state.get(key))
+            problems += [problem] if problem else []
+        elif key == "illegal":
+            if step is None:
+                problems.append("illegal: needs after: N")
+            elif bool(want) != (not step.legal and not step.asked):
+                problems.append(f"illegal: expected {'illegal' if want else 'legal'}, the action was "
+                                f"{'illegal' if not step.legal else 'legal'}")
+        elif key == "answer":
+            if step is None or not step.asked:
+                problems.append("answer: the step is not an ask: item")
+            elif _norm(want) != step.answer:
+                problems.append(f"answer: expected {_norm(want)}, got {step.answer}")
+        elif key == "rule":
+            if not _cited(rules, want):
+                problems.append(f"rule: expected {_show(want)} among the rules cited ({', '.join(rules) or 'none'})")
+        elif key == "cites":
+            for expected in want if isinstance(want, list) else [want]:
+                if not _cited(rules, expected):
+                    problems.append(f"cites: {_show(expected)} not among the rules cited ({', '.join(rules) or 'none'})")
+        else:
+            problem = _compare_scalar(key, want, state.get(key))
+            problems += [problem] if problem else []
+    return Result(item, not problems, "; ".join(problems) if problems else "as expected")
+
+
+def check_expectations(expect: Sequence[Mapping[str, Any]], steps: Sequence, final_state: Mapping | None = None) -> list[Result]:
+    """Every ``expect`` item checked against ``steps`` (``after: N``) or the final state (``end``)."""
+    all_rules: list[str] = []
+    for step in steps:
+        all_rules.extend(r for e in step.events for r in e.rules)
+    end_state = final_state if final_state is not None else (steps[-1].state if steps else {})
+    results = []
+    for item in expect:
+        if item.get("end"):
+            results.append(check_item(item, None, end_state, all_rules))
+            continue
+        n = item.get("after")
+        if not isinstance(n, int) or not 1 <= n <= len(steps):
+            results.append(Result(item, False, f"after: no action {n}"))
+            continue
+        step = steps[n - 1]
+        results.append(check_item(item, step, step.state, all_rules))
+    return results
