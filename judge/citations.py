@@ -25,11 +25,7 @@ def tables(game: str) -> dict[str, Path]:
 
 
 def pick_edition(game: str, edition: str | None) -> str:
-    """The edition whose table serves a book of ``edition``.
-
-    >>> pick_edition("mtg", "2025-02-07") in tables("mtg") or not tables("mtg")
-    True
-    """
+    """The edition whose table serves a book of ``edition``: its own, else the newest older one."""
     available = sorted(tables(game))
     if not available:
         raise FileNotFoundError(f"no citation table for {game} in {data_dir() / 'citations'}")

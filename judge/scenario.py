@@ -163,6 +163,13 @@ def _check_shape(s: Scenario) -> None:
     for i, item in enumerate(expect or []):
         if not isinstance(item, dict) or not ({"after", "end"} & set(item)):
             raise s.error(("expect", i), "expected a mapping with after: N or end: true")
+        from judge.checks import EXPECT_KEYS
+
+        for key in item:
+            if key not in EXPECT_KEYS:
+                guess = process.extractOne(str(key), sorted(EXPECT_KEYS), score_cutoff=60)
+                hint = f' (did you mean "{guess[0]}"?)' if guess else ""
+                raise s.error(("expect", i, key), f"unknown expectation key{hint}")
         after = item.get("after")
         if after is not None and (not isinstance(after, int) or not 1 <= after <= len(data["actions"])):
             raise s.error(("expect", i, "after"), f"expected an action number from 1 to {len(data['actions'])}")
