@@ -21,7 +21,7 @@ _RIFTBOUND_WORDS = re.compile(r"\b(Riftbound|Showdown|Battlefield|Legend|Rune|Ch
 _MTG_WORDS = re.compile(r"\b(Magic: The Gathering|mana|stack|creature|planeswalker|graveyard|library)\b", re.I)
 _QUESTION = re.compile(r"^\s*(?:#{1,4}\s*)?Q\s*[:.]\s*\S")
 _DOTTED = re.compile(r"^\s*\d{3}\.\d+\.[a-z]\.")  # 303.2.a. : only Riftbound writes letters dotted
-_RULE_LINE = re.compile(r"^\s*\d{1,3}\.(\d+[a-z]*\.?)?\s")
+_RULE_LINE = re.compile(r"^\s*\d{1,3}\.(\d+[a-z]*\.?)?(\s|$)")  # "301." alone: the detail scrape
 
 
 def detect_game(lines: list[str]) -> str:
