@@ -1,0 +1,62 @@
+"""What every command shares: the library, the store, output as text or JSON, and errors.
+
+Exit statuses: 0 found, 1 not found (with suggestions), 2 bad input (one line, never a traceback).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any, NoReturn
+
+import typer
+
+from judge.resources import seeds_dir
+
+
+class Fail(Exception):
+    """Stop with a one-line message on stderr and an exit status."""
+
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.message, self.code = message, code
+
+
+def library():
+    from rulebook.library import Library
+
+    return Library(seeds=seeds_dir())
+
+
+def open_store():
+    return library().open()
+
+
+def emit_json(value: Any) -> None:
+    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
+
+
+def echo(text: str = "") -> None:
+    typer.echo(text)
+
+
+def console():
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=False)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    raise Fail(message, code)
+
+
+def check_book(store, book: str | None) -> None:
+    """Exit 2 with "did you mean" when ``book`` is not a loaded book."""
+    if book is None or store.book(book) is not None:
+        return
+    ids = store.book_ids()
+    from rapidfuzz import process
+
+    guess = process.extractOne(book, ids, score_cutoff=50) if ids else None
+    hint = f' (did you mean "{guess[0]}"?)' if guess else ""
+    fail(f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}")

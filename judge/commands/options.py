@@ -1,0 +1,6 @@
+"""Options several commands share, so they read the same everywhere."""
+
+import typer
+
+JSON = typer.Option(False, "--json", help="Print JSON (stable keys, see docs/json.md) instead of text.")
+BOOK = typer.Option(None, "--book", "-b", help="Only this book (see `judge books`).")

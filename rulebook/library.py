@@ -1,0 +1,445 @@
+"""The judge's library: the default books built from the seeds, the user's books, and the database.
+
+Everything lives under one folder (``$JUDGE_HOME``, else the platform's user data folder):
+
+- ``judge.db``: the SQLite database, a cache rebuilt from the sources whenever a source file or the
+  readers' version changes. It is always replaced whole (written to a temporary file, then renamed),
+  under a lock, so a crash or a second process never sees it half-built.
+- ``books/<id>/``: a user book: ``book.json`` (game, title, edition, files) and a copy of each file
+  it was loaded from, so the book survives its originals being moved or deleted.
+
+>>> import tempfile
+>>> lib = Library(tempfile.mkdtemp(), seeds=None)
+>>> lib.home.is_dir()
+True
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import re
+import shutil
+import sys
+import tempfile
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import yaml
+
+from rulebook import numbers
+from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Source, Term
+from rulebook.readers import READER_VERSION, read_file
+from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
+
+DB_NAME = "judge.db"
+BOOK_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,39}$")
+_WORD = re.compile(r"[a-z][a-z'’-]*[a-z]|[a-z]")
+
+
+def default_home() -> Path:
+    """``$JUDGE_HOME``, else the platform's per-user data folder."""
+    if os.environ.get("JUDGE_HOME"):
+        return Path(os.environ["JUDGE_HOME"]).expanduser()
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
+    return base / "rules-judge"
+
+
+class LibraryError(Exception):
+    """A request the library refuses (unknown book, bad id, ...); one line for the judge."""
+
+
+@dataclass(frozen=True)
+class SourceFile:
+    path: Path  # where the library reads it (a seed, or the user book's stored copy)
+    kind: str | None = None  # rules | glossary | rulings; None: detect
+    original: str | None = None  # where the user loaded it from
+
+
+@dataclass(frozen=True)
+class BookSpec:
+    id: str
+    game: str
+    title: str
+    edition: str | None
+    files: tuple[SourceFile, ...]
+    builtin: bool = False
+
+    def fingerprint(self) -> str:
+        h = hashlib.sha256()
+        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{self.id}|{self.game}|{self.title}|{self.edition}".encode())
+        for f in self.files:
+            h.update(f"|{f.path.name}|{f.kind}|".encode())
+            h.update(_sha256(f.path).encode())
+        return h.hexdigest()
+
+
+def _sha256(path: Path) -> str:
+    try:
+        return hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return "missing"
+
+
+@dataclass
+class BuiltBook:
+    """A book read from its files, ready to store."""
+
+    spec: BookSpec
+    documents: list[Document]
+    rules: list[Rule]
+    terms: list[Term]
+    rulings: list
+    warnings: list[ReadWarning] = field(default_factory=list)
+    edition: str | None = None
+    title: str | None = None
+
+    @property
+    def partial(self) -> bool:
+        return self.spec.builtin or any(d.truncations for d in self.documents)
+
+
+def read_book(spec: BookSpec, progress: Callable[[str], None] | None = None) -> BuiltBook:
+    """Read every file of a book and merge them: one rule per number, one term per headword."""
+    documents = []
+    for f in spec.files:
+        if progress:
+            progress(f.path.name)
+        documents.append(read_file(f.path, game=spec.game, kind=f.kind))
+    rules: dict[str, Rule] = {}
+    terms: dict[str, Term] = {}
+    rulings = []
+    warnings: list[ReadWarning] = []
+    for doc in documents:
+        warnings.extend(doc.warnings)
+        for rule in doc.rules:
+            rules[rule.number] = _merge_rule(rules.get(rule.number), rule)
+        for term in doc.terms:
+            key = term.term.lower()
+            if key in terms:
+                warnings.append(ReadWarning(term.source, term.line, f"glossary term {term.term!r} defined twice; "
+                                                                   f"kept the first ({terms[key].source}:{terms[key].line})"))
+                continue
+            terms[key] = term
+        rulings.extend(doc.rulings)
+    ordered = sorted(rules.values(), key=lambda r: numbers.sort_key(r.number))
+    edition = spec.edition or next((d.edition for d in documents if d.edition), None)
+    title = spec.title or next((d.title for d in documents if d.title), None) or spec.id
+    return BuiltBook(spec, documents, ordered, list(terms.values()), rulings, warnings, edition, title)
+
+
+def _merge_rule(old: Rule | None, new: Rule) -> Rule:
+    """Outline and detail of the same rule: the later file's text wins, the outline's count stays."""
+    if old is None:
+        return new
+    return replace(
+        new,
+        title=new.title or old.title,
+        text=new.text if len(new.text) >= len(old.text) else old.text,
+        examples=new.examples or old.examples,
+        expected_children=new.expected_children if new.expected_children is not None else old.expected_children,
+    )
+
+
+def _vocabulary(book: BuiltBook) -> Counter:
+    words: Counter = Counter()
+    for rule in book.rules:
+        words.update(_WORD.findall(f"{rule.title or ''} {rule.text} {' '.join(rule.examples)}".lower()))
+    for term in book.terms:
+        words.update(_WORD.findall(f"{term.term} {term.definition}".lower()))
+    for ruling in book.rulings:
+        words.update(_WORD.findall(f"{ruling.question} {ruling.answer}".lower()))
+    return words
+
+
+def _derive(book: BuiltBook):
+    """References, term uses and (Riftbound) terms defined by rules: the graph's raw material."""
+    try:
+        from rulebook import references
+    except ImportError:  # pragma: no cover - during development the module may not exist yet
+        return [], [], []
+    derived = [t for t in references.derive_terms(book.rules, book.spec.game)
+               if t.term.lower() not in {x.term.lower() for x in book.terms}]
+    terms = book.terms + derived
+    refs = references.resolve_book(book.spec.id, book.spec.game, book.rules, terms, book.rulings, book.partial)
+    uses = references.uses(book.rules, terms)
+    return derived, refs, uses
+
+
+def write_book(db, book: BuiltBook, position: int) -> None:
+    spec = book.spec
+    delete_book(db, spec.id)
+    db["books"].insert({
+        "id": spec.id, "game": spec.game, "title": book.title, "edition": book.edition,
+        "builtin": int(spec.builtin), "partial": int(book.partial), "fingerprint": spec.fingerprint(),
+        "position": position,
+    })
+    db["sources"].insert_all(
+        {"book": spec.id, "name": d.source.name, "kind": d.source.kind, "sha256": d.source.sha256,
+         "path": f.original or (f"seeds/{f.path.name}" if spec.builtin else str(f.path)), "position": i}
+        for i, (d, f) in enumerate(zip(book.documents, spec.files))
+    )
+    db["rules"].insert_all(
+        {"book": spec.id, "number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
+         "examples": json.dumps(list(r.examples), ensure_ascii=False), "source": r.source, "line": r.line,
+         "expected_children": r.expected_children, "sort": numbers.sort_text(r.number),
+         "depth": numbers.depth(r.number)}
+        for r in book.rules
+    )
+    derived, refs, uses = _derive(book)
+    db["terms"].insert_all(
+        {"book": spec.id, "term": t.term, "definition": t.definition, "source": t.source, "line": t.line,
+         "obsolete": int(t.obsolete), "recovered": int(t.headword_recovered),
+         "derived_from": t.source[len("rule "):] if t in derived and t.source.startswith("rule ") else None}
+        for t in book.terms + derived
+    )
+    db["rulings"].insert_all(
+        {"book": spec.id, "id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer,
+         "source": r.source, "line": r.line}
+        for r in book.rulings
+    )
+    db["warnings"].insert_all(
+        {"book": spec.id, "source": w.source, "line": w.line, "reason": w.reason} for w in book.warnings
+    )
+    db["truncations"].insert_all(
+        {"book": spec.id, "source": t.source, "line": t.line, "missing": t.missing, "after": t.after}
+        for d in book.documents for t in d.truncations
+    )
+    db["refs"].insert_all(
+        {"book": spec.id, "from_kind": r.from_kind, "from_id": r.from_id, "raw": r.raw, "target": r.target,
+         "target_kind": r.target_kind, "cited_title": r.cited_title, "actual_title": r.actual_title,
+         "outcome": r.outcome, "source": r.source, "line": r.line}
+        for r in refs
+    )
+    db["uses"].insert_all({"book": spec.id, "rule": rule, "term": term} for rule, term in uses)
+    db["vocab"].insert_all(
+        {"book": spec.id, "word": w, "count": n} for w, n in _vocabulary(book).items()
+    )
+
+
+class Library:
+    """The books a judge has, and the database built from them."""
+
+    def __init__(self, home: str | Path | None = None, seeds: Path | None = None):
+        self.home = Path(home) if home else default_home()
+        self.home.mkdir(parents=True, exist_ok=True)
+        self.seeds = seeds
+        self.db_path = self.home / DB_NAME
+
+    # Which books there should be -------------------------------------------------------------------
+    def builtin_specs(self) -> list[BookSpec]:
+        if self.seeds is None:
+            return []
+        manifest = yaml.safe_load((self.seeds / "manifest.yaml").read_text(encoding="utf-8"))
+        return [
+            BookSpec(b["id"], b["game"], b["title"], str(b.get("edition") or "") or None,
+                     tuple(SourceFile(self.seeds / s["file"], s.get("kind")) for s in b["sources"]), builtin=True)
+            for b in manifest["books"]
+        ]
+
+    def user_specs(self) -> list[BookSpec]:
+        specs = []
+        for meta in sorted((self.home / "books").glob("*/book.json")):
+            try:
+                data = json.loads(meta.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                continue
+            files = tuple(SourceFile(meta.parent / f["stored"], f.get("kind"), f.get("original")) for f in data["files"])
+            specs.append(BookSpec(data["id"], data["game"], data.get("title") or "", data.get("edition"), files))
+        return specs
+
+    def specs(self) -> list[BookSpec]:
+        return self.builtin_specs() + self.user_specs()
+
+    # The database ----------------------------------------------------------------------------------
+    def open(self) -> Store:
+        """The store, brought up to date with the books' sources first."""
+        self.sync()
+        return Store(self.db_path)
+
+    def stale(self, specs: list[BookSpec]) -> list[BookSpec] | None:
+        """The books whose stored copy is out of date; None when the whole file must be rebuilt."""
+        if not self.db_path.exists():
+            return None
+        try:
+            store = Store(self.db_path)
+            try:
+                version = store.query("SELECT value FROM meta WHERE key = 'schema_version'")
+                stored = {r["id"]: r["fingerprint"] for r in store.query("SELECT id, fingerprint FROM books")}
+            finally:
+                store.close()
+        except Exception:
+            return None
+        if not version or version[0]["value"] != SCHEMA_VERSION:
+            return None
+        wanted = {s.id: s for s in specs}
+        changed = [s for s in specs if stored.get(s.id) != s.fingerprint()]
+        if set(stored) - set(wanted):
+            changed.append(None)  # a book to drop
+        return changed
+
+    def sync(self, progress: Callable[[str], None] | None = None) -> list[str]:
+        """Rebuild what is out of date; returns the ids rebuilt. Cheap when nothing changed."""
+        specs = self.specs()
+        if self.stale(specs) == []:
+            return []
+        with self._lock():
+            stale = self.stale(specs)  # another process may have done it while we waited
+            if stale == []:
+                return []
+            return self._rebuild(specs, stale, progress)
+
+    def _rebuild(self, specs: list[BookSpec], stale, progress) -> list[str]:
+        fd, tmp = tempfile.mkstemp(prefix=".judge-", suffix=".db", dir=self.home)
+        os.close(fd)
+        tmp_path = Path(tmp)
+        try:
+            if stale is not None:
+                shutil.copyfile(self.db_path, tmp_path)
+            else:
+                tmp_path.unlink()
+            import sqlite_utils
+
+            db = sqlite_utils.Database(tmp_path)
+            create_schema(db)
+            wanted = {s.id for s in specs}
+            for row in list(db.query("SELECT id FROM books")):
+                if row["id"] not in wanted:
+                    delete_book(db, row["id"])
+            todo = specs if stale is None else [s for s in stale if s is not None]
+            rebuilt = []
+            with db.conn:
+                for spec in todo:
+                    book = self._read(spec, progress)
+                    write_book(db, book, position=specs.index(spec))
+                    rebuilt.append(spec.id)
+                for i, spec in enumerate(specs):
+                    db.execute("UPDATE books SET position = ? WHERE id = ?", [i, spec.id])
+                db["meta"].upsert({"key": "reader_version", "value": READER_VERSION}, pk="key")
+            rebuild_fts(db)
+            db.conn.commit()
+            db.conn.close()
+            os.replace(tmp_path, self.db_path)
+            return rebuilt
+        finally:
+            if tmp_path.exists():
+                tmp_path.unlink()
+
+    def _read(self, spec: BookSpec, progress) -> BuiltBook:
+        try:
+            return read_book(spec, progress)
+        except ReadError as exc:
+            if spec.builtin:
+                raise
+            # A stored user book that no longer reads (a reader regression): keep going without it,
+            # but say so; its stored files are untouched.
+            raise LibraryError(f"book {spec.id!r} could not be rebuilt: {exc}") from None
+
+    @contextlib.contextmanager
+    def _lock(self) -> Iterator[None]:
+        lock = open(self.home / ".lock", "a+")
+        try:
+            try:
+                import fcntl
+
+                fcntl.flock(lock, fcntl.LOCK_EX)
+            except ImportError:  # pragma: no cover - Windows: a second builder is rare enough
+                pass
+            yield
+        finally:
+            lock.close()
+
+    # User books -------------------------------------------------------------------------------------
+    def load(self, paths: list[Path], book_id: str, game: str | None = None, edition: str | None = None,
+             title: str | None = None, progress: Callable[[str], None] | None = None) -> BuiltBook:
+        """Read ``paths`` into the user book ``book_id`` (replacing a user book of that id).
+
+        The files are read first; only when all of them read is anything stored, so a bad file
+        loses nothing the judge had.
+        """
+        if not BOOK_ID.match(book_id):
+            raise LibraryError(f"book id {book_id!r}: expected lower-case letters, digits, '.', '_' or '-'")
+        if any(s.id == book_id for s in self.builtin_specs()):
+            raise LibraryError(f"book id {book_id!r} is a default book; choose another id")
+        if game is not None and game not in GAMES:
+            raise LibraryError(f"unknown game {game!r}: expected riftbound or mtg")
+        docs = []
+        for p in paths:
+            if progress:
+                progress(str(p))
+            docs.append(read_file(p, game=game))
+        games = {d.game for d in docs}
+        if game is None and len(games) > 1:
+            raise LibraryError(f"the files are of different games ({', '.join(sorted(games))}): load them "
+                               "as separate books or pass --game")
+        game = game or docs[0].game
+        spec_files = []
+        staging = Path(tempfile.mkdtemp(prefix=f".load-{book_id}-", dir=self.home))
+        try:
+            names: set[str] = set()
+            for p, doc in zip(paths, docs):
+                name = _unique(Path(p).name, names)
+                shutil.copyfile(p, staging / name)
+                spec_files.append({"stored": name, "kind": doc.kind, "original": str(Path(p).resolve())})
+            meta = {"id": book_id, "game": game, "title": title or next((d.title for d in docs if d.title), None)
+                    or book_id, "edition": edition or next((d.edition for d in docs if d.edition), None),
+                    "files": spec_files}
+            (staging / "book.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False), encoding="utf-8")
+            target = self.home / "books" / book_id
+            target.parent.mkdir(exist_ok=True)
+            old = None
+            if target.exists():
+                old = target.with_name(f".old-{book_id}")
+                shutil.rmtree(old, ignore_errors=True)
+                target.rename(old)
+            staging.rename(target)
+            try:
+                self.sync(progress)
+            except Exception:
+                shutil.rmtree(target, ignore_errors=True)
+                if old is not None:
+                    old.rename(target)
+                raise
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+        spec = next(s for s in self.user_specs() if s.id == book_id)
+        return BuiltBook(spec, docs, [r for d in docs for r in d.rules], [t for d in docs for t in d.terms],
+                         [r for d in docs for r in d.rulings], [w for d in docs for w in d.warnings],
+                         meta["edition"], meta["title"])
+
+    def unload(self, book_id: str) -> None:
+        if any(s.id == book_id for s in self.builtin_specs()):
+            raise LibraryError(f"{book_id!r} is a default book built from the seeds; it cannot be unloaded")
+        target = self.home / "books" / book_id
+        if not (target / "book.json").exists():
+            raise LibraryError(f"no user book {book_id!r}")
+        trash = target.with_name(f".unload-{book_id}")
+        shutil.rmtree(trash, ignore_errors=True)
+        target.rename(trash)
+        try:
+            self.sync()
+        except Exception:
+            trash.rename(target)
+            raise
+        shutil.rmtree(trash, ignore_errors=True)
+
+
+def _unique(name: str, taken: set[str]) -> str:
+    stem, suffix, n = Path(name).stem, Path(name).suffix, 2
+    candidate = name
+    while candidate in taken or candidate == "book.json":
+        candidate = f"{stem}-{n}{suffix}"
+        n += 1
+    taken.add(candidate)
+    return candidate

@@ -1,0 +1,242 @@
+"""The SQLite store: books, rules, terms, rulings, references, with FTS5 indexes. See docs/database.md.
+
+The file is an ordinary SQLite database; every table is keyed by ``book``. Writing happens only in
+:mod:`rulebook.library` (on a copy that then replaces the file); :class:`Store` reads.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from rulebook import numbers
+from rulebook.model import Book, Rule, Ruling, Source, Term
+
+SCHEMA_VERSION = "1"
+# Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
+TOKENIZE = "porter unicode61 remove_diacritics 2"
+
+
+def create_schema(db: sqlite_utils.Database) -> None:
+    db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
+    db["books"].create(
+        {"id": str, "game": str, "title": str, "edition": str, "builtin": int, "partial": int,
+         "fingerprint": str, "position": int},
+        pk="id", if_not_exists=True,
+    )
+    db["sources"].create(
+        {"book": str, "name": str, "kind": str, "sha256": str, "path": str, "position": int},
+        pk=("book", "name"), if_not_exists=True,
+    )
+    db["rules"].create(
+        {"book": str, "number": str, "parent": str, "title": str, "text": str, "examples": str,
+         "source": str, "line": int, "expected_children": int, "sort": str, "depth": int},
+        pk=("book", "number"), if_not_exists=True,
+    )
+    db["terms"].create(
+        {"book": str, "term": str, "definition": str, "source": str, "line": int, "obsolete": int,
+         "derived_from": str, "recovered": int},
+        pk=("book", "term"), if_not_exists=True,
+    )
+    db["rulings"].create(
+        {"book": str, "id": str, "topic": str, "question": str, "answer": str, "source": str, "line": int},
+        pk=("book", "id"), if_not_exists=True,
+    )
+    db["warnings"].create({"book": str, "source": str, "line": int, "reason": str}, if_not_exists=True)
+    db["truncations"].create(
+        {"book": str, "source": str, "line": int, "missing": int, "after": str}, if_not_exists=True
+    )
+    db["refs"].create(
+        {"book": str, "from_kind": str, "from_id": str, "raw": str, "target": str, "target_kind": str,
+         "cited_title": str, "actual_title": str, "outcome": str, "source": str, "line": int},
+        if_not_exists=True,
+    )
+    db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
+    db["vocab"].create({"book": str, "word": str, "count": int}, pk=("book", "word"), if_not_exists=True)
+    for table, columns in (("rules", ["number", "title", "text", "examples"]),
+                           ("terms", ["term", "definition"]),
+                           ("rulings", ["topic", "question", "answer"])):
+        if not db[table].detect_fts():
+            db[table].enable_fts(columns, tokenize=TOKENIZE, create_triggers=False)
+    db["rules"].create_index(["book", "parent"], if_not_exists=True)
+    db["rules"].create_index(["number"], if_not_exists=True)
+    db["refs"].create_index(["book", "target"], if_not_exists=True)
+    db["refs"].create_index(["book", "from_id"], if_not_exists=True)
+    db["meta"].upsert({"key": "schema_version", "value": SCHEMA_VERSION}, pk="key")
+
+
+BOOK_TABLES = ("sources", "rules", "terms", "rulings", "warnings", "truncations", "refs", "uses", "vocab")
+
+
+def delete_book(db: sqlite_utils.Database, book_id: str) -> None:
+    for table in BOOK_TABLES:
+        db.execute(f"DELETE FROM [{table}] WHERE book = ?", [book_id])
+    db.execute("DELETE FROM books WHERE id = ?", [book_id])
+
+
+def rebuild_fts(db: sqlite_utils.Database) -> None:
+    for table in ("rules", "terms", "rulings"):
+        db[table].rebuild_fts()
+
+
+@dataclass(frozen=True)
+class RuleRow:
+    """A rule as stored, with the book it belongs to."""
+
+    book: str
+    rule: Rule
+
+    @property
+    def number(self) -> str:
+        return self.rule.number
+
+
+def _rule(row: dict[str, Any]) -> Rule:
+    return Rule(
+        number=row["number"], parent=row["parent"], title=row["title"], text=row["text"] or "",
+        examples=tuple(json.loads(row["examples"] or "[]")), source=row["source"] or "",
+        line=row["line"] or 0, expected_children=row["expected_children"],
+    )
+
+
+def _term(row: dict[str, Any]) -> Term:
+    return Term(term=row["term"], definition=row["definition"], source=row["source"] or "",
+                line=row["line"] or 0, obsolete=bool(row["obsolete"]), headword_recovered=bool(row["recovered"]))
+
+
+def _ruling(row: dict[str, Any]) -> Ruling:
+    return Ruling(id=row["id"], question=row["question"], answer=row["answer"], topic=row["topic"],
+                  source=row["source"] or "", line=row["line"] or 0)
+
+
+class Store:
+    """Read access to the database file."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        self.db = sqlite_utils.Database(self.conn)
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def query(self, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
+        return list(self.db.query(sql, list(params)))
+
+    # Books -----------------------------------------------------------------------------------------
+    def books(self) -> list[Book]:
+        rows = self.query("SELECT * FROM books ORDER BY position, id")
+        return [self._book(row) for row in rows]
+
+    def book(self, book_id: str) -> Book | None:
+        rows = self.query("SELECT * FROM books WHERE id = ?", [book_id])
+        return self._book(rows[0]) if rows else None
+
+    def book_ids(self) -> list[str]:
+        return [row["id"] for row in self.query("SELECT id FROM books ORDER BY position, id")]
+
+    def is_partial(self, book_id: str) -> bool:
+        rows = self.query("SELECT partial FROM books WHERE id = ?", [book_id])
+        return bool(rows and rows[0]["partial"])
+
+    def _book(self, row: dict[str, Any]) -> Book:
+        sources = tuple(
+            Source(name=s["name"], sha256=s["sha256"], kind=s["kind"], path=s["path"] or "")
+            for s in self.query("SELECT * FROM sources WHERE book = ? ORDER BY position", [row["id"]])
+        )
+        return Book(id=row["id"], game=row["game"], title=row["title"], edition=row["edition"],
+                    sources=sources, builtin=bool(row["builtin"]))
+
+    def counts(self, book_id: str) -> dict[str, int]:
+        out = {}
+        for table in ("rules", "terms", "rulings"):
+            out[table] = self.query(f"SELECT count(*) AS n FROM [{table}] WHERE book = ?", [book_id])[0]["n"]
+        return out
+
+    # Rules -----------------------------------------------------------------------------------------
+    def rule(self, book_id: str, number: str) -> Rule | None:
+        rows = self.query("SELECT * FROM rules WHERE book = ? AND number = ?", [book_id, number])
+        return _rule(rows[0]) if rows else None
+
+    def find_rule(self, text: str, book_id: str | None = None) -> list[RuleRow]:
+        """Every book's rule with this number, typed in either game's style."""
+        found = []
+        for candidate in numbers.candidates(text):
+            sql = "SELECT * FROM rules WHERE number = ?" + (" AND book = ?" if book_id else "")
+            params = [candidate] + ([book_id] if book_id else [])
+            for row in self.query(sql + " ORDER BY book", params):
+                if not any(f.book == row["book"] for f in found):
+                    found.append(RuleRow(row["book"], _rule(row)))
+        order = {b: i for i, b in enumerate(self.book_ids())}
+        return sorted(found, key=lambda r: order.get(r.book, 999))
+
+    def children(self, book_id: str, number: str) -> list[Rule]:
+        rows = self.query("SELECT * FROM rules WHERE book = ? AND parent = ? ORDER BY sort", [book_id, number])
+        return [_rule(r) for r in rows]
+
+    def rules(self, book_id: str) -> list[Rule]:
+        return [_rule(r) for r in self.query("SELECT * FROM rules WHERE book = ? ORDER BY sort", [book_id])]
+
+    def rule_numbers(self, book_id: str) -> list[str]:
+        return [r["number"] for r in self.query("SELECT number FROM rules WHERE book = ? ORDER BY sort", [book_id])]
+
+    def ancestors(self, book_id: str, rule: Rule) -> list[Rule]:
+        out: list[Rule] = []
+        parent = rule.parent
+        while parent:
+            found = self.rule(book_id, parent)
+            if found is None:
+                break
+            out.insert(0, found)
+            parent = found.parent
+        return out
+
+    # Terms and rulings -----------------------------------------------------------------------------
+    def terms(self, book_id: str) -> list[Term]:
+        rows = self.query("SELECT * FROM terms WHERE book = ? ORDER BY term COLLATE NOCASE", [book_id])
+        return [_term(r) for r in rows]
+
+    def term_rows(self, book_id: str | None = None) -> list[tuple[str, Term]]:
+        sql = "SELECT * FROM terms" + (" WHERE book = ?" if book_id else "") + " ORDER BY book, term COLLATE NOCASE"
+        return [(r["book"], _term(r)) for r in self.query(sql, [book_id] if book_id else [])]
+
+    def rulings(self, book_id: str) -> list[Ruling]:
+        rows = self.query("SELECT * FROM rulings WHERE book = ? ORDER BY rowid", [book_id])
+        return [_ruling(r) for r in rows]
+
+    def warnings(self, book_id: str) -> list[dict[str, Any]]:
+        return self.query("SELECT source, line, reason FROM warnings WHERE book = ? ORDER BY rowid", [book_id])
+
+    def truncations(self, book_id: str) -> list[dict[str, Any]]:
+        return self.query("SELECT source, line, missing, after FROM truncations WHERE book = ?", [book_id])
+
+    # References ------------------------------------------------------------------------------------
+    def cites(self, book_id: str, number: str) -> list[dict[str, Any]]:
+        return self.query(
+            "SELECT DISTINCT target, target_kind, outcome, raw, cited_title, actual_title FROM refs "
+            "WHERE book = ? AND from_kind = 'rule' AND from_id = ? AND target_kind != 'term' ORDER BY rowid",
+            [book_id, number],
+        )
+
+    def cited_by(self, book_id: str, number: str) -> list[dict[str, Any]]:
+        return self.query(
+            "SELECT DISTINCT from_kind, from_id FROM refs WHERE book = ? AND target = ? "
+            "AND target_kind != 'term' ORDER BY rowid",
+            [book_id, number],
+        )
+
+    def refs(self, book_id: str) -> list[dict[str, Any]]:
+        return self.query("SELECT * FROM refs WHERE book = ? ORDER BY rowid", [book_id])
+
+    def uses(self, book_id: str) -> list[tuple[str, str]]:
+        return [(r["rule"], r["term"]) for r in self.query("SELECT rule, term FROM uses WHERE book = ?", [book_id])]
+
+    def vocabulary(self, book_id: str | None = None) -> dict[str, int]:
+        sql = "SELECT word, sum(count) AS n FROM vocab" + (" WHERE book = ?" if book_id else "") + " GROUP BY word"
+        return {r["word"]: r["n"] for r in self.query(sql, [book_id] if book_id else [])}

@@ -1,0 +1,61 @@
+"""Shared fixtures: a private $JUDGE_HOME per test session, the corpora folder, and an in-process
+``judge`` runner that returns (exit status, stdout, stderr) exactly as a shell would see them."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+CORPORA = REPO.parent / "shared" / "corpora"
+
+
+def corpus(*parts: str) -> Path:
+    """A file of ../shared/corpora, or skip the test saying why."""
+    path = CORPORA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"corpus file {path} is absent (real documents live in ../shared/corpora beside the checkout)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def session_home(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("judge-home")
+
+
+@pytest.fixture
+def home(session_home, monkeypatch) -> Path:
+    """The session's library (default books built once); tests must not load user books here."""
+    monkeypatch.setenv("JUDGE_HOME", str(session_home))
+    return session_home
+
+
+@pytest.fixture
+def fresh_home(tmp_path, monkeypatch) -> Path:
+    """An empty library of this test's own, for loading and unloading books."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("JUDGE_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def judge(capsys):
+    """Run the judge command in-process: ``code, out, err = judge("rule", "312.1")``."""
+    from judge.cli import main
+
+    def run(*args: str) -> tuple[int, str, str]:
+        old = sys.argv
+        sys.argv = ["judge", *map(str, args)]
+        code = 0
+        try:
+            main()
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+        finally:
+            sys.argv = old
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    return run

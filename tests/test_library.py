@@ -1,0 +1,122 @@
+"""The library under $JUDGE_HOME: building, rebuilding on change, loading and unloading user books,
+and bad files refused with one line while nothing already stored is lost."""
+
+import json
+import sqlite3
+
+from conftest import corpus
+
+from rulebook.library import Library
+from judge.resources import seeds_dir
+
+
+def test_database_is_ordinary_sqlite_with_documented_tables(fresh_home):
+    Library(fresh_home, seeds_dir()).open()
+    conn = sqlite3.connect(fresh_home / "judge.db")
+    tables = {r[0] for r in conn.execute("select name from sqlite_master where type='table'")}
+    assert {"books", "sources", "rules", "terms", "rulings", "refs", "rules_fts", "terms_fts", "rulings_fts"} <= tables
+    assert conn.execute("select count(*) from rules where book='riftbound'").fetchone()[0] > 100
+
+
+def test_no_rebuild_when_nothing_changed(fresh_home):
+    lib = Library(fresh_home, seeds_dir())
+    lib.open()
+    assert lib.sync() == []
+
+
+def test_rebuilt_when_a_source_changes(fresh_home, tmp_path):
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    for f in seeds_dir().iterdir():
+        if f.is_file():
+            (seeds / f.name).write_bytes(f.read_bytes())
+    lib = Library(fresh_home, seeds)
+    store = lib.open()
+    assert store.rule("mtg", "302.3") is not None
+    store.close()
+    excerpt = seeds / "mtg-turn-structure-excerpt.txt"
+    excerpt.write_text(excerpt.read_text(encoding="utf-8") + "\n309. Declare Blockers Step\n", encoding="utf-8")
+    assert lib.sync() == ["mtg"]
+    assert lib.open().rule("mtg", "309").title == "Declare Blockers Step"
+
+
+def test_rebuilt_when_reader_version_changes(fresh_home, monkeypatch):
+    lib = Library(fresh_home, seeds_dir())
+    lib.open()
+    import rulebook.library as library
+
+    monkeypatch.setattr(library, "READER_VERSION", "test-next")
+    assert sorted(lib.sync()) == ["mtg", "riftbound"]
+
+
+def test_load_and_unload_a_user_book(fresh_home, judge, tmp_path):
+    doc = tmp_path / "house.txt"
+    doc.write_text("100. General\n100.1. These are house rules.\n100.1a Players shuffle.\n", encoding="utf-8")
+    code, out, err = judge("load", doc, "--book", "house", "--game", "mtg", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["rules"] == 3 and report["game"] == "mtg"
+    doc.unlink()  # the library keeps its own copy
+    code, out, _ = judge("rule", "100.1a", "--book", "house", "--json")
+    assert code == 0 and json.loads(out)["text"] == "Players shuffle."
+    code, out, _ = judge("unload", "house")
+    assert code == 0
+    code, _, err = judge("rule", "100.1a", "--book", "house")
+    assert code == 2 and "no book 'house'" in err
+
+
+def test_default_books_cannot_be_replaced_or_unloaded(fresh_home, judge, tmp_path):
+    doc = tmp_path / "x.txt"
+    doc.write_text("100.1. A rule.\n", encoding="utf-8")
+    code, _, err = judge("load", doc, "--book", "mtg")
+    assert code == 2 and "default book" in err
+    code, _, err = judge("unload", "riftbound")
+    assert code == 2 and "cannot be unloaded" in err
+
+
+def _load_ok(judge, tmp_path):
+    good = tmp_path / "good.txt"
+    good.write_text("100. General\n100.1. Keep me.\n", encoding="utf-8")
+    assert judge("load", good, "--book", "keep", "--game", "mtg")[0] == 0
+
+
+def test_bad_files_are_refused_with_one_line_and_nothing_is_lost(fresh_home, judge, tmp_path):
+    _load_ok(judge, tmp_path)
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    binary = tmp_path / "blob.bin"
+    binary.write_bytes(bytes(range(256)) * 20)
+    prose = tmp_path / "prose.txt"
+    prose.write_text("Just a letter to a friend.\nNothing numbered here at all.\n", encoding="utf-8")
+    for bad, expected in ((empty, "empty file"), (binary, "binary"), (prose, "no ")):
+        code, out, err = judge("load", bad, "--book", "keep")
+        assert code == 2, (bad, err)
+        assert err.startswith(f"judge: {bad}") and expected in err
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    code, out, _ = judge("rule", "100.1", "--book", "keep", "--json")
+    assert code == 0 and json.loads(out)["text"] == "Keep me."
+
+
+def test_missing_file_is_exit_2(fresh_home, judge, tmp_path):
+    code, _, err = judge("load", tmp_path / "nope.txt", "--book", "x")
+    assert code == 2 and "nope.txt: no such file" in err
+
+
+def test_duplicate_and_out_of_order_numbers_are_warnings_with_lines(fresh_home, judge, tmp_path):
+    doc = tmp_path / "messy.txt"
+    doc.write_text("100. General\n100.2. Second.\n100.1. First.\n100.2. Again.\n", encoding="utf-8")
+    code, out, _ = judge("load", doc, "--book", "messy", "--game", "mtg", "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert any("messy.txt:4" in w and "duplicate" in w for w in report["warnings"])
+    assert any("messy.txt:3" in w and "out of order" in w for w in report["warnings"])
+
+
+def test_full_cr_loads_as_a_user_book(fresh_home, judge):
+    cr = corpus("mtg", "MagicCompRules-2026-02-27.txt")
+    code, out, err = judge("load", cr, "--book", "cr-2026", "--json")
+    assert code == 0, err
+    report = json.loads(out)
+    assert report["game"] == "mtg" and report["edition"] == "2026-02-27" and report["rules"] > 3000
+    view = json.loads(judge("rule", "702.10", "--book", "cr-2026", "--json")[1])
+    assert view["title"] == "Haste" and view["parent"] == "702"

@@ -1,0 +1,130 @@
+"""What a judge sees from `judge rule`, `judge define`, `judge search`, `judge rulings` on the seeds."""
+
+import json
+
+
+def test_rule_runs_together_are_split(home, judge):
+    code, out, _ = judge("rule", "312.3", "--book", "riftbound")
+    assert code == 0
+    assert "When a player is granted Priority, it is either created if no player has it or taken from the player with Priority." in out
+    code, out, _ = judge("rule", "312.2.d", "--book", "riftbound", "--json")
+    view = json.loads(out)
+    assert view["text"] == ("When the turn is in a Closed State, they are the next Player in Turn Order, "
+                            "and the player with Priority passes.")
+    code, out, _ = judge("rule", "313.4", "--book", "riftbound", "--json")
+    assert json.loads(out)["text"] == "A player may not make discretionary actions with Focus unless they also possess Priority."
+
+
+def test_rule_json_shape_and_ancestors(home, judge):
+    code, out, _ = judge("rule", "312.2b", "--book", "riftbound", "--json")  # MTG-style input
+    view = json.loads(out)
+    assert code == 0
+    assert set(view) >= {"book", "number", "title", "text", "examples", "parent", "ancestors", "children",
+                         "missing_children", "cites", "cited_by"}
+    assert view["number"] == "312.2.b" and view["parent"] == "312.2"
+    assert [a["number"] for a in view["ancestors"]] == ["300", "311", "312", "312.2"]
+
+
+def test_outline_rule_says_what_the_text_lacks(home, judge):
+    code, out, _ = judge("rule", "316", "--book", "riftbound")
+    assert code == 0
+    assert "6 sub-rules of 316 are not in the loaded text" in out
+    view = json.loads(judge("rule", "316", "--book", "riftbound", "--json")[1])
+    assert view["missing_children"] == 6 and view["title"] == "Action Phase"
+
+
+def test_subrule_tree_and_depth(home, judge):
+    view = json.loads(judge("rule", "312", "--book", "riftbound", "--depth", "2", "--json")[1])
+    assert [c["number"] for c in view["children"]] == ["312.1", "312.2", "312.3"]
+    assert [c["number"] for c in view["children"][1]["children"]] == ["312.2.a", "312.2.b", "312.2.c", "312.2.d"]
+    shallow = json.loads(judge("rule", "312", "--book", "riftbound", "--depth", "1", "--json")[1])
+    assert shallow["children"][1]["children"] == []
+
+
+def test_rule_in_every_book_when_no_book_given(home, judge):
+    code, out, _ = judge("rule", "303", "--json")
+    views = json.loads(out)
+    assert code == 0 and isinstance(views, list)
+    assert {v["book"] for v in views} == {"riftbound", "mtg"}
+    assert "Upkeep Step" in [v["title"] for v in views if v["book"] == "mtg"]
+
+
+def test_unknown_rule_exits_1_with_nearest(home, judge):
+    code, out, err = judge("rule", "316.9", "--book", "riftbound")
+    assert code == 1
+    assert "no rule 316.9 in riftbound" in err and "nearest: 316" in err
+
+
+def test_not_a_number_exits_2(home, judge):
+    code, _, err = judge("rule", "priority")
+    assert code == 2 and "not a rule number" in err and "Traceback" not in err
+
+
+def test_unknown_book_did_you_mean(home, judge):
+    code, _, err = judge("rule", "312", "--book", "riftbnd")
+    assert code == 2 and 'did you mean "riftbound"' in err
+
+
+def test_define_recovered_headwords(home, judge):
+    code, out, _ = judge("define", "permanent", "--book", "mtg", "--json")
+    assert code == 0
+    assert json.loads(out)["definition"].startswith("A permanent is any card or token in the in-play zone.")
+    code, out, _ = judge("define", "play/draw rule", "--book", "mtg", "--json")
+    assert json.loads(out)["definition"].startswith("Whoever plays first in a two-player game skips")
+
+
+def test_define_typo_and_unknown(home, judge):
+    code, out, _ = judge("define", "permanant", "--book", "mtg", "--json")
+    assert code == 0 and json.loads(out)["term"].lower() == "permanent"
+    code, _, err = judge("define", "zqxw", "--book", "mtg")
+    assert code == 1 and "no term 'zqxw'" in err
+
+
+def test_search_corrects_typo_and_ranks_312_first(home, judge):
+    code, out, _ = judge("search", "priorty", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["corrected"] == "priority"
+    riftbound_rules = [h for h in result["hits"] if h["book"] == "riftbound" and h["kind"] == "rule"]
+    assert riftbound_rules[0]["id"].split(".")[0] == "312"
+    first_riftbound = next(h for h in result["hits"] if h["book"] == "riftbound")
+    assert first_riftbound["kind"] == "rule" and first_riftbound["id"].startswith("312")
+    for hit in result["hits"]:
+        assert set(hit) == {"kind", "book", "id", "title", "snippet", "score"}
+
+
+def test_search_rule_number_jumps(home, judge):
+    result = json.loads(judge("search", "313.4", "--book", "riftbound", "--json")[1])
+    assert result["hits"][0]["id"] == "313.4"
+
+
+def test_search_no_hits_exits_1(home, judge):
+    code, out, _ = judge("search", "xylophonequartz", "--json")
+    assert code == 1 and json.loads(out)["hits"] == []
+
+
+def test_rulings_show_question_and_answer(home, judge):
+    code, out, _ = judge("rulings", "hidden", "--book", "riftbound", "--json")
+    first = json.loads(out)["rulings"][0]
+    assert code == 0 and first["question"] == "How does Hidden work?"
+    assert "- You can’t hide cards that don’t have the Hidden keyword." in first["answer"]
+
+
+def test_books_json(home, judge):
+    books = json.loads(judge("books", "--json")[1])
+    assert [b["id"] for b in books] == ["riftbound", "mtg"]
+    for b in books:
+        assert set(b) >= {"id", "game", "title", "edition", "rules", "terms", "rulings", "sources"}
+        assert all(len(s["sha256"]) == 64 for s in b["sources"])
+    rift = books[0]
+    assert rift["rulings"] == 10 and [s["name"] for s in rift["sources"]] == [
+        "riftbound-300-outline.txt", "riftbound-300-detail.txt", "riftbound-faq-core-rules.txt"]
+
+
+def test_export_json_in_rule_order(home, judge, tmp_path):
+    target = tmp_path / "mtg.json"
+    code, out, _ = judge("export", "json", "--book", "mtg", "-o", target)
+    doc = json.loads(target.read_text(encoding="utf-8"))
+    assert code == 0 and set(doc) == {"book", "rules", "terms", "rulings"}
+    numbers = [r["number"] for r in doc["rules"]]
+    assert numbers[:3] == ["300.4", "300.5", "300.6"]
+    assert numbers.index("305") < numbers.index("305.1") < numbers.index("306")
