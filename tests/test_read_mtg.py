@@ -135,7 +135,7 @@ def test_each_edition_reads_to_its_known_counts(name, edition, rules, terms, fir
 
 @needs_corpus
 @pytest.mark.parametrize(
-    "name", ["MagicCompRules-2026-02-27.txt", "MagicCompRules-2025-02-07.txt", "MagicCompRules-2022-11-18.txt"]
+    "name", [f"MagicCompRules-{date}.txt" for date in ("2026-02-27", "2025-02-07", "2022-11-18")]
 )
 def test_modern_editions_read_without_warnings_and_in_rule_order(name):
     doc = read_cached(corpus_file(name))
@@ -151,7 +151,8 @@ def test_2026_rule_texts_headings_examples_and_continuations():
     assert (rules["1"].title, rules["1"].parent, rules["1"].line) == ("Game Concepts", None, 181)
     assert (rules["100"].title, rules["100"].text, rules["100"].parent) == ("General", "", "1")
     assert rules["601.2c"].text.startswith(
-        "The player announces their choice of an appropriate object or player for each target the spell requires."
+        "The player announces their choice of an appropriate object or player for each target the spell "
+        "requires."
     )
     assert (rules["601.2c"].parent, rules["601.2c"].line) == ("601.2", 2458)
     numbers = [r.number for r in doc.rules]
@@ -163,8 +164,8 @@ def test_2026_rule_texts_headings_examples_and_continuations():
         "can’t happen, the “can’t” effect takes precedence."
     )
     assert rules["101.2"].examples == (
-        "If one effect reads “You may play an additional land this turn” and another reads “You can’t play "
-        "lands this turn,” the effect that precludes you from playing lands wins.",
+        "If one effect reads “You may play an additional land this turn” and another reads “You can’t "
+        "play lands this turn,” the effect that precludes you from playing lands wins.",
     )
     first, continuation = rules["205.4c"].text.split("\n")
     assert first.startswith("Any land with the supertype “basic” is a basic land.")
@@ -234,7 +235,8 @@ def test_turn_structure_seed():
     path = SEEDS / "mtg-turn-structure-excerpt.txt"
     doc = read_file(path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    printed = {m.group(1).rstrip(".") for m in (re.match(r"(\d+\.\d*[a-z]*\.?)\s", line) for line in lines) if m}
+    starts = (re.match(r"(\d+\.\d*[a-z]*\.?)\s", line) for line in lines)
+    printed = {m.group(1).rstrip(".") for m in starts if m}
     assert {r.number for r in doc.rules} == printed
     assert len(doc.rules) == 31
     rules = {r.number: r for r in doc.rules}
@@ -242,7 +244,8 @@ def test_turn_structure_seed():
     assert rules["304.1"].text.startswith("First, the active player draws a card.")
     assert (rules["306.2a"].parent, rules["306.2a"].line) == ("306.2", 51)
     assert (rules["308"].title, rules["308"].parent) == ("Declare Attackers Step", "3")
-    assert [(w.line, w.reason) for w in doc.warnings] == [(1, "junk line skipped (no Latin letters): 'Выбрать главу'")]
+    junk = "junk line skipped (no Latin letters): 'Выбрать главу'"
+    assert [(w.line, w.reason) for w in doc.warnings] == [(1, junk)]
     assert doc.game == "mtg" and doc.kind == "rules"
 
 
@@ -251,7 +254,9 @@ def test_glossary_seed_recovers_lost_headwords():
     assert doc.kind == "glossary" and doc.rules == []
     terms = {t.term: t for t in doc.terms}
     permanent = terms["permanent"]
-    assert permanent.definition == "A permanent is any card or token in the in-play zone. See rule 214, “Permanents.”"
+    assert permanent.definition == (
+        "A permanent is any card or token in the in-play zone. See rule 214, “Permanents.”"
+    )
     assert (permanent.headword_recovered, permanent.line) == (True, 9)
     play_draw = terms["play/draw rule"]
     assert play_draw.headword_recovered
@@ -333,10 +338,12 @@ def test_text_that_cannot_be_placed_is_warned_but_an_introduction_is_not(tmp_pat
     stray = tmp_path / "stray.txt"
     stray.write_text("Some stray words.\n100.1. A rule.\n100.2. Another rule.\n", encoding="utf-8")
     doc = read_file(stray, game="mtg", kind="rules")
-    assert [(w.line, w.reason) for w in doc.warnings] == [(1, "text before the first rule, not read: 'Some stray words.'")]
+    stray_warning = "text before the first rule, not read: 'Some stray words.'"
+    assert [(w.line, w.reason) for w in doc.warnings] == [(1, stray_warning)]
     intro = tmp_path / "intro.txt"
-    intro.write_text("Introduction\n\nWords.\n\nContents\n\n1. Game\n100. General\n\n1. Game\n\n100. General\n"
-                     "100.1. A rule.\n", encoding="utf-8")
+    intro_lines = ["Introduction", "", "Words.", "", "Contents", "", "1. Game", "100. General", "",
+                   "1. Game", "", "100. General", "100.1. A rule."]
+    intro.write_text("\n".join(intro_lines) + "\n", encoding="utf-8")
     doc = read_file(intro, game="mtg", kind="rules")
     assert doc.warnings == []
     assert [(r.number, r.line) for r in doc.rules] == [("1", 10), ("100", 12), ("100.1", 13)]
@@ -347,7 +354,7 @@ def test_text_that_cannot_be_placed_is_warned_but_an_introduction_is_not(tmp_pat
 _LETTERS = "abcdefghijkmnpqrstuvwxyz"  # the CR skips l and o
 # ’ is the byte 0x92 in cp1252, which no UTF-8 text can start with: the encoding stays detectable.
 _WORD = st.text(alphabet="abcdefghijklmnopqrstuvwxyz’", min_size=1, max_size=8)
-_SENTENCE = st.lists(_WORD, min_size=1, max_size=8).map(lambda ws: ws[0].capitalize() + " " + " ".join(ws[1:]) + ".")
+_SENTENCE = st.lists(_WORD, min_size=1, max_size=8).map(lambda ws: " ".join([ws[0].capitalize(), *ws[1:]]) + ".")
 
 
 @st.composite
@@ -377,7 +384,11 @@ def render(rules, eol: str) -> str:
 
 
 @settings(max_examples=60, deadline=None)
-@given(rulebooks(), st.sampled_from(["\n", "\r\n", "\r", "\r\r\n"]), st.sampled_from(["utf-8-sig", "utf-16", "cp1252"]))
+@given(
+    rulebooks(),
+    st.sampled_from(["\n", "\r\n", "\r", "\r\r\n"]),
+    st.sampled_from(["utf-8-sig", "utf-16", "cp1252"]),
+)
 def test_rendered_rules_read_back_identically(rules, eol, encoding):
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "generated.txt"

@@ -6,8 +6,11 @@ a ``Glossary`` (headword line, definition lines, blank line between entries) and
 >>> from rulebook.model import Source
 >>> doc = read_mtg(["1. Game Concepts", "", "100. General", "100.1. These rules apply.",
 ...                 "Example: A game.", "100.1a A subrule."], Source("cr.txt", "", "rules"))
->>> [(r.number, r.parent, r.title or r.text) for r in doc.rules]
-[('1', None, 'Game Concepts'), ('100', '1', 'General'), ('100.1', '100', 'These rules apply.'), ('100.1a', '100.1', 'A subrule.')]
+>>> for r in doc.rules: print(r.number, r.parent, r.title or r.text, sep=" | ")
+1 | None | Game Concepts
+100 | 1 | General
+100.1 | 100 | These rules apply.
+100.1a | 100.1 | A subrule.
 >>> doc.rules[2].examples
 ('A game.',)
 >>> terms = read_mtg(["A permanent is any card or token in play.", "Poison Counter", "Ten of them lose."],
@@ -165,7 +168,7 @@ def _read_rules(lines: list[str], layout: _Layout, source: str, warnings: list[R
         if not stripped:
             continue
         if is_junk(stripped):
-            warn(i, f"junk line skipped (no Latin letters): {stripped!r}")
+            warn(i, _junk(stripped))
             continue
         numbered = _numbered(stripped, drafts[-1].number if drafts else None)
         if numbered is None:
@@ -250,6 +253,10 @@ def _attach(line: str, current: _RuleDraft | None, warn, has_intro: bool) -> _Ru
     return current
 
 
+def _junk(line: str) -> str:
+    return f"junk line skipped (no Latin letters): {line.strip()!r}"
+
+
 def _preview(text: str, width: int = 60) -> str:
     return repr(text if len(text) <= width else text[: width - 3] + "...")
 
@@ -272,8 +279,8 @@ _NAMING = [
     re.compile(r"^[“\"]?(?P<t>[A-Z][\w/-]*(?: [\w/-]+)?)[”\"]? is (?:a|an|the|any|one)\b"),
     re.compile(rf"^The [^.]+ is its {_X}\."),
 ]
-_NOT_A_SUBJECT = {"if", "when", "whenever", "in", "each", "some", "this", "that", "it", "there", "other", "any",
-                  "all", "whoever", "for"}
+_NOT_A_SUBJECT = {"if", "when", "whenever", "in", "each", "some", "this", "that", "it", "there", "other",
+                  "any", "all", "whoever", "for"}
 
 
 def _read_glossary(lines: list[str], span: tuple[int, int], source: str,
@@ -319,7 +326,7 @@ def _blocks(lines: list[str], span: tuple[int, int], source: str,
         if not line.strip():
             blocks.append([])
         elif is_junk(line):
-            warnings.append(ReadWarning(source, i + 1, f"junk line skipped (no Latin letters): {line.strip()!r}"))
+            warnings.append(ReadWarning(source, i + 1, _junk(line)))
         else:
             blocks[-1].append((i, line))
     return [b for b in blocks if b]
@@ -372,7 +379,7 @@ def _headword(line: str, i: int) -> _TermDraft:
         informal |= m.group(1).lower() == "informal"
         term = term[: m.start()]
     term = term.strip()
-    if len(term) > 2 and term[0] in "“\"" and term[-1] in "”\"" and not re.search(r"[“”\"]", term[1:-1]):
+    if re.fullmatch(r"[“\"][^“”\"]+[”\"]", term):
         term = term[1:-1]  # "As Though": the quotes are the document's, not part of the name
     return _TermDraft(term, i + 1, obsolete=obsolete, informal=informal)
 
