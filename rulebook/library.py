@@ -108,13 +108,18 @@ class BuiltBook:
         return self.spec.builtin or any(d.truncations for d in self.documents)
 
 
-def read_book(spec: BookSpec, progress: Callable[[str], None] | None = None) -> BuiltBook:
-    """Read every file of a book and merge them: one rule per number, one term per headword."""
+def read_book(spec: BookSpec, progress: Callable[[str], None] | None = None,
+              already_read: dict[str, Document] | None = None) -> BuiltBook:
+    """Read every file of a book and merge them: one rule per number, one term per headword.
+
+    ``already_read`` maps a file's sha256 to its document, when the caller has just read it.
+    """
     documents = []
     for f in spec.files:
         if progress:
             progress(f.path.name)
-        documents.append(read_file(f.path, game=spec.game, kind=f.kind))
+        cached = (already_read or {}).get(_sha256(f.path))
+        documents.append(cached if cached is not None else read_file(f.path, game=spec.game, kind=f.kind))
     rules: dict[str, Rule] = {}
     terms: dict[str, Term] = {}
     rulings = []
@@ -234,6 +239,7 @@ class Library:
         self.home.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
         self.db_path = self.home / DB_NAME
+        self._just_read: dict[str, Document] = {}  # sha256 -> document, so `load` reads each file once
 
     # Which books there should be -------------------------------------------------------------------
     def builtin_specs(self) -> list[BookSpec]:
@@ -310,6 +316,10 @@ class Library:
             import sqlite_utils
 
             db = sqlite_utils.Database(tmp_path)
+            # The file is private until it replaces judge.db, so a crash costs nothing but a retry:
+            # no journal or fsync is needed while writing it.
+            db.execute("PRAGMA journal_mode = OFF")
+            db.execute("PRAGMA synchronous = OFF")
             create_schema(db)
             wanted = {s.id for s in specs}
             for row in list(db.query("SELECT id FROM books")):
@@ -328,6 +338,8 @@ class Library:
             rebuild_fts(db)
             db.conn.commit()
             db.conn.close()
+            with open(tmp_path, "rb+") as written:  # on disk before it takes judge.db's name
+                os.fsync(written.fileno())
             os.replace(tmp_path, self.db_path)
             return rebuilt
         finally:
@@ -336,7 +348,7 @@ class Library:
 
     def _read(self, spec: BookSpec, progress) -> BuiltBook:
         try:
-            return read_book(spec, progress)
+            return read_book(spec, progress, self._just_read)
         except ReadError as exc:
             if spec.builtin:
                 raise
@@ -377,6 +389,7 @@ class Library:
             if progress:
                 progress(str(p))
             docs.append(read_file(p, game=game))
+            self._just_read[docs[-1].source.sha256] = docs[-1]
         games = {d.game for d in docs}
         if game is None and len(games) > 1:
             raise LibraryError(f"the files are of different games ({', '.join(sorted(games))}): load them "

@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import sqlite_utils
-
 from rulebook import numbers
 from rulebook.model import Book, Rule, Ruling, Source, Term
 
@@ -23,7 +21,8 @@ SCHEMA_VERSION = "1"
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 
 
-def create_schema(db: sqlite_utils.Database) -> None:
+def create_schema(db) -> None:
+    """Create the tables and FTS5 indexes in a ``sqlite_utils.Database`` (the writing side)."""
     db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
     db["books"].create(
         {"id": str, "game": str, "title": str, "edition": str, "builtin": int, "partial": int,
@@ -74,13 +73,13 @@ def create_schema(db: sqlite_utils.Database) -> None:
 BOOK_TABLES = ("sources", "rules", "terms", "rulings", "warnings", "truncations", "refs", "uses", "vocab")
 
 
-def delete_book(db: sqlite_utils.Database, book_id: str) -> None:
+def delete_book(db, book_id: str) -> None:
     for table in BOOK_TABLES:
         db.execute(f"DELETE FROM [{table}] WHERE book = ?", [book_id])
     db.execute("DELETE FROM books WHERE id = ?", [book_id])
 
 
-def rebuild_fts(db: sqlite_utils.Database) -> None:
+def rebuild_fts(db) -> None:
     for table in ("rules", "terms", "rulings"):
         db[table].rebuild_fts()
 
@@ -116,18 +115,22 @@ def _ruling(row: dict[str, Any]) -> Ruling:
 
 
 class Store:
-    """Read access to the database file."""
+    """Read access to the database file.
+
+    Reading uses the standard library's sqlite3 alone: a lookup should not pay for importing
+    sqlite-utils, which :mod:`rulebook.library` uses to write.
+    """
 
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
-        self.db = sqlite_utils.Database(self.conn)
+        self.conn.row_factory = sqlite3.Row
 
     def close(self) -> None:
         self.conn.close()
 
     def query(self, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
-        return list(self.db.query(sql, list(params)))
+        return [dict(row) for row in self.conn.execute(sql, list(params))]
 
     # Books -----------------------------------------------------------------------------------------
     def books(self) -> list[Book]:

@@ -1,0 +1,138 @@
+"""Benchmarks for rules-judge. Results are ratios against a baseline measured in the same run.
+
+    python bench/run.py            # everything it can (the MTG CR must be in ../shared/corpora)
+    python bench/run.py --quick    # fewer repetitions
+
+What it measures (each line: the median time, the baseline's median, and their ratio):
+- build:   building the database from the current MTG CR (read + store + references + FTS), against
+           decoding the same file into lines (the least any build must do).
+- command: `judge rule` and `judge search` as whole commands (a new process each), against
+           `python -c pass` (the interpreter starting) in the same run.
+- search:  in-process `rulebook.search.search` on the loaded CR, against one plain FTS5 bm25 query.
+- explain: `judge explain` on a scenario as a whole command, against `python -c pass`; engine steps
+           per second in-process (when the engines are present).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+CR = REPO.parent / "shared" / "corpora" / "mtg" / "MagicCompRules-2026-02-27.txt"
+QUERIES = ["priority", "first strike damage", "who gets priority after a spell resolves", "trampel",
+           "can I cast a sorcery during combat", "legend rule", "copy of a spell", "hexproof"]
+
+
+def median_time(fn, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def row(name: str, value: float, base: float, unit: str = "s") -> dict:
+    return {"name": name, "value": value, "baseline": base, "ratio": value / base if base else float("nan"), "unit": unit}
+
+
+def bench_build(repeat: int) -> list[dict]:
+    from rulebook.library import Library
+    from rulebook.readers.text import read_lines
+
+    def build():
+        with tempfile.TemporaryDirectory() as home:
+            Library(home, seeds=None).load([CR], "cr", game="mtg")
+
+    base = median_time(lambda: read_lines(CR), max(3, repeat))
+    value = median_time(build, repeat)
+    return [row("build database from MTG CR 2026-02-27 (vs decoding the file)", value, base)]
+
+
+def judge_cmd(*args: str) -> list[str]:
+    return [sys.executable, "-m", "judge.cli", *args]
+
+
+def bench_commands(home: str, repeat: int) -> list[dict]:
+    env = {**os.environ, "JUDGE_HOME": home, "PYTHONPATH": str(REPO)}
+
+    def run(cmd):
+        return lambda: subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+
+    base = median_time(run([sys.executable, "-c", "pass"]), repeat)
+    out = []
+    for label, args in (("judge rule 601.2c --book cr", ("rule", "601.2c", "--book", "cr")),
+                        ("judge search 'first strike damage' --book cr", ("search", "first strike damage", "--book", "cr")),
+                        ("judge search priorty (typo, all books)", ("search", "priorty"))):
+        out.append(row(f"{label} (vs python -c pass)", median_time(run(judge_cmd(*args)), repeat), base))
+    scenario = REPO / "data" / "scenarios" / "riftbound" / "spec-example.yaml"
+    if scenario.exists():
+        out.append(row("judge explain spec-example.yaml (vs python -c pass)",
+                       median_time(run(judge_cmd("explain", str(scenario))), repeat), base))
+    return out
+
+
+def bench_search(home: str, repeat: int) -> list[dict]:
+    from rulebook.library import Library
+    from rulebook.search import _fts_query, content_words, search
+
+    store = Library(home, seeds=None).open()
+
+    def ours():
+        for q in QUERIES:
+            search(store, q, book="cr")
+
+    def plain():
+        for q in QUERIES:
+            store.query("SELECT rowid FROM rules_fts WHERE rules_fts MATCH ? ORDER BY bm25(rules_fts) LIMIT 10",
+                        [_fts_query(content_words(q))])
+
+    n = len(QUERIES)
+    return [row(f"search, in-process, per query ({n} queries, vs one plain FTS5 bm25 query)",
+                median_time(ours, repeat) / n, median_time(plain, repeat) / n)]
+
+
+def bench_engine(repeat: int) -> list[dict]:
+    try:
+        from judge.explain import steps_per_second  # provided by the scenario runner
+    except ImportError:
+        return []
+    rate, base = steps_per_second(repeat)
+    return [row("engine steps per second, in-process (vs copying the state once per step)", rate, base, "steps/s")]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args()
+    repeat = 3 if args.quick else 7
+    if not CR.exists():
+        sys.exit(f"bench: {CR} is absent; the benchmarks need the real MTG Comprehensive Rules")
+    results = bench_build(max(2, repeat // 2))
+    with tempfile.TemporaryDirectory() as home:
+        from judge.resources import seeds_dir
+        from rulebook.library import Library
+
+        Library(home, seeds=seeds_dir()).load([CR], "cr", game="mtg")
+        results += bench_search(home, repeat)
+        results += bench_commands(home, repeat)
+    results += bench_engine(repeat)
+    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+          f"Python {platform.python_version()}; date: {time.strftime('%Y-%m-%d')}")
+    print(f"{'measure':<95} {'value':>10} {'baseline':>10} {'ratio':>8}")
+    for r in results:
+        fmt = (lambda v: f"{v * 1000:.1f} ms") if r["unit"] == "s" else (lambda v: f"{v:,.0f}")
+        print(f"{r['name']:<95} {fmt(r['value']):>10} {fmt(r['baseline']):>10} {r['ratio']:>7.2f}x")
+
+
+if __name__ == "__main__":
+    main()
