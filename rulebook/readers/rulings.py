@@ -10,7 +10,8 @@ non-question heading inside an answer (a card's revised text) is kept as a parag
 Every ruling gets a stable id ``<file stem>-<n>``, n counting questions from 1 in file order.
 
 >>> from rulebook.model import Source
->>> doc = read_rulings(["Timing", "Q: Can I react?", "Yes.", "- Only with Reaction."], Source("faq.txt", "", "rulings"), "riftbound")
+>>> lines = ["Timing", "Q: Can I react?", "Yes.", "- Only with Reaction."]
+>>> doc = read_rulings(lines, Source("faq.txt", "", "rulings"), "riftbound")
 >>> [(r.id, r.topic, r.question, r.answer) for r in doc.rulings]
 [('faq-1', 'Timing', 'Can I react?', 'Yes.\\n- Only with Reaction.')]
 """
@@ -87,8 +88,8 @@ class _Reader:
 
     def is_topic(self, line: str, next_line: str) -> bool:
         """A title-like line right before a question (or, in plain text, before the first question)."""
-        if not looks_like_title(line):
-            return False
+        if not looks_like_title(line) or (self.current is not None and not self.current.paragraphs):
+            return False  # the first line under a question is its answer, however short ("Yes")
         if _QUESTION.match(next_line.strip()):
             return True
         return not self.markdown and not self.doc.rulings and self.current is None
