@@ -1,0 +1,293 @@
+"""Reading the mtg parts of a scenario (a plain dict) into a game, with errors that name the key path.
+
+>>> from engine.core import Citations
+>>> try:
+...     build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "mian1"}}, Citations("mtg", "2026-02-27", {}))
+... except ScenarioError as exc:
+...     exc.path, exc.message
+(('turn', 'phase'), 'unknown phase "mian1" (did you mean "main1"?)')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Citations, ScenarioError
+from engine.mtg.effects import EffectError, parse_effect, target_kinds
+from engine.mtg.game import MagicGame, suggest
+from engine.mtg.state import (
+    BASIC_LANDS, CARD_TYPES, KEYWORDS, ORDER, PHASES, SUPERTYPES, AbilityDef, Card, CardDef,
+    Permanent, TriggerDef, base_name, parse_cost,
+)
+
+# Top-level keys the mtg engine reads (the loader owns game, book, title, actions, expect).
+SCENARIO_KEYS = ("players", "turn", "state", "cards", "costs", "edition", "trigger_order")
+STATE_KEYS = ("life", "permanents", "hand", "library", "graveyard", "lands_played")
+PERMANENT_KEYS = ("name", "controller", "owner", "type", "power", "toughness", "tapped", "sick", "keywords",
+                  "ability", "triggers", "damage", "attacking", "blocking", "mana", "cost", "effect")
+CARD_KEYS = ("type", "cost", "power", "toughness", "keywords", "effect", "ability", "triggers", "mana")
+TURN_KEYS = ("player", "phase", "number")
+TRIGGER_KEYS = ("when", "effect", "name", "targeting")
+ABILITY_KEYS = ("cost", "effect", "keywords")
+WHEN = ("enters", "attacks", "dies")
+
+
+def _fail(path: tuple, message: str) -> ScenarioError:
+    return ScenarioError(tuple(path), message)
+
+
+def _keys(data: Any, allowed: tuple[str, ...], path: tuple) -> dict:
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise _fail(path, f"expected a mapping with keys {', '.join(allowed)}")
+    for key in data:
+        if str(key) not in allowed:
+            raise _fail(path + (key,), f'unknown key "{key}"{suggest(str(key), list(allowed))}; '
+                                       f"known: {', '.join(allowed)}")
+    return data
+
+
+def _int(value: Any, path: tuple) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(path, f"expected a whole number, got {value!r}")
+    return value
+
+
+def _list(value: Any, path: tuple) -> list:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if not isinstance(value, list):
+        raise _fail(path, f"expected a list, got {value!r}")
+    return value
+
+
+class Builder:
+    def __init__(self, data: dict, citations: Citations):
+        self.data = data
+        self.g = MagicGame(citations)
+        self.seen: dict[str, int] = {}
+
+    def player(self, name: Any, path: tuple) -> str:
+        for p in self.g.players:
+            if str(name).lower() == p.lower():
+                return p
+        raise _fail(path, f'no player named "{name}"{suggest(str(name), self.g.players)}')
+
+    def unique(self, name: str) -> str:
+        """Duplicates get ``#2``, ``#3`` in the order they appear (unless written so already)."""
+        key = name.lower()
+        self.seen[key] = self.seen.get(key, 0) + 1
+        if self.seen[key] > 1 and "#" not in name:
+            return f"{name}#{self.seen[key]}"
+        return name
+
+    # -- definitions ---------------------------------------------------------------------------
+    def types(self, value: Any, path: tuple) -> tuple[frozenset[str], frozenset[str]]:
+        words = str(value or "").lower().replace("-", " ").split()
+        if not words:
+            raise _fail(path, f"a type is required ({', '.join(CARD_TYPES)})")
+        types, supers = set(), set()
+        for word in words:
+            if word in CARD_TYPES:
+                types.add(word)
+            elif word in SUPERTYPES:
+                supers.add(word)
+            else:
+                raise _fail(path, f'unknown type "{word}"{suggest(word, list(CARD_TYPES + SUPERTYPES))}')
+        if not types:
+            raise _fail(path, f"no card type in {value!r} ({', '.join(CARD_TYPES)})")
+        return frozenset(types), frozenset(supers)
+
+    def keywords(self, value: Any, path: tuple) -> frozenset[str]:
+        out = set()
+        for i, word in enumerate(_list(value, path)):
+            kw = " ".join(str(word).lower().split())
+            if kw not in KEYWORDS:
+                raise _fail(path + (i,), f'keyword "{word}" is not modelled{suggest(kw, list(KEYWORDS))}; '
+                                         f"known: {', '.join(KEYWORDS)}")
+            out.add(kw)
+        return frozenset(out)
+
+    def effect(self, value: Any, path: tuple) -> str:
+        text = "" if value is None else str(value)
+        try:
+            parse_effect(text)
+        except EffectError as exc:
+            raise _fail(path, str(exc)) from None
+        return text
+
+    def cost(self, value: Any, path: tuple):
+        try:
+            return parse_cost(value)
+        except ValueError as exc:
+            raise _fail(path, f"{exc}: write mana as {{1}}{{R}} or 1R, the tap symbol as {{T}}") from None
+
+    def ability(self, value: Any, path: tuple) -> AbilityDef | None:
+        if value is None:
+            return None
+        data = _keys(value, ABILITY_KEYS, path)
+        return AbilityDef(self.cost(data.get("cost"), path + ("cost",)),
+                          self.effect(data.get("effect"), path + ("effect",)),
+                          frozenset(str(k).lower() for k in _list(data.get("keywords"), path + ("keywords",))))
+
+    def triggers(self, value: Any, path: tuple) -> tuple[TriggerDef, ...]:
+        out = []
+        for i, item in enumerate(_list(value, path)):
+            data = _keys(item, TRIGGER_KEYS, path + (i,))
+            when = " ".join(str(data.get("when", "")).lower().split())
+            phase = when[5:] if when.startswith("each ") else when
+            if phase not in PHASES and when not in WHEN:
+                choices = list(PHASES) + [f"each {p}" for p in PHASES] + list(WHEN)
+                raise _fail(path + (i, "when"), f'unknown trigger event "{when}"{suggest(when, choices)}; '
+                                                f"use a phase name, 'each PHASE', enters, attacks or dies")
+            effect = self.effect(data.get("effect"), path + (i, "effect"))
+            targets = tuple(str(t) for t in _list(data.get("targeting"), path + (i, "targeting")))
+            if len(targets) != len(target_kinds(effect)):
+                raise _fail(path + (i, "targeting"),
+                            f"the effect has {len(target_kinds(effect))} target(s): name them with targeting:")
+            out.append(TriggerDef(when, effect, str(data.get("name") or ""), targets))
+        return tuple(out)
+
+    def definition(self, name: str, data: dict, path: tuple) -> CardDef:
+        types, supers = self.types(data.get("type"), path + ("type",))
+        power = data.get("power")
+        toughness = data.get("toughness")
+        if "creature" in types:
+            if power is None or toughness is None:
+                raise _fail(path, f"creature {name} needs power and toughness")
+            power, toughness = _int(power, path + ("power",)), _int(toughness, path + ("toughness",))
+        mana = str(data.get("mana") or "").upper()
+        if mana and (len(mana) != 1 or mana not in "WUBRGC"):
+            raise _fail(path + ("mana",), "a land's mana is one of W U B R G C")
+        return CardDef(name, types, supers, self.cost(data.get("cost"), path + ("cost",)), power, toughness,
+                       self.keywords(data.get("keywords"), path + ("keywords",)),
+                       self.effect(data.get("effect"), path + ("effect",)),
+                       self.ability(data.get("ability"), path + ("ability",)),
+                       self.triggers(data.get("triggers"), path + ("triggers",)), mana)
+
+    # -- the scenario ---------------------------------------------------------------------------
+    def build(self) -> MagicGame:
+        g, data = self.g, self.data
+        players = data.get("players")
+        if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) and p.split() == [p] for p in players):
+            raise _fail(("players",), "the mtg engine models two-player games: players: [Ana, Ben] (single words)")
+        g.players = list(players)
+        turn = _keys(data.get("turn"), TURN_KEYS, ("turn",))
+        g.turn_player = self.player(turn.get("player", players[0]), ("turn", "player"))
+        phase = str(turn.get("phase", "main1")).lower()
+        if phase not in ORDER:
+            raise _fail(("turn", "phase"), f'unknown phase "{phase}"{suggest(phase, list(ORDER))}')
+        g.turn_number = _int(turn.get("number", 2), ("turn", "number"))
+        costs = data.get("costs")
+        if costs not in (None, "ignore", "pay"):
+            raise _fail(("costs",), 'costs: ignore (every cost is free) is the only setting')
+        g.costs_ignore = costs == "ignore"
+        for name, spec in _keys(data.get("cards"), tuple(str(k) for k in (data.get("cards") or {})), ("cards",)).items():
+            g.cards[base_name(str(name)).lower()] = self.definition(str(name), _keys(spec, CARD_KEYS, ("cards", name)),
+                                                                    ("cards", name))
+        for land, colour in BASIC_LANDS.items():
+            g.cards.setdefault(land, CardDef(land.title(), frozenset({"land"}), frozenset({"basic"}), mana=colour))
+        state = _keys(data.get("state"), STATE_KEYS, ("state",))
+        g.life = {p: 20 for p in g.players}
+        for p, life in _keys(state.get("life"), tuple(g.players), ("state", "life")).items():
+            g.life[self.player(p, ("state", "life", p))] = _int(life, ("state", "life", p))
+        for p in g.players:
+            g.hand[p], g.library[p], g.graveyard[p], g.pool[p] = [], [], [], {}
+            g.lands_played[p] = 0
+        self.permanents(_list(state.get("permanents"), ("state", "permanents")))
+        self.zone(state.get("hand"), ("state", "hand"), g.hand, defined=True)
+        self.zone(state.get("library"), ("state", "library"), g.library, defined=True, counts=True)
+        self.zone(state.get("graveyard"), ("state", "graveyard"), g.graveyard, defined=False)
+        for p, n in _keys(state.get("lands_played"), tuple(g.players), ("state", "lands_played")).items():
+            g.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p))
+        for p, names in _keys(data.get("trigger_order"), tuple(g.players), ("trigger_order",)).items():
+            g.trigger_order[self.player(p, ("trigger_order", p))] = [str(n) for n in _list(names, ("trigger_order", p))]
+        self.start(phase)
+        return g
+
+    def permanents(self, items: list) -> None:
+        g = self.g
+        for i, item in enumerate(items):
+            path = ("state", "permanents", i)
+            spec = _keys(item, PERMANENT_KEYS, path)
+            if not spec.get("name"):
+                raise _fail(path, "a permanent needs a name")
+            name = self.unique(str(spec["name"]))
+            known = g.definition(name)
+            merged = {k: v for k, v in (spec.items()) if k in ("type", "cost", "power", "toughness", "keywords",
+                                                                 "effect", "ability", "triggers", "mana")}
+            if known is not None and "type" not in merged:
+                d = known
+                if merged:
+                    raise _fail(path, f"{name} is defined under cards:; give its characteristics there or add type:")
+            else:
+                if "type" not in merged and base_name(name).lower() in BASIC_LANDS:
+                    merged["type"] = "basic land"
+                d = self.definition(base_name(name), merged, path)
+                g.cards.setdefault(base_name(name).lower(), d)
+            controller = self.player(spec.get("controller", g.turn_player), path + ("controller",))
+            owner = self.player(spec.get("owner", controller), path + ("owner",))
+            perm = Permanent(g.oid(), name, owner, controller, d,
+                             tapped=bool(spec.get("tapped", False)), sick=bool(spec.get("sick", False)),
+                             damage=_int(spec.get("damage", 0), path + ("damage",)),
+                             attacking=bool(spec.get("attacking", False)))
+            g.battlefield.append(perm)
+        for i, item in enumerate(items):
+            blocking = item.get("blocking") if isinstance(item, dict) else None
+            if blocking:
+                attacker = g.find_permanent(str(blocking))
+                if attacker is None or not attacker.attacking:
+                    raise _fail(("state", "permanents", i, "blocking"), f'"{blocking}" is not an attacking permanent')
+                blocker = g.battlefield[i]
+                blocker.blocking = attacker.oid
+                attacker.blockers.append(blocker.oid)
+                attacker.blocked = True
+
+    def zone(self, value: Any, path: tuple, zone: dict, defined: bool, counts: bool = False) -> None:
+        g = self.g
+        for p, cards in _keys(value, tuple(g.players), path).items():
+            owner = self.player(p, path + (p,))
+            if counts and isinstance(cards, int) and not isinstance(cards, bool):
+                zone[owner] = [Card(g.oid(), "a card", owner) for _ in range(cards)]
+                continue
+            for j, name in enumerate(_list(cards, path + (p,))):
+                name = str(name)
+                if defined and g.definition(name) is None:
+                    raise _fail(path + (p, j), f'no card named "{name}" under cards:'
+                                               f"{suggest(base_name(name), [d.name for d in g.cards.values()])}")
+                zone[owner].append(Card(g.oid(), self.unique(name), owner))
+
+    def start(self, phase: str) -> None:
+        """Start at ``phase``: its turn-based actions are taken as done and the active player holds
+        priority, except in the steps without priority (untap, cleanup) and the declarations, which
+        are run or awaited as in play."""
+        from engine.mtg import combat, turn
+
+        g = self.g
+        g.step = phase
+        g.events = []
+        ap = g.turn_player
+        if phase == "untap":
+            turn.new_turn(g, next_player=False)
+        elif phase == "cleanup":
+            turn.cleanup(g)
+        elif phase == "declare_attackers":
+            combat.begin_declare_attackers(g)
+        elif phase == "declare_blockers":
+            if any(p.attacking for p in g.battlefield):
+                combat.begin_declare_blockers(g)
+            else:
+                g.priority = ap
+        elif phase in ("combat_damage", "combat_damage#2"):
+            g.first_strike_step = phase == "combat_damage#2"
+            combat.damage_step(g)
+        else:
+            g.priority = ap
+        g.opening, g.events = g.events, []
+
+
+def build(data: dict, citations: Citations) -> MagicGame:
+    return Builder(data, citations).build()

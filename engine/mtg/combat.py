@@ -1,0 +1,220 @@
+"""Combat (506-511): declaring attackers and blockers, first strike, assigning and dealing damage.
+
+Damage assignment among several blockers follows the order the blockers were declared: lethal damage
+to each in turn, the rest to the last one (or, with trample, to the defending player). The rules let
+the attacking player divide it freely (510.1c); this is the engine's fixed choice.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.mtg.sba import fire
+from engine.mtg.state import SECOND_DAMAGE, Permanent, StackItem, Target
+
+if TYPE_CHECKING:
+    from engine.mtg.game import MagicGame
+
+
+def can_attack(g: MagicGame, perm: Permanent) -> str | None:
+    """Why ``perm`` cannot attack (a citation key), or None."""
+    if perm.controller != g.turn_player or not perm.is_a("creature") or perm.tapped:
+        return "combat.attackers"
+    if perm.has("defender"):
+        return "combat.defender"
+    if perm.sick and not perm.has("haste"):
+        return "combat.summoning_sickness"
+    return None
+
+
+def begin_declare_attackers(g: MagicGame) -> None:
+    ap = g.turn_player
+    if not any(can_attack(g, p) is None for p in g.battlefield):
+        g.say(f"The declare attackers step begins: {ap} has no creature that can attack", "turn.declare_attackers")
+        g.pending = "attackers"
+        declare_attackers(g, ap, ())
+        return
+    g.pending = "attackers"
+    g.say(f"The declare attackers step begins: {ap} declares attackers; no player has priority until then",
+          "turn.declare_attackers")
+
+
+def declare_attackers(g: MagicGame, player: str, names: tuple[str, ...]) -> None:
+    if g.over:
+        g.illegal("the game is over", "game.over")
+    if g.step != "declare_attackers" or g.pending != "attackers":
+        g.illegal(f"{player} cannot declare attackers now: attackers are declared as the declare attackers step "
+                  f"begins (it is the {g.step} step)", "turn.declare_attackers")
+    if player != g.turn_player:
+        g.illegal(f"{player} cannot declare attackers: only the active player, {g.turn_player}, attacks",
+                  "combat.attacking_player", "turn.declare_attackers")
+    chosen: list[Permanent] = []
+    for name in names:
+        perm = g.find_permanent(name)
+        if perm is None:
+            if g.where(name):
+                g.illegal(f"{name} is {g.where(name)}, not on the battlefield: it cannot attack", "combat.attackers",
+                          "combat.illegal_attack")
+            raise g.unknown(name, "creature")
+        if perm in chosen:
+            g.illegal(f"{perm.name} is declared as an attacker twice", "combat.attackers", "combat.illegal_attack")
+        why = can_attack(g, perm)
+        if why == "combat.attackers":
+            state = ("is controlled by " + perm.controller if perm.controller != player else
+                     "is not a creature" if not perm.is_a("creature") else "is tapped")
+            g.illegal(f"{perm.name} cannot attack: it {state}", "combat.attackers", "combat.illegal_attack")
+        if why == "combat.defender":
+            g.illegal(f"{perm.name} has defender and cannot attack", "combat.defender", "combat.illegal_attack")
+        if why == "combat.summoning_sickness":
+            g.illegal(f"{perm.name} cannot attack: {player} has not controlled it continuously since the turn began "
+                      f"and it has no haste", "combat.summoning_sickness", "combat.haste", "combat.illegal_attack")
+        chosen.append(perm)
+    g.pending = None
+    if not chosen:
+        g.say(f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
+              "turn.skip_combat_steps")
+    for perm in chosen:
+        perm.attacking = True
+        if perm.has("vigilance"):
+            g.say(f"{perm.name} attacks {g.defending}; it has vigilance, so it does not tap",
+                  "combat.attacking", "combat.vigilance")
+        else:
+            perm.tapped = True
+            g.say(f"{perm.name} attacks {g.defending} and becomes tapped", "combat.attacking", "combat.attack_taps")
+        if perm.sick:
+            g.say(f"{perm.name} can attack this turn because it has haste", "combat.haste")
+        fire(g, "attacks", perm)
+    g.receive_priority(player, f"{player} receives priority in the declare attackers step",
+                       "turn.attackers_priority")
+
+
+def begin_declare_blockers(g: MagicGame) -> None:
+    dp = g.defending
+    g.pending = "blockers"
+    if not any(p.controller == dp and p.is_a("creature") and not p.tapped for p in g.battlefield):
+        g.say(f"The declare blockers step begins: {dp} has no untapped creature to block with", "turn.declare_blockers")
+        declare_blockers(g, dp, ())
+        return
+    g.say(f"The declare blockers step begins: {dp} declares blockers; no player has priority until then",
+          "turn.declare_blockers")
+
+
+def declare_blockers(g: MagicGame, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
+    if g.over:
+        g.illegal("the game is over", "game.over")
+    if g.step != "declare_blockers" or g.pending != "blockers":
+        g.illegal(f"{player} cannot declare blockers now: blockers are declared as the declare blockers step "
+                  f"begins (it is the {g.step} step)", "turn.declare_blockers")
+    if player != g.defending:
+        g.illegal(f"{player} cannot declare blockers: the defending player, {g.defending}, does",
+                  "turn.declare_blockers")
+    chosen: list[tuple[Permanent, Permanent]] = []
+    for attacker_name, blocker_name in pairs:
+        attacker, blocker = g.find_permanent(attacker_name), g.find_permanent(blocker_name)
+        for name, perm in ((attacker_name, attacker), (blocker_name, blocker)):
+            if perm is None:
+                if g.where(name):
+                    g.illegal(f"{name} is {g.where(name)}, not on the battlefield", "combat.blockers", "combat.illegal_block")
+                raise g.unknown(name, "creature")
+        assert attacker is not None and blocker is not None
+        if not attacker.attacking:
+            g.illegal(f"{blocker.name} cannot block {attacker.name}: {attacker.name} is not attacking",
+                      "combat.blockers", "combat.illegal_block")
+        if blocker.controller != player or not blocker.is_a("creature"):
+            g.illegal(f"{blocker.name} cannot block: it is not a creature {player} controls",
+                      "combat.blockers", "combat.illegal_block")
+        if blocker.tapped:
+            g.illegal(f"{blocker.name} cannot block: it is tapped", "combat.attackers", "combat.blockers",
+                      "combat.illegal_block")
+        if any(b is blocker for _, b in chosen):
+            g.illegal(f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
+                      "combat.blockers", "combat.illegal_block")
+        chosen.append((attacker, blocker))
+    g.pending = None
+    if not chosen:
+        g.say(f"{player} declares no blockers", "turn.declare_blockers")
+    for attacker, blocker in chosen:
+        blocker.blocking = attacker.oid
+        attacker.blockers.append(blocker.oid)
+        attacker.blocked = True
+        g.say(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature",
+              "combat.blocking", "combat.blocked")
+    g.receive_priority(g.turn_player, f"{g.turn_player} receives priority in the declare blockers step",
+                       "turn.blockers_priority")
+
+
+def _strikes_first(perm: Permanent) -> bool:
+    return perm.has("first strike") or perm.has("double strike")
+
+
+def damage_step(g: MagicGame) -> None:
+    combatants = [p for p in g.battlefield if p.attacking or p.blocking is not None]
+    if g.step == "combat_damage":
+        g.first_strike_step = any(_strikes_first(p) for p in combatants)
+        if g.first_strike_step:
+            fast = ", ".join(p.name for p in combatants if _strikes_first(p))
+            keys = ["combat.second_step", "combat.first_strike"]
+            if any(p.has("double strike") for p in combatants):
+                keys.append("combat.double_strike")
+            g.say(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
+                  "deal combat damage now; a second combat damage step follows", *keys)
+        dealers = [p for p in combatants if _strikes_first(p)] if g.first_strike_step else combatants
+    else:
+        dealers = [p for p in combatants if not _strikes_first(p) or p.has("double strike")]
+        g.say("The second combat damage step begins: the remaining creatures, and those with double strike, "
+              "deal combat damage", "combat.second_step")
+    assigned = assign(g, dealers)
+    if g.old:
+        if assigned:
+            g.stack.append(StackItem(g.oid(), "combat damage", g.turn_player, "combat damage", damage=tuple(assigned)))
+            listing = "; ".join(f"{s} assigns {n} to {t.name}" for s, t, n in assigned)
+            g.say(f"Combat damage is assigned and put on the stack as one object: {listing}",
+                  "combat.damage_on_stack", "combat.damage_power", "stack.add")
+        g.receive_priority(g.turn_player, f"{g.turn_player} receives priority with combat damage on the stack"
+                           if assigned else f"{g.turn_player} receives priority", "combat.damage_priority")
+        return
+    deal_combat_damage(g, assigned)
+    g.receive_priority(g.turn_player, f"{g.turn_player} receives priority in the combat damage step",
+                       "combat.damage_priority")
+
+
+def assign(g: MagicGame, dealers: list[Permanent]) -> list[tuple[str, Target, int]]:
+    out: list[tuple[str, Target, int]] = []
+    planned: dict[int, int] = {}
+    for perm in dealers:
+        if perm.power <= 0:
+            continue
+        if perm.attacking:
+            if not perm.blocked:
+                out.append((perm.name, Target("player", g.defending, g.defending), perm.power))
+                continue
+            blockers = [b for b in (g.permanent(o) for o in perm.blockers) if b is not None]
+            left = perm.power
+            for i, b in enumerate(blockers):
+                lethal = max(0, b.toughness - b.damage - planned.get(b.oid, 0))
+                give = left if (i == len(blockers) - 1 and not perm.has("trample")) else min(left, lethal)
+                if give:
+                    out.append((perm.name, Target("permanent", b.oid, b.name), give))
+                    planned[b.oid] = planned.get(b.oid, 0) + give
+                left -= give
+            if left and perm.has("trample"):
+                out.append((perm.name, Target("player", g.defending, g.defending), left))
+        elif perm.blocking is not None:
+            attacker = g.permanent(perm.blocking)
+            if attacker is not None:
+                out.append((perm.name, Target("permanent", attacker.oid, attacker.name), perm.power))
+    return out
+
+
+def deal_combat_damage(g: MagicGame, assigned) -> None:
+    from engine.mtg.stack import deal_damage
+
+    for source, target, amount in assigned:
+        attacker = next((p for p in g.battlefield if p.name == source), None)
+        if target.kind == "player":
+            key = "combat.unblocked"
+            if attacker is not None and attacker.blocked:
+                key = "combat.trample"
+        else:
+            key = "combat.blocker_damage" if attacker is not None and attacker.blocking is not None else "combat.blocked_damage"
+        deal_damage(g, source, target, amount, "combat.damage_dealt", key, combat=True)

@@ -1,0 +1,206 @@
+"""The objects of a Magic game as the engine models them.
+
+Definitions (what a card *is*) are frozen; the objects in a game (a permanent that taps, takes damage,
+changes zone) are small mutable records owned by one :class:`~engine.mtg.game.MagicGame`, which the
+shared core deep-copies to answer ``ask:`` and to undo illegal actions.
+
+>>> parse_cost("{1}{R}"), parse_cost("2GG"), parse_cost("{T}"), parse_cost(None)
+((('*', 1), ('R', 1)), (('*', 2), ('G', 2)), (('T', 1),), ())
+>>> BASIC_LANDS["mountain"]
+'R'
+>>> base_name("Grizzly Bears#2")
+'Grizzly Bears'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+PHASES = (
+    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
+    "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
+)
+SECOND_DAMAGE = "combat_damage#2"
+# Where each step sits in the turn; the second combat damage step sits between its neighbours.
+ORDER = {name: float(i) for i, name in enumerate(PHASES)} | {SECOND_DAMAGE: PHASES.index("combat_damage") + 0.5}
+# Mana empties as each phase ends under the 2008 rules (300.3), so steps are grouped into phases.
+PHASE_OF = {
+    "untap": "beginning", "upkeep": "beginning", "draw": "beginning", "main1": "precombat main",
+    "beginning_of_combat": "combat", "declare_attackers": "combat", "declare_blockers": "combat",
+    "combat_damage": "combat", SECOND_DAMAGE: "combat", "end_of_combat": "combat",
+    "main2": "postcombat main", "end": "ending", "cleanup": "ending",
+}
+TITLE = {
+    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
+    "main1": "precombat main phase", "beginning_of_combat": "beginning of combat step",
+    "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
+    "combat_damage": "combat damage step", SECOND_DAMAGE: "second combat damage step",
+    "end_of_combat": "end of combat step", "main2": "postcombat main phase", "end": "end step",
+    "cleanup": "cleanup step",
+}
+MAIN_PHASES = ("main1", "main2")
+CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker")
+SUPERTYPES = ("legendary", "basic", "snow")
+PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker")
+KEYWORDS = ("flash", "haste", "first strike", "double strike", "vigilance", "defender", "trample")
+BASIC_LANDS = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
+COLOURS = "WUBRGC"
+HAND_SIZE = 7
+
+_COST_TOKEN = re.compile(r"\{([^}]*)\}|(\d+)|([WUBRGCT])", re.I)
+
+
+def base_name(name: str) -> str:
+    """A duplicate is written ``Name#2``; its card is ``Name``."""
+    return name.split("#", 1)[0].strip()
+
+
+def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
+    """A cost as sorted ``(symbol, amount)`` pairs: colours, ``*`` generic, ``T`` the tap symbol.
+
+    Raises ``ValueError`` for anything else.
+    """
+    if cost is None or cost == "" or cost == 0:
+        return ()
+    text = str(cost).replace(" ", "")
+    amounts: dict[str, int] = {}
+    pos = 0
+    for match in _COST_TOKEN.finditer(text):
+        if match.start() != pos:
+            raise ValueError(f"cannot read cost {cost!r}")
+        pos = match.end()
+        token = (match.group(1) or match.group(2) or match.group(3)).upper()
+        if token.isdigit():
+            amounts["*"] = amounts.get("*", 0) + int(token)
+        elif token in COLOURS or token == "T":
+            amounts[token] = amounts.get(token, 0) + 1
+        else:
+            raise ValueError(f"cannot read cost symbol {{{token}}} in {cost!r}")
+    if pos != len(text):
+        raise ValueError(f"cannot read cost {cost!r}")
+    return tuple(sorted(amounts.items()))
+
+
+def show_cost(cost: tuple[tuple[str, int], ...]) -> str:
+    parts = [f"{{{n}}}" for sym, n in cost if sym == "*" and n] + [
+        f"{{{sym}}}" * n for sym, n in cost if sym not in "*"]
+    return "".join(parts) or "{0}"
+
+
+@dataclass(frozen=True)
+class TriggerDef:
+    """``triggers: [{when: upkeep, effect: ..., name: ..., targeting: ...}]`` on a permanent or card."""
+
+    when: str          # a phase name (controller's turn), "each PHASE", "enters", "attacks", "dies"
+    effect: str
+    name: str = ""
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class AbilityDef:
+    """An activated ability: ``ability: {cost, effect, keywords}``."""
+
+    cost: tuple[tuple[str, int], ...]
+    effect: str
+    keywords: frozenset[str] = frozenset()
+
+    @property
+    def is_mana(self) -> bool:
+        return self.effect.strip().lower().startswith("add ")
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    types: frozenset[str]
+    supertypes: frozenset[str] = frozenset()
+    cost: tuple[tuple[str, int], ...] = ()
+    power: int | None = None
+    toughness: int | None = None
+    keywords: frozenset[str] = frozenset()
+    effect: str = ""
+    ability: AbilityDef | None = None
+    triggers: tuple[TriggerDef, ...] = ()
+    mana: str = ""  # the colour a land taps for ("" for basic lands: their type decides)
+
+    @property
+    def is_permanent(self) -> bool:
+        return bool(self.types & set(PERMANENT_TYPES))
+
+
+@dataclass
+class Card:
+    """A card in a hand, library or graveyard (or an unnamed library card: ``name`` ``"a card"``)."""
+
+    oid: int
+    name: str
+    owner: str
+
+
+@dataclass
+class Permanent:
+    oid: int
+    name: str
+    owner: str
+    controller: str
+    card: CardDef
+    tapped: bool = False
+    sick: bool = False
+    damage: int = 0
+    boost: tuple[int, int] = (0, 0)  # "until end of turn" +N/+N, ends in cleanup (514.2)
+    attacking: bool = False
+    blocking: int | None = None      # oid of the attacker it blocks
+    blocked: bool = False
+    blockers: list[int] = field(default_factory=list)  # in the order declared
+
+    @property
+    def power(self) -> int:
+        return (self.card.power or 0) + self.boost[0]
+
+    @property
+    def toughness(self) -> int:
+        return (self.card.toughness or 0) + self.boost[1]
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.card.keywords
+
+    def is_a(self, card_type: str) -> bool:
+        return card_type in self.card.types
+
+    @property
+    def mana_colour(self) -> str:
+        if self.card.mana:
+            return self.card.mana
+        return BASIC_LANDS.get(base_name(self.name).lower(), "C")
+
+
+@dataclass(frozen=True)
+class Target:
+    kind: str   # "player", "permanent", "spell"
+    ref: str | int  # a player's name, or the oid of a permanent / stack object
+    name: str
+
+
+@dataclass(frozen=True)
+class StackItem:
+    oid: int
+    name: str
+    controller: str
+    kind: str   # "spell", "ability", "trigger", "combat damage"
+    card: Card | None = None
+    definition: CardDef | None = None
+    effect: str = ""
+    targets: tuple[Target, ...] = ()
+    source: str = ""
+    damage: tuple[tuple[str, Target, int], ...] = ()  # combat damage as assigned: (source, recipient, amount)
+
+
+@dataclass(frozen=True)
+class PendingTrigger:
+    name: str
+    controller: str
+    source: str
+    effect: str
+    targets: tuple[Target, ...] = ()
