@@ -196,7 +196,7 @@ class MagicGame:
         else:
             from engine.mtg.state import TITLE
             self.say(f"{player} passes priority. All players passed in succession with the stack empty: "
-                     f"the {TITLE[self.step]} ends", "priority.all_pass", "turn.step_ends")
+                     f"the {TITLE[self.step]} ends", "priority.all_pass", "stack.resolve_top", "turn.step_ends")
             advance(self)
 
     # -- the Engine protocol -----------------------------------------------------------------------
