@@ -222,7 +222,7 @@ def write_book(db, book: BuiltBook, position: int) -> None:
     db["refs"].insert_all(
         {"book": spec.id, "from_kind": r.from_kind, "from_id": r.from_id, "raw": r.raw, "target": r.target,
          "target_kind": r.target_kind, "cited_title": r.cited_title, "actual_title": r.actual_title,
-         "outcome": r.outcome, "source": r.source, "line": r.line}
+         "outcome": r.outcome, "reason": getattr(r, "reason", ""), "source": r.source, "line": r.line}
         for r in refs
     )
     db["uses"].insert_all({"book": spec.id, "rule": rule, "term": term} for rule, term in uses)

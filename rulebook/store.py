@@ -16,7 +16,7 @@ from typing import Any
 from rulebook import numbers
 from rulebook.model import Book, Rule, Ruling, Source, Term
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 
@@ -53,7 +53,7 @@ def create_schema(db) -> None:
     )
     db["refs"].create(
         {"book": str, "from_kind": str, "from_id": str, "raw": str, "target": str, "target_kind": str,
-         "cited_title": str, "actual_title": str, "outcome": str, "source": str, "line": int},
+         "cited_title": str, "actual_title": str, "outcome": str, "reason": str, "source": str, "line": int},
         if_not_exists=True,
     )
     db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
@@ -236,6 +236,15 @@ class Store:
 
     def refs(self, book_id: str) -> list[dict[str, Any]]:
         return self.query("SELECT * FROM refs WHERE book = ? ORDER BY rowid", [book_id])
+
+    def references(self, book_id: str) -> list:
+        """The stored references as :class:`rulebook.references.Reference` objects."""
+        from dataclasses import fields
+
+        from rulebook.references import Reference
+
+        names = [f.name for f in fields(Reference)]
+        return [Reference(**{n: row.get(n) for n in names}) for row in self.refs(book_id)]
 
     def uses(self, book_id: str) -> list[tuple[str, str]]:
         return [(r["rule"], r["term"]) for r in self.query("SELECT rule, term FROM uses WHERE book = ?", [book_id])]

@@ -4,7 +4,10 @@
 from judge.commands.books import books, unload
 from judge.commands.define import define
 from judge.commands.export import export
+from judge.commands.graph import graph
 from judge.commands.load import load
+from judge.commands.path import path
+from judge.commands.refs import refs
 from judge.commands.rule import rule
 from judge.commands.rulings import rulings
 from judge.commands.search import search
@@ -18,4 +21,7 @@ COMMANDS = [
     ("define", define),
     ("rulings", rulings),
     ("export", export),
+    ("refs", refs),
+    ("path", path),
+    ("graph", graph),
 ]

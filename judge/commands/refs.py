@@ -1,0 +1,76 @@
+"""``judge refs NUMBER``: what a rule cites and what cites it, as a tree, both directions."""
+
+from __future__ import annotations
+
+import typer
+
+from judge.app import echo, emit_json, fail, open_store
+from judge.commands.options import BOOK, JSON
+
+
+def refs(
+    number: str = typer.Argument(..., help="A rule number."),
+    book: str = BOOK,
+    depth: int = typer.Option(1, "--depth", "-d", min=1, max=6, help="How many citation steps to follow."),
+    json_: bool = JSON,
+) -> None:
+    """The citation neighbourhood of a rule: the rules it cites and the rules that cite it."""
+    from judge.graphs import canonical_in, pick_book
+
+    store = open_store()
+    book = pick_book(store, book, number)
+    number = canonical_in(store, book, number)
+    rule = store.rule(book, number)
+    if rule is None:
+        fail(f"no rule {number} in {book}", code=1)
+    view = {"book": book, "number": number, "title": rule.title,
+            "cites": _walk(store, book, number, depth, "cites", {number}),
+            "cited_by": _walk(store, book, number, depth, "cited_by", {number})}
+    if json_:
+        emit_json(view)
+        return
+    echo(f"[{book}] {_label(store, book, number)}")
+    echo("  cites:" if view["cites"] else "  cites: nothing")
+    _print(view["cites"], "cites", 2)
+    echo("  cited by:" if view["cited_by"] else "  cited by: nothing")
+    _print(view["cited_by"], "cited_by", 2)
+
+
+def _walk(store, book: str, number: str, depth: int, direction: str, seen: set[str]) -> list[dict]:
+    if depth <= 0:
+        return []
+    rows = store.cites(book, number) if direction == "cites" else [
+        r for r in store.cited_by(book, number) if r["from_kind"] == "rule"]
+    out = []
+    for row in rows:
+        target = row["target"] if direction == "cites" else row["from_id"]
+        if target in seen:
+            continue
+        seen.add(target)
+        rule = store.rule(book, target)
+        item = {"number": target, "title": rule.title if rule else None, "in_book": rule is not None}
+        if direction == "cites":
+            item["outcome"] = row["outcome"]
+        item[direction] = _walk(store, book, target, depth - 1, direction, seen) if rule else []
+        out.append(item)
+    return out
+
+
+def _label(store, book: str, number: str) -> str:
+    rule = store.rule(book, number)
+    if rule is None:
+        return f"{number} (not in the loaded text)"
+    text = rule.title or rule.text
+    return f"{number}  {text[:80] + '…' if len(text) > 80 else text}"
+
+
+def _print(items: list[dict], direction: str, level: int) -> None:
+    for item in items:
+        echo("  " * level + ("→ " if direction == "cites" else "← ") + _label_item(item))
+        _print(item[direction], direction, level + 1)
+
+
+def _label_item(item: dict) -> str:
+    if not item["in_book"]:
+        return f"{item['number']} (not in the loaded text)"
+    return f"{item['number']}" + (f"  {item['title']}" if item["title"] else "")
