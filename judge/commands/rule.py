@@ -71,7 +71,7 @@ def nearest(store, number: str, book: str | None) -> list[str]:
 
 
 def _brief(r) -> dict:
-    return {"number": r.number, "title": r.title}
+    return {"number": r.number, "title": r.title, "text": r.text}
 
 
 def _tree(store, book: str, number: str, depth: int) -> list[dict]:
@@ -96,7 +96,7 @@ def heading_of(store, book: str, rule) -> dict | None:
     for row in rows:
         sibling = store.rule(book, row["number"])
         if sibling.title and not sibling.text:
-            return {"number": sibling.number, "title": sibling.title}
+            return {"number": sibling.number, "title": sibling.title, "text": sibling.text}
     return None
 
 
@@ -143,15 +143,19 @@ def _cited_by(store, book: str, row: dict) -> dict:
     return {"kind": row["from_kind"], "number": row["from_id"], "title": None}
 
 
-def _line(r: dict) -> str:
-    return f"{r['number']} {r['title']}" if r.get("title") else r["number"]
+def _line(r: dict, width: int = 48) -> str:
+    if r.get("title"):
+        return f"{r['number']} {r['title']}"
+    text = r.get("text") or ""
+    return f"{r['number']} {text[:width - 1] + '…' if len(text) > width else text}".strip()
 
 
 def print_view(view: dict, labelled: bool) -> None:
     head = f"[{view['book']}] " if labelled else ""
     echo(f"{head}{view['number']}" + (f"  {view['title']}" if view["title"] else ""))
     if view["ancestors"]:
-        echo("  in: " + " › ".join(_line(a) for a in view["ancestors"]))
+        for depth, ancestor in enumerate(view["ancestors"]):
+            echo(f"  {'  ' * depth}{_line(ancestor, 90)}")
     if view["text"]:
         echo()
         for paragraph in view["text"].split("\n"):
