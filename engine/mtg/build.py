@@ -21,8 +21,8 @@ from engine.mtg.state import (
 )
 
 # Top-level keys the mtg engine reads (the loader owns game, book, title, actions, expect).
-SCENARIO_KEYS = ("players", "turn", "state", "cards", "costs", "edition", "trigger_order")
-STATE_KEYS = ("life", "permanents", "hand", "library", "graveyard", "lands_played")
+SCENARIO_KEYS = ("players", "turn", "state", "cards", "costs", "edition")
+STATE_KEYS = ("life", "permanents", "hand", "library", "graveyard", "lands_played", "trigger_order")
 PERMANENT_KEYS = ("name", "controller", "owner", "type", "power", "toughness", "tapped", "sick", "keywords",
                   "ability", "triggers", "damage", "attacking", "blocking", "mana", "cost", "effect")
 CARD_KEYS = ("type", "cost", "power", "toughness", "keywords", "effect", "ability", "triggers", "mana")
@@ -203,8 +203,9 @@ class Builder:
         self.zone(state.get("graveyard"), ("state", "graveyard"), g.graveyard, defined=False)
         for p, n in _keys(state.get("lands_played"), tuple(g.players), ("state", "lands_played")).items():
             g.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p))
-        for p, names in _keys(data.get("trigger_order"), tuple(g.players), ("trigger_order",)).items():
-            g.trigger_order[self.player(p, ("trigger_order", p))] = [str(n) for n in _list(names, ("trigger_order", p))]
+        order_path = ("state", "trigger_order")
+        for p, names in _keys(state.get("trigger_order"), tuple(g.players), order_path).items():
+            g.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
         self.start(phase)
         return g
 

@@ -42,12 +42,12 @@ def check_state(g: MagicGame) -> bool:
     if not losers and not dying:
         return False
     for perm, what, key in dying:
-        g.say(f"State-based action: {what}", "sba.check", key)
+        g.say(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
     for perm, _, _ in dying:
         leave_battlefield(g, perm, "graveyard")
     if losers:
         for p, what, key in losers:
-            g.say(f"State-based action: {what}", "sba.check", key,
+            g.say(f"State-based action: {what}", "priority.sba_first", "sba.check", key,
                   "game.lose_draw" if key == "sba.empty_library" else "game.lose_life")
         g.lost |= {p for p, _, _ in losers}
         left = [p for p in g.players if p not in g.lost]
