@@ -124,7 +124,7 @@ def declare_blockers(g: MagicGame, player: str, pairs: tuple[tuple[str, str], ..
             g.illegal(f"{blocker.name} cannot block: it is not a creature {player} controls",
                       "combat.blockers", "combat.illegal_block")
         if blocker.tapped:
-            g.illegal(f"{blocker.name} cannot block: it is tapped", "combat.attackers", "combat.blockers",
+            g.illegal(f"{blocker.name} cannot block: it is tapped", "combat.blockers",
                       "combat.illegal_block")
         if any(b is blocker for _, b in chosen):
             g.illegal(f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
