@@ -1,0 +1,85 @@
+"""Every citation key of the Magic engine, checked against both Comprehensive Rules texts: the rule
+number exists and the key phrase is in its text (case-insensitive, whitespace and quotes normalised).
+
+The rule texts are found with a small regex of their own over the decoded file, independent of the
+project's MTG reader.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.conftest import corpus
+
+REPO = Path(__file__).resolve().parents[1]
+EDITIONS = {"2026-02-27": "MagicCompRules-2026-02-27.txt", "2008-10-01": "MagicCompRules-2008-10-01.txt"}
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
+_RULE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s+(.*)")
+
+
+def table(edition: str) -> dict:
+    return yaml.safe_load((REPO / "data" / "citations" / f"mtg-{edition}.yaml").read_text(encoding="utf-8"))
+
+
+def norm(text: str) -> str:
+    return " ".join(text.translate(_QUOTES).lower().split())
+
+
+@lru_cache(maxsize=None)
+def rules_of(path: Path) -> dict[str, str]:
+    raw = path.read_bytes()
+    text = raw.decode("utf-8-sig") if raw.startswith(b"\xef\xbb\xbf") else raw.decode("cp1252")
+    text = text.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n")
+    out: dict[str, str] = {}
+    current = None
+    for line in text.split("\n"):
+        m = _RULE.match(line)
+        if m:
+            current = m.group(1)
+            out[current] = out.get(current, "") + " " + m.group(2)
+        elif current and line.strip():
+            out[current] += " " + line  # continuation lines and examples belong to the rule above
+    return out
+
+
+def test_both_editions_have_the_same_keys():
+    a, b = table("2026-02-27"), table("2008-10-01")
+    assert a["game"] == b["game"] == "mtg"
+    assert (a["edition"], b["edition"]) == ("2026-02-27", "2008-10-01")
+    assert set(a["citations"]) == set(b["citations"])
+
+
+def test_every_key_the_engine_uses_is_in_the_table():
+    keys = set(table("2026-02-27")["citations"])
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engine" / "mtg").glob("*.py"))
+    used = set(re.findall(r'"((?:turn|mana|priority|stack|resolve|cast|type|activate|special|land|trigger|sba|game|draw|'
+                          r'damage|life|effect|combat)\.[a-z_]+)"', source))
+    used |= {f"type.{t}" for t in ("creature", "sorcery", "artifact", "enchantment")}  # built as f"type.{kind}"
+    assert used - keys == set()
+    assert len(used) > 60
+
+
+@pytest.mark.parametrize("edition", sorted(EDITIONS))
+def test_every_rule_exists_and_contains_its_phrase(edition):
+    rules = rules_of(corpus("mtg", EDITIONS[edition]))
+    problems = []
+    for key, entry in table(edition)["citations"].items():
+        for number in entry["rules"]:
+            if number not in rules:
+                problems.append(f"{key}: rule {number} is not in the {edition} text")
+        first = entry["rules"][0]
+        if first in rules and norm(entry["phrase"]) not in norm(rules[first]):
+            problems.append(f"{key}: {first} does not contain {entry['phrase']!r}")
+    assert problems == []
+
+
+def test_the_editions_differ_where_the_rules_moved():
+    new, old = table("2026-02-27")["citations"], table("2008-10-01")["citations"]
+    assert new["priority.pass"]["rules"] == ["117.3d"] and old["priority.pass"]["rules"] == ["408.1c"]
+    assert new["combat.damage_on_stack"]["rules"] == ["510.2"] and old["combat.damage_on_stack"]["rules"] == ["310.1"]
+    assert old["mana.burn"]["rules"] == ["300.3"]
