@@ -1,0 +1,218 @@
+"""The Magic engine on concrete situations, under both editions, and every worked scenario of
+data/scenarios/mtg checked as ``judge explain --check`` would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.core import ScenarioError, ask, play
+from engine.mtg import new_game
+from judge.checks import check_expectations
+from judge.citations import load_citations
+from judge.scenario import load_scenario
+
+REPO = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((REPO / "data" / "scenarios" / "mtg").glob("*.yaml"))
+NEW, OLD = "2026-02-27", "2008-10-01"
+BOOK_EDITION = {"mtg": OLD}  # the default mtg book is the 2008-era seed
+
+
+def game(data: dict, edition: str = NEW):
+    base = {"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main1"},
+            "state": {"library": {"Ana": 10, "Ben": 10}}}
+    base.update(data)
+    return new_game(base, load_citations("mtg", edition))
+
+
+def run(g, *actions: str):
+    return list(play(g, [(a, False) for a in actions]))
+
+
+def rules(step) -> set[str]:
+    return {r for e in step.events for r in e.rules}
+
+
+BOLT = {"Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"}}
+
+
+# -- priority and the stack ------------------------------------------------------------------------
+@pytest.mark.parametrize("edition, passing, all_pass, after", [
+    (NEW, "117.3d", "117.4", "117.3b"), (OLD, "408.1c", "408.1c", "408.1c")])
+def test_passing_and_resolving_cite_the_edition(edition, passing, all_pass, after):
+    g = game({"costs": "ignore", "state": {"hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}},
+              "cards": BOLT}, edition)
+    cast, first, second = run(g, "Ana casts Shock targeting Ben", "Ana passes", "Ben passes")
+    assert cast.state["stack"] == ["Shock"] and cast.state["priority"] == "Ana"
+    assert first.events[0].what == "Ana passes priority; Ben receives priority" and passing in rules(first)
+    assert second.events[0].what.endswith("All players passed in succession: Shock resolves")
+    assert {all_pass, after} <= rules(second)
+    assert second.state["life"]["Ben"] == 18 and second.state["priority"] == "Ana"
+
+
+def test_a_player_without_priority_cannot_act():
+    g = game({"costs": "ignore", "state": {"hand": {"Ben": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT})
+    (step,) = run(g, "Ben casts Shock targeting Ana")
+    assert not step.legal and step.reason == "priority.who_acts" and step.rules == ("117.1",)
+
+
+def test_sorcery_speed_needs_main_phase_own_turn_and_empty_stack():
+    cards = {"Shock": BOLT["Shock"], "Bears": {"type": "creature", "power": 2, "toughness": 2}}
+    g = game({"costs": "ignore", "state": {"hand": {"Ana": ["Shock", "Bears"]}, "library": {"Ana": 5, "Ben": 5}},
+              "cards": cards})
+    run(g, "Ana casts Shock targeting Ben")
+    legal, _, exc = ask(g, "Ana casts Bears")
+    assert not legal and exc.reason == "cast.sorcery_speed" and exc.rules == ("117.1a", "302.1")
+    old = game({"costs": "ignore", "state": {"hand": {"Ana": ["Shock", "Bears"]}, "library": {"Ana": 5, "Ben": 5}},
+                "cards": cards}, OLD)
+    run(old, "Ana casts Shock targeting Ben")
+    assert ask(old, "Ana casts Bears")[2].rules == ("408.1d", "212.3a")
+
+
+def test_costs_are_paid_from_lands_of_the_right_colour():
+    g = game({"state": {"permanents": [{"name": "Forest", "controller": "Ana"}],
+                        "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT})
+    (step,) = run(g, "Ana casts Shock targeting Ben")
+    assert not step.legal and step.reason == "cast.pay"
+    g = game({"state": {"permanents": [{"name": "Mountain", "controller": "Ana"}],
+                        "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT})
+    (step,) = run(g, "Ana casts Shock targeting Ben")
+    assert step.legal and step.state["tapped"] == ["Mountain"]
+
+
+def test_a_land_is_played_once_per_turn():
+    g = game({"state": {"hand": {"Ana": ["Forest", "Island"]}, "library": {"Ana": 5, "Ben": 5}}})
+    first, second = run(g, "Ana plays Forest", "Ana plays Island")
+    assert first.legal and "116.2a" in rules(first) and first.state["priority"] == "Ana"
+    assert not second.legal and second.rules == ("305.2",)
+
+
+# -- turn structure ---------------------------------------------------------------------------------
+def test_untap_and_upkeep_then_draw():
+    g = game({"turn": {"player": "Ana", "phase": "untap"},
+              "state": {"permanents": [{"name": "Mountain", "controller": "Ana", "tapped": True}],
+                        "library": {"Ana": ["Island"], "Ben": 3}}})
+    assert g.snapshot()["phase"] == "upkeep" and g.snapshot()["tapped"] == []
+    assert {"502.3", "502.4"} <= {r for e in g.opening for r in e.rules}
+    (step,) = run(g, "Ana moves to draw")
+    assert step.state["zone"]["Island"] == "hand" and "504.1" in rules(step)
+
+
+def test_the_first_player_skips_the_first_draw():
+    g = game({"turn": {"player": "Ana", "phase": "upkeep", "number": 1}, "state": {"library": {"Ana": ["Plains"], "Ben": 3}}})
+    (step,) = run(g, "Ana moves to main1")
+    assert step.state["zone"]["Plains"] == "library" and "103.8a" in rules(step)
+    old = game({"turn": {"player": "Ana", "phase": "upkeep", "number": 1}, "state": {"library": {"Ana": 3, "Ben": 3}}}, OLD)
+    assert "101.6a" in rules(run(old, "Ana moves to main1")[0])
+
+
+def test_moving_stops_before_the_declaration_and_skips_combat_without_attackers():
+    g = game({"state": {"permanents": [{"name": "Bears", "controller": "Ana", "type": "creature", "power": 2,
+                                        "toughness": 2}], "library": {"Ana": 5, "Ben": 5}}})
+    (step,) = run(g, "Ana moves to declare_attackers")
+    assert step.state["phase"] == "declare_attackers" and step.state["priority"] == "none"
+    (step,) = run(g, "Ana declares no attackers")
+    assert "508.8" in rules(step) and step.state["priority"] == "Ana"
+    (step,) = run(g, "Ana moves to main2")
+    assert [e for e in step.events if "combat damage" in e.what] == [] and step.state["phase"] == "main2"
+
+
+def test_cleanup_gives_no_priority_and_the_turn_passes():
+    g = game({"turn": {"player": "Ana", "phase": "end"}})
+    (step,) = run(g, "Ana moves to cleanup")
+    assert step.state["turn_player"] == "Ben" and step.state["phase"] == "upkeep"
+    assert "514.3" in rules(step)
+
+
+# -- combat -----------------------------------------------------------------------------------------
+def creature(name, controller, power, toughness, *keywords, **more):
+    return {"name": name, "controller": controller, "type": "creature", "power": power, "toughness": toughness,
+            "keywords": list(keywords), **more}
+
+
+def test_summoning_sickness_unless_haste():
+    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
+              "state": {"permanents": [creature("Bears", "Ana", 2, 2, sick=True), creature("Goblin", "Ana", 1, 1, "Haste", sick=True)],
+                        "library": {"Ana": 5, "Ben": 5}}})
+    bad, good = run(g, "Ana attacks with Bears, Goblin", "Ana attacks with Goblin")
+    assert not bad.legal and bad.rules == ("302.6", "702.10b", "508.1")
+    assert good.legal and good.state["attacking"] == ["Goblin"]
+
+
+@pytest.mark.parametrize("edition, on_stack", [(NEW, False), (OLD, True)])
+def test_combat_damage_uses_the_stack_only_in_2008(edition, on_stack):
+    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
+              "state": {"permanents": [creature("Giant", "Ana", 3, 3)], "library": {"Ana": 5, "Ben": 5}}}, edition)
+    run(g, "Ana attacks with Giant")
+    (step,) = run(g, "Ana moves to combat_damage")
+    assert step.state["stack"] == (["combat damage"] if on_stack else [])
+    assert step.state["life"]["Ben"] == (20 if on_stack else 17)
+    assert ("310.1" if on_stack else "510.2") in rules(step)
+
+
+def test_first_strike_makes_a_second_damage_step():
+    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
+              "state": {"permanents": [creature("Knight", "Ana", 2, 2, "First strike"), creature("Ogre", "Ben", 4, 2)],
+                        "library": {"Ana": 5, "Ben": 5}}})
+    run(g, "Ana attacks with Knight", "Ana moves to declare_blockers", "Ben blocks Knight with Ogre")
+    (first,) = run(g, "Ana moves to combat_damage")
+    assert first.state["zone"]["Ogre"] == "graveyard" and {"510.4", "702.7b", "704.5g"} <= rules(first)
+    (second,) = run(g, "Ana moves to combat_damage#2")
+    assert second.state["phase"] == "combat_damage#2" and second.state["zone"]["Knight"] == "battlefield"
+
+
+# -- state-based actions and triggers ---------------------------------------------------------------
+def test_zero_life_loses_and_the_other_player_wins():
+    g = game({"costs": "ignore", "state": {"life": {"Ben": 2}, "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}},
+              "cards": BOLT}, OLD)
+    steps = run(g, "Ana casts Shock targeting Ben", "Ana passes", "Ben passes")
+    assert steps[-1].state["winner"] == "Ana" and {"420.5a", "102.3b"} <= rules(steps[-1])
+
+
+def test_triggers_of_one_player_in_the_stated_order():
+    enchant = lambda name, effect: {"name": name, "controller": "Ana", "type": "enchantment",
+                                    "triggers": [{"when": "upkeep", "name": name, "effect": effect}]}
+    state = {"permanents": [enchant("A", "gain 1 life"), enchant("B", "lose 1 life")], "library": {"Ana": 5, "Ben": 5}}
+    g = game({"turn": {"player": "Ana", "phase": "untap"}, "state": state})
+    assert g.snapshot()["stack"] == ["A", "B"]
+    g = game({"turn": {"player": "Ana", "phase": "untap"}, "state": {**state, "trigger_order": {"Ana": ["B", "A"]}}})
+    assert g.snapshot()["stack"] == ["B", "A"]
+    assert "603.3b" in {r for e in g.opening for r in e.rules}
+
+
+# -- the scenario itself ------------------------------------------------------------------------------
+@pytest.mark.parametrize("data, path, words", [
+    ({"turn": {"player": "Ana", "phase": "mian1"}}, ("turn", "phase"), 'did you mean "main1"'),
+    ({"cards": {"Bolt": {"type": "instnt"}}}, ("cards", "Bolt", "type"), 'did you mean "instant"'),
+    ({"state": {"permanents": [{"name": "X", "type": "creature", "power": 1, "toughness": 1, "keywords": ["Frist strike"]}]}},
+     ("state", "permanents", 0, "keywords", 0), 'did you mean "first strike"'),
+    ({"state": {"hand": {"Ana": ["Gust"]}}}, ("state", "hand", "Ana", 0), 'no card named "Gust"'),
+    ({"state": {"lifes": {}}}, ("state", "lifes"), 'did you mean "life"'),
+])
+def test_scenario_errors_name_the_key_path(data, path, words):
+    with pytest.raises(ScenarioError) as info:
+        game(data)
+    assert info.value.path == path and words in info.value.message
+
+
+def test_unknown_names_in_actions_are_scenario_errors():
+    g = game({"state": {"hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT})
+    with pytest.raises(ScenarioError) as info:
+        list(play(g, [("Ben casts Shock targeting Ana", False)]))
+    assert info.value.path == ("actions", 0) and "Ana's hand" in info.value.message
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_worked_scenario_passes_its_expectations(path):
+    scenario = load_scenario(path)
+    edition = scenario.data.get("edition") or BOOK_EDITION.get(scenario.book or "mtg", NEW)
+    g = new_game(scenario.data, load_citations("mtg", str(edition)))
+    steps = list(play(g, scenario.actions))
+    results = check_expectations(scenario.expect, steps)
+    assert results and [r.detail for r in results if not r.ok] == []
+    assert all(e.rules for s in steps for e in s.events)
+
+
+def test_at_least_twenty_worked_scenarios():
+    assert len(SCENARIOS) >= 20
