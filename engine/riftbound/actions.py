@@ -1,0 +1,194 @@
+"""Action sentences: ``Ana plays Gust targeting Garen`` -> :class:`Play`.
+
+Names are matched case-insensitively and whole, the longest known name first, so names with spaces
+(``Hidden Blade``) and with commas need no quoting.
+
+>>> names = Names(players=["Ana", "Ben"], objects=["Hidden Blade", "Jinx", "Garen"], places=["Grove"])
+>>> parse("Ben plays Hidden Blade targeting Jinx", names)
+Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',))
+>>> parse("ana moves jinx, garen to grove", names)
+Move(player='Ana', units=('Jinx', 'Garen'), place='Grove')
+>>> parse("Ben assigns damage: Jinx 2, Garen 1", names)
+Assign(player='Ben', damage=(('Jinx', 2), ('Garen', 1)))
+>>> parse("Ben plays Gust", names)
+Traceback (most recent call last):
+...
+engine.core.ScenarioError: no card or object named "Gust" (did you mean "Jinx"?)
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.core import ScenarioError
+from engine.riftbound.setup import suggest
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: str
+    place: str | None = None
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Activate:
+    player: str
+    obj: str
+    place: str | None = None
+    targets: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Move:
+    player: str
+    units: tuple[str, ...]
+    place: str
+
+
+@dataclass(frozen=True)
+class Hide:
+    player: str
+    card: str
+    place: str
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    player: str
+
+
+@dataclass(frozen=True)
+class Choose:
+    player: str
+    place: str
+
+
+@dataclass(frozen=True)
+class Assign:
+    player: str
+    damage: tuple[tuple[str, int], ...]
+
+
+Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign
+
+FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]]", "P moves U[, U2...] to PLACE", "P hides CARD at BATTLEFIELD",
+         "P activates OBJECT [to PLACE] [targeting X]", "P passes", "P ends turn", "P chooses BATTLEFIELD",
+         "P assigns damage: U 2, V 1")
+_VERBS = ("plays", "moves", "hides", "activates", "passes", "ends", "chooses", "assigns")
+
+
+@dataclass
+class Names:
+    players: list[str]
+    objects: list[str]  # cards and chain items, as written
+    places: list[str]  # battlefields (``base`` is added)
+    _all: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.places = [*self.places, "base"]
+
+
+def _take(text: str, candidates: list[str]) -> tuple[str | None, str]:
+    """The longest candidate that ``text`` starts with (followed by a boundary), and the rest."""
+    low = text.lower()
+    for cand in sorted(candidates, key=len, reverse=True):
+        c = cand.lower()
+        if low.startswith(c) and (len(low) == len(c) or not (low[len(c)].isalnum() or low[len(c)] == "#")):
+            return cand, text[len(cand):]
+    return None, text
+
+
+def _name(text: str, candidates: list[str], what: str) -> tuple[str, str]:
+    name, rest = _take(text.strip(), candidates)
+    if name is None:
+        word = re.split(r"\s+(?:to|targeting|at)\s+|,", text.strip(), maxsplit=1)[0]
+        raise ScenarioError((), f'no {what} named "{word}"{suggest(word, candidates)}')
+    return name, rest
+
+
+def _names(text: str, candidates: list[str], what: str) -> tuple[tuple[str, ...], str]:
+    out = []
+    name, rest = _name(text, candidates, what)
+    out.append(name)
+    while True:
+        m = re.match(r"^\s*(?:,\s*(?:and\s+)?|\s+and\s+)", rest)
+        if not m:
+            return tuple(out), rest
+        name, rest = _name(rest[m.end():], candidates, what)
+        out.append(name)
+
+
+def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str, ...]]:
+    """``[to PLACE] [targeting X, Y]`` in either order."""
+    place, targets = None, ()
+    rest = rest.strip()
+    while rest:
+        if rest.lower().startswith("to "):
+            place, rest = _name(rest[3:], names.places, "battlefield")
+        elif rest.lower().startswith("targeting "):
+            targets, rest = _names(rest[10:], names.objects, "card or object")
+        else:
+            raise ScenarioError((), f'cannot read "{rest}" in "{sentence}"; expected "to PLACE" or "targeting X"')
+        rest = rest.strip()
+    return place, targets
+
+
+def parse(sentence: str, names: Names) -> Action:
+    text = " ".join(str(sentence).split()).rstrip(".")
+    player, rest = _take(text, names.players)
+    if player is None:
+        word = text.split(" ", 1)[0]
+        raise ScenarioError((), f'no player named "{word}"{suggest(word, names.players)}; a sentence starts with the acting player')
+    rest = rest.strip()
+    verb, _, rest = rest.partition(" ")
+    verb = verb.lower()
+    if verb == "plays":
+        card, tail = _name(rest, names.objects, "card or object")
+        place, targets = _tail(tail, names, text)
+        return Play(player, card, place, targets)
+    if verb == "activates":
+        obj, tail = _name(rest, names.objects, "card or object")
+        place, targets = _tail(tail, names, text)
+        return Activate(player, obj, place, targets)
+    if verb == "moves":
+        units, tail = _names(rest, names.objects, "card or object")
+        if not tail.strip().lower().startswith("to "):
+            raise ScenarioError((), f'"{text}": say where to: "{player} moves {", ".join(units)} to PLACE"')
+        place, tail = _name(tail.strip()[3:], names.places, "battlefield")
+        if tail.strip():
+            raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')
+        return Move(player, units, place)
+    if verb == "hides":
+        card, tail = _name(rest, names.objects, "card or object")
+        if not tail.strip().lower().startswith("at "):
+            raise ScenarioError((), f'"{text}": say where: "{player} hides {card} at BATTLEFIELD"')
+        place, tail = _name(tail.strip()[3:], names.places, "battlefield")
+        return Hide(player, card, place)
+    if verb == "passes" and not rest:
+        return Pass(player)
+    if verb == "ends" and rest.lower() in ("turn", "their turn", "the turn", "his turn", "her turn"):
+        return EndTurn(player)
+    if verb == "chooses":
+        place, tail = _name(rest, names.places, "battlefield")
+        return Choose(player, place)
+    if verb == "assigns":
+        m = re.match(r"^(?:combat )?damage\s*:?\s*(.*)$", rest, re.I)
+        if not m or not m.group(1):
+            raise ScenarioError((), f'"{text}": write "{player} assigns damage: U 2, V 1"')
+        out = []
+        for part in re.split(r",\s*|\s+and\s+", m.group(1)):
+            mm = re.match(r"^(.+?)\s*:?\s+(\d+)$", part.strip())
+            if not mm:
+                raise ScenarioError((), f'cannot read "{part}" in "{text}"; write "UNIT N"')
+            name, tail = _name(mm.group(1), names.objects, "card or object")
+            out.append((name, int(mm.group(2))))
+        return Assign(player, tuple(out))
+    raise ScenarioError((), f'cannot read the action "{text}"{suggest(verb, _VERBS)}; actions: {"; ".join(FORMS)}')

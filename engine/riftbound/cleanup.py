@@ -1,0 +1,122 @@
+"""Cleanups (318-323): the steps of 322 in order, repeated until nothing changes (321).
+
+``special`` inserts the steps of a Special Cleanup (323) after step 2b: ``end_of_turn`` heals all units
+(317.2.b); ``combat`` heals, recalls attackers while defenders remain and removes designations (444.1.a).
+A Special Cleanup's own steps run once; any repetition is a normal Cleanup (323.2).
+"""
+
+from __future__ import annotations
+
+from engine.riftbound import board, combat, showdown
+from engine.riftbound.model import might
+
+
+def run(g, special: str | None = None) -> None:
+    s = g.s
+    for round_ in range(100):
+        before = _signature(s)
+        _steps(g, special if round_ == 0 else None)
+        if s.winner:
+            return
+        if _signature(s) == before:
+            return
+    raise RuntimeError("cleanups did not settle")  # pragma: no cover - a bug, not a game state
+
+
+def _signature(s) -> str:
+    return repr((
+        [(c.key, c.zone, c.at, c.controller, c.damage, c.designation, c.exhausted) for c in s.cards.values()],
+        [(b.controller, b.contested_by, b.facedown) for b in s.battlefields.values()],
+        [(i.uid, i.pending) for i in s.chain], s.staged_showdowns, s.staged_combats, s.awaiting,
+        s.showdown, s.combat and (s.combat.at, s.combat.step), s.points,
+    ))
+
+
+def _steps(g, special: str | None) -> None:
+    s = g.s
+    # 1. Victory.
+    for p in s.in_turn_order(s.players):
+        if s.points[p] >= s.victory_score:
+            s.winner = p
+            s.priority = s.focus = None
+            g.emit(f"{p} has {s.points[p]} points, as many as the Victory Score ({s.victory_score}): {p} wins the game",
+                   "cleanup.victory", "victory.wins")
+            return
+    # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
+    lethal = [u for u in s.units() if u.damage > 0 and u.damage >= might(u)]
+    for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller)):
+        effect = u.defn.trigger("deathknell")
+        if effect is not None:
+            board.add_trigger(g, u, "deathknell", effect, u.controller, "cleanup.deathknell_before_trash", "trigger.deathknell")
+    for u in lethal:
+        where = u.location
+        board.leave_board(g, u, "trash")
+        g.emit(f"{u.name} has lethal damage and is killed at {where}", "cleanup.lethal_damage_kills", "might.lethal",
+               "kill.to_trash")
+    if special == "end_of_turn":
+        _heal_all(g, "turn.end_of_turn_heal")
+    elif special == "combat":
+        _heal_all(g, "combat.cleanup_heal")
+        combat.recall_attackers(g)
+        combat.remove_designations(g)
+    # 3. Attacker and defender designations.
+    if s.combat is not None and s.combat.step == "showdown":
+        combat.update_designations(g)
+    # 4. Empty battlefields without Contested become uncontrolled.
+    for bf in s.battlefields.values():
+        if bf.controller and not s.units_at(bf.name) and bf.contested_by is None:
+            g.emit(f"{bf.name} has no units and is not Contested: it becomes uncontrolled ({bf.controller} loses Control)",
+                   "cleanup.empty_battlefield_uncontrolled", "control.lost_without_units")
+            bf.controller = None
+    # 5. Hidden cards at battlefields their owner no longer controls go to the trash.
+    for bf in s.battlefields.values():
+        if bf.facedown:
+            card = s.cards[bf.facedown]
+            if bf.controller != card.controller:
+                bf.facedown = None
+                board.leave_board(g, card, "trash")
+                g.emit(f"{card.controller or card.owner} no longer controls {bf.name}: the card hidden there ({card.name}) "
+                       f"goes to {card.owner}'s trash", "cleanup.hidden_trashed", "hide.lost_with_control")
+    # 6. Showdowns staged at uncontrolled contested battlefields; 7. combats where opposing units meet.
+    showdown.stage(g)
+    combat.stage(g)
+    # 8. Pending items are finalized.
+    from engine.riftbound import chain  # noqa: PLC0415 - chain imports cleanup
+
+    chain.finalize_pending(g, "cleanup.finalize_pending")
+    # 9, 10. In a Neutral Open State, a staged showdown, else a staged combat, begins.
+    if s.showdown is None and s.combat is None and not s.chain and s.awaiting is None:
+        if s.staged_showdowns:
+            _begin_one(g, "showdown", s.staged_showdowns)
+        elif s.staged_combats:
+            _begin_one(g, "combat", s.staged_combats)
+
+
+def _heal_all(g, key: str) -> None:
+    hurt = [u for u in g.s.units() if u.damage]
+    for u in hurt:
+        u.damage = 0
+    g.emit("All units are healed" + (f" ({', '.join(u.name for u in hurt)})" if hurt else ""), key, "heal.clears_damage")
+
+
+def _begin_one(g, kind: str, staged: list[str]) -> None:
+    s = g.s
+    if len(staged) == 1:
+        begin(g, kind, staged[0])
+        return
+    from engine.riftbound.model import Awaiting  # noqa: PLC0415
+
+    names = tuple(s.bf(k).name for k in staged)
+    s.awaiting = Awaiting(kind, s.turn_player, names)
+    s.priority = None
+    key = "cleanup.begin_showdown" if kind == "showdown" else "cleanup.begin_combat"
+    extra = () if kind == "showdown" else ("combat.turn_player_picks",)
+    g.emit(f"{kind.capitalize()}s are staged at {', '.join(names)}: {s.turn_player}, the Turn Player, chooses where one "
+           f"begins (\"{s.turn_player} chooses {names[0]}\")", key, *extra)
+
+
+def begin(g, kind: str, key: str) -> None:
+    if kind == "showdown":
+        showdown.begin(g, key)
+    else:
+        combat.begin(g, key)
