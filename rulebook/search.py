@@ -205,3 +205,19 @@ def _boost_definitions(store: Store, hits: list[Hit], terms: list[str], book: st
         if rule is not None:
             out.append(Hit("rule", book_id, number, rule.title, rule.text[:200], top))
     return out
+
+
+def baseline_search(store: Store, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:
+    """Plain FTS5 bm25 over the rules, every word of the query ORed, default column weights: the
+    yardstick bench/search_quality.py measures :func:`search` against."""
+    terms = words(query)
+    if not terms:
+        return []
+    sql = f"""
+        SELECT rules.book, rules.number, rules.title, rules.text, -bm25(rules_fts) AS score
+        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
+        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
+        ORDER BY bm25(rules_fts) LIMIT ?"""
+    params: list[Any] = [_fts_query(terms)] + ([book] if book else []) + [limit]
+    return [Hit("rule", r["book"], r["number"], r["title"], (r["text"] or r["title"] or "")[:160], r["score"])
+            for r in store.query(sql, params)]

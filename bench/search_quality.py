@@ -1,0 +1,137 @@
+"""How often `judge search` puts the rule that answers a judge's question near the top.
+
+    python bench/search_quality.py            # recall@5 and MRR, plain bm25 against the ranker
+    python bench/search_quality.py --misses   # also each tuning question whose answer is not first
+
+The questions and their answers are tests/search_questions.yaml. Every question is asked of its book
+with rule hits only; a hit answers when it is one of the listed rules or one of their sub-rules.
+recall@5: the share of questions with an answer among the first 5 hits. MRR: the mean over questions
+of 1/rank of the first answer (0 when none is in the first 10). The held-out part (every third
+question of each book) was never looked at question by question while tuning: report it apart.
+
+The full documents (../shared/corpora: Riftbound Core Rules v1.2, MTG Comprehensive Rules 2026-02-27)
+are loaded into a temporary library as `riftbound-v1.2` and `cr-2026`; without them only the seed
+questions are asked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+QUESTIONS = REPO / "tests" / "search_questions.yaml"
+CORPORA = REPO.parent / "shared" / "corpora"
+FULL_BOOKS = {  # book id -> (file, game)
+    "riftbound-v1.2": (CORPORA / "riftbound" / "core-rules-v1.2.txt", "riftbound"),
+    "cr-2026": (CORPORA / "mtg" / "MagicCompRules-2026-02-27.txt", "mtg"),
+}
+DEPTH = 10  # hits asked for; MRR counts an answer found down to this rank
+K = 5
+
+
+def load_questions(path: Path = QUESTIONS) -> list[dict]:
+    import yaml
+
+    return yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]
+
+
+def build_library(home: str | Path) -> tuple[object, list[str]]:
+    """A library with the seeds and every full document present; (store, ids of the full books loaded)."""
+    from judge.resources import seeds_dir
+    from rulebook.library import Library
+
+    lib = Library(home, seeds=seeds_dir())
+    loaded = []
+    for book_id, (path, game) in FULL_BOOKS.items():
+        if path.exists():
+            lib.load([path], book_id, game=game)
+            loaded.append(book_id)
+    return lib.open(), loaded
+
+
+def answers(hit_id: str, expected: list[str]) -> bool:
+    """The hit is an expected rule or one of its sub-rules (702.19 covers 702.19b, 443.1.d covers 443.1.d.3)."""
+    for number in expected:
+        if hit_id == number or (hit_id.startswith(number) and re.match(r"[.a-z]", hit_id[len(number)])):
+            return True
+    return False
+
+
+def rank(ids: list[str], expected: list[str]) -> int | None:
+    return next((i for i, hit_id in enumerate(ids, 1) if answers(hit_id, expected)), None)
+
+
+def rankers() -> dict[str, Callable]:
+    from rulebook.search import baseline_search, search
+
+    return {
+        "bm25": lambda store, q, book: [h.id for h in baseline_search(store, q, book, DEPTH)],
+        "ranker": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH,
+                                                               kinds=("rule",)).hits],
+    }
+
+
+def evaluate(store, questions: list[dict], ranker: Callable) -> dict:
+    """recall@5, MRR and the rank of each question's first answer."""
+    ranks = [rank(ranker(store, q["question"], q["book"]), [str(a) for a in q["answers"]]) for q in questions]
+    n = len(ranks) or 1
+    return {"n": len(ranks), "recall@5": sum(1 for r in ranks if r and r <= K) / n,
+            "mrr": sum(1 / r for r in ranks if r) / n, "ranks": ranks}
+
+
+def usable(questions: list[dict], books: set[str]) -> list[dict]:
+    return [q for q in questions if q["book"] in books]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--misses", action="store_true", help="list tuning questions whose answer is not first")
+    args = parser.parse_args()
+    questions = load_questions()
+    with tempfile.TemporaryDirectory() as home:
+        store, loaded = build_library(home)
+        asked = usable(questions, {"riftbound", "mtg", *loaded})
+        if len(asked) < len(questions):
+            print(f"note: {len(questions) - len(asked)} questions skipped (full documents absent from {CORPORA})")
+        parts = {"all": asked, "tuning": [q for q in asked if q["part"] == "tuning"],
+                 "held-out": [q for q in asked if q["part"] == "held-out"]}
+        for book in sorted({q["book"] for q in asked}):
+            parts[book] = [q for q in asked if q["book"] == book]
+        print(f"{'part':<16} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'ranker R@5':>10} {'ranker MRR':>10}")
+        results = {}
+        for name, fn in rankers().items():
+            results[name] = {p: evaluate(store, qs, fn) for p, qs in parts.items()}
+        for p, qs in parts.items():
+            b, r = results["bm25"][p], results["ranker"][p]
+            print(f"{p:<16} {len(qs):>3}  {b['recall@5']:>9.3f} {b['mrr']:>9.3f}  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}")
+        from rulebook.search import search
+
+        for book in ("cr-2026", "riftbound-v1.2"):
+            qs = [q["question"] for q in asked if q["book"] == book]
+            if qs:
+                t0 = time.perf_counter()
+                for _ in range(3):
+                    for q in qs:
+                        search(store, q, book=book)
+                print(f"latency, in-process search on {book}: {(time.perf_counter() - t0) / (3 * len(qs)) * 1000:.1f} ms per question")
+        if args.misses:
+            tuning = parts["tuning"]
+            for name in ("bm25", "ranker"):
+                print(f"\n{name}: tuning questions whose answer is not first")
+                for q, r in zip(tuning, results[name]["tuning"]["ranks"]):
+                    if r != 1:
+                        top = rankers()[name](store, q["question"], q["book"])[:5]
+                        print(f"  [{r}] {q['book']}: {q['question']!r} wants {q['answers']}; top {top}")
+        store.close()
+
+
+if __name__ == "__main__":
+    main()
