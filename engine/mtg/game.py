@@ -59,6 +59,16 @@ class MagicGame:
         self.opening: list[Event] = []            # what happened before the first action (an untap start)
         self.events: list[Event] = []
 
+    def __deepcopy__(self, memo):
+        # The citation table and the card definitions never change during a game: share them.
+        import copy
+
+        clone = type(self).__new__(type(self))
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            clone.__dict__[key] = value if key in ("cite", "cards") else copy.deepcopy(value, memo)
+        return clone
+
     # -- small helpers -------------------------------------------------------------------------
     @property
     def old(self) -> bool:

@@ -88,8 +88,15 @@ def show_cost(cost: tuple[tuple[str, int], ...]) -> str:
     return "".join(parts) or "{0}"
 
 
+class _Shared:
+    """Immutable: shared, not copied, when the core deep-copies a game (ask:, undo)."""
+
+    def __deepcopy__(self, memo):
+        return self
+
+
 @dataclass(frozen=True)
-class TriggerDef:
+class TriggerDef(_Shared):
     """``triggers: [{when: upkeep, effect: ..., name: ..., targeting: ...}]`` on a permanent or card."""
 
     when: str          # a phase name (controller's turn), "each PHASE", "enters", "attacks", "dies"
@@ -99,7 +106,7 @@ class TriggerDef:
 
 
 @dataclass(frozen=True)
-class AbilityDef:
+class AbilityDef(_Shared):
     """An activated ability: ``ability: {cost, effect, keywords}``."""
 
     cost: tuple[tuple[str, int], ...]
@@ -112,7 +119,7 @@ class AbilityDef:
 
 
 @dataclass(frozen=True)
-class CardDef:
+class CardDef(_Shared):
     name: str
     types: frozenset[str]
     supertypes: frozenset[str] = frozenset()
@@ -130,8 +137,8 @@ class CardDef:
         return bool(self.types & set(PERMANENT_TYPES))
 
 
-@dataclass
-class Card:
+@dataclass(frozen=True)
+class Card(_Shared):
     """A card in a hand, library or graveyard (or an unnamed library card: ``name`` ``"a card"``)."""
 
     oid: int
@@ -177,14 +184,14 @@ class Permanent:
 
 
 @dataclass(frozen=True)
-class Target:
+class Target(_Shared):
     kind: str   # "player", "permanent", "spell"
     ref: str | int  # a player's name, or the oid of a permanent / stack object
     name: str
 
 
 @dataclass(frozen=True)
-class StackItem:
+class StackItem(_Shared):
     oid: int
     name: str
     controller: str
@@ -198,7 +205,7 @@ class StackItem:
 
 
 @dataclass(frozen=True)
-class PendingTrigger:
+class PendingTrigger(_Shared):
     name: str
     controller: str
     source: str

@@ -1,0 +1,177 @@
+"""Random legal play of the Magic engine, thousands of steps in all, with the invariants checked after
+every step (the Magic twin of the Riftbound random-play property test).
+
+Each step proposes actions of every kind in random order and keeps the first the engine accepts (an
+illegal one is rolled back, as ``judge explain`` does).
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from engine.core import IllegalAction, ScenarioError
+from engine.mtg import PHASES, new_game
+from judge.citations import load_citations
+from tests.conftest import CORPORA
+
+NEW, OLD = "2026-02-27", "2008-10-01"
+CARDS = {
+    "Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"},
+    "Giant Growth": {"type": "instant", "cost": "G", "effect": "give target creature +3/+3 until end of turn"},
+    "Counterspell": {"type": "instant", "cost": "UU", "effect": "counter target spell"},
+    "Divination": {"type": "sorcery", "cost": "1U", "effect": "draw 2"},
+    "Lava Axe": {"type": "sorcery", "cost": "R", "effect": "target player loses 5 life"},
+    "Grizzly Bears": {"type": "creature", "cost": "1G", "power": 2, "toughness": 2},
+    "Raging Goblin": {"type": "creature", "cost": "R", "power": 1, "toughness": 1, "keywords": ["Haste"]},
+    "White Knight": {"type": "creature", "cost": "W", "power": 2, "toughness": 2, "keywords": ["First strike"]},
+    "Fencer": {"type": "creature", "cost": "1W", "power": 1, "toughness": 2, "keywords": ["Double strike"]},
+    "Wall": {"type": "creature", "cost": "W", "power": 0, "toughness": 4, "keywords": ["Defender"]},
+    "Serra Angel": {"type": "creature", "cost": "W", "power": 4, "toughness": 4, "keywords": ["Vigilance"]},
+    "Craw Wurm": {"type": "creature", "cost": "G", "power": 6, "toughness": 4, "keywords": ["Trample"]},
+    "Ambush Viper": {"type": "creature", "cost": "G", "power": 2, "toughness": 1, "keywords": ["Flash"]},
+    "Isamaru": {"type": "legendary creature", "cost": "W", "power": 2, "toughness": 2},
+    "Pinger": {"type": "creature", "cost": "R", "power": 1, "toughness": 1,
+               "ability": {"cost": "{T}", "effect": "deal 1 damage to any target"}},
+    "Shrine": {"type": "enchantment", "cost": "W",
+               "triggers": [{"when": "upkeep", "effect": "gain 1 life"}, {"when": "each end", "effect": "lose 1 life"}]},
+    "Visionary": {"type": "creature", "cost": "G", "power": 1, "toughness": 1,
+                  "triggers": [{"when": "enters", "effect": "draw 1"}]},
+}
+LANDS = ["Mountain", "Forest", "Island", "Plains"]
+SORCERY_SPEED = {n for n, c in CARDS.items() if c["type"] != "instant" and "Flash" not in c.get("keywords", [])}
+
+
+def scenario(rng: random.Random) -> dict:
+    deck = list(CARDS) + LANDS * 2
+    perms = [{"name": rng.choice(LANDS), "controller": p} for p in ("Ana", "Ben") for _ in range(rng.randint(1, 4))]
+    return {
+        "players": ["Ana", "Ben"],
+        "turn": {"player": rng.choice(["Ana", "Ben"]), "phase": rng.choice(["untap", "upkeep", "main1", "end"]),
+                 "number": rng.choice([1, 3])},
+        **({"costs": "ignore"} if rng.random() < 0.5 else {}),
+        "state": {
+            "life": {"Ana": rng.randint(3, 20), "Ben": rng.randint(3, 20)},
+            "permanents": perms,
+            "hand": {p: rng.sample(deck, 5) for p in ("Ana", "Ben")},
+            "library": {p: rng.sample(deck, rng.randint(3, 12)) for p in ("Ana", "Ben")},
+        },
+        "cards": CARDS,
+    }
+
+
+def proposals(g, rng: random.Random) -> list[str]:
+    snap = g.snapshot()
+    names = [p.name for p in g.battlefield] + g.players + [s.name for s in g.stack]
+    if g.pending == "attackers":
+        mine = [p.name for p in g.battlefield if p.controller == g.turn_player and p.is_a("creature")]
+        chosen = rng.sample(mine, rng.randint(0, len(mine))) if mine else []
+        return ([f"{g.turn_player} attacks with {', '.join(chosen)}"] if chosen else []) + [
+            f"{g.turn_player} declares no attackers"]
+    if g.pending == "blockers":
+        attackers = [p.name for p in g.battlefield if p.attacking]
+        mine = [p.name for p in g.battlefield if p.controller == g.defending and p.is_a("creature")]
+        pairs = [f"{rng.choice(attackers)} with {b}" for b in rng.sample(mine, rng.randint(0, len(mine)))]
+        return ([f"{g.defending} blocks {', '.join(pairs)}"] if pairs else []) + [f"{g.defending} declares no blockers"]
+    who = snap["priority"]
+    if who == "none":
+        return []
+    out = []
+    for card in g.hand[who]:
+        target = rng.choice(names)
+        out += [f"{who} casts {card.name} targeting {target}", f"{who} casts {card.name}", f"{who} plays {card.name}"]
+    for perm in g.battlefield:
+        if perm.controller == who:
+            out.append(f"{who} activates {perm.name} targeting {rng.choice(names)}")
+            out.append(f"{who} activates {perm.name}")
+    rng.shuffle(out)
+    passes = [f"{who} passes"] * 3 + [f"{who} moves to {rng.choice(PHASES)}"]
+    rng.shuffle(passes)
+    return out[:4] + passes if rng.random() < 0.5 else passes + out
+
+
+def check_step(g, before, action: str, events, cited_exists) -> None:
+    snap, old = g.snapshot(), before.snapshot()
+    players = set(g.players)
+    assert snap["priority"] in players | {"none"}
+    if snap["phase"] == "untap":
+        assert snap["priority"] == "none"
+    if snap["phase"] == "cleanup" and snap["priority"] != "none":
+        assert any(("turn.cleanup_priority" in e.keys) for e in events)
+    assert all(n <= 1 for n in snap["lands_played"].values())
+    # The stack: removed objects leave from the top (LIFO) unless countered; new ones are casts,
+    # activations, triggers or combat damage.
+    common = 0
+    while common < min(len(old["stack"]), len(snap["stack"])) and old["stack"][common] == snap["stack"][common]:
+        common += 1
+    removed, added = old["stack"][common:], snap["stack"][common:]
+    if removed:
+        top_went = old["stack"][-1] in removed or any("effect.counter" in e.keys for e in events)
+        assert top_went
+        if len(removed) > 1 and not any("effect.counter" in e.keys for e in events):
+            # a resolution followed by passes resolving more: each left from the top in turn
+            assert sum(1 for e in events if "resolve.spell" in e.keys) >= len(removed) - len(
+                [e for e in events if "effect.counter" in e.keys])
+    kinds = {"cast.announce", "activate.on_stack", "trigger.to_stack", "combat.damage_on_stack"}
+    if added:
+        assert any(kinds & set(e.keys) for e in events)
+    # Sorcery-speed casts: by the active player, in a main phase, with an empty stack.
+    m = re.match(r"^(\w+) (?:casts|plays) (.+?)(?: targeting .*)?$", action)
+    if m and m.group(2) in SORCERY_SPEED and any("cast.announce" in e.keys for e in events):
+        assert m.group(1) == before.turn_player and before.step in ("main1", "main2") and not before.stack
+    if snap["life"] != old["life"]:
+        assert any({"damage.player", "life.change", "mana.burn"} & set(e.keys) for e in events)
+    for e in events:
+        assert e.rules, e
+        for r in e.rules:
+            assert cited_exists(r), (r, e)
+    assert snap["winner"] in players | {None, "draw"}
+
+
+def rule_numbers(edition: str):
+    name = {NEW: "MagicCompRules-2026-02-27.txt", OLD: "MagicCompRules-2008-10-01.txt"}[edition]
+    path = CORPORA / "mtg" / name
+    if not path.exists():
+        return lambda r: True  # the corpus is absent: only the presence of citations is checked
+    raw = path.read_bytes()
+    text = raw.decode("utf-8-sig") if raw.startswith(b"\xef\xbb\xbf") else raw.decode("cp1252")
+    numbers = set(re.findall(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s", text.replace("\r", "\n"), re.M))
+    return numbers.__contains__
+
+
+@pytest.mark.parametrize("edition", [NEW, OLD])
+def test_random_legal_play_keeps_the_invariants(edition):
+    cite = load_citations("mtg", edition)
+    exists = rule_numbers(edition)
+    rng = random.Random(f"mtg-{edition}")
+    steps = 0
+    kinds: dict[str, int] = {}
+    while steps < 1200:
+        g = new_game(scenario(rng), cite)
+        for _ in range(150):
+            if g.over:
+                break
+            applied = False
+            for action in proposals(g, rng):
+                before = copy.deepcopy(g)
+                try:
+                    events = g.apply(action)
+                except IllegalAction as exc:
+                    assert exc.rules
+                    g.__dict__.update(before.__dict__)
+                    continue
+                except ScenarioError:  # a proposal that misnames something (a target for a card without one)
+                    g.__dict__.update(before.__dict__)
+                    continue
+                check_step(g, before, action, events, exists)
+                kinds[action.split()[1]] = kinds.get(action.split()[1], 0) + 1
+                applied = True
+                steps += 1
+                break
+            assert applied, (g.snapshot(), "no legal action: passing must always be possible")
+    assert steps >= 1200
+    assert {"casts", "plays", "attacks", "blocks", "passes", "moves"} <= set(kinds)
