@@ -15,6 +15,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engine.core import Citations, Event, ScenarioError
@@ -33,6 +34,14 @@ class RiftboundGame:
         self.newest_gets_priority = False
         # What the rules did before the first action (the phases from turn.phase up to a decision).
         self.opening: list[Event] = self._run(self._open)
+
+    def __deepcopy__(self, memo):
+        # The citations table and the opening events are read-only: copy the game, not them.
+        clone = RiftboundGame.__new__(RiftboundGame)
+        memo[id(self)] = clone
+        for key, value in self.__dict__.items():
+            setattr(clone, key, value if key in ("c", "opening") else copy.deepcopy(value, memo))
+        return clone
 
     # --- reporting --------------------------------------------------------------------------
     def emit(self, what: str, *keys: str) -> None:

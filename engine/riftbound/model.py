@@ -12,6 +12,7 @@ its ``key`` is its name in lower case, so ``Hidden Blade`` and ``hidden blade`` 
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
@@ -28,6 +29,9 @@ class Ability:
     cost: str = ""
     keywords: frozenset[str] = frozenset()
 
+    def __deepcopy__(self, memo):  # immutable: copies of a game share their definitions
+        return self
+
     @property
     def exhausts(self) -> bool:
         return "exhaust" in self.cost.lower() or "[e]" in self.cost.lower()
@@ -41,6 +45,9 @@ class CardDef:
     effect: str = ""  # a spell's effect; for a unit its play effect, or its Deathknell effect
     ability: Ability | None = None
     triggers: tuple[tuple[str, str], ...] = ()  # (when, effect): play/attack/defend/conquer/hold/deathknell
+
+    def __deepcopy__(self, memo):
+        return self
 
     def trigger(self, when: str) -> str | None:
         for name, effect in self.triggers:
@@ -67,6 +74,9 @@ class Card:
     temp_might: int = 0  # "this turn" Might changes; expire in the Expiration Step
     designation: str | None = None  # attacker | defender
     hidden_turn: int | None = None  # the turn it was hidden on
+
+    def __deepcopy__(self, memo):  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
+        return copy.copy(self)
 
     @property
     def key(self) -> str:
@@ -107,6 +117,9 @@ class Battlefield:
     contested_by: str | None = None  # the player who applied Contested
     facedown: str | None = None  # key of the card hidden here
 
+    def __deepcopy__(self, memo):
+        return copy.copy(self)
+
     @property
     def key(self) -> str:
         return self.name.lower()
@@ -126,6 +139,9 @@ class ChainItem:
     pending: bool = True
     initial: bool = False  # part of a showdown's Initial Chain
     uid: int = 0
+
+    def __deepcopy__(self, memo):
+        return copy.copy(self)
 
 
 @dataclass
