@@ -52,6 +52,8 @@ def play(g, player: str, card: Card, place: str | None, targets: list) -> None:
     card.zone, card.at = "chain", None
     s.chain.append(item)
     how = f"from facedown at {item.hidden_at}, for free" if hidden else "from hand"
+    if kind != "spell":
+        keys = (*keys, "play.unit_location")
     g.emit(f"{player} plays {card.name} {how}" + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
            + f": it goes onto the {'existing ' if existed else ''}Chain as a Pending Item and the turn is Closed",
            *keys, "play.discretionary", "play.closes_state", "play.becomes_pending",
@@ -244,7 +246,7 @@ def pass_priority(g, player: str) -> None:
     nxt = s.next_player(player)
     s.priority = nxt
     g.emit(f"{player} passes Priority; {nxt} is next in Turn Order and receives Priority",
-           "chain.pass_to_next", "chain.not_all_passed", "priority.next_in_turn_order",
+           "chain.pass_to_next", "chain.not_all_passed", "priority.next_in_turn_order", "priority.granted_or_taken",
            *(("focus.retained_on_priority_pass",) if s.focus else ()))
 
 

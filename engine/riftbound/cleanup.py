@@ -47,7 +47,8 @@ def _steps(g, special: str | None) -> None:
     for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller)):
         effect = u.defn.trigger("deathknell")
         if effect is not None:
-            board.add_trigger(g, u, "deathknell", effect, u.controller, "cleanup.deathknell_before_trash", "trigger.deathknell")
+            board.add_trigger(g, u, "deathknell", effect, u.controller, "cleanup.deathknell_triggers",
+                              "cleanup.deathknell_before_trash", "trigger.deathknell")
     for u in lethal:
         where = u.location
         board.leave_board(g, u, "trash")

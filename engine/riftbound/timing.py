@@ -24,7 +24,9 @@ def may_act(g, player: str) -> None:
                   key, "priority.none_no_actions")
     if s.priority != player:
         holder = f"{s.priority} has it" if s.priority else "no player has it"
-        g.illegal(f"{player} does not have Priority ({holder})", "priority.singular_right")
+        focus = ("focus.needs_priority",) if s.focus == player else ()
+        g.illegal(f"{player} does not have Priority ({holder})" + (", and Focus alone allows nothing" if focus else ""),
+                  "priority.singular_right", *focus)
 
 
 def card_timing(g, player: str, card: Card, *, hidden: bool = False, ability_keywords: frozenset | None = None) -> tuple[str, ...]:
