@@ -6,8 +6,10 @@ numbers (``312.2b``). :func:`search` handles all three.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from rulebook import numbers
@@ -30,6 +32,7 @@ STOPWORDS = STOPWORDS - {"first", "before", "after", "until", "each", "all", "no
 
 # A heading ("311 Priority and Focus") names a topic but answers nothing: rank the rules under it first.
 HEADING_FACTOR = 0.5
+TITLE_WEIGHT = 4.0
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+(?:\.\d+)*[a-z]?")
 
@@ -65,7 +68,7 @@ def words(query: str) -> list[str]:
 def content_words(query: str) -> list[str]:
     """The words that matter for ranking: stop words out, unless nothing would be left."""
     all_words = [w.rstrip("'s").rstrip("'") or w for w in words(query)]
-    kept = [w for w in all_words if w not in STOPWORDS and len(w) > 1]
+    kept = [w for w in all_words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
     return kept or all_words
 
 
@@ -101,17 +104,22 @@ def _fts_query(terms: list[str]) -> str:
 
 
 def _rule_hits(store: Store, match: str, book: str | None, limit: int) -> list[Hit]:
-    sql = f"""
-        SELECT rules.book, rules.number, rules.title,
-               snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
-               rules.text AS text, -bm25(rules_fts, 0.0, 4.0, 1.0, 0.5) AS score
-        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
-        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
-        ORDER BY bm25(rules_fts, 0.0, 4.0, 1.0, 0.5) LIMIT ?"""
-    params: list[Any] = [match] + ([book] if book else []) + [limit]
+    """Rule candidates by bm25 alone (title weighted over text, examples under it)."""
     return [Hit("rule", r["book"], r["number"], r["title"], _snippet(r["snip"], r["text"], r["title"]),
                 r["score"] * (HEADING_FACTOR if not r["text"] else 1.0))
-            for r in store.query(sql, params)]
+            for r in _rule_rows(store, match, book, limit)]
+
+
+def _rule_rows(store: Store, match: str, book: str | None, limit: int) -> list[dict[str, Any]]:
+    sql = f"""
+        SELECT rules.book, rules.number, rules.parent, rules.title,
+               snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
+               rules.text AS text, -bm25(rules_fts, 0.0, {TITLE_WEIGHT}, 1.0, 0.5) AS score
+        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
+        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
+        ORDER BY bm25(rules_fts, 0.0, {TITLE_WEIGHT}, 1.0, 0.5) LIMIT ?"""
+    params: list[Any] = [match] + ([book] if book else []) + [limit]
+    return store.query(sql, params)
 
 
 def _term_hits(store: Store, match: str, book: str | None, limit: int) -> list[Hit]:
@@ -168,42 +176,199 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     match = _fts_query(terms)
     hits: list[Hit] = []
     if "rule" in kinds:
-        hits += _rule_hits(store, match, book, limit * 3)
+        hits += _ranked_rule_hits(store, terms, match, book, limit)
     if "term" in kinds:
         hits += _term_hits(store, match, book, limit * 3)
     if "ruling" in kinds:
         hits += _ruling_hits(store, match, book, limit * 3)
-    hits = _boost_definitions(store, hits, terms, book)
     hits.sort(key=lambda h: -h.score)
     return SearchResult(query, corrected, hits[:limit])
 
 
-DEFINES_FACTOR = 2.0
+# Ranking rules for a question -------------------------------------------------------------------
+# bm25 (title weighted) picks the candidates; each is then rescored on what bm25 cannot see. All the
+# signals multiply the bm25 score:
+CANDIDATES = 150  # bm25 candidates rescored per book
+COVERAGE_POWER = 2.0  # x coverage ** power: the idf-weighted share of the query's words the rule has
+CONTEXT_CREDIT = 0.6  # a word found only in the headings above the rule (or its parent's text) counts this much
+PREFIX_CREDIT = 0.7  # ... and a rule word the query word begins ("react" in "reaction") this much
+PREFIX_MIN = 4
+PROXIMITY_BONUS = 0.25  # x (1 + bonus) per adjacent pair of query words found close together in the rule
+PROXIMITY_WINDOW = 3  # "close": at most this many words apart, either order
+CITED_WEIGHT = 0.1  # x (1 + weight * ln(1 + number of references to the rule)): the graph's in-degree
+DEFINES_FACTOR = 2.0  # the rule that defines a term the query names (Riftbound: derived terms; MTG: the
+# glossary entry's "See rule ..."), and its sub-rules
+
+_SUFFIXES = ("ing", "ed")
 
 
-def _boost_definitions(store: Store, hits: list[Hit], terms: list[str], book: str | None) -> list[Hit]:
-    """A rule that defines a term the query names ("Priority is the singular exclusive right ...")
-    is the first place a judge looks: rank it up, and add it when bm25 missed it."""
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light stemmer, applied alike to the question and the rules: plurals, -ed, -ing, a final e or y.
+
+    >>> [stem(w) for w in ("passes", "passed", "priorities", "damaged", "creatures", "killed", "stopped")]
+    ['pass', 'pass', 'prioriti', 'damag', 'creatur', 'kill', 'stop']
+    """
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.rstrip("'")
+    if len(w) <= 3:
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("sses"):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in _SUFFIXES:
+        rest = w[: -len(suffix)]
+        if w.endswith(suffix) and len(rest) >= 3 and any(c in "aeiouy" for c in rest):
+            w = rest
+            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]
+            break
+    if len(w) > 3 and w[-1] == "y":
+        w = w[:-1] + "i"
+    if len(w) > 3 and w[-1] == "e":
+        w = w[:-1]
+    return w
+
+
+def _stems(text: str | None) -> list[str]:
+    return [stem(w) for w in _TEXT_WORD.findall((text or "").lower())]
+
+
+_TEXT_WORD = re.compile(r"[a-z][a-z'’]*|\d+")
+
+
+def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int) -> list[Hit]:
+    rows = _rule_rows(store, match, book, CANDIDATES)
+    if not rows:
+        return []
+    query = [stem(t) for t in terms]
+    idf = _idf(store, terms)
+    weights = {s: idf.get(t, 1.0) for t, s in zip(terms, (stem(t) for t in terms))}
+    total = sum(weights.values()) or 1.0
+    keys = [(r["book"], r["number"]) for r in rows]
+    context = _context(store, rows)
+    cited = _in_degree(store, keys)
+    defining = _defining(store, terms, book)
+    hits = []
+    for r, key in zip(rows, keys):
+        own = _stems(r["title"]) + _stems(r["text"])
+        have = set(own)
+        around = context.get(key, set())
+        coverage = sum(w * _credit(s, have, around) for s, w in weights.items()) / total
+        score = r["score"] * coverage ** COVERAGE_POWER
+        score *= (1 + PROXIMITY_BONUS) ** _close_pairs(query, own)
+        score *= 1 + CITED_WEIGHT * math.log1p(cited.get(key, 0))
+        if any(key == d or _under(key, d) for d in defining):
+            score *= DEFINES_FACTOR
+        if not r["text"]:
+            score *= HEADING_FACTOR
+        hits.append(Hit("rule", r["book"], r["number"], r["title"], _snippet(r["snip"], r["text"], r["title"]),
+                        score))
+    hits.sort(key=lambda h: -h.score)
+    return hits[: limit * 3]
+
+
+def _credit(s: str, have: set[str], around: set[str]) -> float:
+    """How much of a query word a rule has: the word, a longer word it begins ("react", "reaction"),
+    or the word only in the headings above."""
+    if s in have:
+        return 1.0
+    if len(s) >= PREFIX_MIN and any(w.startswith(s) for w in have):
+        return PREFIX_CREDIT
+    if s in around:
+        return CONTEXT_CREDIT
+    return 0.0
+
+
+def _under(key: tuple[str, str], ancestor: tuple[str, str]) -> bool:
+    (book, number), (abook, anumber) = key, ancestor
+    return book == abook and number.startswith(anumber) and re.match(r"[.a-z]", number[len(anumber):] or "0") is not None
+
+
+def _close_pairs(query: list[str], own: list[str]) -> int:
+    """How many adjacent pairs of query words stand within PROXIMITY_WINDOW words of each other."""
+    if len(query) < 2:
+        return 0
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(own):
+        where.setdefault(s, []).append(i)
+    n = 0
+    for a, b in zip(query, query[1:]):
+        if any(abs(i - j) <= PROXIMITY_WINDOW for i in where.get(a, ()) for j in where.get(b, ())):
+            n += 1
+    return n
+
+
+def _idf(store: Store, terms: list[str]) -> dict[str, float]:
+    """ln(N / rules containing the word), from the FTS index (Porter-stemmed like the candidates).
+
+    Counted over every book loaded: restricting the count to one book means a join that costs tens of
+    milliseconds per word, and the books of a game share their vocabulary anyway."""
+    total = max(store.query("SELECT count(*) AS n FROM rules")[0]["n"], 1)
+    out = {}
+    for t in terms:
+        df = store.query("SELECT count(*) AS n FROM rules_fts WHERE rules_fts MATCH ?", [_fts_query([t])])[0]["n"]
+        out[t] = math.log((total + 1) / (df + 0.5))
+    return out
+
+
+def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], set[str]]:
+    """The stems of the headings above each rule and of its parent's text: where the rule sits."""
+    parents = {(r["book"], r["number"]): r["parent"] for r in rows}
+    known: dict[tuple[str, str], dict[str, Any]] = {}
+    todo = {(b, p) for (b, _), p in parents.items() if p}
+    while todo:
+        marks = ",".join("(?, ?)" for _ in todo)
+        found = store.query(f"SELECT book, number, parent, title, text FROM rules WHERE (book, number) IN (VALUES {marks})",
+                            [x for pair in todo for x in pair])
+        for f in found:
+            known[(f["book"], f["number"])] = f
+        todo = {(f["book"], f["parent"]) for f in found if f["parent"]} - set(known)
+    out = {}
+    for (b, number), parent in parents.items():
+        words: set[str] = set()
+        first = True
+        while parent and (b, parent) in known:
+            p = known[(b, parent)]
+            words.update(_stems(p["title"]))
+            if first:
+                words.update(_stems(p["text"]))
+                first = False
+            parent = p["parent"]
+        out[(b, number)] = words
+    return out
+
+
+def _in_degree(store: Store, keys: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """How many references (from rules, glossary entries and rulings) point at each rule."""
+    if not keys:
+        return {}
+    marks = ",".join("(?, ?)" for _ in keys)
+    rows = store.query(f"SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND "
+                       f"(book, target) IN (VALUES {marks}) GROUP BY book, target", [x for k in keys for x in k])
+    return {(r["book"], r["target"]): r["n"] for r in rows}
+
+
+def _defining(store: Store, terms: list[str], book: str | None) -> set[tuple[str, str]]:
+    """Rules that define a term the query names: a Riftbound term's rule, an MTG glossary entry's "See rule"."""
     phrases = set(terms) | {f"{a} {b}" for a, b in zip(terms, terms[1:])}
+    phrases |= {p[:-1] for p in phrases if p.endswith("s") and len(p) > 3}
     if not phrases:
-        return hits
+        return set()
     marks = ",".join("?" * len(phrases))
-    sql = (f"SELECT book, derived_from FROM terms WHERE derived_from IS NOT NULL AND lower(term) IN ({marks})"
-           + (" AND book = ?" if book else ""))
-    defining = {(r["book"], r["derived_from"]) for r in store.query(sql, list(phrases) + ([book] if book else []))}
-    if not defining:
-        return hits
-    top = max((h.score for h in hits), default=1.0)
-    out = []
-    for h in hits:
-        if h.kind == "rule" and (h.book, h.id) in defining:
-            defining.discard((h.book, h.id))
-            h = Hit(h.kind, h.book, h.id, h.title, h.snippet, max(h.score * DEFINES_FACTOR, top))
-        out.append(h)
-    for book_id, number in defining:
-        rule = store.rule(book_id, number)
-        if rule is not None:
-            out.append(Hit("rule", book_id, number, rule.title, rule.text[:200], top))
+    in_book = " AND book = ?" if book else ""
+    params = list(phrases) + ([book] if book else [])
+    out = {(r["book"], r["derived_from"]) for r in store.query(
+        f"SELECT book, derived_from FROM terms WHERE derived_from IS NOT NULL AND lower(term) IN ({marks}){in_book}",
+        params)}
+    out |= {(r["book"], r["target"]) for r in store.query(
+        f"SELECT book, target FROM refs WHERE from_kind = 'term' AND target_kind = 'rule' "
+        f"AND lower(from_id) IN ({marks}){in_book}", params)}
     return out
 
 
