@@ -51,7 +51,7 @@ def play(g, player: str, card: Card, place: str | None, targets: list) -> None:
         s.bf(card.at).facedown = None
     card.zone, card.at = "chain", None
     s.chain.append(item)
-    how = f"from facedown at {item.hidden_at}, for free" if hidden else "from hand"
+    how = f"from facedown at {item.hidden_at}, for free," if hidden else "from hand"
     if kind != "spell":
         keys = (*keys, "play.unit_location")
     g.emit(f"{player} plays {card.name} {how}" + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
@@ -210,7 +210,7 @@ def finalize(g, item: ChainItem, *keys: str) -> None:
     what = "spell" if item.kind == "spell" else "ability"
     g.emit(f"{item.label} is finalized: the {what} stays on the Chain", *keys, "chain.finalize",
            *(("play.spell_lingers",) if item.kind == "spell" else ()))
-    g.newest_gets_priority = True
+    g.newest_gets_priority = "chain.newest_controller_priority"
 
 
 def finalize_pending(g, *keys: str) -> None:
@@ -223,7 +223,7 @@ def finalize_pending(g, *keys: str) -> None:
         finalize(g, item, *keys, "chain.finalize_in_order")
 
 
-def give_priority_to_newest(g) -> None:
+def give_priority_to_newest(g, key: str = "chain.newest_controller_priority") -> None:
     s = g.s
     if not s.chain:
         return
@@ -231,7 +231,7 @@ def give_priority_to_newest(g) -> None:
     s.priority = newest.controller
     s.passed = []
     g.emit(f"{newest.controller} controls the newest item on the Chain ({newest.label}): {newest.controller} gains Priority "
-           "and becomes the Active Player", "chain.newest_controller_priority", "priority.controls_next_item")
+           "and becomes the Active Player", key, "priority.controls_next_item")
 
 
 def pass_priority(g, player: str) -> None:
@@ -274,7 +274,7 @@ def after_removed(g) -> None:
     if s.winner:
         return
     if s.chain:
-        g.newest_gets_priority = True
+        g.newest_gets_priority = g.newest_gets_priority or "chain.priority_after_resolve"
         return
     if s.showdown is not None and s.awaiting is None and s.focus is not None:
         g.emit("The Chain is empty: the turn is Open again", "chain.empty_after_resolve", "state.open")

@@ -149,8 +149,9 @@ class RiftboundGame:
                 return
             if s.chain:
                 if self.newest_gets_priority or s.priority is None:
+                    key = self.newest_gets_priority or "chain.newest_controller_priority"
                     self.newest_gets_priority = False
-                    chain.give_priority_to_newest(self)
+                    chain.give_priority_to_newest(self, key)
                 return
             self.newest_gets_priority = False
             if s.showdown:
