@@ -230,12 +230,13 @@ def _range_end(first: str, end: str, game: str) -> str:
 
 def _extract_riftbound(text: str) -> list[RawRef]:
     refs: list[RawRef] = []
-    for m in _RB_REF.finditer(text):
+    pos = 0
+    while (m := _RB_REF.search(text, pos)) is not None:
+        pos = m.end()
         if m.start("num") == 0:
             continue
         refs.append(RawRef(m.group(0).strip(), canonical(m.group("num"), "riftbound"), "rule",
                            _clean_title(m.group("title")), None, m.start()))
-        pos = m.end()
         while (more := _RB_AND.match(text, pos)) is not None:
             refs.append(RawRef(more.group(0).strip(), canonical(more.group("num"), "riftbound"), "rule",
                                _clean_title(more.group("title")), None, more.start("num")))
