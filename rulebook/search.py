@@ -25,6 +25,8 @@ now of off on once only or other our ours ourselves out over own same she should
 the their theirs them themselves then there these they this those through to too under until up very was
 we were what when where which while who whom why will with would you your yours yourself yourselves
 get gets got happen happens happened does doing can't cannot may might must shall let lets
+work works need needs mean means come comes go goes exactly still also ever really able allowed supposed
+know want wants say says tell many much don't doesn't didn't isn't aren't won't
 """.split())
 # Kept although common: words that carry rules meaning in both games.
 STOPWORDS = STOPWORDS - {"first", "before", "after", "until", "each", "all", "no", "not", "more", "other",
@@ -188,8 +190,8 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
 # Ranking rules for a question -------------------------------------------------------------------
 # bm25 (title weighted) picks the candidates; each is then rescored on what bm25 cannot see. All the
 # signals multiply the bm25 score:
-CANDIDATES = 150  # bm25 candidates rescored per book
-COVERAGE_POWER = 2.0  # x coverage ** power: the idf-weighted share of the query's words the rule has
+CANDIDATES = 100  # bm25 candidates rescored per book
+COVERAGE_POWER = 1.0  # x coverage ** power: the idf-weighted share of the query's words the rule has
 CONTEXT_CREDIT = 0.6  # a word found only in the headings above the rule (or its parent's text) counts this much
 PREFIX_CREDIT = 0.7  # ... and a rule word the query word begins ("react" in "reaction") this much
 PREFIX_MIN = 4
