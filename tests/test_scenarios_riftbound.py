@@ -1,0 +1,91 @@
+"""Every worked Riftbound scenario passes ``judge explain --check`` (through :func:`judge.explain.run_explain`),
+in every output format; the example of ``shared/spec/scenarios.md`` runs and passes unchanged; errors in a
+file come back as one line naming the file, the line and the key path."""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from judge.explain import run_explain
+from judge.scenario import ScenarioFileError
+
+ROOT = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((ROOT / "data" / "scenarios" / "riftbound").glob("*.yaml"))
+SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "scenarios.md"
+
+
+def _no_book(book: str, number: str) -> None:
+    return None
+
+
+def _explain(path: Path, fmt: str = "text", check: bool = True) -> tuple[int, str]:
+    out = io.StringIO()
+    code = run_explain(path, fmt=fmt, check=check, step=False, book=None, quote=_no_book, out=out)
+    return code, out.getvalue()
+
+
+def test_there_are_at_least_fifteen_scenarios_with_expectations():
+    assert len(SCENARIOS) >= 15
+    for path in SCENARIOS:
+        assert "expect:" in path.read_text(encoding="utf-8"), path.name
+
+
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: p.stem)
+def test_scenario_passes_check(path):
+    code, text = _explain(path, "json")
+    data = json.loads(text)
+    failed = [r for r in data["expectations"] if not r["ok"]]
+    assert code == 0 and not failed, failed
+    assert data["expectations"], "no expectation was checked"
+    for step in data["steps"]:
+        for event in step["events"]:
+            assert event["rules"], event
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown"])
+def test_walkthrough_formats(fmt):
+    code, text = _explain(ROOT / "data/scenarios/riftbound/spec-example.yaml", fmt)
+    assert code == 0
+    assert "Ben plays Hidden Blade targeting Jinx" in text and "ILLEGAL" in text
+    assert re.search(r"\(312\.1\)", text)
+    assert "not in book riftbound" in text  # the seeds lack most of the cited rules: flagged
+
+
+def test_spec_example_unchanged():
+    if not SPEC.exists():
+        pytest.skip(f"the spec is not at {SPEC}")
+    block = re.search(r"```yaml\n(.*?)```", SPEC.read_text(encoding="utf-8"), re.S).group(1)
+    assert block == (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+
+
+def test_failed_expectation_exits_1(tmp_path):
+    text = (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("points: {Ana: 4}", "points: {Ana: 5}"), encoding="utf-8")
+    code, out = _explain(bad)
+    assert code == 1 and "FAIL" in out and "points" in out
+
+
+def test_error_names_file_line_and_action(tmp_path):
+    text = (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("  - Ana plays Gust targeting Garen ", "  - Ben plays Gust targeting Garen "), encoding="utf-8")
+    with pytest.raises(ScenarioFileError) as err:
+        _explain(bad)
+    message = str(err.value)
+    assert message.startswith(f"{bad}:24: actions -> 2: ")
+    assert 'no card named "Gust" in Ben\'s hand (did you mean "Gust" in Ana\'s hand?)' in message
+
+
+def test_state_error_names_key_path(tmp_path):
+    text = (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(text.replace("keywords: [Ganking]", "keywords: [Ganknig]"), encoding="utf-8")
+    with pytest.raises(ScenarioFileError) as err:
+        _explain(bad)
+    assert "state -> units -> 3 -> keywords -> 1" in str(err.value) and 'did you mean "Ganking"' in str(err.value)
