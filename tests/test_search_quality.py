@@ -1,0 +1,114 @@
+"""Does `judge search` put the rule that answers a judge's question near the top?
+
+The question set is tests/search_questions.yaml (answers chosen by reading the rules); the measure is
+bench/search_quality.py's. Questions on the seeds run always; the full documents are loaded once per
+module from ../shared/corpora, and their questions skip when the corpora are absent.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
+import search_quality as sq  # noqa: E402
+
+CORPORA = sq.CORPORA
+
+QUESTIONS = sq.load_questions()
+# What the ranker reaches on the whole set today (recorded in docs/benchmarks.md): a floor against
+# regressions. The acceptance target of issue 3 (0.9) is asserted apart, as an expected failure.
+RECALL_FLOOR = 0.85
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    store, loaded = sq.build_library(tmp_path_factory.mktemp("search-quality-home"))
+    yield store, set(loaded)
+    store.close()
+
+
+def _full(library):
+    store, loaded = library
+    if set(sq.FULL_BOOKS) - loaded:
+        pytest.skip(f"full documents absent from {CORPORA} (Riftbound Core Rules v1.2, MTG CR 2026-02-27)")
+    return store
+
+
+def _top(store, question: str, book: str, n: int = 5) -> list[str]:
+    from rulebook.search import search
+
+    return [h.id for h in search(store, question, book=book, kinds=("rule",)).hits[:n]]
+
+
+def test_question_set_is_well_formed():
+    assert len(QUESTIONS) >= 30
+    assert {q["book"] for q in QUESTIONS} == {"riftbound-v1.2", "cr-2026", "riftbound", "mtg"}
+    assert {q["part"] for q in QUESTIONS} == {"tuning", "held-out"}
+    for q in QUESTIONS:
+        assert q["answers"] and all(isinstance(a, str) for a in q["answers"]), q
+
+
+def test_answers_exist_in_their_books(library):
+    store, loaded = library
+    for q in QUESTIONS:
+        if q["book"] in loaded | {"riftbound", "mtg"}:
+            for number in q["answers"]:
+                assert store.rule(q["book"], number) is not None, (q["question"], number)
+
+
+def test_sub_rules_count_as_answers():
+    assert sq.answers("702.19b", ["702.19"]) and sq.answers("443.1.d.3", ["443.1.d"])
+    assert not sq.answers("702.190", ["702.19"]) and not sq.answers("4430", ["443"])
+
+
+def test_seed_questions_answered_in_the_top_five(library):
+    store, _ = library
+    seed = [q for q in QUESTIONS if q["book"] in ("riftbound", "mtg")]
+    result = sq.evaluate(store, seed, sq.rankers()["ranker"])
+    assert result["recall@5"] == 1.0, list(zip([q["question"] for q in seed], result["ranks"]))
+
+
+def test_ranker_beats_plain_bm25_on_the_full_set(library):
+    store = _full(library)
+    fns = sq.rankers()
+    ours, base = sq.evaluate(store, QUESTIONS, fns["ranker"]), sq.evaluate(store, QUESTIONS, fns["bm25"])
+    assert ours["recall@5"] > base["recall@5"] and ours["mrr"] > base["mrr"], (ours, base)
+    assert ours["recall@5"] >= RECALL_FLOOR
+
+
+@pytest.mark.xfail(strict=False, reason="issue 3 asks recall@5 >= 0.9; the ranker reaches 0.87 (see "
+                                         "docs/benchmarks.md, 'Search quality', for the questions it misses)")
+def test_acceptance_recall_at_5(library):
+    store = _full(library)
+    assert sq.evaluate(store, QUESTIONS, sq.rankers()["ranker"])["recall@5"] >= 0.9
+
+
+def test_priority_during_a_showdown(library):
+    # 343: the next player gains Focus and Priority; 341: the contester gains Focus; 312.2.b: Priority
+    # comes with Focus in a Showdown; 313.2: gaining Focus gains Priority.
+    store = _full(library)
+    first = _top(store, "who gets priority during a showdown", "riftbound-v1.2")[0]
+    assert sq.answers(first, ["312.2", "313", "341", "343"]), first
+
+
+def test_two_creatures_with_first_strike(library):
+    # 702.7b and 510.4: only creatures with first strike deal damage in the first combat damage step.
+    store = _full(library)
+    top = _top(store, "two creatures with first strike", "cr-2026", 3)
+    assert any(sq.answers(h, ["702.7", "510.4"]) for h in top), top
+
+
+def test_a_keyword_question_finds_its_keyword(library):
+    # Tank is defined by rule 741.1 (a derived term); the glossary sends Hexproof to 702.11.
+    store = _full(library)
+    assert _top(store, "what does tank do", "riftbound-v1.2")[0].startswith("741")
+    assert _top(store, "what does hexproof do", "cr-2026")[0].startswith("702.11")
+
+
+def test_a_named_rule_ranks_first(library):
+    store = _full(library)
+    assert _top(store, "what is the legend rule", "cr-2026")[0] == "704.5j"
+    assert _top(store, "who gets priority after a spell resolves", "cr-2026")[0] == "117.3b"
