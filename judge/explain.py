@@ -35,12 +35,31 @@ FORMATS = ("text", "markdown", "json")
 Quote = Callable[[str, str], "str | None"]
 
 
-def new_engine(scenario: Scenario):
-    """The scenario's game engine, at its starting situation. Raises ScenarioFileError (with the line)."""
+def builtin_edition(book_id: str) -> str | None:
+    """The edition of a built-in book (``seeds/manifest.yaml``), or None."""
+    import yaml
+
+    from judge.resources import seeds_dir
+
+    try:
+        manifest = yaml.safe_load((seeds_dir() / "manifest.yaml").read_text(encoding="utf-8"))
+    except OSError:
+        return None
+    for entry in manifest.get("books", []):
+        if entry.get("id") == book_id:
+            return str(entry.get("edition")) if entry.get("edition") else None
+    return None
+
+
+def new_engine(scenario: Scenario, book_id: str | None = None, edition: str | None = None):
+    """The scenario's game engine, at its starting situation, citing the table of the book's edition
+    (the scenario's ``edition:`` wins). Raises ScenarioFileError (with the line)."""
     from judge.citations import load_citations
 
     module = importlib.import_module(ENGINES[scenario.game])
-    citations = load_citations(scenario.game, scenario.data.get("edition"))
+    book_id = book_id or scenario.book or DEFAULT_BOOKS[scenario.game]
+    edition = scenario.data.get("edition") or edition or builtin_edition(book_id)
+    citations = load_citations(scenario.game, str(edition) if edition else None)
     try:
         return module.new_game(scenario.data, citations), citations
     except ScenarioError as exc:
@@ -55,10 +74,13 @@ def run_steps(scenario: Scenario, engine) -> Iterator[Step]:
 
 
 def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: bool = False, book: str | None = None,
-                quote: Quote, out: IO[str] | None = None, stdin: IO[str] | None = None) -> int:
+                quote: Quote, out: IO[str] | None = None, stdin: IO[str] | None = None,
+                edition: str | None = None) -> int:
     """Explain the scenario at ``path``; returns the exit code (1 when ``check`` finds a failed expectation).
 
     ``quote(book_id, rule_number)`` gives the rule's text in the loaded book, or None when it lacks it.
+    ``edition`` is the book's edition (the citation table follows it); built-in books are looked up in
+    the seeds manifest.
     Errors in the file raise :class:`judge.scenario.ScenarioFileError` (one line: file, line, key path).
     """
     if fmt not in FORMATS:
@@ -67,7 +89,7 @@ def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: boo
     stdin = stdin or sys.stdin
     scenario = load_scenario(path)
     book_id = book or scenario.book or DEFAULT_BOOKS[scenario.game]
-    engine, citations = new_engine(scenario)
+    engine, citations = new_engine(scenario, book_id, edition)
     opening = list(getattr(engine, "opening", []) or [])
     interactive = step and fmt == "text" and _isatty(stdin) and _isatty(out)
     view = _Text(out, markdown=fmt == "markdown") if fmt != "json" else None
