@@ -105,13 +105,6 @@ def _fts_query(terms: list[str]) -> str:
     return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
 
 
-def _rule_hits(store: Store, match: str, book: str | None, limit: int) -> list[Hit]:
-    """Rule candidates by bm25 alone (title weighted over text, examples under it)."""
-    return [Hit("rule", r["book"], r["number"], r["title"], _snippet(r["snip"], r["text"], r["title"]),
-                r["score"] * (HEADING_FACTOR if not r["text"] else 1.0))
-            for r in _rule_rows(store, match, book, limit)]
-
-
 def _rule_rows(store: Store, match: str, book: str | None, limit: int) -> list[dict[str, Any]]:
     sql = f"""
         SELECT rules.book, rules.number, rules.parent, rules.title,
