@@ -184,3 +184,12 @@ def test_effect_vocabulary():
     assert effects.target_count("give target unit +2 might this turn; buff me") == 1
     with pytest.raises(ValueError):
         effects.parse("destroy target creature")
+
+
+@pytest.mark.parametrize("module", ["effects", "actions", "setup", "combat", "model", "game"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(f"engine.riftbound.{module}"))
+    assert result.failed == 0

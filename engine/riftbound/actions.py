@@ -10,10 +10,10 @@ Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',))
 Move(player='Ana', units=('Jinx', 'Garen'), place='Grove')
 >>> parse("Ben assigns damage: Jinx 2, Garen 1", names)
 Assign(player='Ben', damage=(('Jinx', 2), ('Garen', 1)))
->>> parse("Ben plays Gust", names)
+>>> parse("Ben plays Jinks", names)
 Traceback (most recent call last):
 ...
-engine.core.ScenarioError: no card or object named "Gust" (did you mean "Jinx"?)
+engine.core.ScenarioError: no card or object named "Jinks" (did you mean "Jinx"?)
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ one is possible the engine makes it, otherwise it waits for ``P assigns damage: 
 >>> a = Card("A", "Ben", CardDef("unit", might=3), zone="battlefield", at="X")
 >>> t = Card("T", "Ben", CardDef("unit", frozenset({"Tank"}), might=2), zone="battlefield", at="X")
 >>> assignments(4, [a, t])
-[{'T': 2, 'A': 2}]
+[{'A': 2, 'T': 2}]
 >>> sorted(map(sorted, (d.items() for d in assignments(3, [a, Card("B", "Ben", CardDef("unit", might=3))]))))
 [[('A', 0), ('B', 3)], [('A', 3), ('B', 0)]]
 """
