@@ -89,3 +89,24 @@ def test_state_error_names_key_path(tmp_path):
     with pytest.raises(ScenarioFileError) as err:
         _explain(bad)
     assert "state -> units -> 3 -> keywords -> 1" in str(err.value) and 'did you mean "Ganking"' in str(err.value)
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_step_waits_for_enter_at_a_terminal_and_q_stops():
+    out, keys = _Tty(), _Tty("\n\nq\n")
+    code = run_explain(ROOT / "data/scenarios/riftbound/spec-example.yaml", fmt="text", check=False, step=True, book=None,
+                       quote=_no_book, out=out, stdin=keys)
+    text = out.getvalue()
+    assert code == 0 and text.count("[Enter: next action, q: stop]") == 3
+    assert "3. Ben plays Hidden Blade" in text and "4. Ana passes" not in text
+
+
+def test_step_without_a_terminal_is_plain_text():
+    code, text = 0, io.StringIO()
+    run_explain(ROOT / "data/scenarios/riftbound/spec-example.yaml", fmt="text", check=False, step=True, book=None,
+                quote=_no_book, out=text, stdin=io.StringIO(""))
+    assert "[Enter" not in text.getvalue() and "9. Ana ends turn" in text.getvalue()
