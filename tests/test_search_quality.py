@@ -46,7 +46,7 @@ def _top(store, question: str, book: str, n: int = 5) -> list[str]:
 def test_question_set_is_well_formed():
     assert len(QUESTIONS) >= 30
     assert {q["book"] for q in QUESTIONS} == {"riftbound-v1.2", "cr-2026", "riftbound", "mtg"}
-    assert {q["part"] for q in QUESTIONS} == {"tuning", "held-out"}
+    assert {q["part"] for q in QUESTIONS} == set(sq.PARTS)
     for q in QUESTIONS:
         assert q["answers"] and all(isinstance(a, str) for a in q["answers"]), q
 
