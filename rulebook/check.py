@@ -21,7 +21,7 @@
 from __future__ import annotations
 
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Iterable, Sequence
 
 from rulebook.model import ReadWarning, Rule, Truncation
