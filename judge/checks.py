@@ -72,11 +72,24 @@ def _show(value: Any) -> str:
     return str(value)
 
 
+# Zones that are not a place on the board: any other zone a card is in is a battlefield's name
+# (Riftbound) or the battlefield itself (Magic), so ``zone: {Jinx: battlefield}`` holds for both.
+OFF_BOARD = {"hand", "deck", "library", "trash", "graveyard", "base", "chain", "stack", "exile", "banishment", "none"}
+
+
+def _zone_matches(want: Any, actual: Any) -> bool:
+    if _norm(want) == _norm(actual):
+        return True
+    return _norm(want) == "battlefield" and actual is not None and _norm(actual) not in OFF_BOARD
+
+
 def _compare_mapping(key: str, want: Mapping, got: Mapping | None) -> str | None:
     got = {(_norm(k)): v for k, v in (got or {}).items()}
     problems = []
     for name, value in want.items():
         actual = got.get(_norm(name), "none" if key in ("controller",) else None)
+        if key == "zone" and _zone_matches(value, actual):
+            continue
         if _norm(value) != _norm(actual):
             problems.append(f"{name} expected {_show(value)}, got {_show(actual)}")
     return f"{key}: " + "; ".join(problems) if problems else None

@@ -78,12 +78,19 @@ class Scenario:
 
 
 def _action(item: Any) -> tuple[str, bool]:
-    if isinstance(item, dict):
-        return str(item["ask"]).strip(), True
-    text = str(item).strip()
+    text = _sentence(item)
     if text.lower().startswith("ask:"):
         return text[4:].strip(), True
     return text, False
+
+
+def _sentence(item: Any) -> str:
+    """An action as one sentence. Unquoted YAML reads ``- Ana assigns damage: Jinx 2`` as a one-key
+    mapping; it is the sentence the judge wrote, so it is put back together."""
+    if isinstance(item, dict):
+        (key, value), = item.items()
+        return f"{key}: {_sentence(value)}"
+    return str(item).strip()
 
 
 def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int]) -> Any:
@@ -153,7 +160,7 @@ def _check_shape(s: Scenario) -> None:
         raise s.error(("actions",), "expected a list of action sentences")
     for i, item in enumerate(data["actions"]):
         if isinstance(item, dict):
-            if set(item) != {"ask"}:
+            if len(item) != 1 or not all(isinstance(v, (str, dict)) for v in item.values()):
                 raise s.error(("actions", i), "expected a sentence or {ask: sentence}")
         elif not isinstance(item, str) or not item.strip():
             raise s.error(("actions", i), "expected a sentence such as 'Ana passes'")

@@ -2,7 +2,9 @@
 ``judge rule`` never pays for networkx or the engines."""
 
 from judge.commands.books import books, unload
+from judge.commands.check import check
 from judge.commands.define import define
+from judge.commands.explain import explain
 from judge.commands.export import export
 from judge.commands.graph import graph
 from judge.commands.load import load
@@ -24,4 +26,6 @@ COMMANDS = [
     ("refs", refs),
     ("path", path),
     ("graph", graph),
+    ("check", check),
+    ("explain", explain),
 ]

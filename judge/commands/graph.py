@@ -10,6 +10,7 @@ from judge.app import echo, fail, open_store
 from judge.commands.options import BOOK, JSON
 
 FORMATS = ("dot", "graphml", "json")
+DOT_LAYOUT_LIMIT = 1500  # the whole 2026 CR (4,000 nodes) did not lay out in two minutes
 
 
 def graph(
@@ -37,6 +38,11 @@ def graph(
             fail(f"no rule {number} in {book}", code=1)
         G = neighbourhood(G, ("rule", number), depth)
     if format == "dot":
+        if G.number_of_nodes() > DOT_LAYOUT_LIMIT:
+            import sys
+
+            print(f"judge: note: {G.number_of_nodes()} nodes; Graphviz can take many minutes to lay out a graph "
+                  "this size: pass a NUMBER (and --depth) for a neighbourhood", file=sys.stderr)
         text = to_dot(G, name=f"{book} {number}" if number else book)
     elif format == "graphml":
         text = to_graphml(G)

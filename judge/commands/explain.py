@@ -1,0 +1,70 @@
+"""``judge explain FILE``: step the reference engine through a scenario, citing every rule applied."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from judge.app import check_book, fail, open_store
+from judge.commands.options import JSON
+
+FORMATS = ("text", "markdown", "json")
+
+
+def explain(
+    file: Path = typer.Argument(..., help="A scenario file (YAML, see docs/scenarios.md)."),
+    book: str = typer.Option(None, "--book", "-b", help="The book whose rule text is quoted (default: the scenario's book, else the game's default book)."),
+    format: str = typer.Option("text", "--format", "-f", help="text, markdown (to paste into a ruling) or json."),
+    check: bool = typer.Option(False, "--check", help="Check the scenario's expect items; exit 1 if one fails."),
+    step: bool = typer.Option(False, "--step", help="Walk one action at a time (Enter to go on)."),
+    json_: bool = JSON,
+) -> None:
+    """Walk through a scenario step by step with the rules that make each thing happen or forbid it."""
+    from judge.explain import DEFAULT_BOOKS, run_explain
+    from judge.scenario import load_scenario
+
+    if json_:
+        format = "json"
+    if format not in FORMATS:
+        fail(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
+    scenario = load_scenario(file)  # errors name the file and line before any database work
+    store = open_store()
+    book_id = book or scenario.book or _book_of_edition(store, scenario) or DEFAULT_BOOKS[scenario.game]
+    if store.book(book_id) is None:
+        check_book(store, book_id)
+    loaded = store.book(book_id)
+    if loaded.game != scenario.game:
+        fail(f"{file}: book {book_id!r} is a {loaded.game} book, the scenario is {scenario.game}")
+    wanted = scenario.data.get("edition")
+    same_edition = not wanted or str(wanted) == str(loaded.edition)
+    if not same_edition:
+        import sys
+
+        print(f"judge: note: the scenario follows the {wanted} rules but book {book_id!r} is the "
+              f"{loaded.edition} edition; its text is not quoted (load the {wanted} document as a book "
+              "to quote it)", file=sys.stderr)
+
+    def quote(book_id: str, number: str) -> str | None:
+        if not same_edition:
+            return None
+        rule = store.rule(book_id, number)
+        if rule is None:
+            return None
+        return rule.text or rule.title or ""
+
+    status = run_explain(file, fmt=format, check=check, step=step, book=book_id, quote=quote,
+                         edition=loaded.edition)
+    if status:
+        raise typer.Exit(status)
+
+
+def _book_of_edition(store, scenario) -> str | None:
+    """A scenario that names an edition (``edition: 2026-02-27``) quotes a loaded book of that edition."""
+    wanted = scenario.data.get("edition")
+    if not wanted:
+        return None
+    for b in store.books():
+        if b.game == scenario.game and str(b.edition) == str(wanted):
+            return b.id
+    return None

@@ -1,0 +1,87 @@
+"""`judge explain` as a judge runs it: exit statuses, one-line errors, JSON, and quoting the book."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SCENARIOS = sorted((REPO / "data" / "scenarios").glob("*/*.yaml"))
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_shipped_scenario_passes_check(home, judge, scenario):
+    code, out, err = judge("explain", scenario, "--check")
+    assert code == 0, out[-2000:] + err
+    assert "FAIL" not in out
+
+
+def test_json_has_the_spec_keys(home, judge):
+    code, out, _ = judge("explain", REPO / "data/scenarios/riftbound/spec-example.yaml", "--json", "--check")
+    doc = json.loads(out)
+    assert code == 0
+    assert {"scenario", "book", "steps", "rules_cited", "expectations"} <= set(doc)
+    step = doc["steps"][0]
+    assert {"n", "action", "legal", "events", "state"} <= set(step)
+    assert all(e["rules"] for s in doc["steps"] for e in s["events"])
+    assert doc["steps"][2]["legal"] is False
+
+
+def test_failed_expectation_exits_1(home, judge, tmp_path):
+    text = (REPO / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+    broken = tmp_path / "wrong.yaml"
+    broken.write_text(text.replace("points: {Ana: 4}", "points: {Ana: 5}"), encoding="utf-8")
+    code, out, _ = judge("explain", broken, "--check")
+    assert code == 1
+    assert "points: Ana expected 5, got 4" in out
+
+
+def test_error_in_file_is_one_line_with_file_and_line(home, judge, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("game: riftbound\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main}\n"
+                   "actions:\n  - Ana plays Gust\n", encoding="utf-8")
+    code, out, err = judge("explain", bad)
+    assert code == 2
+    line = err.strip()
+    assert "\n" not in line and "Traceback" not in line
+    assert line.startswith(f"judge: {bad}:5: actions -> 1")
+
+
+def test_unknown_top_level_key_did_you_mean(home, judge, tmp_path):
+    bad = tmp_path / "typo.yaml"
+    bad.write_text("game: riftbound\nplayers: [Ana, Ben]\nactoins:\n  - Ana passes\n", encoding="utf-8")
+    code, _, err = judge("explain", bad)
+    assert code == 2 and f"{bad}:3: actoins" in err and 'did you mean "actions"' in err
+
+
+def test_missing_file(home, judge, tmp_path):
+    code, _, err = judge("explain", tmp_path / "none.yaml")
+    assert code == 2 and "none.yaml: no such file" in err
+
+
+def test_markdown_format(home, judge):
+    code, out, _ = judge("explain", REPO / "data/scenarios/riftbound/spec-example.yaml", "--format", "markdown")
+    assert code == 0 and out.lstrip().startswith("#")
+
+
+def test_seed_book_flags_what_it_lacks(home, judge):
+    code, out, _ = judge("explain", REPO / "data/scenarios/riftbound/spec-example.yaml")
+    assert "343        When the last item on the chain resolves during a Showdown, Focus passes" in out
+    assert "[not in book riftbound]" in out
+
+
+def test_unquoted_sentence_with_a_colon_is_one_action(home, judge, tmp_path):
+    from judge.scenario import load_scenario
+
+    f = tmp_path / "assign.yaml"
+    f.write_text("game: riftbound\nplayers: [Ana, Ben]\nactions:\n  - Ana assigns damage: Jinx 2, Garen 1\n"
+                 "  - ask: 'Ben assigns damage: Jinx 1'\n", encoding="utf-8")
+    assert load_scenario(f).actions == [("Ana assigns damage: Jinx 2, Garen 1", False),
+                                        ("Ben assigns damage: Jinx 1", True)]
+
+
+def test_zone_battlefield_means_any_battlefield():
+    from judge.checks import _zone_matches
+
+    assert _zone_matches("battlefield", "Grove") and _zone_matches("battlefield", "battlefield")
+    assert not _zone_matches("battlefield", "base") and not _zone_matches("battlefield", "hand")
