@@ -9,7 +9,8 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import asdict, dataclass, field
-from functools import lru_cache
+from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 from rulebook import numbers
@@ -161,8 +162,9 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
             return SearchResult(query, None, hits[:limit], jumped=True)
     corrected = None
     effective = query
+    vocab = store.vocabulary(book) if correct_typos or "rule" in kinds else {}
     if correct_typos:
-        fixed, changed = correct(query, store.vocabulary(book))
+        fixed, changed = correct(query, vocab)
         if changed:
             corrected = effective = fixed
     terms = content_words(effective)
@@ -171,7 +173,10 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     match = _fts_query(terms)
     hits: list[Hit] = []
     if "rule" in kinds:
-        hits += _ranked_rule_hits(store, terms, match, book, limit)
+        games = _games(store, book)
+        alternatives = expansions(terms, games, vocab)
+        extra = sorted({w for alts in alternatives.values() for w, _, _ in alts} - set(terms))
+        hits += _ranked_rule_hits(store, terms, _fts_query(terms + extra), book, limit, alternatives)
     if "term" in kinds:
         hits += _term_hits(store, match, book, limit * 3)
     if "ruling" in kinds:
@@ -194,6 +199,9 @@ CITED_WEIGHT = 0.1  # x (1 + weight * ln(1 + number of references to the rule)):
 DEFINES_FACTOR = 2.0  # the rule that defines a term the query names (Riftbound: derived terms; MTG: the
 # glossary entry's "See rule ..."), and its sub-rules
 
+REPEAT_SIMILARITY = 0.8  # Jaccard of the rule's word stems with a rule ranked above it ...
+REPEAT_FACTOR = 0.5  # ... above which its score is multiplied by this
+
 _SUFFIXES = ("ing", "ed")
 
 
@@ -208,6 +216,7 @@ def stem(word: str) -> str:
     if w.endswith("'s"):
         w = w[:-2]
     w = w.rstrip("'")
+    w = _irregular().get(w, w)
     if len(w) <= 3:
         return w
     if w.endswith("ies") and len(w) > 4:
@@ -237,7 +246,9 @@ def _stems(text: str | None) -> list[str]:
 _TEXT_WORD = re.compile(r"[a-z][a-z'’]*|\d+")
 
 
-def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int) -> list[Hit]:
+def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int,
+                      alternatives: dict[str, list[tuple[str, tuple[str, ...], float]]] | None = None) -> list[Hit]:
+    alternatives = alternatives or {}
     rows = _rule_rows(store, match, book, CANDIDATES)
     if not rows:
         return []
@@ -254,7 +265,9 @@ def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | No
         own = _stems(r["title"]) + _stems(r["text"])
         have = set(own)
         around = context.get(key, set())
-        coverage = sum(w * _credit(s, have, around) for s, w in weights.items()) / total
+        coverage = sum(w * max([_credit(s, have, around)] + [c * _phrase_credit(p, have, around)
+                                                             for _, p, c in alternatives.get(s, ())])
+                       for s, w in weights.items()) / total
         score = r["score"] * coverage ** COVERAGE_POWER
         score *= (1 + PROXIMITY_BONUS) ** _close_pairs(query, own)
         score *= 1 + CITED_WEIGHT * math.log1p(cited.get(key, 0))
@@ -265,7 +278,24 @@ def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | No
         hits.append(Hit("rule", r["book"], r["number"], r["title"], _snippet(r["snip"], r["text"], r["title"]),
                         score))
     hits.sort(key=lambda h: -h.score)
-    return hits[: limit * 3]
+    return _demote_repeats(hits, {(r["book"], r["number"]): r["text"] for r in rows})[: limit * 3]
+
+
+def _demote_repeats(hits: list[Hit], texts: dict[tuple[str, str], str | None]) -> list[Hit]:
+    """Parallel rules (each Mode of Play's "Format: ... wins the Match") say the same thing: a rule whose
+    words are nearly those of a rule ranked above it drops by REPEAT_FACTOR, so that the top of the list
+    offers different answers."""
+    seen: list[set[str]] = []
+    out = []
+    for h in hits:
+        own = set(_stems(texts.get((h.book, h.id)))) - STOPWORDS
+        if own and any(len(own & s) / len(own | s) >= REPEAT_SIMILARITY for s in seen):
+            h = Hit(h.kind, h.book, h.id, h.title, h.snippet, h.score * REPEAT_FACTOR)
+        elif own:
+            seen.append(own)
+        out.append(h)
+    out.sort(key=lambda h: -h.score)
+    return out
 
 
 def _credit(s: str, have: set[str], around: set[str]) -> float:
@@ -365,6 +395,112 @@ def _defining(store: Store, terms: list[str], book: str | None) -> set[tuple[str
         f"SELECT book, target FROM refs WHERE from_kind = 'term' AND target_kind = 'rule' "
         f"AND lower(from_id) IN ({marks}){in_book}", params)}
     return out
+
+
+# Search vocabulary ------------------------------------------------------------------------------
+# data/search-synonyms.yaml: the judges' words for what the rules call otherwise (see that file and
+# docs/decisions.md, "Search vocabulary"). A question's word is credited, at a lower weight, for an
+# equivalent in the rule; the equivalents also join the bm25 candidates' query.
+SYNONYM_CREDIT = 0.6  # a group's other word, instead of the word typed
+BROADER_CREDIT = 0.5  # what the word is an instance of ("trash" -> "non-board zone")
+UN_CREDIT = 0.7  # "un" + the word ("spend" / "unspent", "block" / "unblocked")
+UN_MIN = 4  # shortest word after "un"
+SYNONYMS_FILE = "search-synonyms.yaml"
+
+
+def _data_file(name: str) -> Path:
+    """A file of the shipped data folder: inside an installed wheel (package judge._data), else the
+    checkout's data/ (resolved like judge.resources, which rulebook does not import)."""
+    try:
+        from importlib import resources
+
+        packaged = Path(str(resources.files("judge._data"))) / name
+        if packaged.is_file():
+            return packaged
+    except (ModuleNotFoundError, TypeError):
+        pass
+    return Path(__file__).resolve().parent.parent / "data" / name
+
+
+@cache
+def vocabulary_table(path: str | None = None) -> dict[str, Any]:
+    """The search vocabulary: ``{"irregular": {form: base}, "groups": [{games, words, rules, broader}]}``;
+    empty when the file is absent."""
+    import yaml
+
+    file = Path(path) if path else _data_file(SYNONYMS_FILE)
+    if not file.is_file():
+        return {"irregular": {}, "groups": []}
+    data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}
+    return {"irregular": {str(k).lower(): str(v).lower() for k, v in (data.get("irregular") or {}).items()},
+            "groups": [{"games": set(g.get("games") or ()), "words": [str(w).lower() for w in g.get("words") or ()],
+                        "rules": [str(w).lower() for w in g.get("rules") or ()],
+                        "broader": [str(w).lower() for w in g.get("broader") or ()]}
+                       for g in data.get("groups") or ()]}
+
+
+@cache
+def _irregular() -> dict[str, str]:
+    return vocabulary_table()["irregular"]
+
+
+def _games(store: Store, book: str | None) -> set[str] | None:
+    """The game of the book searched; None (every game) without a book."""
+    if not book:
+        return None
+    found = store.book(book)
+    return {found.game} if found else None
+
+
+def _phrase_stems(phrase: str) -> tuple[str, ...]:
+    return tuple(stem(w) for w in _TEXT_WORD.findall(phrase.lower()))
+
+
+def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] | None = None
+               ) -> dict[str, list[tuple[str, tuple[str, ...], float]]]:
+    """For each query word's stem, its equivalents: (text for the FTS query, stems, credit).
+
+    >>> alts = expansions(["spend", "trash"], {"riftbound"}, {"unspent": 2})
+    >>> sorted((w, c) for w, _, c in alts[stem("spend")])
+    [('spent', 1.0), ('unspent', 0.7)]
+    >>> ("non-board zone", 0.5) in [(w, c) for w, _, c in alts[stem("trash")]]
+    True
+    """
+    table = vocabulary_table()
+    vocab = vocab or {}
+    forms: dict[str, set[str]] = {}  # stem -> the irregular forms that reduce to it
+    for form, base in table["irregular"].items():
+        forms.setdefault(stem(base), set()).update({form, base})
+    out: dict[str, list[tuple[str, tuple[str, ...], float]]] = {}
+    stems = [stem(t) for t in terms]
+    phrases = {(s,): s for s in stems} | {(a, b): b for a, b in zip(stems, stems[1:])}
+    for t, s in zip(terms, stems):
+        alts = out.setdefault(s, [])
+        for f in sorted(forms.get(s, set()) - {t}):
+            alts.append((f, (s,), 1.0))
+        for f in sorted(forms.get(s, set()) | {t}):
+            if len(f) >= UN_MIN and "un" + f in vocab:
+                alts.append(("un" + f, (stem("un" + f),), UN_CREDIT))
+    for group in table["groups"]:
+        if games is not None and not (group["games"] & games):
+            continue
+        members = {_phrase_stems(w): w for w in group["words"]}
+        for phrase, s in phrases.items():
+            if phrase not in members:
+                continue
+            alts = out.setdefault(s, [])
+            alts += [(w, p, SYNONYM_CREDIT) for p, w in members.items() if p != phrase]
+            alts += [(w, _phrase_stems(w), SYNONYM_CREDIT) for w in group["rules"]]
+            alts += [(w, _phrase_stems(w), BROADER_CREDIT) for w in group["broader"]]
+    return {s: alts for s, alts in out.items() if alts}
+
+
+def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str]) -> float:
+    if all(p in have for p in phrase):
+        return 1.0
+    if all(p in have or p in around for p in phrase):
+        return CONTEXT_CREDIT
+    return 0.0
 
 
 def baseline_search(store: Store, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:
