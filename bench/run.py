@@ -102,12 +102,38 @@ def bench_search(home: str, repeat: int) -> list[dict]:
 
 
 def bench_engine(repeat: int) -> list[dict]:
-    try:
-        from judge.explain import steps_per_second  # provided by the scenario runner
-    except ImportError:
-        return []
-    rate, base = steps_per_second(repeat)
-    return [row("engine steps per second, in-process (vs copying the state once per step)", rate, base, "steps/s")]
+    """Steps per second over every shipped scenario of each game, in-process, against the rate at
+    which the same engines can merely be copied (play() copies the state once per step to undo an
+    illegal action, so this is the floor of a step's cost)."""
+    import copy
+
+    from engine.core import play
+    from judge.explain import new_engine
+    from judge.scenario import load_scenario
+
+    out = []
+    for game in ("riftbound", "mtg"):
+        scenarios = [load_scenario(p) for p in sorted((REPO / "data" / "scenarios" / game).glob("*.yaml"))]
+        if not scenarios:
+            continue
+        total_steps = sum(len(s.actions) for s in scenarios)
+
+        def run_all():
+            for s in scenarios:
+                engine, _ = new_engine(s)
+                for _ in play(engine, s.actions):
+                    pass
+
+        def copy_all():
+            for s in scenarios:
+                engine, _ = new_engine(s)
+                for _ in s.actions:
+                    copy.deepcopy(engine)
+
+        t_run, t_copy = median_time(run_all, repeat), median_time(copy_all, repeat)
+        out.append(row(f"{game} engine: steps per second over {len(scenarios)} scenarios "
+                       f"(vs deep copies of the engine per second)", total_steps / t_run, total_steps / t_copy, "steps/s"))
+    return out
 
 
 def main() -> None:

@@ -71,6 +71,9 @@ class Citations:
             rules = entry.get("rules") or [entry["rule"]]
             self._table[key] = Citation(key, tuple(str(r) for r in rules), str(entry.get("phrase", "")))
 
+    def __deepcopy__(self, memo: dict) -> "Citations":
+        return self  # never changes once built: copies of an engine (ask, undo) share it
+
     def __contains__(self, key: str) -> bool:
         return key in self._table
 

@@ -7,6 +7,7 @@ the book (or the oldest one), and says so.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -36,7 +37,11 @@ def pick_edition(game: str, edition: str | None) -> str:
 
 
 def load_citations(game: str, edition: str | None = None) -> Citations:
-    chosen = pick_edition(game, edition)
+    return _load(game, pick_edition(game, edition))
+
+
+@cache
+def _load(game: str, chosen: str) -> Citations:
     path = tables(game)[chosen]
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
     return Citations(raw.get("game", game), str(raw.get("edition", chosen)), raw["citations"])
