@@ -59,16 +59,19 @@ def _norm(value: Any) -> Any:
 def _compare_scalar(key: str, want: Any, got: Any) -> str | None:
     if _norm(want) == _norm(got):
         return None
-    return f"{key}: expected {_show(want)}, got {_show(got)}"
+    return f"{key}: expected {show_value(want)}, got {show_value(got)}"
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
+    """A scenario value as a judge writes it: ``none``, ``yes``/``no``, ``[Gust]``, ``{Ana: 4}``."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
     if value is None:
         return "none"
     if isinstance(value, list):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
+        return "[" + ", ".join(show_value(v) for v in value) + "]"
     if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
+        return "{" + ", ".join(f"{k}: {show_value(v)}" for k, v in value.items()) + "}"
     return str(value)
 
 
@@ -91,7 +94,7 @@ def _compare_mapping(key: str, want: Mapping, got: Mapping | None) -> str | None
         if key == "zone" and _zone_matches(value, actual):
             continue
         if _norm(value) != _norm(actual):
-            problems.append(f"{name} expected {_show(value)}, got {_show(actual)}")
+            problems.append(f"{name} expected {show_value(value)}, got {show_value(actual)}")
     return f"{key}: " + "; ".join(problems) if problems else None
 
 
@@ -100,7 +103,7 @@ def _compare_list(key: str, want: Any, got: Any) -> str | None:
     got_list = [_norm(v) for v in (got or [])]
     if want_list == got_list:
         return None
-    return f"{key}: expected {_show(want or [])}, got {_show(got or [])}"
+    return f"{key}: expected {show_value(want or [])}, got {show_value(got or [])}"
 
 
 def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rules: Sequence[str]) -> Result:
@@ -134,11 +137,11 @@ def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rule
                 problems.append(f"answer: expected {_norm(want)}, got {step.answer}")
         elif key == "rule":
             if not _cited(rules, want):
-                problems.append(f"rule: expected {_show(want)} among the rules cited ({', '.join(rules) or 'none'})")
+                problems.append(f"rule: expected {show_value(want)} among the rules cited ({', '.join(rules) or 'none'})")
         elif key == "cites":
             for expected in want if isinstance(want, list) else [want]:
                 if not _cited(rules, expected):
-                    problems.append(f"cites: {_show(expected)} not among the rules cited ({', '.join(rules) or 'none'})")
+                    problems.append(f"cites: {show_value(expected)} not among the rules cited ({', '.join(rules) or 'none'})")
         else:
             problem = _compare_scalar(key, want, state.get(key))
             problems += [problem] if problem else []

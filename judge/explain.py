@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.core import Event, ScenarioError, Step, play
+from judge.checks import show_value
 from judge.scenario import Scenario, load_scenario
 from rulebook.numbers import sort_key
 
@@ -158,16 +159,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _show(value: Any) -> str:
-    if isinstance(value, bool):
-        return "yes" if value else "no"
-    if value is None:
-        return "none"
-    if isinstance(value, list):
-        return "[" + ", ".join(_show(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
-    return str(value)
 
 
 def _isatty(stream) -> bool:
@@ -259,7 +250,7 @@ class _Text:
         self.w("### Expectations" if self.md else "Expectations:")
         for r in results:
             where = "end" if r.item.get("end") else f"after {r.item.get('after')}"
-            what = ", ".join(f"{k}: {_show(v)}" for k, v in r.item.items() if k not in ("after", "end"))
+            what = ", ".join(f"{k}: {show_value(v)}" for k, v in r.item.items() if k not in ("after", "end"))
             mark = ("ok" if r.ok else "FAIL")
             self.w(f"- {mark} ({where}) {what}: {r.detail}" if self.md else f"   {mark:4} {where}: {what}: {r.detail}")
 

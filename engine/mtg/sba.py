@@ -114,14 +114,23 @@ def fire(g: MagicGame, event: str, perm: Permanent | None = None) -> None:
             g.say(f"{name} triggers ({source.controller} controls it)", key)
 
 
-def _trigger_target(g: MagicGame, name: str) -> Target:
+def find_target(g: MagicGame, name: str, on_stack: bool = True) -> Target | None:
+    """The player, permanent or (``on_stack``) spell or ability a scenario names as a target."""
     for p in g.players:
         if p.lower() == name.lower():
             return Target("player", p, p)
     perm = g.find_permanent(name)
     if perm is not None:
         return Target("permanent", perm.oid, perm.name)
-    return Target("permanent", -1, name)  # gone already: the trigger will not resolve (608.2b)
+    item = g._match(name, g.stack) if on_stack else None
+    if item is not None:
+        return Target("spell" if item.kind == "spell" else "ability", item.oid, item.name)
+    return None
+
+
+def _trigger_target(g: MagicGame, name: str) -> Target:
+    # Gone already: the trigger will not resolve (608.2b).
+    return find_target(g, name, on_stack=False) or Target("permanent", -1, name)
 
 
 def place_triggers(g: MagicGame) -> bool:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from engine.core import ScenarioError
 from engine.mtg.effects import Instruction, parse_effect, target_kinds
-from engine.mtg.sba import fire, leave_battlefield
+from engine.mtg.sba import find_target, fire, leave_battlefield
 from engine.mtg.state import MAIN_PHASES, Card, CardDef, Permanent, StackItem, Target, show_cost
 
 if TYPE_CHECKING:
@@ -40,7 +40,7 @@ def choose_targets(g: MagicGame, player: str, what: str, effect: str, names: tup
                   "cast.targets")
     out = []
     for kind, name in zip(kinds, names):
-        target = _target(g, name)
+        target = find_target(g, name)
         if target is None:
             where = g.where(name)
             if where:
@@ -50,19 +50,6 @@ def choose_targets(g: MagicGame, player: str, what: str, effect: str, names: tup
             g.illegal(f"{target.name} is not a legal target for {what} (it needs target {kind})", "cast.targets")
         out.append(target)
     return tuple(out)
-
-
-def _target(g: MagicGame, name: str) -> Target | None:
-    for p in g.players:
-        if p.lower() == name.lower():
-            return Target("player", p, p)
-    perm = g.find_permanent(name)
-    if perm is not None:
-        return Target("permanent", perm.oid, perm.name)
-    item = g._match(name, g.stack)
-    if item is not None:
-        return Target("spell" if item.kind == "spell" else "ability", item.oid, item.name)
-    return None
 
 
 def fits(g: MagicGame, target: Target, kind: str) -> bool:
