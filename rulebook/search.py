@@ -259,14 +259,21 @@ def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | No
     keys = [(r["book"], r["number"]) for r in rows]
     context = _context(store, rows)
     cited = _in_degree(store, keys)
-    defining = _defining(store, terms, book)
+    definitions = _definitions(store, terms, book)
+    defining = set().union(*definitions.values()) if definitions else set()
+    named = {p: d for p, d in definitions.items()
+             if max(idf.get(w, 0.0) for w in p.split()) >= INTERACTION_MIN_IDF}  # "deathtouch", not "creature"
+    related = _interactions(store, named, keys, book)
     hits = []
+    words_of: dict[tuple[str, str], set[str]] = {}
     for r, key in zip(rows, keys):
         own = _stems(r["title"]) + _stems(r["text"])
         have = set(own)
+        words_of[key] = have - STOPWORDS
         around = context.get(key, set())
         coverage = sum(w * max([_credit(s, have, around)] + [c * _phrase_credit(p, have, around)
-                                                             for _, p, c in alternatives.get(s, ())])
+                                                             for _, p, c in alternatives.get(s, ())]
+                               + [INTERACTION_CREDIT if s in related.get(key, ()) else 0.0])
                        for s, w in weights.items()) / total
         score = r["score"] * coverage ** COVERAGE_POWER
         score *= (1 + PROXIMITY_BONUS) ** _close_pairs(query, own)
@@ -278,17 +285,17 @@ def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | No
         hits.append(Hit("rule", r["book"], r["number"], r["title"], _snippet(r["snip"], r["text"], r["title"]),
                         score))
     hits.sort(key=lambda h: -h.score)
-    return _demote_repeats(hits, {(r["book"], r["number"]): r["text"] for r in rows})[: limit * 3]
+    return _demote_repeats(hits, words_of, limit * 3)[: limit * 3]
 
 
-def _demote_repeats(hits: list[Hit], texts: dict[tuple[str, str], str | None]) -> list[Hit]:
+def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], depth: int) -> list[Hit]:
     """Parallel rules (each Mode of Play's "Format: ... wins the Match") say the same thing: a rule whose
     words are nearly those of a rule ranked above it drops by REPEAT_FACTOR, so that the top of the list
-    offers different answers."""
+    offers different answers. Only the first ``depth`` hits are compared."""
     seen: list[set[str]] = []
     out = []
-    for h in hits:
-        own = set(_stems(texts.get((h.book, h.id)))) - STOPWORDS
+    for i, h in enumerate(hits):
+        own = words_of.get((h.book, h.id)) if i < depth else None
         if own and any(len(own & s) / len(own | s) >= REPEAT_SIMILARITY for s in seen):
             h = Hit(h.kind, h.book, h.id, h.title, h.snippet, h.score * REPEAT_FACTOR)
         elif own:
@@ -379,22 +386,80 @@ def _in_degree(store: Store, keys: list[tuple[str, str]]) -> dict[tuple[str, str
     return {(r["book"], r["target"]): r["n"] for r in rows}
 
 
-def _defining(store: Store, terms: list[str], book: str | None) -> set[tuple[str, str]]:
-    """Rules that define a term the query names: a Riftbound term's rule, an MTG glossary entry's "See rule"."""
-    phrases = set(terms) | {f"{a} {b}" for a, b in zip(terms, terms[1:])}
-    phrases |= {p[:-1] for p in phrases if p.endswith("s") and len(p) > 3}
+INTERACTION_CREDIT = 0.5  # a query word whose term the rule does not name but whose definition's terms it uses
+INTERACTION_MIN_IDF = 4.0  # ... between terms rare enough to be the question's subject (idf as above)
+INTERACTION_MAX_USES = 40  # ... counting only terms that few rules use (not "creature", "player")
+
+
+def _interactions(store: Store, by_word: dict[str, set[tuple[str, str]]], keys: list[tuple[str, str]],
+                  book: str | None) -> dict[tuple[str, str], set[str]]:
+    """Questions about two terms together ("deathtouch and trample"): a rule under one term's definition
+    that uses a specific term of the other's definition (702.2c, under deathtouch, speaks of the lethal and
+    excess damage that trample's 702.19b is about) is credited with the other term's word.
+
+    ``by_word``: the query's words and pairs of words that name a term, with the rules defining it.
+    Returns, for each candidate rule, the stems of the query words it is so credited with."""
+    if len(by_word) < 2 or not keys:
+        return {}
+    books = {b for defs in by_word.values() for b, _ in defs}
+    uses_of: dict[tuple[str, str], set[str]] = {}
+    for b in books:
+        prefixes = sorted({n for defs in by_word.values() for bb, n in defs if bb == b})
+        where = " OR ".join("rule = ? OR rule LIKE ?" for _ in prefixes)
+        params = [b] + [x for n in prefixes for x in (n, n + "%")]
+        for r in store.query(f"SELECT rule, lower(term) AS term FROM uses WHERE book = ? AND ({where})", params):
+            uses_of.setdefault((b, r["rule"]), set()).add(r["term"])
+    marks = ",".join("(?, ?)" for _ in keys)
+    for r in store.query(f"SELECT book, rule, lower(term) AS term FROM uses WHERE (book, rule) IN (VALUES {marks})",
+                         [x for k in keys for x in k]):
+        uses_of.setdefault((r["book"], r["rule"]), set()).add(r["term"])
+    named = set(by_word)
+
+    def inside(key: tuple[str, str], defs: set[tuple[str, str]]) -> bool:
+        return any(key == d or _under(key, d) for d in defs)
+
+    vocab_of = {t: set().union(*(u for k, u in uses_of.items() if inside(k, d))) - named for t, d in by_word.items()}
+    common = set().union(*vocab_of.values())
+    if common:
+        marks = ",".join("?" * len(common))
+        counts = {r["term"]: r["n"] for r in store.query(
+            f"SELECT lower(term) AS term, count(*) AS n FROM uses WHERE lower(term) IN ({marks})"
+            + (" AND book = ?" if book else "") + " GROUP BY lower(term)", list(common) + ([book] if book else []))}
+        vocab_of = {t: {u for u in v if counts.get(u, 0) <= INTERACTION_MAX_USES} for t, v in vocab_of.items()}
+    out: dict[tuple[str, str], set[str]] = {}
+    for key in keys:
+        for a, da in by_word.items():
+            if not inside(key, da):
+                continue
+            for b, db in by_word.items():
+                if b != a and not inside(key, db) and uses_of.get(key, set()) & vocab_of[b]:
+                    out.setdefault(key, set()).update(_phrase_stems(b))
+    return out
+
+
+def _definitions(store: Store, terms: list[str], book: str | None) -> dict[str, set[tuple[str, str]]]:
+    """Rules that define a term the query names (a Riftbound term's rule, an MTG glossary entry's "See
+    rule"), by the query word or pair of words naming it."""
+    phrases = {p: p for p in set(terms) | {f"{a} {b}" for a, b in zip(terms, terms[1:])}}
+    phrases |= {p[:-1]: p for p in phrases if p.endswith("s") and len(p) > 3}
     if not phrases:
-        return set()
+        return {}
     marks = ",".join("?" * len(phrases))
     in_book = " AND book = ?" if book else ""
     params = list(phrases) + ([book] if book else [])
-    out = {(r["book"], r["derived_from"]) for r in store.query(
-        f"SELECT book, derived_from FROM terms WHERE derived_from IS NOT NULL AND lower(term) IN ({marks}){in_book}",
-        params)}
-    out |= {(r["book"], r["target"]) for r in store.query(
-        f"SELECT book, target FROM refs WHERE from_kind = 'term' AND target_kind = 'rule' "
-        f"AND lower(from_id) IN ({marks}){in_book}", params)}
+    out: dict[str, set[tuple[str, str]]] = {}
+    for r in store.query(f"SELECT book, derived_from AS rule, lower(term) AS term FROM terms WHERE derived_from IS NOT "
+                         f"NULL AND lower(term) IN ({marks}){in_book}", params):
+        out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
+    for r in store.query(f"SELECT book, target AS rule, lower(from_id) AS term FROM refs WHERE from_kind = 'term' AND "
+                         f"target_kind = 'rule' AND lower(from_id) IN ({marks}){in_book}", params):
+        out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
     return out
+
+
+def _defining(store: Store, terms: list[str], book: str | None) -> set[tuple[str, str]]:
+    """Rules that define a term the query names: a Riftbound term's rule, an MTG glossary entry's "See rule"."""
+    return set().union(*_definitions(store, terms, book).values())
 
 
 # Search vocabulary ------------------------------------------------------------------------------
