@@ -50,6 +50,14 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise Fail(message, code)
 
 
+def pick_format(format: str, json_: bool, formats: tuple[str, ...]) -> str:
+    """``--json`` means ``--format json``; any other format must be one the command knows."""
+    chosen = "json" if json_ else format
+    if chosen not in formats:
+        fail(f"unknown format {chosen!r}: expected one of {', '.join(formats)}")
+    return chosen
+
+
 def check_book(store, book: str | None) -> None:
     """Exit 2 with "did you mean" when ``book`` is not a loaded book."""
     if book is None or store.book(book) is not None:

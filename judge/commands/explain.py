@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from judge.app import check_book, fail, open_store
+from judge.app import check_book, fail, open_store, pick_format
 from judge.commands.options import JSON
 
 FORMATS = ("text", "markdown", "json")
@@ -24,10 +24,7 @@ def explain(
     from judge.explain import DEFAULT_BOOKS, run_explain
     from judge.scenario import load_scenario
 
-    if json_:
-        format = "json"
-    if format not in FORMATS:
-        fail(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
+    format = pick_format(format, json_, FORMATS)
     scenario = load_scenario(file)  # errors name the file and line before any database work
     store = open_store()
     book_id = book or scenario.book or _book_of_edition(store, scenario) or DEFAULT_BOOKS[scenario.game]

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from judge.app import echo, fail, open_store
+from judge.app import echo, fail, open_store, pick_format
 from judge.commands.options import BOOK, JSON
 
 FORMATS = ("dot", "graphml", "json")
@@ -25,10 +25,7 @@ def graph(
     from judge.graphs import canonical_in, load_graph, pick_book
     from rulebook.graph import neighbourhood, to_dot, to_graphml, to_json
 
-    if json_:
-        format = "json"
-    if format not in FORMATS:
-        fail(f"unknown format {format!r}: expected one of {', '.join(FORMATS)}")
+    format = pick_format(format, json_, FORMATS)
     store = open_store()
     book = pick_book(store, book, number)
     G = load_graph(store, book)
