@@ -2,6 +2,7 @@
 
     python bench/search_quality.py            # recall@5 and MRR, plain bm25 against the ranker
     python bench/search_quality.py --misses   # also each tuning question whose answer is not first
+    python bench/search_quality.py --without held-out-3   # a held-out part left out, totals included
 
 The questions and their answers are tests/search_questions.yaml. Every question is asked of its book
 with rule hits only; a hit answers when it is one of the listed rules or one of their sub-rules.
@@ -34,7 +35,7 @@ FULL_BOOKS = {  # book id -> (file, game)
     "riftbound-v1.2": (CORPORA / "riftbound" / "core-rules-v1.2.txt", "riftbound"),
     "cr-2026": (CORPORA / "mtg" / "MagicCompRules-2026-02-27.txt", "mtg"),
 }
-PARTS = ("tuning", "held-out", "held-out-2")  # see tests/search_questions.yaml
+PARTS = ("tuning", "held-out", "held-out-2", "held-out-3")  # see tests/search_questions.yaml
 DEPTH = 10  # hits asked for; MRR counts an answer found down to this rank
 K = 5
 
@@ -96,8 +97,10 @@ def usable(questions: list[dict], books: set[str]) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--misses", action="store_true", help="list tuning questions whose answer is not first")
+    parser.add_argument("--without", action="append", default=[], choices=PARTS, metavar="PART",
+                        help="leave a part out entirely, totals included (a held-out part while tuning)")
     args = parser.parse_args()
-    questions = load_questions()
+    questions = [q for q in load_questions() if q["part"] not in args.without]
     with tempfile.TemporaryDirectory() as home:
         store, loaded = build_library(home)
         asked = usable(questions, {"riftbound", "mtg", *loaded})
@@ -105,7 +108,8 @@ def main() -> None:
             print(f"note: {len(questions) - len(asked)} questions skipped (full documents absent from {CORPORA})")
         parts = {"all": asked}
         for part in PARTS:
-            parts[part] = [q for q in asked if q["part"] == part]
+            if part not in args.without:
+                parts[part] = [q for q in asked if q["part"] == part]
         for book in sorted({q["book"] for q in asked}):
             parts[book] = [q for q in asked if q["book"] == book]
         print(f"{'part':<16} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'ranker R@5':>10} {'ranker MRR':>10}")
