@@ -6,6 +6,7 @@ numbers (``312.2b``). :func:`search` handles all three.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from dataclasses import asdict, dataclass, field
@@ -36,6 +37,7 @@ STOPWORDS = STOPWORDS - {"first", "before", "after", "until", "each", "all", "no
 # A heading ("311 Priority and Focus") names a topic but answers nothing: rank the rules under it first.
 HEADING_FACTOR = 0.5
 TITLE_WEIGHT = 4.0
+EXAMPLES_WEIGHT = 0.5  # bm25 column weight of a rule's examples when picking the candidates
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+(?:\.\d+)*[a-z]?")
 
@@ -110,10 +112,11 @@ def _rule_rows(store: Store, match: str, book: str | None, limit: int) -> list[d
     sql = f"""
         SELECT rules.book, rules.number, rules.parent, rules.title,
                snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
-               rules.text AS text, -bm25(rules_fts, 0.0, {TITLE_WEIGHT}, 1.0, 0.5) AS score
+               rules.text AS text, rules.examples AS examples,
+               -bm25(rules_fts, 0.0, {TITLE_WEIGHT}, 1.0, {EXAMPLES_WEIGHT}) AS score
         FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
         WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
-        ORDER BY bm25(rules_fts, 0.0, {TITLE_WEIGHT}, 1.0, 0.5) LIMIT ?"""
+        ORDER BY bm25(rules_fts, 0.0, {TITLE_WEIGHT}, 1.0, {EXAMPLES_WEIGHT}) LIMIT ?"""
     params: list[Any] = [match] + ([book] if book else []) + [limit]
     return store.query(sql, params)
 
@@ -196,6 +199,7 @@ PREFIX_MIN = 4
 PROXIMITY_BONUS = 0.25  # x (1 + bonus) per adjacent pair of query words found close together in the rule
 PROXIMITY_WINDOW = 3  # "close": at most this many words apart, either order
 CITED_WEIGHT = 0.1  # x (1 + weight * ln(1 + number of references to the rule)): the graph's in-degree
+EXAMPLE_CREDIT = 0.7  # a query word found only in the rule's examples (the situation a judge describes)
 DEFINES_FACTOR = 2.0  # the rule that defines a term the query names (Riftbound: derived terms; MTG: the
 # glossary entry's "See rule ..."), and its sub-rules
 
@@ -271,12 +275,14 @@ def _ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | No
         have = set(own)
         words_of[key] = have - STOPWORDS
         around = context.get(key, set())
-        coverage = sum(w * max([_credit(s, have, around)] + [c * _phrase_credit(p, have, around)
-                                                             for _, p, c in alternatives.get(s, ())]
+        shown = [_stems(e) for e in _examples(r["examples"])]
+        seen_in = set().union(*shown) if shown else set()
+        coverage = sum(w * max([_credit(s, have, around, seen_in)]
+                               + [c * _phrase_credit(p, have, around, seen_in) for _, p, c in alternatives.get(s, ())]
                                + [INTERACTION_CREDIT if s in related.get(key, ()) else 0.0])
                        for s, w in weights.items()) / total
         score = r["score"] * coverage ** COVERAGE_POWER
-        score *= (1 + PROXIMITY_BONUS) ** _close_pairs(query, own)
+        score *= (1 + PROXIMITY_BONUS) ** max([_close_pairs(query, own)] + [_close_pairs(query, e) for e in shown])
         score *= 1 + CITED_WEIGHT * math.log1p(cited.get(key, 0))
         if any(key == d or _under(key, d) for d in defining):
             score *= DEFINES_FACTOR
@@ -305,16 +311,29 @@ def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], 
     return out
 
 
-def _credit(s: str, have: set[str], around: set[str]) -> float:
+def _credit(s: str, have: set[str], around: set[str], shown: set[str] = frozenset()) -> float:
     """How much of a query word a rule has: the word, a longer word it begins ("react", "reaction"),
-    or the word only in the headings above."""
+    the word only in the rule's examples, or only in the headings above."""
     if s in have:
         return 1.0
     if len(s) >= PREFIX_MIN and any(w.startswith(s) for w in have):
-        return PREFIX_CREDIT
+        return max(PREFIX_CREDIT, EXAMPLE_CREDIT if s in shown else 0.0)
+    if s in shown:
+        return EXAMPLE_CREDIT
     if s in around:
         return CONTEXT_CREDIT
     return 0.0
+
+
+def _examples(raw: str | None) -> list[str]:
+    """A rule's examples, stored as a JSON list."""
+    if not raw:
+        return []
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return [raw]
+    return [str(e) for e in found] if isinstance(found, list) else [str(found)]
 
 
 def _under(key: tuple[str, str], ancestor: tuple[str, str]) -> bool:
@@ -560,9 +579,11 @@ def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] |
     return {s: alts for s, alts in out.items() if alts}
 
 
-def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str]) -> float:
+def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str], shown: set[str] = frozenset()) -> float:
     if all(p in have for p in phrase):
         return 1.0
+    if all(p in have or p in shown for p in phrase):
+        return EXAMPLE_CREDIT
     if all(p in have or p in around for p in phrase):
         return CONTEXT_CREDIT
     return 0.0
