@@ -18,10 +18,13 @@ import search_quality as sq  # noqa: E402
 CORPORA = sq.CORPORA
 
 QUESTIONS = sq.load_questions()
-# What the ranker reaches on the whole set today, held-out parts included (75 of 84, 0.893; recorded in
-# docs/benchmarks.md): a floor against regressions, asserted for real. Issue 3 asks 0.9, which is one
-# question more: not reached yet. Raise the floor to TARGET when it is, never lower it to pass.
-RECALL_FLOOR = 0.89
+# What the ranker reaches on the whole set today, all three held-out parts included (94 of 110, 0.855;
+# recorded in docs/benchmarks.md): a floor against regressions, asserted for real. Issue 3 asks 0.9 on
+# the whole set: NOT reached. Without the third held-out part (written before the examples signal and
+# measured only after it) the ranker reaches 0.917 (77 of 84), but on that fresh part only 0.654 (17 of
+# 26), so the 0.9 is not claimed. Raise the floor to TARGET when it is reached on every question, never
+# lower it to pass.
+RECALL_FLOOR = 0.85
 TARGET = 0.9
 
 
@@ -82,7 +85,8 @@ def test_ranker_beats_plain_bm25_on_the_full_set(library):
 
 
 def test_acceptance_recall_at_5(library):
-    # Every part (tuning, held-out, held-out-2) counts; the floor is what is reached, see RECALL_FLOOR.
+    # Every part (tuning, held-out, held-out-2, held-out-3) counts; the floor is what is reached, see
+    # RECALL_FLOOR; TARGET (issue 3's 0.9) is not reached yet.
     store = _full(library)
     fns = sq.rankers()
     ours, base = sq.evaluate(store, QUESTIONS, fns["ranker"]), sq.evaluate(store, QUESTIONS, fns["bm25"])
