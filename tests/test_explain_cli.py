@@ -85,3 +85,27 @@ def test_zone_battlefield_means_any_battlefield():
 
     assert _zone_matches("battlefield", "Grove") and _zone_matches("battlefield", "battlefield")
     assert not _zone_matches("battlefield", "base") and not _zone_matches("battlefield", "hand")
+
+
+def test_full_v12_book_quotes_every_cited_rule(fresh_home, judge):
+    from conftest import corpus
+
+    v12 = corpus("riftbound", "core-rules-v1.2.txt")
+    assert judge("load", v12, "--book", "rb-1.2")[0] == 0
+    code, out, _ = judge("explain", REPO / "data/scenarios/riftbound/spec-example.yaml", "--book", "rb-1.2", "--json")
+    cited = json.loads(out)["rules_cited"]
+    assert code == 0 and len(cited) > 40
+    assert all(r["in_book"] and r["text"] for r in cited), [r["rule"] for r in cited if not r["in_book"]]
+
+
+def test_2026_scenario_quotes_the_loaded_2026_book_by_itself(fresh_home, judge):
+    from conftest import corpus
+
+    cr = corpus("mtg", "MagicCompRules-2026-02-27.txt")
+    assert judge("load", cr, "--book", "cr-2026")[0] == 0
+    code, out, err = judge("explain", REPO / "data/scenarios/mtg/combat-2026.yaml", "--json", "--check")
+    doc = json.loads(out)
+    assert code == 0 and doc["book"] == "cr-2026" and err == ""
+    assert all(r["in_book"] for r in doc["rules_cited"])
+    code, out, err = judge("explain", REPO / "data/scenarios/mtg/combat-2026.yaml", "--book", "mtg", "--check")
+    assert code == 0 and "is the 2008-10-01 edition; its text is not quoted" in err
