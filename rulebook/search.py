@@ -12,6 +12,7 @@ import re
 from dataclasses import asdict, dataclass, field
 from functools import cache, lru_cache
 from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 from rulebook import numbers
@@ -72,23 +73,28 @@ def words(query: str) -> list[str]:
 
 def content_words(query: str) -> list[str]:
     """The words that matter for ranking: stop words out, unless nothing would be left."""
-    all_words = [w.rstrip("'s").rstrip("'") or w for w in words(query)]
+    all_words = [re.sub(r"'s$", "", w).rstrip("'") or w for w in words(query)]  # possessive 's only
     kept = [w for w in all_words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
     return kept or all_words
 
 
-def correct(query: str, vocabulary: dict[str, int]) -> tuple[str, bool]:
+def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool] | None = None) -> tuple[str, bool]:
     """Replace words the books never use with their closest word that they do use.
+
+    ``known(word)``: whether the books' index already matches the word in another form (FTS5 is
+    Porter-stemmed: "decide" matches "decided"); such a word is correct and is kept.
 
     >>> correct("priorty passes", {"priority": 40, "passes": 9, "party": 1})
     ('priority passes', True)
+    >>> correct("decide who", {"decided": 3}, known=lambda w: w == "decide")
+    ('decide who', False)
     """
     from rapidfuzz import fuzz, process
 
     out, changed = [], False
     for token in re.split(r"(\s+)", query):
         word = token.lower()
-        if len(word) < 4 or not word.isalpha() or word in vocabulary or word in STOPWORDS:
+        if len(word) < 4 or not word.isalpha() or word in vocabulary or word in STOPWORDS or (known and known(word)):
             out.append(token)
             continue
         candidates = [w for w in vocabulary if abs(len(w) - len(word)) <= 2]
@@ -102,6 +108,66 @@ def correct(query: str, vocabulary: dict[str, int]) -> tuple[str, bool]:
         out.append(choice)
         changed = True
     return "".join(out), changed
+
+
+def _index_matches(store: Store, word: str, book: str | None) -> bool:
+    """Whether the book's FTS index (Porter-stemmed) matches the word in any form: the typo corrector
+    leaves such a word alone ("decide" matches "decided"; "priorty" matches nothing)."""
+    for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
+        sql = (f"SELECT 1 FROM {owner} JOIN {table} ON {table}.rowid = {owner}.rowid WHERE {owner} MATCH ?"
+               + (f" AND {table}.book = ?" if book else "") + " LIMIT 1")
+        if store.query(sql, [_fts_query([word])] + ([book] if book else [])):
+            return True
+    return False
+
+
+@cache
+def _porter_table():
+    """An in-memory FTS5 table with the books' tokenizer, to read the Porter stem SQLite gives a word."""
+    import sqlite3
+
+    from rulebook.store import TOKENIZE
+
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    db.execute(f"CREATE VIRTUAL TABLE p USING fts5(w, tokenize='{TOKENIZE}')")
+    db.execute("CREATE VIRTUAL TABLE pv USING fts5vocab(p, 'instance')")
+    return db
+
+
+def porter(words: list[str]) -> dict[str, str]:
+    """The index's (Porter) stem of each word, as FTS5 computes it.
+
+    >>> sorted(porter(["vigilence", "vigilance", "decide"]).items())
+    [('decide', 'decid'), ('vigilance', 'vigil'), ('vigilence', 'vigil')]
+    """
+    db = _porter_table()
+    with db:
+        db.executemany("INSERT INTO p(rowid, w) VALUES (?, ?)", list(enumerate(words, 1)))
+        found = {words[doc - 1]: term for term, doc in db.execute("SELECT term, doc FROM pv")}
+        db.execute("DELETE FROM p")
+    return found
+
+
+def book_forms(terms: list[str], vocabulary: dict[str, int]) -> list[str]:
+    """Each word the books never use as typed but their index matches (Porter: "vigilence" and
+    "vigilance" are both "vigil") in the form the books use, for the rescoring, whose own light stemmer
+    would not see them as one word. Other words are kept.
+
+    >>> book_forms(["vigilence", "creature"], {"vigilance": 5, "vigil": 1, "creature": 90})
+    ['vigilance', 'creature']
+    """
+    odd = [t for t in terms if t.isalpha() and len(t) >= 4 and t not in vocabulary]
+    if not odd:
+        return terms
+    from rapidfuzz import fuzz
+
+    near = {t: [w for w in vocabulary if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3 and w != t] for t in odd}
+    stems = porter(sorted(set(odd) | {w for ws in near.values() for w in ws}))
+    out = []
+    for t in terms:
+        same = [w for w in near.get(t, ()) if stems.get(w) == stems.get(t)]
+        out.append(max(same, key=lambda w: (fuzz.ratio(t, w), vocabulary[w])) if same else t)
+    return out
 
 
 def _fts_query(terms: list[str]) -> str:
@@ -167,10 +233,10 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     effective = query
     vocab = store.vocabulary(book) if correct_typos or "rule" in kinds else {}
     if correct_typos:
-        fixed, changed = correct(query, vocab)
+        fixed, changed = correct(query, vocab, lambda w: _index_matches(store, w, book))
         if changed:
             corrected = effective = fixed
-    terms = content_words(effective)
+    terms = book_forms(content_words(effective), vocab) if vocab else content_words(effective)
     if not terms:
         return SearchResult(query, corrected, [])
     match = _fts_query(terms)
@@ -179,6 +245,10 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         games = _games(store, book)
         alternatives = expansions(terms, games, vocab)
         extra = sorted({w for alts in alternatives.values() for w, _, _ in alts} - set(terms))
+        if extra:  # a form the index already reads as a query word ("leave" for "leaves") would count twice
+            same = porter(terms + extra)
+            typed = {same.get(t) for t in terms}
+            extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
         hits += _ranked_rule_hits(store, terms, _fts_query(terms + extra), book, limit, alternatives)
     if "term" in kinds:
         hits += _term_hits(store, match, book, limit * 3)
