@@ -10,6 +10,8 @@ Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',))
 Move(player='Ana', units=('Jinx', 'Garen'), place='Grove')
 >>> parse("Ben assigns damage: Jinx 2, Garen 1", names)
 Assign(player='Ben', damage=(('Jinx', 2), ('Garen', 1)))
+>>> parse("Ben orders replacements: Hidden Blade, Jinx", names)
+Order(player='Ben', sources=('Hidden Blade', 'Jinx'))
 >>> parse("Ben plays Jinks", names)
 Traceback (most recent call last):
 ...
@@ -77,12 +79,20 @@ class Assign:
     damage: tuple[tuple[str, int], ...]
 
 
-Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign
+@dataclass(frozen=True)
+class Order:
+    """``P orders replacements: A, B``: the order replacement effects apply in (368), by their objects' names."""
+
+    player: str
+    sources: tuple[str, ...]
+
+
+Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order
 
 FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]]", "P moves U[, U2...] to PLACE", "P hides CARD at BATTLEFIELD",
          "P activates OBJECT [to PLACE] [targeting X]", "P passes", "P ends turn", "P chooses BATTLEFIELD",
-         "P assigns damage: U 2, V 1")
-_VERBS = ("plays", "moves", "hides", "activates", "passes", "ends", "chooses", "assigns")
+         "P assigns damage: U 2, V 1", "P orders replacements: A, B")
+_VERBS = ("plays", "moves", "hides", "activates", "passes", "ends", "chooses", "assigns", "orders")
 
 
 @dataclass
@@ -191,4 +201,12 @@ def parse(sentence: str, names: Names) -> Action:
             name, tail = _name(mm.group(1), names.objects, "card or object")
             out.append((name, int(mm.group(2))))
         return Assign(player, tuple(out))
+    if verb == "orders":
+        m = re.match(r"^(?:the )?replacements?(?: effects?)?\s*:?\s*(.*)$", rest, re.I)
+        if not m or not m.group(1):
+            raise ScenarioError((), f'"{text}": write "{player} orders replacements: A, B" (the objects, first applies first)')
+        sources, tail = _names(m.group(1), names.objects, "card or object")
+        if tail.strip():
+            raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')
+        return Order(player, sources)
     raise ScenarioError((), f'cannot read the action "{text}"{suggest(verb, _VERBS)}; actions: {"; ".join(FORMS)}')

@@ -5,6 +5,7 @@ Each function reports what happened through ``g.emit`` (an event citing the rule
 
 from __future__ import annotations
 
+from engine.riftbound import replacement
 from engine.riftbound.model import Battlefield, Card, ChainItem
 
 
@@ -51,6 +52,7 @@ def leave_board(g, card: Card, zone: str) -> None:
     card.damage = card.temp_might = 0
     card.designation = None
     card.hidden_turn = None
+    card.replacement_used = False
     card_epoch_bump(g, card)
 
 
@@ -59,7 +61,11 @@ def card_epoch_bump(g, card: Card) -> None:
 
 
 def kill(g, card: Card, *keys: str) -> None:
-    """Kill: Deathknell goes onto the chain first, then the card goes to its owner's trash (415.1.a.1.b, 415.2)."""
+    """Kill: Deathknell goes onto the chain first, then the card goes to its owner's trash (415.1.a.1.b, 415.2).
+
+    A replacement effect may replace the death (366): then nothing of this happens."""
+    if replacement.would(g, "die", card):
+        return
     effect = card.defn.trigger("deathknell")
     if effect is not None:
         add_trigger(g, card, "deathknell", effect, card.controller or card.owner, "kill.deathknell_first", "trigger.deathknell")

@@ -19,6 +19,9 @@ def candidates(g) -> list[str]:
         w = s.awaiting
         if w.kind in ("showdown", "combat"):
             return [f"{w.player} chooses {o}" for o in w.options]
+        if w.kind == "order":
+            return [f"{w.player} orders replacements: " + ", ".join(order)
+                    for order in itertools.islice(itertools.permutations(w.options), 6)]
         targets = [s.cards[o.lower()] for o in w.options]
         return [f"{w.player} assigns damage: " + ", ".join(f"{n} {d}" for n, d in option.items())
                 for option in combat.assignments(w.amount, targets) if any(option.values())] or []

@@ -8,7 +8,7 @@ the newest resolves (last in, first out).
 from __future__ import annotations
 
 from engine.core import ScenarioError
-from engine.riftbound import board, effects, showdown, timing
+from engine.riftbound import board, effects, replacement, showdown, timing
 from engine.riftbound.effects import Instruction
 from engine.riftbound.model import Card, ChainItem
 
@@ -322,6 +322,8 @@ def apply_instruction(g, item: ChainItem, ins: Instruction, target, keys: tuple[
     me = item.controller
     v = ins.verb
     if v == "deal":
+        if replacement.would(g, "damage", target, f"{target.name} would be dealt {ins.amount} by {item.label}"):
+            return
         target.damage += ins.amount
         g.emit(f"{item.label} deals {ins.amount} to {target.name} (damage {target.damage})", *keys, "deal.marks_damage")
     elif v == "kill":

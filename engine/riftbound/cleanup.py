@@ -7,7 +7,7 @@ A Special Cleanup's own steps run once; any repetition is a normal Cleanup (323.
 
 from __future__ import annotations
 
-from engine.riftbound import board, combat, showdown
+from engine.riftbound import board, combat, replacement, showdown
 from engine.riftbound.model import might
 
 
@@ -44,6 +44,9 @@ def _steps(g, special: str | None) -> None:
             return
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
     lethal = [u for u in s.units() if u.damage > 0 and u.damage >= might(u)]
+    # A death a replacement effect replaces does not happen (366): no Deathknell, no trash.
+    lethal = [u for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller))
+              if not replacement.would(g, "die", u, f"{u.name} has lethal damage and would die")]
     for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller)):
         effect = u.defn.trigger("deathknell")
         if effect is not None:

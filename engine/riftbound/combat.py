@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import itertools
 
-from engine.riftbound import board
+from engine.riftbound import board, replacement
 from engine.riftbound.model import Awaiting, Card, Combat, Showdown, might
 
 
@@ -223,12 +223,13 @@ def deal(g) -> None:
     s = g.s
     c = s.combat
     dealt = []
-    for damage in c.assigned.values():
-        for name, n in damage.items():
-            if n:
-                unit = s.cards[name.lower()]
-                unit.damage += n
-                dealt.append(f"{n} to {unit.name}")
+    hits = [(s.cards[name.lower()], n) for damage in c.assigned.values() for name, n in damage.items() if n]
+    # Replacement effects on combat damage are applied unit by unit, before the damage is dealt at once.
+    hits = [(unit, n) for unit, n in hits
+            if not replacement.would(g, "damage", unit, f"{unit.name} would be dealt {n} combat damage")]
+    for unit, n in hits:
+        unit.damage += n
+        dealt.append(f"{n} to {unit.name}")
     g.emit(f"All assigned damage is dealt simultaneously: {', '.join(dealt) or 'none'}", "combat.dealt_simultaneously",
            "combat.deal_assigned", "deal.marks_damage")
     resolution(g)

@@ -22,7 +22,7 @@ VOCABULARY = (
     "kill target unit",
     "return target unit to its owner's hand",
     "move target unit to PLACE",
-    "recall target unit",
+    "recall target unit [exhausted]",
     "draw N",
     "ready target unit",
     "exhaust target unit",
@@ -34,13 +34,13 @@ VOCABULARY = (
     "counter target spell",
 )
 
-_TARGET = r"(?P<target>me|(?:target|a|an) (?:(?P<side>enemy|friendly) )?(?P<kind>unit|spell)(?: (?P<where>at a battlefield|here))?)"
+_TARGET = r"(?P<target>me|that unit|(?:target|a|an) (?:(?P<side>enemy|friendly) )?(?P<kind>unit|spell)(?: (?P<where>at a battlefield|here))?)"
 _PATTERNS = [
     ("deal", re.compile(rf"^deal (?P<n>\d+)(?: damage)? to {_TARGET}$")),
     ("kill", re.compile(rf"^kill {_TARGET}$")),
     ("return", re.compile(rf"^return {_TARGET} to (?:its|their) owner'?s'? hand$")),
     ("move", re.compile(rf"^move {_TARGET} to (?P<place>.+)$")),
-    ("recall", re.compile(rf"^recall {_TARGET}$")),
+    ("recall", re.compile(rf"^recall {_TARGET}(?P<exhausted> exhausted)?$")),
     ("draw", re.compile(r"^draw (?P<n>\d+)(?: cards?)?$")),
     ("ready", re.compile(rf"^ready {_TARGET}$")),
     ("exhaust", re.compile(rf"^exhaust {_TARGET}$")),
@@ -56,7 +56,7 @@ _CHOSEN_PLACE = ("place", "a battlefield", "a location", "target battlefield", "
 
 @dataclass(frozen=True)
 class Target:
-    kind: str  # unit | spell | me
+    kind: str  # unit | spell | me | that (in a replacement effect: the unit the replaced event would act on)
     side: str | None = None  # enemy | friendly
     where: str | None = None  # "at a battlefield" | "here"
 
@@ -71,7 +71,7 @@ class Instruction:
     @property
     def chooses(self) -> bool:
         """Does this instruction take one of the action's ``targeting`` names?"""
-        return self.target is not None and self.target.kind != "me"
+        return self.target is not None and self.target.kind not in ("me", "that")
 
 
 def split(text: str) -> list[str]:
@@ -92,6 +92,8 @@ def parse(text: str) -> list[Instruction]:
             if "target" in pattern.groupindex and m.group("target"):
                 if m.group("target") == "me":
                     target = Target("me")
+                elif m.group("target") == "that unit":
+                    target = Target("that")
                 else:
                     target = Target(m.group("kind"), m.group("side"), m.group("where"))
             place = None
@@ -99,6 +101,8 @@ def parse(text: str) -> list[Instruction]:
                 raw = part[m.start("place"):].strip()
                 place = None if raw.lower() in _CHOSEN_PLACE else ("base" if raw.lower() in ("base", "its base", "their base") else raw)
             out.append(Instruction(verb, int(m.group("n")) if "n" in pattern.groupindex else 0, target, place))
+            if "exhausted" in pattern.groupindex and m.group("exhausted"):
+                out.append(Instruction("exhaust", 0, target))  # "recall X exhausted": recall it, then exhaust it
             break
         else:
             raise ValueError(f'unknown effect "{part}"')
@@ -108,6 +112,33 @@ def parse(text: str) -> list[Instruction]:
         if ins.verb not in ("counter",) and ins.target is not None and ins.target.kind == "spell":
             raise ValueError(f'"{ins.verb}" takes a unit, not a spell')
     return out
+
+
+WHEN_VOCABULARY = ("this would die", "a [friendly|enemy] unit would die", "another [friendly|enemy] unit would die",
+                   "this would be dealt damage", "a [friendly|enemy] unit would be dealt damage",
+                   "another [friendly|enemy] unit would be dealt damage")
+_WHEN = re.compile(r"^(?:if |when )?(?:the next time )?(?P<who>this(?: unit| gear)?|me|i|(?:a|an|another) (?:(?P<side>friendly|enemy) )?unit)"
+                   r" would (?P<event>die|be killed|be dealt damage|take damage)$")
+
+
+def parse_when(text: str) -> tuple[str, str]:
+    """A replacement effect's ``when``: (who, event), ``who`` one of ``this``, ``unit``, ``friendly``, ``enemy``,
+    ``other``, ``other friendly``; ``event`` ``die`` or ``damage``. ``ValueError`` outside the vocabulary.
+
+    >>> parse_when("The next time a friendly unit would die"), parse_when("this would be dealt damage")
+    (('friendly', 'die'), ('this', 'damage'))
+    """
+    m = _WHEN.match(" ".join(str(text).lower().split()).rstrip(".,"))
+    if not m:
+        raise ValueError(f'unknown replacement condition "{text}"')
+    who = m.group("who")
+    if who.startswith(("this", "me")) or who == "i":
+        who = "this"
+    elif who.startswith("another"):
+        who = "other friendly" if m.group("side") == "friendly" else "other enemy" if m.group("side") == "enemy" else "other"
+    else:
+        who = m.group("side") or "unit"
+    return who, ("die" if m.group("event") in ("die", "be killed") else "damage")
 
 
 def target_count(text: str) -> int:

@@ -18,10 +18,25 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from dataclasses import dataclass
+
 from engine.core import Citations, Event, ScenarioError
 from engine.riftbound import actions as A
-from engine.riftbound import board, chain, cleanup, combat, setup, showdown, timing, turn
+from engine.riftbound import board, chain, cleanup, combat, replacement, setup, showdown, timing, turn
 from engine.riftbound.model import Card
+
+
+@dataclass(frozen=True)
+class Suspended:
+    """An action interrupted where the rules wait for a player to order replacement effects (368).
+
+    ``before`` is the game before the action; ``answers`` the orders given so far; ``shown`` how many of the
+    events of carrying the action out were reported already (they are not reported again)."""
+
+    before: "RiftboundGame"
+    action: str
+    answers: tuple[tuple[str, ...], ...]
+    shown: int
 
 
 class RiftboundGame:
@@ -32,8 +47,16 @@ class RiftboundGame:
         self.s = setup.build(scenario)
         self.events: list[Event] = []
         self.newest_gets_priority = False
+        self.suspended: Suspended | None = None
+        self.answers: tuple[tuple[str, ...], ...] = ()  # replacement orders known while an action is carried out
+        self.answer_i = 0
+        self.replacing: tuple[str, ...] = ()  # replacement effects being carried out (they do not apply again)
         # What the rules did before the first action (the phases from turn.phase up to a decision).
-        self.opening: list[Event] = self._run(self._open)
+        try:
+            self.opening: list[Event] = self._run(self._open)
+        except replacement.Pause as pause:
+            raise ScenarioError(("turn", "phase"), f"before the first action {pause.awaiting.player} would have to "
+                                                   "order replacement effects; start the scenario in a later phase") from None
 
     def __deepcopy__(self, memo):
         # The citations table and the opening events are read-only: copy the game, not them.
@@ -60,7 +83,36 @@ class RiftboundGame:
     # --- the Engine protocol ----------------------------------------------------------------
     def apply(self, action: str) -> list[Event]:
         parsed = A.parse(action, self._names())
-        return self._run(lambda: self._dispatch(parsed))
+        if isinstance(parsed, A.Order):
+            return self._order(parsed)
+        if self.s.awaiting is not None and self.s.awaiting.kind == "order":
+            timing.may_act(self, parsed.player)  # illegal: the rules wait for the order
+        before = copy.deepcopy(self)
+        return self._carry_out(Suspended(before, action, (), 0))
+
+    def _carry_out(self, job: Suspended) -> list[Event]:
+        """Carry ``job.action`` out with the replacement orders known so far; stop at the next one wanted."""
+        self.answers, self.answer_i, self.suspended = job.answers, 0, None
+        self.events = []
+        try:
+            self._dispatch(A.parse(job.action, self._names()))
+            self._settle()
+        except replacement.Pause as pause:
+            shown = len(self.events)
+            self.s.awaiting = pause.awaiting
+            self.s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
+            self.emit(pause.message, *pause.keys)
+            self.suspended = Suspended(job.before, job.action, job.answers, shown)
+        out, self.events = self.events[job.shown:], []
+        self.answers, self.answer_i = (), 0
+        return out
+
+    def next_answer(self) -> tuple[str, ...] | None:
+        """The next replacement order given for the action being carried out, or None: ask for it."""
+        if self.answer_i >= len(self.answers):
+            return None
+        self.answer_i += 1
+        return self.answers[self.answer_i - 1]
 
     def snapshot(self) -> dict[str, Any]:
         s = self.s
@@ -81,7 +133,7 @@ class RiftboundGame:
             "combat": ({"at": s.bf(s.combat.at).name, "attacker": s.combat.attacker, "defender": s.combat.defender}
                        if s.combat else None),
             "staged": [s.bf(k).name for k in s.staged_showdowns] + [s.bf(k).name for k in s.staged_combats],
-            "awaiting": (f"{s.awaiting.player} to {'assign combat damage' if s.awaiting.kind == 'assign' else 'choose a battlefield'}"
+            "awaiting": (f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
                          if s.awaiting else None),
             "units": {u.name: {"at": u.location, "controller": u.controller, "might": _might(u), "damage": u.damage,
                                "exhausted": u.exhausted, **({"designation": u.designation} if u.designation else {}),
@@ -289,12 +341,35 @@ class RiftboundGame:
         combat.record(self, a.player, {u.name: damage.get(u.name, 0) for u in targets}, chosen=True)
         combat.next_assignment(self)
 
+    def _order(self, a: A.Order) -> list[Event]:
+        """``P orders replacements: A, B`` answers the question an interrupted action stopped at (368)."""
+        w = self.s.awaiting
+        if w is None or w.kind != "order" or self.suspended is None:
+            self.illegal("no replacement effects are waiting to be ordered: a player orders them only when several "
+                         "apply to the same event", "action.limited_only_when_instructed", "replacement.owner_orders")
+        who = {"replacement.owner_orders": "the owner of the object acted on",
+               "replacement.player_orders": "the player acted on",
+               "replacement.turn_player_orders_battlefield": "the Turn Player, for an uncontrolled battlefield"}[w.reason]
+        if a.player != w.player:
+            self.illegal(f"{w.player}, {who}, decides the order of the replacement effects ({w.about}), not {a.player}",
+                         w.reason)
+        order = tuple(self._card(n).name for n in a.sources)
+        if sorted(o.lower() for o in order) != sorted(o.lower() for o in w.options):
+            self.illegal(f"the order must name each replacement effect that applies once: {', '.join(w.options)}",
+                         w.reason)
+        job = self.suspended
+        self.__dict__.update(copy.deepcopy(job.before).__dict__)  # carry the action out again, from before it
+        return self._carry_out(Suspended(job.before, job.action, (*job.answers, order), job.shown))
+
     # --- for tools and tests ----------------------------------------------------------------
     def candidates(self) -> list[str]:
         """Sentences worth trying now (a superset of the legal actions; some may be illegal)."""
         from engine.riftbound.candidates import candidates  # noqa: PLC0415
 
         return candidates(self)
+
+
+_AWAITING = {"assign": "assign combat damage", "order": "order replacement effects"}
 
 
 def _might(u: Card) -> int:

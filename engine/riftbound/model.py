@@ -38,6 +38,25 @@ class Ability:
 
 
 @dataclass(frozen=True)
+class Replacement:
+    """A replacement effect (364-368): "the next time WHO would EVENT, INSTEAD" (an **extension** of the format).
+
+    ``who``: ``this`` (the object itself), ``unit``, ``friendly``, ``enemy``, ``other``, ``other friendly`` or ``other enemy``
+    (friendly and enemy as seen by the object's controller); ``event``: ``die`` or ``damage``. ``instead``
+    is effect text in which ``me`` is the object and ``that unit`` the unit the event would act on.
+    """
+
+    when: str  # as written: "a friendly unit would die"
+    who: str
+    event: str
+    instead: str = ""
+    once: bool = False
+
+    def __deepcopy__(self, memo):
+        return self
+
+
+@dataclass(frozen=True)
 class CardDef:
     type: str  # unit | spell | gear
     keywords: frozenset[str] = frozenset()
@@ -45,6 +64,7 @@ class CardDef:
     effect: str = ""  # a spell's effect; for a unit its play effect, or its Deathknell effect
     ability: Ability | None = None
     triggers: tuple[tuple[str, str], ...] = ()  # (when, effect): play/attack/defend/conquer/hold/deathknell
+    replacement: Replacement | None = None
 
     def __deepcopy__(self, memo):
         return self
@@ -74,6 +94,7 @@ class Card:
     temp_might: int = 0  # "this turn" Might changes; expire in the Expiration Step
     designation: str | None = None  # attacker | defender
     hidden_turn: int | None = None  # the turn it was hidden on
+    replacement_used: bool = False  # a "the next time" replacement effect has applied (this object)
 
     def __deepcopy__(self, memo):  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
         return copy.copy(self)
@@ -167,10 +188,12 @@ class Combat:
 class Awaiting:
     """The rules wait for one player's limited choice (no one has Priority meanwhile)."""
 
-    kind: str  # showdown | combat (which staged one begins) | assign (combat damage)
+    kind: str  # showdown | combat (which staged one begins) | assign (combat damage) | order (replacement effects)
     player: str
     options: tuple[str, ...] = ()
     amount: int = 0  # damage to assign
+    reason: str = ""  # for ``order``: the citation key of the rule that makes ``player`` the one who decides
+    about: str = ""  # for ``order``: the event the replacement effects would replace ("Braum would die")
 
 
 @dataclass

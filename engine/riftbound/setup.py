@@ -20,14 +20,15 @@ from typing import Any
 
 from engine.core import ScenarioError
 from engine.riftbound import effects
-from engine.riftbound.model import KEYWORDS, PHASES, TRIGGERS, Ability, Battlefield, Card, CardDef, State
+from engine.riftbound.model import KEYWORDS, PHASES, TRIGGERS, Ability, Battlefield, Card, CardDef, Replacement, State
 
 TOP_KEYS = ("game", "book", "title", "description", "notes", "players", "turn", "victory_score", "state",
             "cards", "actions", "expect")
 STATE_KEYS = ("points", "battlefields", "units", "gear", "hand", "deck", "trash", "scored_this_turn", "runes", "hidden")
 UNIT_KEYS = ("name", "controller", "owner", "at", "might", "exhausted", "damage", "keywords", "ability", "effect",
-             "triggers", "buffed", "stunned", "type")
-CARD_KEYS = ("type", "keywords", "might", "effect", "ability", "triggers", "cost")
+             "triggers", "buffed", "stunned", "type", "replacement")
+CARD_KEYS = ("type", "keywords", "might", "effect", "ability", "triggers", "cost", "replacement")
+REPLACEMENT_KEYS = ("when", "instead", "once")
 ABILITY_KEYS = ("cost", "effect", "keywords")
 CARD_TYPES = ("unit", "spell", "gear")
 
@@ -72,7 +73,7 @@ def _keywords(raw: Any, path: tuple) -> frozenset[str]:
     return frozenset(out)
 
 
-def _effect(text: Any, path: tuple, *, self_ok: bool) -> str:
+def _effect(text: Any, path: tuple, *, self_ok: bool, that_ok: bool = False) -> str:
     text = "" if text is None else str(text)
     try:
         instructions = effects.parse(text)
@@ -81,7 +82,31 @@ def _effect(text: Any, path: tuple, *, self_ok: bool) -> str:
         raise ScenarioError(path, f"{exc}{suggest(part, effects.VOCABULARY)}; known: {'; '.join(effects.VOCABULARY)}") from None
     if not self_ok and any(i.target and i.target.kind == "me" for i in instructions):
         raise ScenarioError(path, '"me" names the object an ability belongs to; a spell has none')
+    if not that_ok and any(i.target and i.target.kind == "that" for i in instructions):
+        raise ScenarioError(path, '"that unit" names the unit a replacement effect\'s event would act on; '
+                                  'it is written only in a replacement\'s "instead"')
+    if that_ok and any(i.chooses for i in instructions):
+        raise ScenarioError(path, 'a replacement effect chooses no targets (352.10.c): write "me", "that unit", '
+                                  'or an instruction without a target')
     return text
+
+
+def _replacement(raw: Any, path: tuple) -> Replacement | None:
+    """``replacement: {when: "a friendly unit would die", instead: "kill me. recall that unit exhausted", once: true}``."""
+    if raw is None:
+        return None
+    _check_keys(raw, REPLACEMENT_KEYS, path)
+    when = str(raw.get("when") or "")
+    try:
+        who, event = effects.parse_when(when)
+    except ValueError as exc:
+        raise ScenarioError((*path, "when"), f"{exc}{suggest(when, effects.WHEN_VOCABULARY)}; known: "
+                                              f"{'; '.join(effects.WHEN_VOCABULARY)}") from None
+    instead = _effect(raw.get("instead"), (*path, "instead"), self_ok=True, that_ok=True)
+    once = raw.get("once", False)
+    if not isinstance(once, bool):
+        raise ScenarioError((*path, "once"), f"once must be true or false, not {once!r}")
+    return Replacement(when, who, event, instead, once)
 
 
 def _ability(raw: Any, path: tuple) -> Ability | None:
@@ -124,8 +149,12 @@ def card_def(raw: Mapping, path: tuple, default_type: str | None = None) -> Card
         might = int(raw.get("might", 0) or 0)
     except (TypeError, ValueError):
         raise ScenarioError((*path, "might"), f'might must be a number, not "{raw.get("might")}"') from None
+    replacement = _replacement(raw.get("replacement"), (*path, "replacement"))
+    if replacement is not None and kind == "spell":
+        raise ScenarioError((*path, "replacement"), "a spell has no replacement effect here: give it to a unit or gear "
+                                                    "(a passive ability of an object on the board, 365.1)")
     return CardDef(kind, keywords, might, effect if kind == "spell" else "", _ability(raw.get("ability"), (*path, "ability")),
-                   triggers)
+                   triggers, replacement)
 
 
 class _Names:

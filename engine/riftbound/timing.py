@@ -16,6 +16,9 @@ def may_act(g, player: str) -> None:
         g.illegal(f"the game is over: {s.winner} has won", "victory.wins", "game.continues_until_win")
     if s.awaiting is not None:
         a = s.awaiting
+        if a.kind == "order":
+            g.illegal(f"the rules wait for {a.player} to order the replacement effects ({a.about}: "
+                      f"{', '.join(a.options)}); no player has Priority", a.reason, "priority.none_no_actions")
         if a.kind == "assign":
             g.illegal(f"the rules wait for {a.player} to assign {a.amount} combat damage; no player has Priority",
                       "priority.none_no_actions", "combat.assign")
