@@ -64,7 +64,7 @@ def kill(g, card: Card, *keys: str) -> None:
     """Kill: Deathknell goes onto the chain first, then the card goes to its owner's trash (415.1.a.1.b, 415.2).
 
     A replacement effect may replace the death (366): then nothing of this happens."""
-    if replacement.would(g, "die", card):
+    if replacement.would(g, "die", card, f"{card.name} would die", "kill.to_trash"):
         return
     effect = card.defn.trigger("deathknell")
     if effect is not None:

@@ -322,7 +322,8 @@ def apply_instruction(g, item: ChainItem, ins: Instruction, target, keys: tuple[
     me = item.controller
     v = ins.verb
     if v == "deal":
-        if replacement.would(g, "damage", target, f"{target.name} would be dealt {ins.amount} by {item.label}"):
+        if replacement.would(g, "damage", target, f"{target.name} would be dealt {ins.amount} by {item.label}",
+                               "deal.marks_damage"):
             return
         target.damage += ins.amount
         g.emit(f"{item.label} deals {ins.amount} to {target.name} (damage {target.damage})", *keys, "deal.marks_damage")

@@ -46,7 +46,8 @@ def _steps(g, special: str | None) -> None:
     lethal = [u for u in s.units() if u.damage > 0 and u.damage >= might(u)]
     # A death a replacement effect replaces does not happen (366): no Deathknell, no trash.
     lethal = [u for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller))
-              if not replacement.would(g, "die", u, f"{u.name} has lethal damage and would die")]
+              if not replacement.would(g, "die", u, f"{u.name} has lethal damage and would die",
+                                     "cleanup.lethal_damage_kills", "might.lethal")]
     for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller)):
         effect = u.defn.trigger("deathknell")
         if effect is not None:

@@ -226,7 +226,8 @@ def deal(g) -> None:
     hits = [(s.cards[name.lower()], n) for damage in c.assigned.values() for name, n in damage.items() if n]
     # Replacement effects on combat damage are applied unit by unit, before the damage is dealt at once.
     hits = [(unit, n) for unit, n in hits
-            if not replacement.would(g, "damage", unit, f"{unit.name} would be dealt {n} combat damage")]
+            if not replacement.would(g, "damage", unit, f"{unit.name} would be dealt {n} combat damage",
+                                       "combat.deal_assigned")]
     for unit, n in hits:
         unit.damage += n
         dealt.append(f"{n} to {unit.name}")

@@ -347,7 +347,7 @@ class RiftboundGame:
         if w is None or w.kind != "order" or self.suspended is None:
             self.illegal("no replacement effects are waiting to be ordered: a player orders them only when several "
                          "apply to the same event", "action.limited_only_when_instructed", "replacement.owner_orders")
-        who = {"replacement.owner_orders": "the owner of the object acted on",
+        who = {"replacement.owner_orders": "who owns the object acted on",
                "replacement.player_orders": "the player acted on",
                "replacement.turn_player_orders_battlefield": "the Turn Player, for an uncontrolled battlefield"}[w.reason]
         if a.player != w.player:

@@ -69,9 +69,9 @@ def decider(g, acted_on: Card | Battlefield | str) -> tuple[str, str]:
     return acted_on.owner, "replacement.owner_orders"
 
 
-def would(g, event: str, card: Card, what: str = "") -> bool:
+def would(g, event: str, card: Card, what: str = "", *keys: str) -> bool:
     """``card`` is about to undergo ``event`` (``die`` / ``damage``). True when a replacement effect replaced it:
-    the caller then does not carry the event out."""
+    the caller then does not carry the event out. ``keys``: the rules that would make the event happen."""
     found = applicable(g, event, card)
     if not found:
         return False
@@ -85,13 +85,13 @@ def would(g, event: str, card: Card, what: str = "") -> bool:
             raise Pause(Awaiting("order", player, names, reason=key, about=what),
                         f"{what}, and {len(found)} replacement effects apply to that event ({listed}): {player}, the "
                         f"owner of {card.name}, decides the order they apply in (\"{player} orders replacements: {listed}\")",
-                        (key, "replacement.intercede", "priority.limited_actions_regardless"))
+                        (key, "replacement.intercede", *keys, "priority.limited_actions_regardless"))
         g.emit(f"{player} orders the replacement effects for \"{what}\": {', '.join(order)}", key,
                "priority.limited_actions_regardless")
         by_name = {c.name: c for c in found}
         found = [by_name[n] for n in order]
     first, rest = found[0], found[1:]
-    _apply(g, first, card, what)
+    _apply(g, first, card, what, keys)
     for other in rest:
         g.emit(f"{other.name}'s replacement effect (\"{other.defn.replacement.when}\") no longer applies: the event it "
                f"would replace did not happen", "replacement.alters_flow",
@@ -99,15 +99,15 @@ def would(g, event: str, card: Card, what: str = "") -> bool:
     return True
 
 
-def _apply(g, source: Card, card: Card, what: str) -> None:
+def _apply(g, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> None:
     r = source.defn.replacement
     if r.once:
         source.replacement_used = True
     instead = r.instead.strip().rstrip(".")
     g.emit(f"{what}: {source.name}'s replacement effect (\"{r.when}\") applies, and it does not happen; "
-           + (f"instead: {instead}" if instead else "nothing happens instead")
+           + (f"instead: \"{instead}\"" if instead else "nothing happens instead")
            + (" (\"the next time\": this replacement effect is used up)" if r.once else ""),
-           "replacement.alters", "replacement.passive", "replacement.intercede", "replacement.instead")
+           "replacement.alters", "replacement.passive", "replacement.intercede", "replacement.instead", *keys)
     if not instead:
         return
     from engine.riftbound import chain  # noqa: PLC0415 - chain imports board, which imports this module
