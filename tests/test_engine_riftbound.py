@@ -193,3 +193,208 @@ def test_docstring_examples(module):
 
     result = doctest.testmod(importlib.import_module(f"engine.riftbound.{module}"))
     assert result.failed == 0
+
+
+# --- replacement effects (364-368), an extension of the scenario format ---------------------------
+
+ZHONYA = {"when": "the next time a friendly unit would die", "instead": "kill me. recall that unit exhausted", "once": True}
+STUBBORN = {"when": "this would die", "instead": "return me to its owner's hand"}
+
+
+def replacement_game(braum: dict | None = None, gear_controller: str = "Ben", hand=("Execute",)):
+    """Ben's Braum at Altar with its own replacement effect, Ben's Zhonya's Hourglass; Ana holds kill spells."""
+    braum = {"name": "Braum", "controller": "Ben", "at": "Altar", "might": 4, "replacement": STUBBORN, **(braum or {})}
+    return game({"battlefields": [{"name": "Altar", "controller": braum["controller"]}],
+                 "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3}, braum],
+                 "gear": [{"name": "Zhonya's Hourglass", "controller": gear_controller, "replacement": ZHONYA}],
+                 "hand": {"Ana": list(hand)}, "deck": {"Ana": 3, "Ben": 3}},
+                {"Execute": {"type": "spell", "effect": "kill target unit"},
+                 "Double Execute": {"type": "spell", "effect": "kill target unit. kill target unit"}})
+
+
+def resolve(g, sentence: str):
+    """Play ``sentence`` (Ana's spell) and pass until it resolves; the events of the resolving pass."""
+    g.apply(sentence)
+    g.apply("Ana passes")
+    return g.apply("Ben passes")
+
+
+def test_a_single_replacement_effect_replaces_a_death_and_is_used_up():
+    g = replacement_game({"replacement": None})
+    events = resolve(g, "Ana plays Execute targeting Braum")
+    assert [(e.what, e.rules) for e in events[1:6]] == [
+        ("Execute resolves", ("336.1",)),
+        ("Braum would die: Zhonya's Hourglass's replacement effect (\"the next time a friendly unit would die\") applies, "
+         "and it does not happen; instead: \"kill me. recall that unit exhausted\" (\"the next time\": this replacement "
+         "effect is used up)", ("364", "365", "365.1", "366", "366.1", "415.2")),
+        ("Zhonya's Hourglass is killed at base and goes to Ben's trash", ("366.1", "415.2")),
+        ("Braum is recalled to its base (not a move)", ("366.1", "433")),
+        ("Braum is exhausted", ("366.1", "401.1")),
+    ]
+    snap = g.snapshot()
+    assert snap["zone"]["Braum"] == "base" and snap["units"]["Braum"]["exhausted"]
+    assert snap["zone"]["Zhonya's Hourglass"] == "trash" and snap["awaiting"] is None and snap["priority"] == "Ana"
+
+
+def test_a_replaced_lethal_damage_death_triggers_no_deathknell():
+    g = game({"battlefields": [{"name": "Altar", "controller": "Ben"}],
+              "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3, "keywords": ["Deathknell"],
+                         "effect": "draw 1"},
+                        {"name": "Garen", "controller": "Ben", "at": "Altar", "might": 4}],
+              "gear": [{"name": "Zhonya's Hourglass", "controller": "Ana", "replacement": ZHONYA}], "deck": {"Ana": 3, "Ben": 3}})
+    g.apply("Ana moves Jinx to Altar")
+    g.apply("Ana passes")
+    events = g.apply("Ben passes")
+    replaced = next(e for e in events if "replacement effect" in e.what)
+    assert replaced.what.startswith("Jinx has lethal damage and would die: ")
+    assert replaced.rules == ("364", "365", "365.1", "366", "366.1", "322.4", "142.2.a")
+    assert not any("deathknell" in e.what.lower() for e in events)
+    snap = g.snapshot()
+    assert (snap["zone"]["Jinx"], snap["units"]["Jinx"]["damage"], snap["chain"]) == ("base", 0, [])
+    assert snap["controller"]["Altar"] == "Ben"
+
+
+def test_damage_replacement_by_an_effect_and_in_combat():
+    shield = {"when": "this would be dealt damage", "instead": "", "once": True}
+    g = game({"battlefields": [{"name": "Altar", "controller": "Ben"}],
+              "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3},
+                        {"name": "Garen", "controller": "Ben", "at": "Altar", "might": 2, "replacement": shield}],
+              "hand": {"Ana": ["Zap"]}, "deck": {"Ana": 3, "Ben": 3}},
+             {"Zap": {"type": "spell", "effect": "deal 2 to target unit"}})
+    events = resolve(g, "Ana plays Zap targeting Garen")
+    assert [(e.what, e.rules) for e in events if "replacement" in e.what] == [
+        ("Garen would be dealt 2 by Zap: Garen's replacement effect (\"this would be dealt damage\") applies, and it does "
+         "not happen; nothing happens instead (\"the next time\": this replacement effect is used up)",
+         ("364", "365", "365.1", "366", "366.1", "404.1.b"))]
+    assert g.snapshot()["units"]["Garen"]["damage"] == 0
+    # Used up: combat damage is dealt normally now.
+    g.apply("Ana moves Jinx to Altar")
+    g.apply("Ana passes")
+    events = g.apply("Ben passes")
+    assert not any("replacement" in e.what for e in events)
+    assert g.snapshot()["zone"]["Garen"] == "trash"
+
+
+def test_combat_damage_replacement_cites_the_combat_damage_rule():
+    guard = {"when": "a friendly unit would be dealt damage", "instead": "exhaust that unit"}
+    g = game({"battlefields": [{"name": "Altar", "controller": "Ben"}],
+              "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3},
+                        {"name": "Garen", "controller": "Ben", "at": "Altar", "might": 3}],
+              "gear": [{"name": "Bulwark", "controller": "Ben", "replacement": guard}], "deck": {"Ana": 3, "Ben": 3}})
+    g.apply("Ana moves Jinx to Altar")
+    g.apply("Ana passes")
+    events = g.apply("Ben passes")
+    replaced = [e for e in events if "replacement effect" in e.what]
+    assert [e.what.split(":")[0] for e in replaced] == ["Garen would be dealt 3 combat damage"]
+    assert replaced[0].rules[-1] == "443.1.e"  # combat.deal_assigned: the rule the replaced damage follows
+    assert any(e.what == "All assigned damage is dealt simultaneously: 3 to Jinx" for e in events)
+    snap = g.snapshot()
+    assert snap["zone"]["Jinx"] == "trash" and snap["zone"]["Garen"] == "Altar" and snap["controller"]["Altar"] == "Ben"
+
+
+def test_two_replacements_wait_for_the_owner_of_the_unit_to_order_them():
+    g = replacement_game()
+    events = resolve(g, "Ana plays Execute targeting Braum")
+    assert (events[-1].what, events[-1].rules) == (
+        "Braum would die, and 2 replacement effects apply to that event (Braum, Zhonya's Hourglass): Ben, the owner of "
+        "Braum, decides the order they apply in (\"Ben orders replacements: Braum, Zhonya's Hourglass\")",
+        ("368", "366", "415.2", "312.1.b.1"))
+    snap = g.snapshot()
+    assert (snap["priority"], snap["awaiting"], snap["zone"]["Braum"]) == (None, "Ben to order replacement effects", "Altar")
+    wrong = illegal(g, "Ana orders replacements: Braum, Zhonya's Hourglass")
+    assert (wrong.reason, wrong.rules) == ("replacement.owner_orders", ("368",))
+    assert illegal(g, "Ben orders replacements: Braum").reason == "replacement.owner_orders"
+    assert illegal(g, "Ana passes").rules == ("368", "312.1.b")
+    legal, _, _ = ask(g, "Ben orders replacements: Braum, Zhonya's Hourglass")
+    assert legal and g.snapshot()["awaiting"] == "Ben to order replacement effects"  # ask changed nothing
+    events = g.apply("Ben orders replacements: Zhonya's Hourglass, Braum")
+    assert [(e.what, e.rules) for e in events[:6]] == [
+        ("Ben orders the replacement effects for \"Braum would die\": Zhonya's Hourglass, Braum", ("368", "312.1.b.1")),
+        ("Braum would die: Zhonya's Hourglass's replacement effect (\"the next time a friendly unit would die\") applies, "
+         "and it does not happen; instead: \"kill me. recall that unit exhausted\" (\"the next time\": this replacement "
+         "effect is used up)", ("364", "365", "365.1", "366", "366.1", "415.2")),
+        ("Zhonya's Hourglass is killed at base and goes to Ben's trash", ("366.1", "415.2")),
+        ("Braum is recalled to its base (not a move)", ("366.1", "433")),
+        ("Braum is exhausted", ("366.1", "401.1")),
+        ("Braum's replacement effect (\"this would die\") no longer applies: the event it would replace did not happen",
+         ("367", "368")),
+    ]
+    assert events[6].what == "Execute goes to Ana's trash"  # the resolution goes on where it stopped, nothing twice
+    snap = g.snapshot()
+    assert (snap["zone"]["Braum"], snap["zone"]["Zhonya's Hourglass"], snap["priority"], snap["awaiting"]) == (
+        "base", "trash", "Ana", None)
+
+
+def test_the_other_order_lets_the_units_own_replacement_apply_and_leaves_the_hourglass_unused():
+    g = replacement_game()
+    resolve(g, "Ana plays Execute targeting Braum")
+    events = g.apply("Ben orders replacements: Braum, Zhonya's Hourglass")
+    assert "Braum returns from Altar to its owner's (Ben's) hand" in [e.what for e in events]
+    assert events[3].what.startswith("Zhonya's Hourglass's replacement effect") and events[3].rules == ("367", "368")
+    snap = g.snapshot()
+    assert (snap["zone"]["Braum"], snap["zone"]["Zhonya's Hourglass"]) == ("hand", "base")
+
+
+def test_the_owner_not_the_controller_orders_replacements():
+    g = replacement_game({"owner": "Ana"})
+    events = resolve(g, "Ana plays Execute targeting Braum")
+    assert "Ana, the owner of Braum, decides the order" in events[-1].what
+    assert illegal(g, "Ben orders replacements: Braum, Zhonya's Hourglass").reason == "replacement.owner_orders"
+    g.apply("Ana orders replacements: Braum, Zhonya's Hourglass")
+    assert g.snapshot()["zone"]["Braum"] == "hand" and g.s.cards["braum"].owner == "Ana"
+
+
+def test_two_orders_in_one_resolution():
+    g = game({"battlefields": [{"name": "Altar", "controller": "Ben"}],
+              "units": [{"name": "Braum", "controller": "Ben", "at": "Altar", "might": 4, "replacement": STUBBORN},
+                        {"name": "Poro", "controller": "Ben", "at": "Altar", "might": 1, "replacement": STUBBORN}],
+              "gear": [{"name": "Aegis", "controller": "Ben",
+                        "replacement": {"when": "a friendly unit would die", "instead": "recall that unit exhausted"}}],
+              "hand": {"Ana": ["Double Execute"]}, "deck": {"Ana": 3, "Ben": 3}},
+             {"Double Execute": {"type": "spell", "effect": "kill target unit. kill target unit"}})
+    resolve(g, "Ana plays Double Execute targeting Braum, Poro")
+    first = g.apply("Ben orders replacements: Aegis, Braum")
+    assert first[-1].what.startswith("Poro would die, and 2 replacement effects apply")
+    assert g.snapshot()["zone"]["Braum"] == "base" and g.snapshot()["awaiting"] == "Ben to order replacement effects"
+    second = g.apply("Ben orders replacements: Poro, Aegis")
+    assert second[0].what == "Ben orders the replacement effects for \"Poro would die\": Poro, Aegis"
+    assert not any(e.what.startswith("Braum") for e in second)  # Braum's part was reported with the first order
+    snap = g.snapshot()
+    assert (snap["zone"]["Braum"], snap["zone"]["Poro"], snap["zone"]["Double Execute"]) == ("base", "hand", "trash")
+
+
+def test_a_replacement_does_not_apply_to_what_its_own_instead_does():
+    g = game({"units": [{"name": "Phoenix", "controller": "Ben", "at": "base", "might": 2,
+                         "replacement": {"when": "this would die", "instead": "kill me"}}],
+              "hand": {"Ana": ["Execute"]}, "deck": {"Ana": 3, "Ben": 3}},
+             {"Execute": {"type": "spell", "effect": "kill target unit"}})
+    events = resolve(g, "Ana plays Execute targeting Phoenix")
+    assert [e.what for e in events].count("Phoenix is killed at base and goes to Ben's trash") == 1
+    assert g.snapshot()["zone"]["Phoenix"] == "trash"
+
+
+def test_ordering_replacements_when_none_wait_is_illegal():
+    g = replacement_game()
+    assert illegal(g, "Ben orders replacements: Braum, Zhonya's Hourglass").reason == "action.limited_only_when_instructed"
+
+
+@pytest.mark.parametrize("replacement, path, words", [
+    ({"when": "a unit would explode", "instead": "draw 1"}, ("when",), "unknown replacement condition"),
+    ({"when": "this would die", "instead": "kill target unit"}, ("instead",), "chooses no targets"),
+    ({"when": "this would die", "insted": "draw 1"}, ("insted",), 'did you mean "instead"'),
+    ({"when": "this would die", "once": "yes"}, ("once",), "true or false"),
+])
+def test_replacement_errors_name_the_key_path(replacement, path, words):
+    with pytest.raises(ScenarioError) as err:
+        game({"units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3, "replacement": replacement}]})
+    assert err.value.path == ("state", "units", 0, "replacement", *path) and words in err.value.message
+
+
+def test_that_unit_and_replacements_belong_to_replacement_effects_of_permanents():
+    with pytest.raises(ScenarioError) as err:
+        game({}, {"Zap": {"type": "spell", "effect": "kill that unit"}})
+    assert err.value.path == ("cards", "Zap", "effect")
+    with pytest.raises(ScenarioError) as err:
+        game({}, {"Zap": {"type": "spell", "replacement": STUBBORN}})
+    assert err.value.path == ("cards", "Zap", "replacement")
+    assert effects.parse_when("another enemy unit would take damage") == ("other enemy", "damage")
