@@ -18,13 +18,15 @@ import search_quality as sq  # noqa: E402
 CORPORA = sq.CORPORA
 
 QUESTIONS = sq.load_questions()
-# What the ranker reaches on the whole set today, all three held-out parts included (94 of 110, 0.855;
+# What the ranker reaches on the whole set today, all four held-out parts included (109 of 136, 0.801;
 # recorded in docs/benchmarks.md): a floor against regressions, asserted for real. Issue 3 asks 0.9 on
-# the whole set: NOT reached. Without the third held-out part (written before the examples signal and
-# measured only after it) the ranker reaches 0.917 (77 of 84), but on that fresh part only 0.654 (17 of
-# 26), so the 0.9 is not claimed. Raise the floor to TARGET when it is reached on every question, never
-# lower it to pass.
-RECALL_FLOOR = 0.85
+# the whole set: NOT reached. Without the fourth held-out part (written before the typo-correction fix
+# and the distributional thesaurus, measured only once after them) the ranker reaches 0.882 (97 of 110),
+# but on that fresh part only 0.462 (12 of 26; bm25 0.308), so the 0.9 is not claimed. The floor went
+# from 0.85 to 0.80 because the set grew by 26 harder fresh questions, not because the ranker regressed
+# (on the 110 earlier questions it went 0.855 -> 0.882). Raise it to TARGET when reached, never lower
+# it to pass.
+RECALL_FLOOR = 0.80
 TARGET = 0.9
 
 
@@ -85,8 +87,8 @@ def test_ranker_beats_plain_bm25_on_the_full_set(library):
 
 
 def test_acceptance_recall_at_5(library):
-    # Every part (tuning, held-out, held-out-2, held-out-3) counts; the floor is what is reached, see
-    # RECALL_FLOOR; TARGET (issue 3's 0.9) is not reached yet.
+    # Every part (tuning, held-out, held-out-2, held-out-3, held-out-4) counts; the floor is what is
+    # reached, see RECALL_FLOOR; TARGET (issue 3's 0.9) is not reached yet.
     store = _full(library)
     fns = sq.rankers()
     ours, base = sq.evaluate(store, QUESTIONS, fns["ranker"]), sq.evaluate(store, QUESTIONS, fns["bm25"])
