@@ -43,11 +43,15 @@ def _steps(g, special: str | None) -> None:
                    "cleanup.victory", "victory.wins")
             return
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
-    lethal = [u for u in s.units() if u.damage > 0 and u.damage >= might(u)]
-    # A death a replacement effect replaces does not happen (366): no Deathknell, no trash.
-    lethal = [u for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller))
-              if not replacement.would(g, "die", u, f"{u.name} has lethal damage and would die",
-                                     "cleanup.lethal_damage_kills", "might.lethal")]
+    def has_lethal(u) -> bool:
+        return u.on_board and u.damage > 0 and u.damage >= might(u)
+
+    lethal = sorted(filter(has_lethal, s.units()), key=lambda u: s.in_turn_order(s.players).index(u.controller))
+    # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
+    # does instead may move or heal another unit with lethal damage: each is looked at again before its turn.
+    lethal = [u for u in lethal if has_lethal(u) and not replacement.would(
+        g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal")]
+    lethal = [u for u in lethal if has_lethal(u)]
     for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller)):
         effect = u.defn.trigger("deathknell")
         if effect is not None:
