@@ -436,7 +436,12 @@ class Library:
             raise LibraryError(f"{book_id!r} is a default book built from the seeds; it cannot be unloaded")
         target = self.home / "books" / book_id
         if not (target / "book.json").exists():
-            raise LibraryError(f"no user book {book_id!r}")
+            from rapidfuzz import process
+
+            ids = [s.id for s in self.user_specs()]
+            guess = process.extractOne(book_id, ids, score_cutoff=50) if ids else None
+            hint = f' (did you mean "{guess[0]}"?)' if guess else ""
+            raise LibraryError(f"no user book {book_id!r}{hint}; user books: {', '.join(ids) or 'none'}")
         trash = target.with_name(f".unload-{book_id}")
         shutil.rmtree(trash, ignore_errors=True)
         target.rename(trash)

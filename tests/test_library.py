@@ -120,3 +120,9 @@ def test_full_cr_loads_as_a_user_book(fresh_home, judge):
     assert report["game"] == "mtg" and report["edition"] == "2026-02-27" and report["rules"] > 3000
     view = json.loads(judge("rule", "702.10", "--book", "cr-2026", "--json")[1])
     assert view["title"] == "Haste" and view["parent"] == "702"
+
+
+def test_unload_unknown_book_did_you_mean(fresh_home, judge, tmp_path):
+    _load_ok(judge, tmp_path)
+    code, _, err = judge("unload", "kepe")
+    assert code == 2 and 'did you mean "keep"' in err
