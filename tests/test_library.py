@@ -126,3 +126,21 @@ def test_unload_unknown_book_did_you_mean(fresh_home, judge, tmp_path):
     _load_ok(judge, tmp_path)
     code, _, err = judge("unload", "kepe")
     assert code == 2 and 'did you mean "keep"' in err
+
+
+def test_two_processes_building_at_once_both_see_a_whole_database(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    repo = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "JUDGE_HOME": str(tmp_path / "home"), "PYTHONPATH": str(repo)}
+    cmd = [sys.executable, "-m", "judge.cli", "rule", "313.4", "--book", "riftbound", "--json"]
+    procs = [subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(3)]
+    for p in procs:
+        out, err = p.communicate(timeout=120)
+        assert p.returncode == 0, err
+        assert json.loads(out)["number"] == "313.4"
+    leftovers = [f.name for f in (tmp_path / "home").iterdir() if f.name.startswith(".judge-")]
+    assert leftovers == []
