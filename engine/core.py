@@ -179,3 +179,81 @@ def _rules_of(events: Iterable[Event]) -> tuple[str, ...]:
     for event in events:
         out.extend(r for r in event.rules if r not in out)
     return tuple(out)
+
+
+# -- checking the values a scenario gives (shared by the engines' builders) ---------------------------
+#
+# Each returns the value in the engine's terms or raises ScenarioError(path, "expected ..., got ...").
+# YAML hands over whatever the judge typed: a number where a list was meant, ``yes`` read as true,
+# ``3.5``, a billion. The limits are the engines' (docs/scenarios.md lists them), chosen so a typo
+# fails in one line instead of building a billion cards.
+
+
+def _shown(value: Any) -> str:
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return "a mapping" if isinstance(value, dict) else "a list"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def whole_number(value: Any, path: tuple, low: int, high: int, what: str = "a whole number") -> int:
+    """An ``int`` (or a string of digits, as YAML gives ``"3"``) from ``low`` to ``high``.
+
+    >>> whole_number("7", ("x",), 0, 500)
+    7
+    >>> whole_number(10**9, ("state", "deck", "Ana"), 0, 500)
+    Traceback (most recent call last):
+    ...
+    engine.core.ScenarioError: expected a whole number from 0 to 500, got 1000000000
+    """
+    number = None
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = value
+    elif isinstance(value, str) and value.strip().lstrip("+-").isdigit() and len(value.strip()) <= 12:
+        number = int(value.strip())
+    if number is None or not low <= number <= high:
+        raise ScenarioError(tuple(path), f"expected {what} from {low} to {high}, got {_shown(value)}")
+    return number
+
+
+def flag(value: Any, path: tuple, default: bool = False) -> bool:
+    """``true`` / ``false`` (YAML's ``yes``/``no`` too); missing or empty: ``default``."""
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    raise ScenarioError(tuple(path), f"expected true or false, got {_shown(value)}")
+
+
+def mapping(value: Any, path: tuple, expected: str) -> Mapping:
+    """A mapping (missing or empty: ``{}``); ``expected`` says of what, e.g. ``"player -> points"``."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise ScenarioError(tuple(path), f"expected a mapping of {expected}, got {_shown(value)}")
+    return value
+
+
+def items(value: Any, path: tuple, expected: str, *, one: bool = True) -> list:
+    """A list (missing: ``[]``; with ``one``, a single name stands for a list of it)."""
+    if value is None:
+        return []
+    if one and isinstance(value, (str, int)) and not isinstance(value, bool) and str(value).strip():
+        return [value]
+    if not isinstance(value, list):
+        raise ScenarioError(tuple(path), f"expected a list of {expected}, got {_shown(value)}")
+    return value
+
+
+def name(value: Any, path: tuple, what: str = "a name") -> str:
+    """A name: text (a number is taken as written). Not a list, a mapping, nothing, or true/false
+    (YAML reads an unquoted ``yes``, ``no``, ``on``, ``off`` as true/false: quote such a name)."""
+    if isinstance(value, bool):
+        raise ScenarioError(tuple(path), f"expected {what}, got {_shown(value)} (quote a name such as \"yes\" or \"no\")")
+    if not isinstance(value, (str, int, float)) or not str(value).strip():
+        raise ScenarioError(tuple(path), f"expected {what}, got {_shown(value)}")
+    return str(value).strip()
