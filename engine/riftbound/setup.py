@@ -18,7 +18,8 @@ import difflib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from engine.core import ScenarioError
+from engine.core import ScenarioError, flag, items, mapping, whole_number
+from engine.core import name as name_of
 from engine.riftbound import effects
 from engine.riftbound.model import KEYWORDS, PHASES, TRIGGERS, Ability, Battlefield, Card, CardDef, Replacement, State
 
@@ -32,6 +33,12 @@ REPLACEMENT_KEYS = ("when", "instead", "once")
 ABILITY_KEYS = ("cost", "effect", "keywords")
 CARD_TYPES = ("unit", "spell", "gear")
 
+# Limits on the numbers a scenario gives (docs/scenarios.md): far above any real game, low enough that
+# a typo (a billion cards) fails in one line.
+MAX_COUNT = 500  # unnamed cards in a hand or deck, runes
+MAX_MIGHT = 999  # a unit's Might, damage marked on it
+MAX_POINTS = 999  # points, the victory score
+
 
 def suggest(word: str, options: Iterable[str]) -> str:
     """`` (did you mean "X"?)`` when a close option exists, else ``""``."""
@@ -43,7 +50,8 @@ def suggest(word: str, options: Iterable[str]) -> str:
 
 def _check_keys(data: Any, allowed: tuple[str, ...], path: tuple) -> Mapping:
     if not isinstance(data, Mapping):
-        raise ScenarioError(path, f"expected a mapping, got {type(data).__name__}")
+        raise ScenarioError(path, f"expected a mapping with keys {', '.join(allowed)}, got "
+                                  f"{'a list' if isinstance(data, list) else repr(data)}")
     for key in data:
         if key not in allowed:
             raise ScenarioError((*path, key), f'unknown key "{key}"{suggest(str(key), allowed)}')
@@ -58,12 +66,8 @@ def _player(name: Any, players: list[str], path: tuple) -> str:
 
 
 def _keywords(raw: Any, path: tuple) -> frozenset[str]:
-    if raw is None:
-        return frozenset()
-    if isinstance(raw, str):
-        raw = [raw]
     out = set()
-    for i, word in enumerate(raw):
+    for i, word in enumerate(items(raw, path, f"keywords ({', '.join(KEYWORDS)})")):
         for known in KEYWORDS:
             if str(word).lower() == known.lower():
                 out.add(known)
@@ -80,6 +84,8 @@ def _effect(text: Any, path: tuple, *, self_ok: bool, that_ok: bool = False) -> 
     except ValueError as exc:
         part = str(exc).split('"')[1] if '"' in str(exc) else text
         raise ScenarioError(path, f"{exc}{suggest(part, effects.VOCABULARY)}; known: {'; '.join(effects.VOCABULARY)}") from None
+    if any(i.amount > MAX_MIGHT for i in instructions):
+        raise ScenarioError(path, f"a number in an effect is at most {MAX_MIGHT}: {text!r}")
     if not self_ok and any(i.target and i.target.kind == "me" for i in instructions):
         raise ScenarioError(path, '"me" names the object an ability belongs to; a spell has none')
     if not that_ok and any(i.target and i.target.kind == "that" for i in instructions):
@@ -145,10 +151,8 @@ def card_def(raw: Mapping, path: tuple, default_type: str | None = None) -> Card
         when = "deathknell" if "Deathknell" in keywords else "play"
         if when not in dict(triggers):
             triggers = ((when, effect), *triggers)
-    try:
-        might = int(raw.get("might", 0) or 0)
-    except (TypeError, ValueError):
-        raise ScenarioError((*path, "might"), f'might must be a number, not "{raw.get("might")}"') from None
+    might = raw.get("might")
+    might = 0 if might is None else whole_number(might, (*path, "might"), 0, MAX_MIGHT)
     replacement = _replacement(raw.get("replacement"), (*path, "replacement"))
     if replacement is not None and kind == "spell":
         raise ScenarioError((*path, "replacement"), "a spell has no replacement effect here: give it to a unit or gear "
@@ -164,9 +168,7 @@ class _Names:
         self.seen: dict[str, tuple] = {}
 
     def add(self, name: Any, path: tuple) -> str:
-        name = str(name).strip()
-        if not name:
-            raise ScenarioError(path, "a card needs a name")
+        name = name_of(name, path, "a card name")
         if name.lower() in self.seen:
             raise ScenarioError(path, f'"{name}" is listed twice; write the second one "{name}#2"')
         self.seen[name.lower()] = path
@@ -197,10 +199,8 @@ def build(scenario: Mapping[str, Any]) -> State:
     if phase not in PHASES:
         raise ScenarioError(("turn", "phase"), f'unknown riftbound phase "{turn.get("phase")}"{suggest(phase, PHASES)}; '
                                                f"phases: {', '.join(PHASES)}")
-    try:
-        victory = int(scenario.get("victory_score", 8))
-    except (TypeError, ValueError):
-        raise ScenarioError(("victory_score",), "victory_score must be a number") from None
+    victory = scenario.get("victory_score")
+    victory = 8 if victory is None else whole_number(victory, ("victory_score",), 1, MAX_POINTS)
 
     s = State(players=players, turn_player=turn_player, phase=phase, victory_score=victory)
     s.points = {p: 0 for p in players}
@@ -224,9 +224,10 @@ def build(scenario: Mapping[str, Any]) -> State:
     names = _Names()
 
     for player, value in _per_player(state.get("points"), players, ("state", "points")):
-        s.points[player] = int(value)
+        s.points[player] = whole_number(value, ("state", "points", player), 0, MAX_POINTS)
 
-    for i, raw in enumerate(state.get("battlefields") or []):
+    for i, raw in enumerate(items(state.get("battlefields"), ("state", "battlefields"),
+                                  "battlefields ({name, controller})", one=False)):
         path = ("state", "battlefields", i)
         if isinstance(raw, str):
             raw = {"name": raw}
@@ -247,7 +248,8 @@ def build(scenario: Mapping[str, Any]) -> State:
         raise ScenarioError(path, f'no battlefield named "{text}"{suggest(text, [b.name for b in s.battlefields.values()] + ["base"])}')
 
     for group, kind in (("units", "unit"), ("gear", "gear")):
-        for i, raw in enumerate(state.get(group) or []):
+        for i, raw in enumerate(items(state.get(group), ("state", group), f"{group} ({{name, controller, at}})",
+                                      one=False)):
             path = ("state", group, i)
             _check_keys(raw, UNIT_KEYS, path)
             name = names.add(raw.get("name"), (*path, "name"))
@@ -261,43 +263,44 @@ def build(scenario: Mapping[str, Any]) -> State:
             merged = {**known, **{k: v for k, v in raw.items() if k in CARD_KEYS}}
             merged["type"] = merged.get("type", kind)
             defn = card_def(merged, path)
+            damage = raw.get("damage")
+            damage = 0 if damage is None else whole_number(damage, (*path, "damage"), 0, MAX_MIGHT)
             s.cards[name.lower()] = Card(name, owner, defn, zone=zone, at=at, controller=ctrl,
-                                         exhausted=bool(raw.get("exhausted", False)), damage=int(raw.get("damage", 0) or 0),
-                                         buffed=bool(raw.get("buffed", False)), stunned=bool(raw.get("stunned", False)))
+                                         exhausted=flag(raw.get("exhausted"), (*path, "exhausted")), damage=damage,
+                                         buffed=flag(raw.get("buffed"), (*path, "buffed")),
+                                         stunned=flag(raw.get("stunned"), (*path, "stunned")))
 
     for zone in ("hand", "trash"):
         for player, value in _per_player(state.get(zone), players, ("state", zone)):
-            if isinstance(value, int):
-                if zone == "hand":
-                    s.hand_unnamed[player] = value
+            if zone == "hand" and _is_count(value):
+                s.hand_unnamed[player] = _count(value, ("state", zone, player))
                 continue
-            for i, name in enumerate(value or []):
+            for i, name in enumerate(_names(value, ("state", zone, player), counts=zone == "hand")):
                 path = ("state", zone, player, i)
                 name = names.add(name, path)
                 s.cards[name.lower()] = Card(name, player, defs.get(base_name(name).lower(), _UNDEFINED), zone=zone)
 
     for player, value in _per_player(state.get("deck"), players, ("state", "deck")):
-        if isinstance(value, int):
-            s.deck[player] = [None] * value
+        if _is_count(value):
+            s.deck[player] = [None] * _count(value, ("state", "deck", player))
             continue
-        for i, name in enumerate(value or []):
+        for i, name in enumerate(_names(value, ("state", "deck", player), counts=True)):
             name = names.add(name, ("state", "deck", player, i))
             s.cards[name.lower()] = Card(name, player, defs.get(base_name(name).lower(), _UNDEFINED), zone="deck")
             s.deck[player].append(name.lower())
 
     for player, value in _per_player(state.get("runes"), players, ("state", "runes")):
-        s.runes[player] = int(value)
+        # ``runes: {Ana: null}``: not counted, as when runes are not given
+        s.runes[player] = None if value is None else whole_number(value, ("state", "runes", player), 0, MAX_COUNT)
 
     for player, value in _per_player(state.get("scored_this_turn"), players, ("state", "scored_this_turn")):
-        for i, name in enumerate(value or []):
+        for i, name in enumerate(items(value, ("state", "scored_this_turn", player), "battlefield names")):
             if str(name).lower() not in s.battlefields:
                 raise ScenarioError(("state", "scored_this_turn", player, i),
                                     f'no battlefield named "{name}"{suggest(str(name), [b.name for b in s.battlefields.values()])}')
             s.scored[player].add(str(name).lower())
 
-    hidden = state.get("hidden") or {}
-    if not isinstance(hidden, Mapping):
-        raise ScenarioError(("state", "hidden"), "hidden: a mapping of battlefield -> the card hidden there")
+    hidden = mapping(state.get("hidden"), ("state", "hidden"), "battlefield -> the card hidden there")
     for bf_name, card_name in hidden.items():
         path = ("state", "hidden", bf_name)
         if str(bf_name).lower() not in s.battlefields:
@@ -322,6 +325,23 @@ def build(scenario: Mapping[str, Any]) -> State:
 
 
 _UNDEFINED = CardDef("undefined")
+
+
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _count(value: int, path: tuple) -> int:
+    return whole_number(value, path, 0, MAX_COUNT, "a count of unnamed cards")
+
+
+def _names(value: Any, path: tuple, counts: bool) -> list:
+    """The card names of a hand, deck or trash: a list (one name alone stands for a list of it)."""
+    if value is None or isinstance(value, (str, list)):
+        return items(value, path, "card names", one=isinstance(value, str))
+    either = f"a count of unnamed cards from 0 to {MAX_COUNT} or " if counts else ""
+    raise ScenarioError(path, f"expected {either}a list of card names, got "
+                              f"{'a mapping' if isinstance(value, Mapping) else repr(value).lower()}")
 
 
 def _per_player(value: Any, players: list[str], path: tuple):
