@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Citations, ScenarioError
+from engine.core import Citations, ScenarioError, flag, mapping, whole_number
+from engine.core import name as name_of
 from engine.mtg.effects import EffectError, parse_effect, target_kinds
 from engine.mtg.game import MagicGame, suggest
 from engine.mtg.state import (
@@ -31,6 +32,14 @@ TRIGGER_KEYS = ("when", "effect", "name", "targeting")
 ABILITY_KEYS = ("cost", "effect", "keywords")
 WHEN = ("enters", "attacks", "dies")
 
+# Limits on the numbers a scenario gives (docs/engine-mtg.md): far above any real game, low enough that
+# a typo (a library of a billion cards) fails in one line.
+MAX_COUNT = 500  # unnamed cards in a library
+MAX_STAT = 999  # power, toughness (at least -MAX_STAT), damage marked, N in an effect
+LIFE = (-999, 9999)
+MAX_TURN = 999
+MAX_LANDS_PLAYED = 99
+
 
 def _fail(path: tuple, message: str) -> ScenarioError:
     return ScenarioError(tuple(path), message)
@@ -48,10 +57,8 @@ def _keys(data: Any, allowed: tuple[str, ...], path: tuple) -> dict:
     return data
 
 
-def _int(value: Any, path: tuple) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _fail(path, f"expected a whole number, got {value!r}")
-    return value
+def _int(value: Any, path: tuple, low: int, high: int) -> int:
+    return whole_number(value, path, low, high)
 
 
 def _list(value: Any, path: tuple) -> list:
@@ -60,7 +67,7 @@ def _list(value: Any, path: tuple) -> list:
     if isinstance(value, str):
         return [value]
     if not isinstance(value, list):
-        raise _fail(path, f"expected a list, got {value!r}")
+        raise _fail(path, f"expected a list, got {'a mapping' if isinstance(value, dict) else repr(value)}")
     return value
 
 
@@ -114,9 +121,11 @@ class Builder:
     def effect(self, value: Any, path: tuple) -> str:
         text = "" if value is None else str(value)
         try:
-            parse_effect(text)
+            instructions = parse_effect(text)
         except EffectError as exc:
             raise _fail(path, str(exc)) from None
+        if any(max(i.amount, i.amount2) > MAX_STAT for i in instructions):
+            raise _fail(path, f"a number in an effect is at most {MAX_STAT}: {text!r}")
         return text
 
     def cost(self, value: Any, path: tuple):
@@ -158,7 +167,8 @@ class Builder:
         if "creature" in types:
             if power is None or toughness is None:
                 raise _fail(path, f"creature {name} needs power and toughness")
-            power, toughness = _int(power, path + ("power",)), _int(toughness, path + ("toughness",))
+            power = _int(power, path + ("power",), -MAX_STAT, MAX_STAT)
+            toughness = _int(toughness, path + ("toughness",), -MAX_STAT, MAX_STAT)
         mana = str(data.get("mana") or "").upper()
         if mana and (len(mana) != 1 or mana not in "WUBRGC"):
             raise _fail(path + ("mana",), "a land's mana is one of W U B R G C")
@@ -180,12 +190,13 @@ class Builder:
         phase = str(turn.get("phase", "main1")).lower()
         if phase not in ORDER:
             raise _fail(("turn", "phase"), f'unknown phase "{phase}"{suggest(phase, list(ORDER))}')
-        g.turn_number = _int(turn.get("number", 2), ("turn", "number"))
+        g.turn_number = _int(turn.get("number", 2), ("turn", "number"), 1, MAX_TURN)
         costs = data.get("costs")
         if costs not in (None, "ignore", "pay"):
             raise _fail(("costs",), 'costs: ignore (every cost is free) is the only setting')
         g.costs_ignore = costs == "ignore"
-        for name, spec in _keys(data.get("cards"), tuple(str(k) for k in (data.get("cards") or {})), ("cards",)).items():
+        cards = mapping(data.get("cards"), ("cards",), "card name -> {type, cost, power, toughness, effect}")
+        for name, spec in cards.items():
             g.cards[base_name(str(name)).lower()] = self.definition(str(name), _keys(spec, CARD_KEYS, ("cards", name)),
                                                                     ("cards", name))
         for land, colour in BASIC_LANDS.items():
@@ -193,7 +204,7 @@ class Builder:
         state = _keys(data.get("state"), STATE_KEYS, ("state",))
         g.life = {p: 20 for p in g.players}
         for p, life in _keys(state.get("life"), tuple(g.players), ("state", "life")).items():
-            g.life[self.player(p, ("state", "life", p))] = _int(life, ("state", "life", p))
+            g.life[self.player(p, ("state", "life", p))] = _int(life, ("state", "life", p), *LIFE)
         for p in g.players:
             g.hand[p], g.library[p], g.graveyard[p], g.pool[p] = [], [], [], {}
             g.lands_played[p] = 0
@@ -202,7 +213,8 @@ class Builder:
         self.zone(state.get("library"), ("state", "library"), g.library, defined=True, counts=True)
         self.zone(state.get("graveyard"), ("state", "graveyard"), g.graveyard, defined=False)
         for p, n in _keys(state.get("lands_played"), tuple(g.players), ("state", "lands_played")).items():
-            g.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p))
+            g.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p), 0,
+                                                                                MAX_LANDS_PLAYED)
         order_path = ("state", "trigger_order")
         for p, names in _keys(state.get("trigger_order"), tuple(g.players), order_path).items():
             g.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
@@ -214,9 +226,9 @@ class Builder:
         for i, item in enumerate(items):
             path = ("state", "permanents", i)
             spec = _keys(item, PERMANENT_KEYS, path)
-            if not spec.get("name"):
+            if spec.get("name") is None:
                 raise _fail(path, "a permanent needs a name")
-            name = self.unique(str(spec["name"]))
+            name = self.unique(name_of(spec["name"], path + ("name",), "a permanent's name"))
             known = g.definition(name)
             merged = {k: v for k, v in (spec.items()) if k in ("type", "cost", "power", "toughness", "keywords",
                                                                  "effect", "ability", "triggers", "mana")}
@@ -232,9 +244,10 @@ class Builder:
             controller = self.player(spec.get("controller", g.turn_player), path + ("controller",))
             owner = self.player(spec.get("owner", controller), path + ("owner",))
             perm = Permanent(g.oid(), name, owner, controller, d,
-                             tapped=bool(spec.get("tapped", False)), sick=bool(spec.get("sick", False)),
-                             damage=_int(spec.get("damage", 0), path + ("damage",)),
-                             attacking=bool(spec.get("attacking", False)))
+                             tapped=flag(spec.get("tapped"), path + ("tapped",)),
+                             sick=flag(spec.get("sick"), path + ("sick",)),
+                             damage=_int(spec.get("damage", 0), path + ("damage",), 0, MAX_STAT),
+                             attacking=flag(spec.get("attacking"), path + ("attacking",)))
             g.battlefield.append(perm)
         for i, item in enumerate(items):
             blocking = item.get("blocking") if isinstance(item, dict) else None
@@ -252,10 +265,15 @@ class Builder:
         for p, cards in _keys(value, tuple(g.players), path).items():
             owner = self.player(p, path + (p,))
             if counts and isinstance(cards, int) and not isinstance(cards, bool):
-                zone[owner] = [Card(g.oid(), "a card", owner) for _ in range(cards)]
+                count = whole_number(cards, path + (p,), 0, MAX_COUNT, "a count of unnamed cards")
+                zone[owner] = [Card(g.oid(), "a card", owner) for _ in range(count)]
                 continue
+            if not (cards is None or isinstance(cards, (str, list))):
+                either = f"a count of unnamed cards from 0 to {MAX_COUNT} or " if counts else ""
+                raise _fail(path + (p,), f"expected {either}a list of card names, got "
+                                         f"{'a mapping' if isinstance(cards, dict) else repr(cards)}")
             for j, name in enumerate(_list(cards, path + (p,))):
-                name = str(name)
+                name = name_of(name, path + (p, j), "a card name")
                 if defined and g.definition(name) is None:
                     raise _fail(path + (p, j), f'no card named "{name}" under cards:'
                                                f"{suggest(base_name(name), [d.name for d in g.cards.values()])}")

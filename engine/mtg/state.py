@@ -70,7 +70,7 @@ def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
         if match.start() != pos:
             raise ValueError(f"cannot read cost {cost!r}")
         pos = match.end()
-        token = (match.group(1) or match.group(2) or match.group(3)).upper()
+        token = next(g for g in match.groups() if g is not None).upper()  # ``{}`` gives an empty symbol
         if token.isdigit():
             amounts["*"] = amounts.get("*", 0) + int(token)
         elif token in COLOURS or token == "T":
