@@ -93,6 +93,14 @@ def _sentence(item: Any) -> str:
     return str(item).strip()
 
 
+def _one_sentence(item: Any) -> bool:
+    """A sentence YAML read as a mapping: one key, whose value is text, a number, or again such a mapping
+    (``- ask: Ana assigns damage: Jinx 2``)."""
+    if isinstance(item, dict):
+        return len(item) == 1 and all(_one_sentence(v) for v in item.values())
+    return isinstance(item, (str, int, float)) and not isinstance(item, bool) and bool(str(item).strip())
+
+
 def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int]) -> Any:
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
@@ -150,6 +158,14 @@ def _check_shape(s: Scenario) -> None:
         raise s.error((), "missing key game: expected riftbound or mtg")
     if data["game"] not in GAMES:
         raise s.error(("game",), f"unknown game {data['game']!r}: expected riftbound or mtg")
+    book = data.get("book")
+    if isinstance(book, int) and not isinstance(book, bool):
+        data["book"] = book = str(book)  # a numeric id, as typed
+    if book is not None and not (isinstance(book, str) and book.split() == [book]):
+        raise s.error(("book",), "expected the id of a loaded book (one word, such as riftbound or mtg)")
+    edition = data.get("edition")
+    if edition is not None and (isinstance(edition, (bool, list, dict)) or not str(edition).strip()):
+        raise s.error(("edition",), "expected an edition, such as 2026-02-27 (mtg) or v1.2 (riftbound)")
     players = data.get("players")
     if not isinstance(players, list) or len(players) < 2 or not all(isinstance(p, str) and p.split() == [p] for p in players):
         raise s.error(("players",), "expected a list of at least two single-word player names, in turn order")
@@ -160,7 +176,7 @@ def _check_shape(s: Scenario) -> None:
         raise s.error(("actions",), "expected a list of action sentences")
     for i, item in enumerate(data["actions"]):
         if isinstance(item, dict):
-            if len(item) != 1 or not all(isinstance(v, (str, dict)) for v in item.values()):
+            if not _one_sentence(item):
                 raise s.error(("actions", i), "expected a sentence or {ask: sentence}")
         elif not isinstance(item, str) or not item.strip():
             raise s.error(("actions", i), "expected a sentence such as 'Ana passes'")
