@@ -398,3 +398,51 @@ def test_that_unit_and_replacements_belong_to_replacement_effects_of_permanents(
         game({}, {"Zap": {"type": "spell", "replacement": STUBBORN}})
     assert err.value.path == ("cards", "Zap", "replacement")
     assert effects.parse_when("another enemy unit would take damage") == ("other enemy", "damage")
+
+
+# --- bad values in a scenario: one ScenarioError naming the key path (found by tests/test_bad_input_fuzz.py) ---
+
+UNIT = {"name": "Jinx", "controller": "Ana", "at": "base", "might": 3}
+
+
+@pytest.mark.parametrize("state, extra, path, words", [
+    ({"deck": {"Ana": 10**9}}, {}, ("state", "deck", "Ana"), "from 0 to 500, got 1000000000"),  # was a MemoryError
+    ({"deck": {"Ana": -3}}, {}, ("state", "deck", "Ana"), "from 0 to 500"),  # was an empty deck, silently
+    ({"deck": {"Ana": 3.5}}, {}, ("state", "deck", "Ana"), "a count of unnamed cards from 0 to 500 or a list"),
+    ({"hand": {"Ana": 10**9}}, {}, ("state", "hand", "Ana"), "from 0 to 500"),
+    ({"trash": {"Ben": 3}}, {}, ("state", "trash", "Ben"), "a list of card names"),  # was ignored
+    ({"points": {"Ana": "three"}}, {}, ("state", "points", "Ana"), "whole number from 0 to 999"),  # ValueError
+    ({"points": {"Ana": None}}, {}, ("state", "points", "Ana"), "whole number"),  # TypeError
+    ({"points": 3}, {}, ("state", "points"), "mapping of player -> points"),
+    ({"runes": {"Ana": "three"}}, {}, ("state", "runes", "Ana"), "whole number from 0 to 500"),
+    ({"units": 3}, {}, ("state", "units"), "expected a list of units"),  # 'int' is not iterable
+    ({"battlefields": True}, {}, ("state", "battlefields"), "expected a list of battlefields"),
+    ({"units": [{**UNIT, "keywords": 3.5}]}, {}, ("state", "units", 0, "keywords"), "a list of keywords"),
+    ({"units": [{**UNIT, "damage": "three"}]}, {}, ("state", "units", 0, "damage"), "from 0 to 999"),
+    ({"units": [{**UNIT, "might": 3.5}]}, {}, ("state", "units", 0, "might"), "from 0 to 999, got 3.5"),
+    ({"units": [{**UNIT, "exhausted": "false"}]}, {}, ("state", "units", 0, "exhausted"), "true or false"),
+    ({"units": [{**UNIT, "name": ["x"]}]}, {}, ("state", "units", 0, "name"), "expected a card name"),
+    ({"battlefields": [{"name": None}]}, {}, ("state", "battlefields", 0, "name"), "a battlefield name"),
+    ({"battlefields": [{"name": "Grove"}], "scored_this_turn": {"Ana": True}}, {},
+     ("state", "scored_this_turn", "Ana"), "a list of battlefield names"),
+    ({}, {"victory_score": 0}, ("victory_score",), "from 1 to 999"),
+    ({}, {"victory_score": "three"}, ("victory_score",), "from 1 to 999"),
+])
+def test_bad_values_are_scenario_errors(state, extra, path, words):
+    with pytest.raises(ScenarioError) as err:
+        game(state, **extra)
+    assert err.value.path == path and words in err.value.message
+
+
+def test_numbers_in_effects_are_bounded():
+    with pytest.raises(ScenarioError) as err:
+        game({}, {"Big": {"type": "spell", "effect": "draw 1000000000"}})
+    assert err.value.path == ("cards", "Big", "effect") and "at most 999" in err.value.message
+
+
+def test_harmless_forms_are_accepted():
+    g = game({"hand": {"Ana": "Gust"}, "deck": {"Ana": 5, "Ben": 0}, "runes": {"Ana": None},
+              "units": [{**UNIT, "might": "3", "exhausted": None}]},
+             {"Gust": {"type": "spell", "keywords": "Action"}})
+    snap = g.snapshot()
+    assert snap["zone"]["Gust"] == "hand" and snap["deck"] == {"Ana": 5, "Ben": 0}  # one card, not G, u, s, t

@@ -167,8 +167,8 @@ class _Names:
     def __init__(self) -> None:
         self.seen: dict[str, tuple] = {}
 
-    def add(self, name: Any, path: tuple) -> str:
-        name = name_of(name, path, "a card name")
+    def add(self, name: Any, path: tuple, what: str = "a card name") -> str:
+        name = name_of(name, path, what)
         if name.lower() in self.seen:
             raise ScenarioError(path, f'"{name}" is listed twice; write the second one "{name}#2"')
         self.seen[name.lower()] = path
@@ -211,7 +211,7 @@ def build(scenario: Mapping[str, Any]) -> State:
 
     cards_raw = scenario.get("cards") or {}
     if not isinstance(cards_raw, Mapping):
-        raise ScenarioError(("cards",), "cards: a mapping of card name -> {type, keywords, might, effect, ability}")
+        raise ScenarioError(("cards",), "expected a mapping of card name -> {type, keywords, might, effect, ability}")
     defs: dict[str, CardDef] = {}
     raws: dict[str, Mapping] = {}
     for name, raw in cards_raw.items():
@@ -223,7 +223,7 @@ def build(scenario: Mapping[str, Any]) -> State:
     state = _check_keys(scenario.get("state") or {}, STATE_KEYS, ("state",))
     names = _Names()
 
-    for player, value in _per_player(state.get("points"), players, ("state", "points")):
+    for player, value in _per_player(state.get("points"), players, ("state", "points"), "points"):
         s.points[player] = whole_number(value, ("state", "points", player), 0, MAX_POINTS)
 
     for i, raw in enumerate(items(state.get("battlefields"), ("state", "battlefields"),
@@ -232,7 +232,7 @@ def build(scenario: Mapping[str, Any]) -> State:
         if isinstance(raw, str):
             raw = {"name": raw}
         _check_keys(raw, ("name", "controller", "hidden"), path)
-        name = names.add(raw.get("name"), (*path, "name"))
+        name = names.add(raw.get("name"), (*path, "name"), "a battlefield name")
         if name.lower() == "base":
             raise ScenarioError((*path, "name"), '"base" is every player\'s own base, not a battlefield')
         ctrl = raw.get("controller")
@@ -271,7 +271,8 @@ def build(scenario: Mapping[str, Any]) -> State:
                                          stunned=flag(raw.get("stunned"), (*path, "stunned")))
 
     for zone in ("hand", "trash"):
-        for player, value in _per_player(state.get(zone), players, ("state", zone)):
+        for player, value in _per_player(state.get(zone), players, ("state", zone),
+                                          "card names" + (" or a count" if zone == "hand" else "")):
             if zone == "hand" and _is_count(value):
                 s.hand_unnamed[player] = _count(value, ("state", zone, player))
                 continue
@@ -280,7 +281,7 @@ def build(scenario: Mapping[str, Any]) -> State:
                 name = names.add(name, path)
                 s.cards[name.lower()] = Card(name, player, defs.get(base_name(name).lower(), _UNDEFINED), zone=zone)
 
-    for player, value in _per_player(state.get("deck"), players, ("state", "deck")):
+    for player, value in _per_player(state.get("deck"), players, ("state", "deck"), "card names or a count"):
         if _is_count(value):
             s.deck[player] = [None] * _count(value, ("state", "deck", player))
             continue
@@ -289,11 +290,12 @@ def build(scenario: Mapping[str, Any]) -> State:
             s.cards[name.lower()] = Card(name, player, defs.get(base_name(name).lower(), _UNDEFINED), zone="deck")
             s.deck[player].append(name.lower())
 
-    for player, value in _per_player(state.get("runes"), players, ("state", "runes")):
+    for player, value in _per_player(state.get("runes"), players, ("state", "runes"), "runes"):
         # ``runes: {Ana: null}``: not counted, as when runes are not given
         s.runes[player] = None if value is None else whole_number(value, ("state", "runes", player), 0, MAX_COUNT)
 
-    for player, value in _per_player(state.get("scored_this_turn"), players, ("state", "scored_this_turn")):
+    for player, value in _per_player(state.get("scored_this_turn"), players, ("state", "scored_this_turn"),
+                                     "battlefield names"):
         for i, name in enumerate(items(value, ("state", "scored_this_turn", player), "battlefield names")):
             if str(name).lower() not in s.battlefields:
                 raise ScenarioError(("state", "scored_this_turn", player, i),
@@ -344,10 +346,10 @@ def _names(value: Any, path: tuple, counts: bool) -> list:
                               f"{'a mapping' if isinstance(value, Mapping) else repr(value).lower()}")
 
 
-def _per_player(value: Any, players: list[str], path: tuple):
+def _per_player(value: Any, players: list[str], path: tuple, what: str = "value"):
     if value is None:
         return
     if not isinstance(value, Mapping):
-        raise ScenarioError(path, f"expected a mapping of player -> value, e.g. {{{players[0]}: ...}}")
+        raise ScenarioError(path, f"expected a mapping of player -> {what}, e.g. {{{players[0]}: ...}}")
     for name, v in value.items():
         yield _player(name, players, (*path, name)), v
