@@ -216,3 +216,37 @@ def test_worked_scenario_passes_its_expectations(path):
 
 def test_at_least_twenty_worked_scenarios():
     assert len(SCENARIOS) >= 20
+
+
+# -- bad values in a scenario: one ScenarioError naming the key path (found by tests/test_bad_input_fuzz.py) --
+
+BEAR = {"name": "Bear", "type": "creature", "power": 2, "toughness": 2, "controller": "Ana"}
+
+
+@pytest.mark.parametrize("data, path, words", [
+    ({"state": {"library": {"Ana": 10**9}}}, ("state", "library", "Ana"), "from 0 to 500, got 1000000000"),  # MemoryError
+    ({"state": {"library": {"Ana": -3}}}, ("state", "library", "Ana"), "from 0 to 500"),  # silently empty
+    ({"state": {"library": {"Ana": 3.5}}}, ("state", "library", "Ana"), "a count of unnamed cards from 0 to 500 or a list"),
+    ({"cards": -3}, ("cards",), "expected a mapping of card name"),  # 'int' object is not iterable
+    ({"cards": {"Zap": {"type": "instant", "cost": {}}}}, ("cards", "Zap", "cost"), "cannot read"),  # AttributeError
+    ({"cards": {"Zap": {"type": "instant", "effect": "draw 1000000000"}}}, ("cards", "Zap", "effect"), "at most 999"),
+    ({"state": {"life": {"Ana": "three"}}}, ("state", "life", "Ana"), "from -999 to 9999"),
+    ({"state": {"life": {"Ana": 10**9}}}, ("state", "life", "Ana"), "from -999 to 9999"),
+    ({"state": {"lands_played": {"Ana": -1}}}, ("state", "lands_played", "Ana"), "from 0 to 99"),
+    ({"turn": {"player": "Ana", "phase": "main1", "number": 0}}, ("turn", "number"), "from 1 to 999"),
+    ({"state": {"permanents": [{**BEAR, "power": 3.5}]}}, ("state", "permanents", 0, "power"), "from -999 to 999"),
+    ({"state": {"permanents": [{**BEAR, "damage": -3}]}}, ("state", "permanents", 0, "damage"), "from 0 to 999"),
+    ({"state": {"permanents": [{**BEAR, "tapped": "no"}]}}, ("state", "permanents", 0, "tapped"), "true or false"),
+    ({"state": {"permanents": [{**BEAR, "name": []}]}}, ("state", "permanents", 0, "name"), "a permanent's name"),
+    ({"state": {"hand": {"Ana": [None]}}}, ("state", "hand", "Ana", 0), "expected a card name"),
+])
+def test_bad_values_are_scenario_errors(data, path, words):
+    with pytest.raises(ScenarioError) as info:
+        game(data)
+    assert info.value.path == path and words in info.value.message
+
+
+def test_quoted_numbers_and_negative_stats_are_accepted():
+    g = game({"state": {"life": {"Ana": "-2"}, "library": {"Ana": 3, "Ben": 3},
+                        "permanents": [{**BEAR, "power": -1, "damage": "1"}]}})
+    assert g.snapshot()["library"] == {"Ana": 3, "Ben": 3}

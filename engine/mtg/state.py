@@ -73,7 +73,7 @@ def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
         token = next(g for g in match.groups() if g is not None).upper()  # ``{}`` gives an empty symbol
         if token.isdigit():
             amounts["*"] = amounts.get("*", 0) + int(token)
-        elif token in COLOURS or token == "T":
+        elif len(token) == 1 and (token in COLOURS or token == "T"):
             amounts[token] = amounts.get(token, 0) + 1
         else:
             raise ValueError(f"cannot read cost symbol {{{token}}} in {cost!r}")
