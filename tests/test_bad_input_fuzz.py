@@ -49,6 +49,7 @@ def test_random_bytes(tmp_path_factory, raw):
         pass
 
 
+TRIALS = 20  # per scenario: about 0.5 s each, the whole file well under 40 s
 ODD_VALUES = [None, 0, -3, 3.5, "", "three", [], {}, ["x"], {"a": 1}, True, "Nobody", 10**9]
 
 
@@ -74,8 +75,9 @@ def _set(data, path, value):
 def test_scenarios_with_wrong_values_fail_in_one_line(home, judge, tmp_path, scenario):
     data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
     rng = random.Random(scenario.name)
-    paths = [p for p in _paths(data) if p[0] not in ("title", "expect", "description", "notes")]
-    for trial in range(12):
+    # ``book`` is left to test_an_unknown_book_names_the_file below (a known gap in the command layer)
+    paths = [p for p in _paths(data) if p[0] not in ("title", "expect", "description", "notes", "book")]
+    for trial in range(TRIALS):
         mutated = copy.deepcopy(data)
         _set(mutated, rng.choice(paths), rng.choice(ODD_VALUES))
         target = tmp_path / f"m{trial}.yaml"
@@ -86,3 +88,36 @@ def test_scenarios_with_wrong_values_fail_in_one_line(home, judge, tmp_path, sce
         if code == 2:
             errors = [line for line in err.splitlines() if not line.startswith("judge: note:")]
             assert len(errors) == 1 and errors[0].startswith(f"judge: {target}"), err
+
+
+def _explain_one_line(judge, target):
+    code, out, err = judge("explain", target)
+    assert code == 2 and "Traceback" not in err, err
+    errors = [line for line in err.splitlines() if not line.startswith("judge: note:")]
+    assert len(errors) == 1 and errors[0].startswith(f"judge: {target}"), err
+    return errors[0]
+
+
+@pytest.mark.parametrize("item", [{"ask": {}}, {"ask": None}, {"ask": True}, {"Ana passes": []}])
+def test_an_action_written_as_a_mapping_must_hold_a_sentence(home, judge, tmp_path, item):
+    """``- ask: {}`` crashed the loader's sentence joiner (ValueError: not enough values to unpack)."""
+    target = tmp_path / "a.yaml"
+    target.write_text(yaml.safe_dump({"game": "riftbound", "players": ["Ana", "Ben"], "actions": ["Ana passes", item]}),
+                      encoding="utf-8")
+    assert "actions -> 2: expected a sentence or {ask: sentence}" in _explain_one_line(judge, target)
+
+
+@pytest.mark.parametrize("book", [3.5, [], {"a": 1}, True, "two words"])
+def test_a_book_that_cannot_be_an_id_is_an_error_in_the_file(home, judge, tmp_path, book):
+    """``book: 3.5`` reached rapidfuzz (TypeError: object of type 'float' has no len())."""
+    target = tmp_path / "b.yaml"
+    target.write_text(yaml.safe_dump({"game": "mtg", "book": book, "players": ["Ana", "Ben"]}), encoding="utf-8")
+    assert "book: expected the id of a loaded book" in _explain_one_line(judge, target)
+
+
+@pytest.mark.xfail(strict=True, reason="judge/commands/explain.py reports an unknown scenario book as "
+                                       "'judge: no book ...' without the file and line (not this file's owner's to fix)")
+def test_an_unknown_book_names_the_file(home, judge, tmp_path):
+    target = tmp_path / "c.yaml"
+    target.write_text(yaml.safe_dump({"game": "mtg", "book": "Nobody", "players": ["Ana", "Ben"]}), encoding="utf-8")
+    _explain_one_line(judge, target)
