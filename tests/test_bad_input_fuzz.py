@@ -75,8 +75,7 @@ def _set(data, path, value):
 def test_scenarios_with_wrong_values_fail_in_one_line(home, judge, tmp_path, scenario):
     data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
     rng = random.Random(scenario.name)
-    # ``book`` is left to test_an_unknown_book_names_the_file below (a known gap in the command layer)
-    paths = [p for p in _paths(data) if p[0] not in ("title", "expect", "description", "notes", "book")]
+    paths = [p for p in _paths(data) if p[0] not in ("title", "expect", "description", "notes")]
     for trial in range(TRIALS):
         mutated = copy.deepcopy(data)
         _set(mutated, rng.choice(paths), rng.choice(ODD_VALUES))
@@ -115,8 +114,6 @@ def test_a_book_that_cannot_be_an_id_is_an_error_in_the_file(home, judge, tmp_pa
     assert "book: expected the id of a loaded book" in _explain_one_line(judge, target)
 
 
-@pytest.mark.xfail(strict=True, reason="judge/commands/explain.py reports an unknown scenario book as "
-                                       "'judge: no book ...' without the file and line (not this file's owner's to fix)")
 def test_an_unknown_book_names_the_file(home, judge, tmp_path):
     target = tmp_path / "c.yaml"
     target.write_text(yaml.safe_dump({"game": "mtg", "book": "Nobody", "players": ["Ana", "Ben"]}), encoding="utf-8")

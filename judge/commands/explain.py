@@ -29,6 +29,8 @@ def explain(
     store = open_store()
     book_id = book or scenario.book or _book_of_edition(store, scenario) or DEFAULT_BOOKS[scenario.game]
     if store.book(book_id) is None:
+        if book is None and scenario.book:  # the file names it: say where
+            raise scenario.error(("book",), _unknown_book(store, book_id))
         check_book(store, book_id)
     loaded = store.book(book_id)
     if loaded.game != scenario.game:
@@ -65,3 +67,12 @@ def _book_of_edition(store, scenario) -> str | None:
         if b.game == scenario.game and str(b.edition) == str(wanted):
             return b.id
     return None
+
+
+def _unknown_book(store, book_id: str) -> str:
+    from rapidfuzz import process
+
+    ids = store.book_ids()
+    guess = process.extractOne(book_id, ids, score_cutoff=50) if ids else None
+    hint = f' (did you mean "{guess[0]}"?)' if guess else ""
+    return f"no book {book_id!r}{hint}; loaded books: {', '.join(ids)} (judge load adds one)"
