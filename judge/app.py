@@ -62,9 +62,14 @@ def check_book(store, book: str | None) -> None:
     """Exit 2 with "did you mean" when ``book`` is not a loaded book."""
     if book is None or store.book(book) is not None:
         return
-    ids = store.book_ids()
+    fail(unknown_book(store, book))
+
+
+def unknown_book(store, book: str) -> str:
+    """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``"""
     from rapidfuzz import process
 
+    ids = store.book_ids()
     guess = process.extractOne(book, ids, score_cutoff=50) if ids else None
     hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-    fail(f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}")
+    return f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}"

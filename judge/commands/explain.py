@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from judge.app import check_book, fail, open_store, pick_format
+from judge.app import check_book, fail, open_store, pick_format, unknown_book
 from judge.commands.options import JSON
 
 FORMATS = ("text", "markdown", "json")
@@ -30,7 +30,7 @@ def explain(
     book_id = book or scenario.book or _book_of_edition(store, scenario) or DEFAULT_BOOKS[scenario.game]
     if store.book(book_id) is None:
         if book is None and scenario.book:  # the file names it: say where
-            raise scenario.error(("book",), _unknown_book(store, book_id))
+            raise scenario.error(("book",), unknown_book(store, book_id) + " (judge load adds one)")
         check_book(store, book_id)
     loaded = store.book(book_id)
     if loaded.game != scenario.game:
@@ -68,11 +68,3 @@ def _book_of_edition(store, scenario) -> str | None:
             return b.id
     return None
 
-
-def _unknown_book(store, book_id: str) -> str:
-    from rapidfuzz import process
-
-    ids = store.book_ids()
-    guess = process.extractOne(book_id, ids, score_cutoff=50) if ids else None
-    hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-    return f"no book {book_id!r}{hint}; loaded books: {', '.join(ids)} (judge load adds one)"
