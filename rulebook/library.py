@@ -32,7 +32,7 @@ from pathlib import Path
 import yaml
 
 from rulebook import numbers
-from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Source, Term
+from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
 from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
 

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -59,3 +60,12 @@ def judge(capsys):
         return code, out, err
 
     return run
+
+
+def riftbound_seed_book():
+    """The default riftbound book as the library reads it (outline and detail merged, the FAQ)."""
+    from judge.resources import seeds_dir
+    from rulebook.library import Library, read_book
+
+    spec = next(s for s in Library(tempfile.mkdtemp(prefix="judge-seeds-"), seeds_dir()).builtin_specs() if s.id == "riftbound")
+    return read_book(spec)

@@ -10,7 +10,6 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from judge.scenario import ScenarioFileError
 from rulebook.model import ReadError
 from rulebook.readers import read_file
 

@@ -4,7 +4,6 @@ and the real documents."""
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,18 +24,10 @@ def corpus(path: Path) -> Path:
 
 
 def riftbound_seed():
-    rules: dict[str, Rule] = {}
-    truncations = []
-    for name in ("riftbound-300-outline.txt", "riftbound-300-detail.txt"):
-        doc = read_file(SEEDS / name)
-        truncations += doc.truncations
-        for rule in doc.rules:
-            old = rules.get(rule.number)
-            if old is not None:
-                rule = replace(rule, title=rule.title or old.title, text=rule.text or old.text,
-                               expected_children=old.expected_children)
-            rules[rule.number] = rule
-    return list(rules.values()), truncations
+    from conftest import riftbound_seed_book
+
+    book = riftbound_seed_book()
+    return book.rules, [t for d in book.documents for t in d.truncations]
 
 
 @pytest.fixture(scope="module")

@@ -7,7 +7,6 @@ import json
 import shutil
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import networkx as nx
@@ -120,18 +119,10 @@ def test_dot_quotes_and_escapes():
 
 
 def seed_graph():
-    rules: dict[str, Rule] = {}
-    rulings = []
-    for name in ("riftbound-300-outline.txt", "riftbound-300-detail.txt", "riftbound-faq-core-rules.txt"):
-        doc = read_file(SEEDS / name)
-        for rule in doc.rules:
-            old = rules.get(rule.number)
-            if old is not None:
-                rule = replace(rule, title=rule.title or old.title, text=rule.text or old.text,
-                               expected_children=old.expected_children)
-            rules[rule.number] = rule
-        rulings += doc.rulings
-    rule_list = list(rules.values())
+    from conftest import riftbound_seed_book
+
+    book = riftbound_seed_book()
+    rule_list, rulings = book.rules, book.rulings
     terms = derive_terms(rule_list, "riftbound")
     refs = resolve_book("riftbound", "riftbound", rule_list, terms, rulings, partial=True)
     return build_graph(rule_list, terms, rulings, refs, uses(rule_list, terms))

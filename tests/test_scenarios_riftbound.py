@@ -106,7 +106,7 @@ def test_step_waits_for_enter_at_a_terminal_and_q_stops():
 
 
 def test_step_without_a_terminal_is_plain_text():
-    code, text = 0, io.StringIO()
+    text = io.StringIO()
     run_explain(ROOT / "data/scenarios/riftbound/spec-example.yaml", fmt="text", check=False, step=True, book=None,
                 quote=_no_book, out=text, stdin=io.StringIO(""))
     assert "[Enter" not in text.getvalue() and "9. Ana ends turn" in text.getvalue()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.mtg.sba import fire
-from engine.mtg.state import SECOND_DAMAGE, Permanent, StackItem, Target
+from engine.mtg.state import Permanent, StackItem, Target
 
 if TYPE_CHECKING:
     from engine.mtg.game import MagicGame

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.core import ScenarioError
-from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE, Card
+from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE
 from engine.mtg.sba import fire, settle
 
 if TYPE_CHECKING:

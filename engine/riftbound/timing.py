@@ -58,7 +58,7 @@ def card_timing(g, player: str, card: Card, *, hidden: bool = False, ability_key
         return ("timing.showdown_needs_action_or_reaction", "showdown.focus_holder_may",
                 *((any_turn_showdown,) if player != s.turn_player else ()), *extra)
     if player != s.turn_player or s.phase != "main":
-        g.illegal(f"in a Neutral Open State only the Turn Player plays cards, in their Action Phase",
+        g.illegal("in a Neutral Open State only the Turn Player plays cards, in their Action Phase",
                   "timing.neutral_open_own_turn", "turn.action_phase_turn_player_only")
     return ("timing.neutral_open_own_turn", *extra)
 
