@@ -38,18 +38,10 @@ Quote = Callable[[str, str], "str | None"]
 
 def builtin_edition(book_id: str) -> str | None:
     """The edition of a built-in book (``seeds/manifest.yaml``), or None."""
-    import yaml
-
     from judge.resources import seeds_dir
+    from rulebook.library import builtin_specs
 
-    try:
-        manifest = yaml.safe_load((seeds_dir() / "manifest.yaml").read_text(encoding="utf-8"))
-    except OSError:
-        return None
-    for entry in manifest.get("books", []):
-        if entry.get("id") == book_id:
-            return str(entry.get("edition")) if entry.get("edition") else None
-    return None
+    return next((spec.edition for spec in builtin_specs(seeds_dir()) if spec.id == book_id), None)
 
 
 def new_engine(scenario: Scenario, book_id: str | None = None, edition: str | None = None):

@@ -231,6 +231,16 @@ def write_book(db, book: BuiltBook, position: int) -> None:
     )
 
 
+def builtin_specs(seeds: Path) -> list[BookSpec]:
+    """The default books the seeds' ``manifest.yaml`` describes."""
+    manifest = yaml.safe_load((seeds / "manifest.yaml").read_text(encoding="utf-8"))
+    return [
+        BookSpec(b["id"], b["game"], b["title"], str(b.get("edition") or "") or None,
+                 tuple(SourceFile(seeds / s["file"], s.get("kind")) for s in b["sources"]), builtin=True)
+        for b in manifest["books"]
+    ]
+
+
 class Library:
     """The books a judge has, and the database built from them."""
 
@@ -243,14 +253,7 @@ class Library:
 
     # Which books there should be -------------------------------------------------------------------
     def builtin_specs(self) -> list[BookSpec]:
-        if self.seeds is None:
-            return []
-        manifest = yaml.safe_load((self.seeds / "manifest.yaml").read_text(encoding="utf-8"))
-        return [
-            BookSpec(b["id"], b["game"], b["title"], str(b.get("edition") or "") or None,
-                     tuple(SourceFile(self.seeds / s["file"], s.get("kind")) for s in b["sources"]), builtin=True)
-            for b in manifest["books"]
-        ]
+        return builtin_specs(self.seeds) if self.seeds is not None else []
 
     def user_specs(self) -> list[BookSpec]:
         specs = []

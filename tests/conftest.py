@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import sys
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -65,7 +64,7 @@ def judge(capsys):
 def riftbound_seed_book():
     """The default riftbound book as the library reads it (outline and detail merged, the FAQ)."""
     from judge.resources import seeds_dir
-    from rulebook.library import Library, read_book
+    from rulebook.library import builtin_specs, read_book
 
-    spec = next(s for s in Library(tempfile.mkdtemp(prefix="judge-seeds-"), seeds_dir()).builtin_specs() if s.id == "riftbound")
+    spec = next(s for s in builtin_specs(seeds_dir()) if s.id == "riftbound")
     return read_book(spec)
