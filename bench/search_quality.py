@@ -77,6 +77,8 @@ def rankers() -> dict[str, Callable]:
 
     return {
         "bm25": lambda store, q, book: [h.id for h in baseline_search(store, q, book, DEPTH)],
+        "words": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH, kinds=("rule",),
+                                                              meaning=False).hits],
         "ranker": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH,
                                                                kinds=("rule",)).hits],
     }
@@ -112,13 +114,15 @@ def main() -> None:
                 parts[part] = [q for q in asked if q["part"] == part]
         for book in sorted({q["book"] for q in asked}):
             parts[book] = [q for q in asked if q["book"] == book]
-        print(f"{'part':<16} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'ranker R@5':>10} {'ranker MRR':>10}")
+        print(f"{'part':<16} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'words R@5':>9} {'words MRR':>9}"
+              f"  {'ranker R@5':>10} {'ranker MRR':>10}")
         results = {}
         for name, fn in rankers().items():
             results[name] = {p: evaluate(store, qs, fn) for p, qs in parts.items()}
         for p, qs in parts.items():
-            b, r = results["bm25"][p], results["ranker"][p]
-            print(f"{p:<16} {len(qs):>3}  {b['recall@5']:>9.3f} {b['mrr']:>9.3f}  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}")
+            b, w, r = results["bm25"][p], results["words"][p], results["ranker"][p]
+            print(f"{p:<16} {len(qs):>3}  {b['recall@5']:>9.3f} {b['mrr']:>9.3f}  {w['recall@5']:>9.3f} {w['mrr']:>9.3f}"
+                  f"  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}")
         from rulebook.search import search
 
         for book in ("cr-2026", "riftbound-v1.2"):

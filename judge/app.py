@@ -40,6 +40,11 @@ def echo(text: str = "") -> None:
     typer.echo(text)
 
 
+def warn(text: str) -> None:
+    """A note for the person at the terminal, on stderr so --json output stays parseable."""
+    typer.echo(f"note: {text}", err=True)
+
+
 def console():
     from rich.console import Console
 

@@ -62,9 +62,12 @@ class SearchResult:
     corrected: str | None  # the query as corrected, when a word was misspelt
     hits: list[Hit] = field(default_factory=list)
     jumped: bool = False  # the query was a rule number
+    ranking: str = "words"  # "words+meaning" when the sentence model ranked the rules too
+    note: str | None = None  # why meaning was not used although asked for
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": self.query, "corrected": self.corrected, "hits": [h.to_json() for h in self.hits]}
+        return {"query": self.query, "corrected": self.corrected, "ranking": self.ranking, "note": self.note,
+                "hits": [h.to_json() for h in self.hits]}
 
 
 def words(query: str) -> list[str]:
@@ -220,8 +223,14 @@ def _snippet(snip: str | None, text: str, title: str | None) -> str:
 
 
 def search(store: Store, query: str, book: str | None = None, limit: int = 10,
-           kinds: tuple[str, ...] = ("rule", "term", "ruling"), correct_typos: bool = True) -> SearchResult:
-    """Ranked hits for ``query``; a rule number jumps straight to that rule."""
+           kinds: tuple[str, ...] = ("rule", "term", "ruling"), correct_typos: bool = True,
+           meaning: bool = True) -> SearchResult:
+    """Ranked hits for ``query``; a rule number jumps straight to that rule.
+
+    Rules are ranked by their words (below) and, with ``meaning``, also by the sentence model
+    (:mod:`rulebook.vectors`); the two rankings are fused. Without the model, words alone, and
+    ``note`` says why.
+    """
     query = query.strip()
     if numbers.looks_like_number(query) and "rule" in kinds:
         found = store.find_rule(query, book)
@@ -239,23 +248,93 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     terms = book_forms(content_words(effective), vocab) if vocab else content_words(effective)
     if not terms:
         return SearchResult(query, corrected, [])
-    match = _fts_query(terms)
     hits: list[Hit] = []
+    ranking, note = "words", None
     if "rule" in kinds:
-        games = _games(store, book)
-        alternatives = expansions(terms, games, vocab)
-        extra = sorted({w for alts in alternatives.values() for w, _, _ in alts} - set(terms))
-        if extra:  # a form the index already reads as a query word ("leave" for "leaves") would count twice
-            same = porter(terms + extra)
-            typed = {same.get(t) for t in terms}
-            extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
-        hits += _ranked_rule_hits(store, terms, _fts_query(terms + extra), book, limit, alternatives, vocab)
+        lexical = _word_ranked(store, terms, book, max(limit, FUSION_DEPTH // 3 + 1), vocab)
+        if meaning:
+            try:
+                lexical = fuse(store, effective, book, lexical)
+                ranking = "words+meaning"
+            except ModelUnavailable as exc:
+                note = f"ranked by words alone: {exc}"
+        hits += lexical[:limit * 3]
     if "term" in kinds:
-        hits += _term_hits(store, match, book, limit * 3)
+        hits += _term_hits(store, _fts_query(terms), book, limit * 3)
     if "ruling" in kinds:
-        hits += _ruling_hits(store, match, book, limit * 3)
+        hits += _ruling_hits(store, _fts_query(terms), book, limit * 3)
     hits.sort(key=lambda h: -h.score)
-    return SearchResult(query, corrected, hits[:limit])
+    return SearchResult(query, corrected, hits[:limit], ranking=ranking, note=note)
+
+
+def _word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vocab: dict[str, int]) -> list[Hit]:
+    alternatives = expansions(terms, _games(store, book), vocab)
+    extra = sorted({w for alts in alternatives.values() for w, _, _ in alts} - set(terms))
+    if extra:  # a form the index already reads as a query word ("leave" for "leaves") would count twice
+        same = porter(terms + extra)
+        typed = {same.get(t) for t in terms}
+        extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
+    return _ranked_rule_hits(store, terms, _fts_query(terms + extra), book, limit, alternatives, vocab)
+
+
+# Fusing the two rankings -------------------------------------------------------------------------
+# Reciprocal rank fusion: a rule scores the sum over both lists of 1 / (FUSION_K + its rank there).
+# Ranks, not scores, because bm25 products and cosines have nothing in common; a small K lets a rule
+# that one list puts first win over one both lists put fifth.
+FUSION_DEPTH = 100  # rules taken from each list
+FUSION_K = 10
+MEANING_WEIGHT = 1.0  # the sentence model's list counts this much against the words'
+MEANING_ONLY_COSINE = 0.40  # a rule no word matched needs this cosine: 95% of answers reach it on our
+# question set; nonsense ("xylophonequartz", "banana smoothie recipe") stays below 0.4
+
+
+class ModelUnavailable(Exception):
+    pass
+
+
+def fuse(store: Store, query: str, book: str | None, lexical: list[Hit]) -> list[Hit]:
+    """The word-ranked rule hits and the sentence model's nearest rules, fused, best first.
+
+    Scores keep the word ranker's scale (the n-th fused hit gets the n-th best word score), so rules
+    still sort sensibly among terms and rulings.
+    """
+    try:
+        from rulebook import semantic, vectors
+        encoder = semantic.Encoder.load()
+    except ImportError as exc:
+        raise ModelUnavailable(f"NumPy is not installed ({exc})") from exc
+    except semantic.ModelUnavailable as exc:
+        raise ModelUnavailable(str(exc)) from exc
+    out: list[Hit] = []
+    for b in [book] if book else store.book_ids():
+        words_list = [h for h in lexical if h.book == b][:FUSION_DEPTH]
+        near = vectors.nearest(store, b, query, FUSION_DEPTH, encoder)
+        score: dict[str, float] = {}
+        for rank, h in enumerate(words_list, 1):
+            score[h.id] = score.get(h.id, 0.0) + 1 / (FUSION_K + rank)
+        for rank, (number, cosine) in enumerate(near, 1):
+            if number in score or cosine >= MEANING_ONLY_COSINE:
+                score[number] = score.get(number, 0.0) + MEANING_WEIGHT / (FUSION_K + rank)
+        order = sorted(score, key=lambda n: -score[n])
+        scale = sorted((h.score for h in words_list), reverse=True)
+        cosine = dict(near)
+        found = {h.id: h for h in words_list}
+        for i, number in enumerate(order):
+            if i < len(scale):
+                value = scale[i]
+            elif scale:
+                value = scale[-1] * 0.99 ** (i - len(scale) + 1)
+            else:
+                value = max(cosine.get(number, 0.0), 0.0)
+            hit = found.get(number) or _rule_hit(store, b, number)
+            out.append(Hit(hit.kind, hit.book, hit.id, hit.title, hit.snippet, value))
+    out.sort(key=lambda h: -h.score)
+    return out
+
+
+def _rule_hit(store: Store, book: str, number: str) -> Hit:
+    rule = store.rule(book, number)
+    return Hit("rule", book, number, rule.title, " ".join((rule.text or rule.title or "")[:160].split()), 0.0)
 
 
 # Ranking rules for a question -------------------------------------------------------------------

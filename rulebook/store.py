@@ -144,6 +144,11 @@ class Store:
     def book_ids(self) -> list[str]:
         return [row["id"] for row in self.query("SELECT id FROM books ORDER BY position, id")]
 
+    def fingerprint(self, book_id: str) -> str | None:
+        """What the book was built from (sources, reader, schema): equal fingerprints, equal rules."""
+        rows = self.query("SELECT fingerprint FROM books WHERE id = ?", [book_id])
+        return rows[0]["fingerprint"] if rows else None
+
     def is_partial(self, book_id: str) -> bool:
         rows = self.query("SELECT partial FROM books WHERE id = ?", [book_id])
         return bool(rows and rows[0]["partial"])

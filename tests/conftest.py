@@ -20,6 +20,17 @@ def corpus(*parts: str) -> Path:
     return path
 
 
+@pytest.fixture(scope="session", autouse=True)
+def shared_vectors(tmp_path_factory) -> Path:
+    """One meaning-vector cache for the whole session: computing the seeds' vectors takes seconds and
+    the full documents' about a minute, once per text, whichever home a test uses."""
+    import os
+
+    path = tmp_path_factory.mktemp("vectors") / "vectors.db"
+    os.environ["JUDGE_VECTORS"] = str(path)
+    return path
+
+
 @pytest.fixture(scope="session")
 def session_home(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("judge-home")

@@ -1,10 +1,10 @@
-"""``judge search QUERY``: ranked rules, terms and rulings, typos corrected."""
+"""``judge search QUERY``: ranked rules, terms and rulings, typos corrected, rules ranked by words and meaning."""
 
 from __future__ import annotations
 
 import typer
 
-from judge.app import check_book, echo, emit_json, open_store
+from judge.app import check_book, echo, emit_json, open_store, warn
 from judge.commands.options import BOOK, JSON
 
 
@@ -12,6 +12,7 @@ def search(
     query: str = typer.Argument(..., help="Words, a question, or a rule number."),
     book: str = BOOK,
     limit: int = typer.Option(10, "--limit", "-n", min=1, max=200, help="How many hits."),
+    words: bool = typer.Option(False, "--words", help="Rank rules by their words alone, without the sentence model."),
     json_: bool = JSON,
 ) -> None:
     """Search rule text, titles, examples, glossary terms and rulings; a rule number jumps to the rule."""
@@ -23,7 +24,9 @@ def search(
         from judge.app import fail
 
         fail("empty query: expected words, a question or a rule number")
-    result = run(store, query, book=book, limit=limit)
+    result = run(store, query, book=book, limit=limit, meaning=not words)
+    if result.note:
+        warn(result.note)
     if json_:
         emit_json(result.to_json())
     else:

@@ -1,0 +1,129 @@
+"""Meaning vectors of a book's rules, computed once and kept beside the library.
+
+A rule is read by the sentence model (:mod:`rulebook.semantic`) as the titles of the headings above
+it, its own title and its text: "Combat > Combat Damage Step. 510.1c ..." tells the model what a
+bare "A blocked creature assigns ..." is about. Vectors are cached in ``vectors.db`` next to the
+library's database (``JUDGE_VECTORS`` names another file): per rule text, so editing one rule
+recomputes one vector, and per book, so a search reads one row. The library database stays a pure
+function of the documents; this file is a cache that may be deleted at any time.
+
+Computing them costs about a minute of CPU for the 3,275 rules of the full Comprehensive Rules and
+a few seconds for the seeds: ``judge load`` does it for the book it loads, search for any book still
+missing them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import numpy as np
+
+from rulebook.semantic import MAX_TOKENS, MODEL_SHA256, Encoder, model_dir, verify
+from rulebook.store import Store
+
+VECTORS_NAME = "vectors.db"
+VECTORS_ENV = "JUDGE_VECTORS"
+RECIPE = f"minilm-{MODEL_SHA256[:12]}-{MAX_TOKENS}-headings-title-text-v1"  # change it to invalidate the cache
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS texts (digest TEXT PRIMARY KEY, vector BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS books (key TEXT PRIMARY KEY, numbers TEXT NOT NULL, matrix BLOB NOT NULL);
+"""
+
+Progress = Callable[[int, int], None]  # (rules done, rules in all)
+
+
+def cache_path(store: Store) -> Path:
+    named = os.environ.get(VECTORS_ENV)
+    return Path(named) if named else store.path.parent / VECTORS_NAME
+
+
+def rule_texts(store: Store, book: str) -> tuple[list[str], list[str]]:
+    """(numbers, texts): what the model reads for each rule of the book, in the book's order.
+
+    >>> # "Turn Structure > Beginning Phase > Untap Step. 502.3 Third, the active player ..."
+    """
+    rules = store.rules(book)
+    by_number = {r.number: r for r in rules}
+    out = []
+    for rule in rules:
+        chain, above = [], by_number.get(rule.parent) if rule.parent else None
+        while above is not None:
+            if above.title:
+                chain.append(above.title)
+            above = by_number.get(above.parent) if above.parent else None
+        head = " > ".join(reversed(chain))
+        out.append(f"{head}. {rule.title or ''}. {rule.text or ''}".strip(". "))
+    return [r.number for r in rules], out
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(f"{RECIPE}\n{text}".encode()).hexdigest()
+
+
+def _connect(path: Path) -> sqlite3.Connection | None:
+    try:
+        conn = sqlite3.connect(path, timeout=60)
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.executescript(SCHEMA)
+        return conn
+    except sqlite3.Error:
+        return None  # a read-only home: vectors are computed for this search and not kept
+
+
+def book_vectors(store: Store, book: str, encoder: Encoder | None = None,
+                 progress: Progress | None = None) -> tuple[list[str], np.ndarray]:
+    """(rule numbers, unit vectors as rows) for the book, from the cache or computed now."""
+    fingerprint = store.fingerprint(book) or ""
+    conn = _connect(cache_path(store))
+    key = f"{book}\n{fingerprint}\n{RECIPE}"
+    if conn is not None and fingerprint:
+        row = conn.execute("SELECT numbers, matrix FROM books WHERE key = ?", (key,)).fetchone()
+        if row:
+            found = json.loads(row[0])
+            conn.close()
+            return found, np.frombuffer(row[1], dtype=np.float16).reshape(len(found), -1).astype(np.float32)
+    ids, texts = rule_texts(store, book)
+    digests = [_digest(t) for t in texts]
+    known: dict[str, bytes] = {}
+    if conn is not None:
+        known = dict(conn.execute("SELECT digest, vector FROM texts WHERE digest IN (SELECT value FROM json_each(?))",
+                                  (json.dumps(digests),)).fetchall())
+    missing = [i for i, d in enumerate(digests) if d not in known]
+    if missing:
+        verify(model_dir())  # vectors outlive this process: only the published weights may make them
+        encoder = encoder or Encoder.load()
+        step = 64
+        for start in range(0, len(missing), step):
+            chunk = missing[start:start + step]
+            for i, vector in zip(chunk, encoder.encode([texts[i] for i in chunk])):
+                known[digests[i]] = vector.astype(np.float16).tobytes()
+            if progress:
+                progress(min(start + step, len(missing)), len(missing))
+        if conn is not None:
+            with conn:
+                conn.executemany("INSERT OR REPLACE INTO texts VALUES (?, ?)",
+                                 [(digests[i], known[digests[i]]) for i in missing])
+    matrix = np.frombuffer(b"".join(known[d] for d in digests), dtype=np.float16).reshape(len(ids), -1)
+    if conn is not None:
+        if fingerprint:
+            with conn:
+                conn.execute("INSERT OR REPLACE INTO books VALUES (?, ?, ?)", (key, json.dumps(ids), matrix.tobytes()))
+        conn.close()
+    return ids, matrix.astype(np.float32)
+
+
+def nearest(store: Store, book: str, query: str, depth: int, encoder: Encoder | None = None
+            ) -> list[tuple[str, float]]:
+    """The book's rules closest in meaning to the query: (number, cosine), best first."""
+    encoder = encoder or Encoder.load()
+    ids, matrix = book_vectors(store, book, encoder)
+    if not ids:
+        return []
+    sims = matrix @ encoder.encode([query])[0]
+    top = np.argsort(-sims, kind="stable")[:depth]
+    return [(ids[i], float(sims[i])) for i in top]
