@@ -18,15 +18,14 @@ import search_quality as sq  # noqa: E402
 CORPORA = sq.CORPORA
 
 QUESTIONS = sq.load_questions()
-# What the ranker reaches on the whole set today, all four held-out parts included (109 of 136, 0.801;
-# recorded in docs/benchmarks.md): a floor against regressions, asserted for real. Issue 3 asks 0.9 on
-# the whole set: NOT reached. Without the fourth held-out part (written before the typo-correction fix
-# and the distributional thesaurus, measured only once after them) the ranker reaches 0.882 (97 of 110),
-# but on that fresh part only 0.462 (12 of 26; bm25 0.308), so the 0.9 is not claimed. The floor went
-# from 0.85 to 0.80 because the set grew by 26 harder fresh questions, not because the ranker regressed
-# (on the 110 earlier questions it went 0.855 -> 0.882). Raise it to TARGET when reached, never lower
-# it to pass.
-RECALL_FLOOR = 0.80
+# What the ranker reaches on the whole set today, every held-out part included (154 of 176, 0.875;
+# recorded in docs/benchmarks.md): a floor against regressions, asserted for real. Issue 3 asks 0.9
+# on the whole set: NOT reached. Ranking by words alone reached 0.801 on the first 136 questions (blind
+# held-out-4: 0.462); adding the sentence model (fifth round) gives 0.897 on those 136 and 0.800 on
+# held-out-5, 40 questions written blind before the model was tried and measured once, after it was
+# final. Raise the floor to TARGET when reached, never lower it to pass.
+RECALL_FLOOR = 0.87
+WORDS_FLOOR = 0.78  # words alone (search --words), 0.790 on the whole set
 TARGET = 0.9
 
 
@@ -87,8 +86,8 @@ def test_ranker_beats_plain_bm25_on_the_full_set(library):
 
 
 def test_acceptance_recall_at_5(library):
-    # Every part (tuning, held-out, held-out-2, held-out-3, held-out-4) counts; the floor is what is
-    # reached, see RECALL_FLOOR; TARGET (issue 3's 0.9) is not reached yet.
+    # Every part (tuning and the five held-out parts) counts; the floor is what is reached, see
+    # RECALL_FLOOR; TARGET (issue 3's 0.9) is not reached yet.
     store = _full(library)
     fns = sq.rankers()
     ours, base = sq.evaluate(store, QUESTIONS, fns["ranker"]), sq.evaluate(store, QUESTIONS, fns["bm25"])
@@ -121,3 +120,29 @@ def test_a_named_rule_ranks_first(library):
     store = _full(library)
     assert _top(store, "what is the legend rule", "cr-2026")[0] == "704.5j"
     assert _top(store, "who gets priority after a spell resolves", "cr-2026")[0] == "117.3b"
+
+
+def test_meaning_beats_words_alone(library):
+    # The fifth round's claim, on every part and on the blind held-out-5 alone.
+    store = _full(library)
+    fns = sq.rankers()
+    for part in (None, "held-out-5"):
+        qs = [q for q in QUESTIONS if part is None or q["part"] == part]
+        ours, words = sq.evaluate(store, qs, fns["ranker"]), sq.evaluate(store, qs, fns["words"])
+        assert ours["recall@5"] > words["recall@5"] and ours["mrr"] > words["mrr"], (part, ours, words)
+    assert sq.evaluate(store, QUESTIONS, fns["words"])["recall@5"] >= WORDS_FLOOR
+
+
+@pytest.mark.parametrize("question, book, answer", [
+    # No rule says "zero life"; 704.5a says "0 or less life" (words alone: not in the first 10).
+    ("what happens when a player has zero life", "cr-2026", "704.5a"),
+    # 126.1 speaks of owners and decks, not of borrowing (words alone: not in the first 10).
+    ("i borrowed my friends deck who owns the cards during the game", "riftbound-v1.2", "126.1"),
+])
+def test_meaning_finds_what_words_miss(library, question, book, answer):
+    store = _full(library)
+    from rulebook.search import search
+
+    words = [h.id for h in search(store, question, book=book, kinds=("rule",), meaning=False).hits[:10]]
+    assert not any(sq.answers(h, [answer]) for h in words), words
+    assert any(sq.answers(h, [answer]) for h in _top(store, question, book, 2))

@@ -1,0 +1,118 @@
+"""Meaning vectors: computed once per rule text, kept beside the library, and what search does with
+them (and without them)."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import numpy as np
+import pytest
+
+from rulebook import semantic, vectors
+from rulebook.library import Library
+from rulebook.search import search
+
+
+class CountingEncoder:
+    def __init__(self):
+        self.real, self.texts = semantic.Encoder.load(), 0
+
+    def encode(self, texts, batch=32):
+        self.texts += len(texts)
+        return self.real.encode(texts, batch)
+
+
+@pytest.fixture
+def seeds(tmp_path, monkeypatch):
+    from judge.resources import seeds_dir
+
+    monkeypatch.setenv("JUDGE_VECTORS", str(tmp_path / "vectors.db"))
+    lib = Library(tmp_path / "home", seeds=seeds_dir())
+    store = lib.open()
+    yield store
+    store.close()
+
+
+def test_a_rule_is_read_with_the_titles_above_it(seeds):
+    # The 2008 seed: 302 "Untap Step" holds 302.1, which has no title of its own.
+    numbers, texts = vectors.rule_texts(seeds, "mtg")
+    text = texts[numbers.index("302.1")]
+    assert text.startswith("Untap Step. . First, all permanents with phasing")
+    assert text.endswith(seeds.rule("mtg", "302.1").text)
+
+
+def test_vectors_are_computed_once_then_read(seeds, tmp_path):
+    enc = CountingEncoder()
+    ids, matrix = vectors.book_vectors(seeds, "riftbound", enc)
+    assert enc.texts == len(ids) == seeds.counts("riftbound")["rules"] and matrix.shape == (len(ids), 384)
+    again_ids, again = vectors.book_vectors(seeds, "riftbound", enc)
+    assert enc.texts == len(ids) and again_ids == ids and np.allclose(again, matrix)
+    with sqlite3.connect(tmp_path / "vectors.db") as conn:  # one vector per distinct text
+        assert conn.execute("SELECT count(*) FROM texts").fetchone()[0] == len(set(vectors.rule_texts(seeds, "riftbound")[1]))
+
+
+def test_a_rebuilt_book_reuses_the_vectors_of_unchanged_rules(seeds, tmp_path):
+    enc = CountingEncoder()
+    vectors.book_vectors(seeds, "riftbound", enc)
+    with sqlite3.connect(tmp_path / "vectors.db") as conn:
+        conn.execute("DELETE FROM books")  # as if the book's fingerprint had changed
+    vectors.book_vectors(seeds, "riftbound", enc)
+    assert enc.texts == seeds.counts("riftbound")["rules"]
+
+
+def test_an_unwritable_cache_still_answers(seeds, monkeypatch, tmp_path):
+    monkeypatch.setenv("JUDGE_VECTORS", str(tmp_path / "no-such-dir" / "vectors.db"))
+    ids, matrix = vectors.book_vectors(seeds, "mtg")
+    assert len(ids) == seeds.counts("mtg")["rules"] and matrix.shape[0] == len(ids)
+
+
+def test_nearest_finds_the_rule_about_the_same_thing(seeds):
+    # 300.6: "Some effects can give a player extra turns ..." shares no word but "turn" with the question.
+    (first, cosine), *_ = vectors.nearest(seeds, "mtg", "I get to take another turn right after this one", 3)
+    assert first == "300.6" and 0.4 < cosine < 1
+
+
+def test_search_reports_how_it_ranked(seeds):
+    assert search(seeds, "who gets priority during a showdown", book="riftbound").ranking == "words+meaning"
+    plain = search(seeds, "who gets priority during a showdown", book="riftbound", meaning=False)
+    assert plain.ranking == "words" and plain.note is None
+
+
+def test_nonsense_still_finds_nothing(seeds):
+    # No word matches and no rule is near enough in meaning (MEANING_ONLY_COSINE).
+    assert search(seeds, "xylophonequartz").hits == []
+    assert search(seeds, "qwzx vbnm", kinds=("rule",)).hits == []
+
+
+def test_without_the_model_search_ranks_by_words_and_says_why(seeds, monkeypatch, tmp_path):
+    monkeypatch.setenv(semantic.MODEL_ENV, str(tmp_path))
+    result = search(seeds, "who gets priority during a showdown", book="riftbound")
+    assert result.ranking == "words" and "vocab.txt is missing" in result.note
+    assert [h.id for h in result.hits] == [h.id for h in search(seeds, "who gets priority during a showdown",
+                                                                book="riftbound", meaning=False).hits]
+
+
+def test_search_json_names_the_ranking(home, judge):
+    code, out, _ = judge("search", "who gets priority during a showdown", "--book", "riftbound", "--json")
+    result = json.loads(out)
+    assert code == 0 and set(result) == {"query", "corrected", "ranking", "note", "hits"}
+    assert result["ranking"] == "words+meaning" and result["note"] is None
+    code, out, _ = judge("search", "who gets priority during a showdown", "--book", "riftbound", "--words", "--json")
+    assert json.loads(out)["ranking"] == "words"
+
+
+def test_search_without_the_model_notes_it_on_stderr(home, judge, monkeypatch, tmp_path):
+    monkeypatch.setenv(semantic.MODEL_ENV, str(tmp_path))
+    code, out, err = judge("search", "priority", "--book", "riftbound", "--json")
+    assert code == 0 and json.loads(out)["ranking"] == "words"
+    assert err.startswith("note: ranked by words alone:") and "vocab.txt is missing" in err
+
+
+def test_load_computes_the_vectors_of_its_book(fresh_home, judge, tmp_path):
+    from judge.resources import seeds_dir
+
+    rules = next(seeds_dir().glob("*turn-structure*"))
+    code, out, _ = judge("load", rules, "--book", "mini", "--game", "mtg", "--json")
+    result = json.loads(out)
+    assert code == 0 and result["vectors"] == result["rules"] > 0
