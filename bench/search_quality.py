@@ -4,12 +4,16 @@
     python bench/search_quality.py --misses   # also each tuning question whose answer is not first
     python bench/search_quality.py --without held-out-3   # a held-out part left out, totals included
 
+Three rankers: plain FTS5 bm25 (the baseline), words (`search --words`: bm25 rescored, no model) and
+ranker (`judge search` as shipped: words fused with the sentence model's nearest rules).
+
 The questions and their answers are tests/search_questions.yaml. Every question is asked of its book
 with rule hits only; a hit answers when it is one of the listed rules or one of their sub-rules.
 recall@5: the share of questions with an answer among the first 5 hits. MRR: the mean over questions
 of 1/rank of the first answer (0 when none is in the first 10). The held-out parts (every third
-question of each book; a second set written before the vocabulary work) were never looked at
-question by question while tuning: report them apart.
+question of each book; then one part written before each later round of work, the fifth by a helper
+that never saw the search code) were never looked at question by question while tuning: report them
+apart.
 
 The full documents (../shared/corpora: Riftbound Core Rules v1.2, MTG Comprehensive Rules 2026-02-27)
 are loaded into a temporary library as `riftbound-v1.2` and `cr-2026`; without them only the seed
