@@ -75,12 +75,29 @@ def _connect(path: Path) -> sqlite3.Connection | None:
         return None  # a read-only home: vectors are computed for this search and not kept
 
 
+def _key(store: Store, book: str) -> tuple[str, str]:
+    fingerprint = store.fingerprint(book) or ""
+    return fingerprint, f"{book}\n{fingerprint}\n{RECIPE}"
+
+
+def is_cached(store: Store, book: str) -> bool:
+    """The book's vectors are ready: a search will not compute any."""
+    fingerprint, key = _key(store, book)
+    path = cache_path(store)
+    if not fingerprint or not path.exists():
+        return False
+    try:
+        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+            return conn.execute("SELECT 1 FROM books WHERE key = ?", (key,)).fetchone() is not None
+    except sqlite3.Error:
+        return False
+
+
 def book_vectors(store: Store, book: str, encoder: Encoder | None = None,
                  progress: Progress | None = None) -> tuple[list[str], np.ndarray]:
     """(rule numbers, unit vectors as rows) for the book, from the cache or computed now."""
-    fingerprint = store.fingerprint(book) or ""
+    fingerprint, key = _key(store, book)
     conn = _connect(cache_path(store))
-    key = f"{book}\n{fingerprint}\n{RECIPE}"
     if conn is not None and fingerprint:
         row = conn.execute("SELECT numbers, matrix FROM books WHERE key = ?", (key,)).fetchone()
         if row:

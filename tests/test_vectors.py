@@ -116,3 +116,16 @@ def test_load_computes_the_vectors_of_its_book(fresh_home, judge, tmp_path):
     code, out, _ = judge("load", rules, "--book", "mini", "--game", "mtg", "--json")
     result = json.loads(out)
     assert code == 0 and result["vectors"] == result["rules"] > 0
+
+
+def test_search_computes_missing_vectors_first_and_keeps_them(home, judge, monkeypatch, tmp_path):
+    from judge.app import open_store
+
+    monkeypatch.setenv("JUDGE_VECTORS", str(tmp_path / "empty.db"))
+    store = open_store()
+    assert not vectors.is_cached(store, "riftbound")
+    code, out, _ = judge("search", "who gets priority during a showdown", "--book", "riftbound", "--json")
+    assert code == 0 and json.loads(out)["ranking"] == "words+meaning"
+    assert vectors.is_cached(store, "riftbound") and not vectors.is_cached(store, "mtg")
+    code, _, _ = judge("search", "priority", "--book", "mtg", "--words")
+    assert code == 0 and not vectors.is_cached(store, "mtg")  # --words never needs the model

@@ -6,11 +6,11 @@ from pathlib import Path
 
 import typer
 
-from judge.app import emit_json, echo, fail, library, warn
+from judge.app import emit_json, echo, fail, library
+from judge.meaning import prepare
 from judge.commands.options import JSON
 
 PROGRESS_BYTES = 200_000  # show a progress bar when the files are at least this large together
-VECTOR_PROGRESS_RULES = 300  # ... and while computing meaning vectors for at least this many rules
 
 
 def load(
@@ -39,7 +39,8 @@ def load(
     store = lib.open()
     counts = store.counts(book)
     warnings = [str(w) for w in built.warnings]
-    vectors = _vectors(store, book, show=not json_ and counts["rules"] >= VECTOR_PROGRESS_RULES)
+    ready = prepare(store, [book])
+    vectors = ready[book] if ready is not None else None
     if json_:
         emit_json({"book": book, "game": built.spec.game, "title": built.title, "edition": built.edition,
                    **counts, "vectors": vectors, "warnings": warnings})
@@ -63,28 +64,3 @@ def _load_with_progress(lib, paths, book, game, edition, title):
 
         return lib.load(list(paths), book, game, edition, title, progress=step)
 
-
-def _vectors(store, book: str, show: bool) -> int | None:
-    """Compute the book's meaning vectors now, so the first search at the table does not wait for
-    them: the number of rules with a vector, or None when the sentence model is unavailable."""
-    try:
-        from rulebook import vectors
-        from rulebook.semantic import ModelUnavailable
-    except ImportError as exc:
-        warn(f"search will rank by words alone: {exc}")
-        return None
-    try:
-        if not show:
-            return len(vectors.book_vectors(store, book)[0])
-        from rich.progress import Progress
-
-        with Progress(transient=True) as progress:
-            task = progress.add_task("meaning vectors (once per book)", total=None)
-
-            def step(done: int, total: int) -> None:
-                progress.update(task, completed=done, total=total)
-
-            return len(vectors.book_vectors(store, book, progress=step)[0])
-    except ModelUnavailable as exc:
-        warn(f"search will rank by words alone: {exc}")
-        return None

@@ -24,6 +24,10 @@ def search(
         from judge.app import fail
 
         fail("empty query: expected words, a question or a rule number")
+    if not words:
+        from judge.meaning import prepare
+
+        prepare(store, [book] if book else store.book_ids(), announce_unavailable=False)
     result = run(store, query, book=book, limit=limit, meaning=not words)
     if result.note:
         warn(result.note)
