@@ -23,7 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulebook.semantic import MAX_TOKENS, MODEL_SHA256, Encoder, model_dir, verify
+from rulebook.semantic import DIMENSIONS, MAX_TOKENS, MODEL_SHA256, Encoder, model_dir, verify
 from rulebook.store import Store
 
 VECTORS_NAME = "vectors.db"
@@ -66,13 +66,30 @@ def _digest(text: str) -> str:
 
 
 def _connect(path: Path) -> sqlite3.Connection | None:
+    """The cache, created if need be; a file that is not a cache (damaged, or something else) is
+    moved aside to ``*.damaged`` and a new one started: it only ever held what can be recomputed."""
+    for attempt in (1, 2):
+        try:
+            conn = sqlite3.connect(path, timeout=60)
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.executescript(SCHEMA)
+            return conn
+        except sqlite3.DatabaseError as exc:
+            if attempt == 1 and path.is_file() and ("not a database" in str(exc) or "malformed" in str(exc)):
+                os.replace(path, path.with_name(path.name + ".damaged"))
+                continue
+            return None  # a read-only home: vectors are computed for this search and not kept
+    return None
+
+
+def _write(conn: sqlite3.Connection | None, sql: str, rows: list[tuple]) -> None:
+    if conn is None:
+        return
     try:
-        conn = sqlite3.connect(path, timeout=60)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.executescript(SCHEMA)
-        return conn
+        with conn:
+            conn.executemany(sql, rows)
     except sqlite3.Error:
-        return None  # a read-only home: vectors are computed for this search and not kept
+        pass  # a full disk or a read-only file: the vectors are used now and computed again next time
 
 
 def _key(store: Store, book: str) -> tuple[str, str]:
@@ -100,7 +117,7 @@ def book_vectors(store: Store, book: str, encoder: Encoder | None = None,
     conn = _connect(cache_path(store))
     if conn is not None and fingerprint:
         row = conn.execute("SELECT numbers, matrix FROM books WHERE key = ?", (key,)).fetchone()
-        if row:
+        if row and len(row[1]) == len(json.loads(row[0])) * DIMENSIONS * 2:
             found = json.loads(row[0])
             conn.close()
             return found, np.frombuffer(row[1], dtype=np.float16).reshape(len(found), -1).astype(np.float32)
@@ -108,8 +125,9 @@ def book_vectors(store: Store, book: str, encoder: Encoder | None = None,
     digests = [_digest(t) for t in texts]
     known: dict[str, bytes] = {}
     if conn is not None:
-        known = dict(conn.execute("SELECT digest, vector FROM texts WHERE digest IN (SELECT value FROM json_each(?))",
-                                  (json.dumps(digests),)).fetchall())
+        rows = conn.execute("SELECT digest, vector FROM texts WHERE digest IN (SELECT value FROM json_each(?))",
+                            (json.dumps(digests),)).fetchall()
+        known = {d: v for d, v in rows if len(v) == DIMENSIONS * 2}
     missing = [i for i, d in enumerate(digests) if d not in known]
     if missing:
         verify(model_dir())  # vectors outlive this process: only the published weights may make them
@@ -121,15 +139,11 @@ def book_vectors(store: Store, book: str, encoder: Encoder | None = None,
                 known[digests[i]] = vector.astype(np.float16).tobytes()
             if progress:
                 progress(min(start + step, len(missing)), len(missing))
-        if conn is not None:
-            with conn:
-                conn.executemany("INSERT OR REPLACE INTO texts VALUES (?, ?)",
-                                 [(digests[i], known[digests[i]]) for i in missing])
-    matrix = np.frombuffer(b"".join(known[d] for d in digests), dtype=np.float16).reshape(len(ids), -1)
+        _write(conn, "INSERT OR REPLACE INTO texts VALUES (?, ?)", [(digests[i], known[digests[i]]) for i in missing])
+    matrix = np.frombuffer(b"".join(known[d] for d in digests), dtype=np.float16).reshape(len(ids), DIMENSIONS)
+    if fingerprint:
+        _write(conn, "INSERT OR REPLACE INTO books VALUES (?, ?, ?)", [(key, json.dumps(ids), matrix.tobytes())])
     if conn is not None:
-        if fingerprint:
-            with conn:
-                conn.execute("INSERT OR REPLACE INTO books VALUES (?, ?, ?)", (key, json.dumps(ids), matrix.tobytes()))
         conn.close()
     return ids, matrix.astype(np.float32)
 

@@ -129,3 +129,19 @@ def test_search_computes_missing_vectors_first_and_keeps_them(home, judge, monke
     assert vectors.is_cached(store, "riftbound") and not vectors.is_cached(store, "mtg")
     code, _, _ = judge("search", "priority", "--book", "mtg", "--words")
     assert code == 0 and not vectors.is_cached(store, "mtg")  # --words never needs the model
+
+
+def test_a_damaged_cache_is_moved_aside_and_rebuilt(seeds, tmp_path):
+    (tmp_path / "vectors.db").write_bytes(b"this is not a database" * 100)
+    ids, matrix = vectors.book_vectors(seeds, "mtg")
+    assert matrix.shape == (len(ids), 384) and vectors.is_cached(seeds, "mtg")
+    assert (tmp_path / "vectors.db.damaged").read_bytes().startswith(b"this is not a database")
+
+
+def test_a_cached_matrix_of_the_wrong_size_is_recomputed(seeds, tmp_path):
+    ids, matrix = vectors.book_vectors(seeds, "mtg")
+    with sqlite3.connect(tmp_path / "vectors.db") as conn:
+        conn.execute("UPDATE books SET matrix = substr(matrix, 1, 100)")
+        conn.execute("UPDATE texts SET vector = x'00'")
+    again_ids, again = vectors.book_vectors(seeds, "mtg")
+    assert again_ids == ids and np.allclose(again, matrix)
