@@ -14,7 +14,7 @@ PROGRESS_RULES = 300  # a progress bar when at least this many rules are waiting
 
 
 def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[str, int] | None:
-    """{book: rules with a vector} for the books, computing what is missing; None when the sentence
+    """{book: rules with vectors} for the books, computing what is missing; None when the sentence
     model is unavailable (said on stderr when ``announce_unavailable``; search says it in its note)."""
     try:
         from rulebook import vectors
@@ -30,7 +30,7 @@ def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[
                 done[book] = store.counts(book)["rules"]
                 continue
             if store.counts(book)["rules"] < PROGRESS_RULES or not sys.stderr.isatty():
-                done[book] = len(vectors.book_vectors(store, book)[0])
+                done[book] = len(set(vectors.book_vectors(store, book)[0]))
                 continue
             from rich.console import Console
             from rich.progress import Progress
@@ -41,7 +41,7 @@ def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[
                 def step(count: int, total: int) -> None:
                     progress.update(task, completed=count, total=total)
 
-                done[book] = len(vectors.book_vectors(store, book, progress=step)[0])
+                done[book] = len(set(vectors.book_vectors(store, book, progress=step)[0]))
     except ModelUnavailable as exc:
         if announce_unavailable:
             warn(f"search will rank by words alone: {exc}")

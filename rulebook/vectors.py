@@ -2,7 +2,8 @@
 
 A rule is read by the sentence model (:mod:`rulebook.semantic`) as the titles of the headings above
 it, its own title and its text: "Combat > Combat Damage Step. 510.1c ..." tells the model what a
-bare "A blocked creature assigns ..." is about. Vectors are cached in ``vectors.db`` next to the
+bare "A blocked creature assigns ..." is about. Each example of a rule gets a vector of its own, and
+a rule is as near a question as the nearest of its rows. Vectors are cached in ``vectors.db`` next to the
 library's database (``JUDGE_VECTORS`` names another file): per rule text, so editing one rule
 recomputes one vector, and per book, so a search reads one row. The library database stays a pure
 function of the documents; this file is a cache that may be deleted at any time.
@@ -28,7 +29,7 @@ from rulebook.store import Store
 
 VECTORS_NAME = "vectors.db"
 VECTORS_ENV = "JUDGE_VECTORS"
-RECIPE = f"minilm-{MODEL_SHA256[:12]}-{MAX_TOKENS}-headings-title-text-v1"  # change it to invalidate the cache
+RECIPE = f"minilm-{MODEL_SHA256[:12]}-{MAX_TOKENS}-headings-title-text-examples-v2"  # change it to invalidate the cache
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS texts (digest TEXT PRIMARY KEY, vector BLOB NOT NULL);
 CREATE TABLE IF NOT EXISTS books (key TEXT PRIMARY KEY, numbers TEXT NOT NULL, matrix BLOB NOT NULL);
@@ -43,9 +44,9 @@ def cache_path(store: Store) -> Path:
 
 
 def rule_texts(store: Store, book: str) -> tuple[list[str], list[str]]:
-    """(numbers, texts): what the model reads for each rule of the book, in the book's order.
-
-    >>> # "Turn Structure > Beginning Phase > Untap Step. 502.3 Third, the active player ..."
+    """(numbers, texts): what the model reads, one row per rule in the book's order, then one per
+    example, numbered with its rule's number: a rule is as close to a question as its text or the
+    nearest of its examples (a judge describes a situation, and examples are situations).
     """
     rules = store.rules(book)
     by_number = {r.number: r for r in rules}
@@ -58,7 +59,8 @@ def rule_texts(store: Store, book: str) -> tuple[list[str], list[str]]:
             above = by_number.get(above.parent) if above.parent else None
         head = " > ".join(reversed(chain))
         out.append(f"{head}. {rule.title or ''}. {rule.text or ''}".strip(". "))
-    return [r.number for r in rules], out
+    examples = [(rule.number, example) for rule in rules for example in rule.examples]
+    return [r.number for r in rules] + [n for n, _ in examples], out + [e for _, e in examples]
 
 
 def _digest(text: str) -> str:
@@ -156,5 +158,9 @@ def nearest(store: Store, book: str, query: str, depth: int, encoder: Encoder | 
     if not ids:
         return []
     sims = matrix @ encoder.encode([query])[0]
-    top = np.argsort(-sims, kind="stable")[:depth]
-    return [(ids[i], float(sims[i])) for i in top]
+    best: dict[str, float] = {}
+    for i in np.argsort(-sims, kind="stable"):
+        best.setdefault(ids[i], float(sims[i]))  # a rule's best row: its text or one of its examples
+        if len(best) == depth:
+            break
+    return list(best.items())

@@ -45,7 +45,8 @@ def test_a_rule_is_read_with_the_titles_above_it(seeds):
 def test_vectors_are_computed_once_then_read(seeds, tmp_path):
     enc = CountingEncoder()
     ids, matrix = vectors.book_vectors(seeds, "riftbound", enc)
-    assert enc.texts == len(ids) == seeds.counts("riftbound")["rules"] and matrix.shape == (len(ids), 384)
+    assert enc.texts == len(ids) and len(set(ids)) == seeds.counts("riftbound")["rules"]
+    assert matrix.shape == (len(ids), 384)
     again_ids, again = vectors.book_vectors(seeds, "riftbound", enc)
     assert enc.texts == len(ids) and again_ids == ids and np.allclose(again, matrix)
     with sqlite3.connect(tmp_path / "vectors.db") as conn:  # one vector per distinct text
@@ -58,13 +59,13 @@ def test_a_rebuilt_book_reuses_the_vectors_of_unchanged_rules(seeds, tmp_path):
     with sqlite3.connect(tmp_path / "vectors.db") as conn:
         conn.execute("DELETE FROM books")  # as if the book's fingerprint had changed
     vectors.book_vectors(seeds, "riftbound", enc)
-    assert enc.texts == seeds.counts("riftbound")["rules"]
+    assert enc.texts == len(vectors.rule_texts(seeds, "riftbound")[0])
 
 
 def test_an_unwritable_cache_still_answers(seeds, monkeypatch, tmp_path):
     monkeypatch.setenv("JUDGE_VECTORS", str(tmp_path / "no-such-dir" / "vectors.db"))
     ids, matrix = vectors.book_vectors(seeds, "mtg")
-    assert len(ids) == seeds.counts("mtg")["rules"] and matrix.shape[0] == len(ids)
+    assert len(set(ids)) == seeds.counts("mtg")["rules"] and matrix.shape[0] == len(ids)
 
 
 def test_nearest_finds_the_rule_about_the_same_thing(seeds):
@@ -145,3 +146,29 @@ def test_a_cached_matrix_of_the_wrong_size_is_recomputed(seeds, tmp_path):
         conn.execute("UPDATE texts SET vector = x'00'")
     again_ids, again = vectors.book_vectors(seeds, "mtg")
     assert again_ids == ids and np.allclose(again, matrix)
+
+
+def test_each_example_is_read_as_a_row_of_its_rule(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_VECTORS", str(tmp_path / "vectors.db"))
+    doc = tmp_path / "mini-cr.txt"
+    doc.write_text("""Magic: The Gathering Comprehensive Rules
+
+5. Turn Structure
+
+510. Combat Damage Step
+
+510.1. First, the active player announces how each attacking creature assigns its combat damage.
+
+510.1a Each attacking creature and each blocking creature assigns combat damage equal to its power.
+Example: A 3/3 creature blocked by two 2/2 creatures may assign 2 damage to the first and 1 to the second.
+Example: A creature with 0 power assigns no combat damage.
+""", encoding="utf-8")
+    lib = Library(tmp_path / "home", seeds=None)
+    lib.load([doc], "mini", game="mtg")
+    store = lib.open()
+    numbers, texts = vectors.rule_texts(store, "mini")
+    assert numbers.count("510.1a") == 3 and len(set(numbers)) == store.counts("mini")["rules"]
+    assert texts[-2:] == list(store.rule("mini", "510.1a").examples)
+    (first, _), *_ = vectors.nearest(store, "mini", "my attacker is blocked by two creatures, how do I split damage", 3)
+    assert first == "510.1a"
+    store.close()
