@@ -38,6 +38,17 @@ BASIC = {"battlefields": [{"name": "Grove"}, {"name": "Altar", "controller": "Be
          "deck": {"Ana": 3, "Ben": 3}}
 
 
+# Zhonya's Hourglass replaces Braum's death (364-366): the events two scenarios below both show.
+HOURGLASS_SAVES_BRAUM = [
+    ("Braum would die: Zhonya's Hourglass's replacement effect (\"the next time a friendly unit would die\") applies, "
+     "and it does not happen; instead: \"kill me. recall that unit exhausted\" (\"the next time\": this replacement "
+     "effect is used up)", ("364", "365", "365.1", "366", "366.1", "415.2")),
+    ("Zhonya's Hourglass is killed at base and goes to Ben's trash", ("366.1", "415.2")),
+    ("Braum is recalled to its base (not a move)", ("366.1", "433")),
+    ("Braum is exhausted", ("366.1", "401.1")),
+]
+
+
 def test_turn_player_has_priority_in_neutral_open_action_phase():
     g = game(BASIC)
     assert g.snapshot()["priority"] == "Ana"
@@ -222,15 +233,7 @@ def resolve(g, sentence: str):
 def test_a_single_replacement_effect_replaces_a_death_and_is_used_up():
     g = replacement_game({"replacement": None})
     events = resolve(g, "Ana plays Execute targeting Braum")
-    assert [(e.what, e.rules) for e in events[1:6]] == [
-        ("Execute resolves", ("336.1",)),
-        ("Braum would die: Zhonya's Hourglass's replacement effect (\"the next time a friendly unit would die\") applies, "
-         "and it does not happen; instead: \"kill me. recall that unit exhausted\" (\"the next time\": this replacement "
-         "effect is used up)", ("364", "365", "365.1", "366", "366.1", "415.2")),
-        ("Zhonya's Hourglass is killed at base and goes to Ben's trash", ("366.1", "415.2")),
-        ("Braum is recalled to its base (not a move)", ("366.1", "433")),
-        ("Braum is exhausted", ("366.1", "401.1")),
-    ]
+    assert [(e.what, e.rules) for e in events[1:6]] == [("Execute resolves", ("336.1",)), *HOURGLASS_SAVES_BRAUM]
     snap = g.snapshot()
     assert snap["zone"]["Braum"] == "base" and snap["units"]["Braum"]["exhausted"]
     assert snap["zone"]["Zhonya's Hourglass"] == "trash" and snap["awaiting"] is None and snap["priority"] == "Ana"
@@ -310,12 +313,7 @@ def test_two_replacements_wait_for_the_owner_of_the_unit_to_order_them():
     events = g.apply("Ben orders replacements: Zhonya's Hourglass, Braum")
     assert [(e.what, e.rules) for e in events[:6]] == [
         ("Ben orders the replacement effects for \"Braum would die\": Zhonya's Hourglass, Braum", ("368", "312.1.b.1")),
-        ("Braum would die: Zhonya's Hourglass's replacement effect (\"the next time a friendly unit would die\") applies, "
-         "and it does not happen; instead: \"kill me. recall that unit exhausted\" (\"the next time\": this replacement "
-         "effect is used up)", ("364", "365", "365.1", "366", "366.1", "415.2")),
-        ("Zhonya's Hourglass is killed at base and goes to Ben's trash", ("366.1", "415.2")),
-        ("Braum is recalled to its base (not a move)", ("366.1", "433")),
-        ("Braum is exhausted", ("366.1", "401.1")),
+        *HOURGLASS_SAVES_BRAUM,
         ("Braum's replacement effect (\"this would die\") no longer applies: the event it would replace did not happen",
          ("367", "368")),
     ]

@@ -60,21 +60,27 @@ def test_spec_example_unchanged():
     if not SPEC.exists():
         pytest.skip(f"the spec is not at {SPEC}")
     block = re.search(r"```yaml\n(.*?)```", SPEC.read_text(encoding="utf-8"), re.S).group(1)
-    assert block == (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+    assert block == SPEC_EXAMPLE.read_text(encoding="utf-8")
+
+
+SPEC_EXAMPLE = ROOT / "data/scenarios/riftbound/spec-example.yaml"
+
+
+def _spec_example_with(tmp_path, old: str, new: str):
+    """A copy of the spec example with one edit, to see how a wrong file is reported."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(SPEC_EXAMPLE.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+    return bad
 
 
 def test_failed_expectation_exits_1(tmp_path):
-    text = (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text.replace("points: {Ana: 4}", "points: {Ana: 5}"), encoding="utf-8")
+    bad = _spec_example_with(tmp_path, "points: {Ana: 4}", "points: {Ana: 5}")
     code, out = _explain(bad)
     assert code == 1 and "FAIL" in out and "points" in out
 
 
 def test_error_names_file_line_and_action(tmp_path):
-    text = (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text.replace("  - Ana plays Gust targeting Garen ", "  - Ben plays Gust targeting Garen "), encoding="utf-8")
+    bad = _spec_example_with(tmp_path, "  - Ana plays Gust targeting Garen ", "  - Ben plays Gust targeting Garen ")
     with pytest.raises(ScenarioFileError) as err:
         _explain(bad)
     message = str(err.value)
@@ -83,9 +89,7 @@ def test_error_names_file_line_and_action(tmp_path):
 
 
 def test_state_error_names_key_path(tmp_path):
-    text = (ROOT / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
-    bad = tmp_path / "bad.yaml"
-    bad.write_text(text.replace("keywords: [Ganking]", "keywords: [Ganknig]"), encoding="utf-8")
+    bad = _spec_example_with(tmp_path, "keywords: [Ganking]", "keywords: [Ganknig]")
     with pytest.raises(ScenarioFileError) as err:
         _explain(bad)
     assert "state -> units -> 3 -> keywords -> 1" in str(err.value) and 'did you mean "Ganking"' in str(err.value)
