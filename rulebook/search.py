@@ -17,6 +17,7 @@ from typing import Any
 
 from rulebook import numbers
 from rulebook.model import ModelUnavailable
+from rulebook.shipped import data_file
 from rulebook.store import Store
 
 HIGHLIGHT = ("**", "**")  # how snippets mark the words that matched (documented in docs/json.md)
@@ -284,7 +285,7 @@ def _word_ranked(store: Store, terms: list[str], book: str | None, limit: int, v
 # that one list puts first win over one both lists put fifth.
 FUSION_DEPTH = 100  # rules taken from each list
 FUSION_K = 10
-MEANING_WEIGHT = 1.0  # the sentence model's list counts this much against the words'
+MEANING_WEIGHT = 1.5  # the sentence model's list counts this much against the words' (more since the question adapter)
 MEANING_ONLY_COSINE = 0.40  # a rule no word matched needs this cosine: 95% of answers reach it on our
 # question set; nonsense ("xylophonequartz", "banana smoothie recipe") stays below 0.4
 
@@ -707,27 +708,13 @@ UN_MIN = 4  # shortest word after "un"
 SYNONYMS_FILE = "search-synonyms.yaml"
 
 
-def _data_file(name: str) -> Path:
-    """A file of the shipped data folder: inside an installed wheel (package judge._data), else the
-    checkout's data/ (resolved like judge.resources, which rulebook does not import)."""
-    try:
-        from importlib import resources
-
-        packaged = Path(str(resources.files("judge._data"))) / name
-        if packaged.is_file():
-            return packaged
-    except (ModuleNotFoundError, TypeError):
-        pass
-    return Path(__file__).resolve().parent.parent / "data" / name
-
-
 @cache
 def vocabulary_table(path: str | None = None) -> dict[str, Any]:
     """The search vocabulary: ``{"irregular": {form: base}, "groups": [{games, words, rules, broader}]}``;
     empty when the file is absent."""
     import yaml
 
-    file = Path(path) if path else _data_file(SYNONYMS_FILE)
+    file = Path(path) if path else data_file(SYNONYMS_FILE)
     if not file.is_file():
         return {"irregular": {}, "groups": []}
     data = yaml.safe_load(file.read_text(encoding="utf-8")) or {}

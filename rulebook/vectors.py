@@ -157,7 +157,7 @@ def nearest(store: Store, book: str, query: str, depth: int, encoder: Encoder | 
     ids, matrix = book_vectors(store, book, encoder)
     if not ids:
         return []
-    sims = matrix @ encoder.encode([query])[0]
+    sims = matrix @ encoder.encode_questions([query])[0]
     best: dict[str, float] = {}
     for i in np.argsort(-sims, kind="stable"):
         best.setdefault(ids[i], float(sims[i]))  # a rule's best row: its text or one of its examples

@@ -22,6 +22,9 @@ class CountingEncoder:
         self.texts += len(texts)
         return self.real.encode(texts, batch)
 
+    def encode_questions(self, texts):
+        return self.real.encode_questions(texts)
+
 
 @pytest.fixture
 def seeds(tmp_path, monkeypatch):
