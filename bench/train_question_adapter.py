@@ -2,6 +2,8 @@
 
     python bench/train_question_adapter.py           # train, write data/meaning/question-adapter.{npy,json}
     python bench/train_question_adapter.py --dry-run # train and report, write nothing
+    python bench/train_question_adapter.py --decontaminate  # first drop training questions that
+                                                     # nearly repeat an evaluation question
 
 The sentence model (all-MiniLM-L6-v2) was trained on general text: "my unit died, does its buff
 stay" and rule 705 are further apart for it than they should be. The adapter is one 384 x 384 matrix
@@ -13,7 +15,10 @@ the identity (LAMBDA) keeps W close to the model it starts from.
 
 Training questions: bench/meaning-training/*.yaml, written by helpers that read only the rule
 documents, never tests/search_questions.yaml (the evaluation set) nor the search code; VALIDATION of
-them are held back and reported, and the rest train. The full documents must be in ../shared/corpora
+them are held back and reported, and the rest train. Writers of both sets read the same rules, and
+some questions came out nearly word for word alike ("how does the mulligan work"): a training
+question that nearly repeats an evaluation question of its book (:func:`near_duplicate`) is not
+allowed, training refuses to start while one is left, and ``--decontaminate`` deletes them. The full documents must be in ../shared/corpora
 (they are loaded into a temporary library; the rules' vectors come from the usual cache, computed if
 missing). Everything is seeded: the same inputs write the same matrix.
 """
@@ -46,6 +51,53 @@ LEARNING_RATE = 1e-3
 VALIDATION = 0.15
 SEED = 0
 K = 5
+
+
+QUESTIONS = REPO / "tests" / "search_questions.yaml"
+SIMILAR = 75  # rapidfuzz ratio or token-sort ratio, 0-100, at or above which two questions are one
+
+
+def _plain(text: str) -> str:
+    import re
+
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+def near_duplicate(a: str, b: str) -> bool:
+    """The two questions are the same question (spelling, punctuation and word order aside).
+
+    >>> near_duplicate("does unused mana carry over to the next step", "Does unused mana carry over?")
+    True
+    >>> near_duplicate("can i equip at instant speed", "what does ward do")
+    False
+    """
+    from rapidfuzz import fuzz
+
+    a, b = _plain(a), _plain(b)
+    return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b)) >= SIMILAR
+
+
+def contaminated(questions: list[dict]) -> list[dict]:
+    """The training questions that nearly repeat an evaluation question asked of the same book."""
+    import yaml
+
+    evaluation = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    return [q for q in questions
+            if any(e["book"] == q["book"] and near_duplicate(q["question"], e["question"]) for e in evaluation)]
+
+
+def decontaminate() -> int:
+    """Delete the contaminated questions' lines from the training files; how many were deleted."""
+    import yaml
+
+    drop = {(q["file"], q["question"]) for q in contaminated(training_questions())}
+    for path in sorted(TRAINING.glob("*.yaml")):
+        lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+        kept = [line for line in lines if not (line.lstrip().startswith("- {") and (path.name, str(
+            yaml.safe_load(line.strip()[2:])["question"])) in drop)]
+        if len(kept) != len(lines):
+            path.write_text("".join(kept), encoding="utf-8")
+    return len(drop)
 
 
 def training_questions() -> list[dict]:
@@ -133,10 +185,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dry-run", action="store_true", help="train and report, write nothing")
     parser.add_argument("--steps", type=int, default=STEPS)
+    parser.add_argument("--decontaminate", action="store_true",
+                        help="first delete training questions that nearly repeat an evaluation question")
     args = parser.parse_args()
     from rulebook import semantic, vectors
 
+    if args.decontaminate:
+        print(f"deleted {decontaminate()} training questions that nearly repeat an evaluation question")
     questions = training_questions()
+    overlap = contaminated(questions)
+    if overlap:
+        sys.exit(f"error: {len(overlap)} training questions nearly repeat evaluation questions, e.g. "
+                 f"{overlap[0]['file']}: {overlap[0]['question']!r}; run with --decontaminate")
     missing = [b for b, (path, _) in FULL_BOOKS.items() if not path.exists()]
     if missing or not questions:
         sys.exit(f"error: needs the full documents in ../shared/corpora and questions in {TRAINING}")
@@ -173,7 +233,7 @@ def main() -> None:
         "base_model_sha256": semantic.MODEL_SHA256, "sha256": digest, "trained_by": "bench/train_question_adapter.py",
         "training_files": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
                            for p in sorted(TRAINING.glob("*.yaml"))},
-        "questions": len(questions), "held_back": len(held),
+        "questions": len(questions), "held_back": len(held), "similar_to_evaluation_below": SIMILAR,
         "settings": {"tau": TAU, "lambda": LAMBDA, "steps": args.steps, "learning_rate": LEARNING_RATE,
                      "validation": VALIDATION, "seed": SEED},
         "held_back_recall_at_5": {"model": round(before, 3), "adapted": round(after, 3)},
