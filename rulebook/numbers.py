@@ -21,8 +21,11 @@ from __future__ import annotations
 import re
 
 _TOKEN = re.compile(r"\d+|[a-z]+")
-# Something a judge might type as a rule number: digits first, then digits/letters/dots only.
-_LOOKS_LIKE = re.compile(r"^\s*\d{1,3}(?:\s*\.?\s*(?:\d+|[a-z]{1,2}))*\s*\.?\s*$", re.I)
+# Something a judge might type as a rule number: digits first, then digits/letters/dots only. Each
+# run of digits or letters is taken whole ((?!\d), (?![a-z])): with the separators optional, a run
+# that could also be split ("teammate" as te-am-ma-te) made the match backtrack exponentially, and a
+# question such as "2v2 me and my teammate ..." took minutes to be told it is not a number.
+_LOOKS_LIKE = re.compile(r"^\s*\d{1,3}(?!\d)(?:\s*\.?\s*(?:\d+(?!\d)|[a-z]{1,2}(?![a-z])))*\s*\.?\s*$", re.I)
 
 
 def tokens(number: str) -> list[str]:
@@ -30,7 +33,13 @@ def tokens(number: str) -> list[str]:
 
 
 def looks_like_number(text: str) -> bool:
-    """True for ``312``, ``312.2b``, ``601.2c.``; False for words."""
+    """True for ``312``, ``312.2b``, ``601.2c.``; False for words.
+
+    >>> [looks_like_number(t) for t in ("312", "312.2.b.1", "601.2c.", "100.1aa", "312 2 b", "1")]
+    [True, True, True, True, True, True]
+    >>> [looks_like_number(t) for t in ("2v2 me and my teammate", "3 of each", "1234", "601.2abc")]
+    [False, False, False, False]
+    """
     return bool(_LOOKS_LIKE.match(text))
 
 

@@ -128,3 +128,12 @@ def test_export_json_in_rule_order(home, judge, tmp_path):
     numbers = [r["number"] for r in doc["rules"]]
     assert numbers[:3] == ["300.4", "300.5", "300.6"]
     assert numbers.index("305") < numbers.index("305.1") < numbers.index("306")
+
+
+def test_a_question_starting_with_a_number_is_not_a_rule_number():
+    # The pattern once backtracked exponentially on such questions (minutes for this one).
+    from rulebook.numbers import looks_like_number
+
+    assert not looks_like_number("2v2 me and my teammate both want to do something on my turn, whose action goes first")
+    assert not looks_like_number("3 of each version of the same champion")
+    assert looks_like_number("312.2.b.1") and looks_like_number("601.2c.")
