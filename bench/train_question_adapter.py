@@ -28,19 +28,22 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import re
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
+import yaml
+from rapidfuzz import fuzz
 
 REPO = Path(__file__).resolve().parents[1]
 for folder in (REPO, REPO / "bench"):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from search_quality import FULL_BOOKS, answers, build_library  # noqa: E402
+from search_quality import FULL_BOOKS, answers, build_library, load_questions  # noqa: E402
 
 TRAINING = REPO / "bench" / "meaning-training"
 OUT = REPO / "data" / "meaning" / "question-adapter.npy"
@@ -51,15 +54,10 @@ LEARNING_RATE = 1e-3
 VALIDATION = 0.15
 SEED = 0
 K = 5
-
-
-QUESTIONS = REPO / "tests" / "search_questions.yaml"
 SIMILAR = 75  # rapidfuzz ratio or token-sort ratio, 0-100, at or above which two questions are one
 
 
 def _plain(text: str) -> str:
-    import re
-
     return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
 
 
@@ -71,25 +69,19 @@ def near_duplicate(a: str, b: str) -> bool:
     >>> near_duplicate("can i equip at instant speed", "what does ward do")
     False
     """
-    from rapidfuzz import fuzz
-
     a, b = _plain(a), _plain(b)
     return max(fuzz.ratio(a, b), fuzz.token_sort_ratio(a, b)) >= SIMILAR
 
 
 def contaminated(questions: list[dict]) -> list[dict]:
     """The training questions that nearly repeat an evaluation question asked of the same book."""
-    import yaml
-
-    evaluation = yaml.safe_load(QUESTIONS.read_text(encoding="utf-8"))["questions"]
+    evaluation = load_questions()
     return [q for q in questions
             if any(e["book"] == q["book"] and near_duplicate(q["question"], e["question"]) for e in evaluation)]
 
 
 def decontaminate() -> int:
     """Delete the contaminated questions' lines from the training files; how many were deleted."""
-    import yaml
-
     drop = {(q["file"], q["question"]) for q in contaminated(training_questions())}
     for path in sorted(TRAINING.glob("*.yaml")):
         lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
@@ -101,8 +93,6 @@ def decontaminate() -> int:
 
 
 def training_questions() -> list[dict]:
-    import yaml
-
     out = []
     for path in sorted(TRAINING.glob("*.yaml")):
         for q in yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]:
