@@ -1,7 +1,9 @@
 """Train the question adapter: a matrix that moves a judge's question towards the rules answering it.
 
-    python bench/train_question_adapter.py           # train, write data/meaning/question-adapter.{npy,json}
-    python bench/train_question_adapter.py --dry-run # train and report, write nothing
+    python bench/train_question_adapter.py           # train on every question; write the adapter
+                                                     # and the memory (data/meaning/question-*.{npy,json})
+    python bench/train_question_adapter.py --dry-run # hold VALIDATION back, train, report, write nothing
+    python bench/train_question_adapter.py --memory-only  # keep the adapter, rebuild the memory
     python bench/train_question_adapter.py --decontaminate  # first drop training questions that
                                                      # nearly repeat an evaluation question
 
@@ -14,13 +16,18 @@ that answer the question (or their sub-rules) are nearer than every other row. W
 the identity (LAMBDA) keeps W close to the model it starts from.
 
 Training questions: bench/meaning-training/*.yaml, written by helpers that read only the rule
-documents, never tests/search_questions.yaml (the evaluation set) nor the search code; VALIDATION of
-them are held back and reported, and the rest train. Writers of both sets read the same rules, and
+documents, never tests/search_questions.yaml (the evaluation set) nor the search code. ``--dry-run``
+holds VALIDATION of them back and reports how the adapter does on those; the adapter that ships is
+trained on all of them (a held-back share that changes whenever a question is added made the shipped
+adapter vary by a point or two from one retraining to the next). Writers of both sets read the same rules, and
 some questions came out nearly word for word alike ("how does the mulligan work"): a training
 question that nearly repeats an evaluation question of its book (:func:`near_duplicate`) is not
 allowed, training refuses to start while one is left, and ``--decontaminate`` deletes them. The full documents must be in ../shared/corpora
 (they are loaded into a temporary library; the rules' vectors come from the usual cache, computed if
 missing). Everything is seeded: the same inputs write the same matrix.
+
+The same run writes the question memory (:mod:`rulebook.memory`): every training question's vector,
+moved by the adapter just written, with its answers and a digest of each answer's rule text.
 """
 
 from __future__ import annotations
@@ -47,6 +54,7 @@ from search_quality import FULL_BOOKS, answers, build_library, load_questions  #
 
 TRAINING = REPO / "bench" / "meaning-training"
 OUT = REPO / "data" / "meaning" / "question-adapter.npy"
+MEMORY_OUT = REPO / "data" / "meaning" / "question-memory.npy"
 TAU = 0.05
 LAMBDA = 1e-2
 STEPS = 150
@@ -177,6 +185,8 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=STEPS)
     parser.add_argument("--decontaminate", action="store_true",
                         help="first delete training questions that nearly repeat an evaluation question")
+    parser.add_argument("--memory-only", action="store_true",
+                        help="keep the shipped adapter; rebuild only the question memory from it")
     args = parser.parse_args()
     from rulebook import semantic, vectors
 
@@ -191,15 +201,20 @@ def main() -> None:
     if missing or not questions:
         sys.exit(f"error: needs the full documents in ../shared/corpora and questions in {TRAINING}")
     rng = np.random.default_rng(SEED)
-    held = set(rng.permutation(len(questions))[:int(len(questions) * VALIDATION)].tolist())
+    held = set(rng.permutation(len(questions))[:int(len(questions) * VALIDATION)].tolist()) if args.dry_run \
+        else set()
     encoder = semantic.Encoder.load(adapter=False)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as home:
         store, _ = build_library(home)
         books = {b: Book(*vectors.book_vectors(store, b, encoder)) for b in FULL_BOOKS}
         texts = [effective(store, q["question"], q["book"]) for q in questions]
+        pointers = remembered(store, questions)
         store.close()
     Q = encoder.encode(texts).astype(np.float64)
+    if args.memory_only:
+        write_memory(questions, pointers, Q)
+        return
     fit, check = [], []
     for b, book in books.items():
         mine = [i for i, q in enumerate(questions) if q["book"] == b and i not in held]
@@ -210,26 +225,63 @@ def main() -> None:
             check.append((Q[kept], book, [questions[i]["answers"] for i in kept]))
     n = sum(len(g[0]) for g in fit)
     W, losses = train(fit, n, args.steps)
-    before, after = recall(None, check), recall(W, check)
     print(f"{len(questions)} questions ({n} trained on, {len(held)} held back); loss {losses[0]:.3f} -> "
-          f"{losses[-1]:.3f}; held back, recall@{K} by meaning alone {before:.3f} -> {after:.3f}; "
-          f"{time.perf_counter() - t0:.0f} s")
+          f"{losses[-1]:.3f}; {time.perf_counter() - t0:.0f} s")
     if args.dry_run:
+        print(f"held back, recall@{K} by meaning alone {recall(None, check):.3f} -> {recall(W, check):.3f}")
         return
     OUT.parent.mkdir(parents=True, exist_ok=True)
     np.save(OUT, W)
     digest = hashlib.sha256(OUT.read_bytes()).hexdigest()
     info = {
         "base_model_sha256": semantic.MODEL_SHA256, "sha256": digest, "trained_by": "bench/train_question_adapter.py",
-        "training_files": {p.name: hashlib.sha256(p.read_bytes()).hexdigest()
-                           for p in sorted(TRAINING.glob("*.yaml"))},
-        "questions": len(questions), "held_back": len(held), "similar_to_evaluation_below": SIMILAR,
+        "training_files": training_files(),
+        "questions": len(questions), "similar_to_evaluation_below": SIMILAR,
         "settings": {"tau": TAU, "lambda": LAMBDA, "steps": args.steps, "learning_rate": LEARNING_RATE,
-                     "validation": VALIDATION, "seed": SEED},
-        "held_back_recall_at_5": {"model": round(before, 3), "adapted": round(after, 3)},
+                     "seed": SEED},
     }
     OUT.with_suffix(".json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(REPO)} and its .json")
+    write_memory(questions, pointers, Q)
+
+
+def training_files() -> dict[str, str]:
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(TRAINING.glob("*.yaml"))}
+
+
+def remembered(store, questions: list[dict]) -> list[list[tuple[str, str]]]:
+    """Per question, its answers as the memory keeps them: (number, digest of the rule's title and text)."""
+    from rulebook.memory import rule_digest
+
+    out = []
+    for q in questions:
+        pairs = []
+        for number in q["answers"]:
+            rule = store.rule(q["book"], number)
+            if rule is None:
+                sys.exit(f"error: {q['file']}: {q['question']!r} names {number}, which {q['book']} does not have")
+            pairs.append((number, rule_digest(rule.title, rule.text)))
+        out.append(pairs)
+    return out
+
+
+def write_memory(questions: list[dict], pointers: list[list[tuple[str, str]]], Q: np.ndarray) -> None:
+    """The question memory (rulebook/memory.py): every training question's vector, moved by the adapter
+    as written to OUT (so exactly as search will move a question), and its answers."""
+    from rulebook import semantic
+
+    X = Q @ np.load(OUT).astype(np.float64).T
+    np.save(MEMORY_OUT, (X / np.linalg.norm(X, axis=1, keepdims=True)).astype(np.float16))
+    info = {
+        "base_model_sha256": semantic.MODEL_SHA256, "sha256": semantic.sha256_of(MEMORY_OUT),
+        "adapter_sha256": semantic.sha256_of(OUT), "built_by": "bench/train_question_adapter.py",
+        "training_files": training_files(),
+    }
+    entries = [json.dumps({"question": q["question"], "book": q["book"], "answers": pairs})
+               for q, pairs in zip(questions, pointers)]  # one a line, so a diff shows which changed
+    text = json.dumps(info, indent=2)[:-2] + ',\n  "entries": [\n    ' + ",\n    ".join(entries) + "\n  ]\n}\n"
+    MEMORY_OUT.with_suffix(".json").write_text(text, encoding="utf-8")
+    print(f"wrote {MEMORY_OUT.relative_to(REPO)} and its .json ({len(questions)} questions)")
 
 
 if __name__ == "__main__":

@@ -68,7 +68,7 @@ def model_dir() -> Path:
 
 def verify(folder: Path) -> None:
     """Refuse weights that are not the published all-MiniLM-L6-v2 file."""
-    digest = _sha256(folder / "model.safetensors")
+    digest = sha256_of(folder / "model.safetensors")
     if digest != MODEL_SHA256:
         raise ModelUnavailable(f"{folder / 'model.safetensors'} is not {MODEL_NAME} (sha256 {digest[:12]}…)")
 
@@ -89,7 +89,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     return tensors
 
 
-def _sha256(path: Path) -> str:
+def sha256_of(path: Path) -> str:
     digest = hashlib.sha256()
     with open(path, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
@@ -109,7 +109,7 @@ def read_adapter(path: Path | None = None) -> np.ndarray | None:
         return None
     try:
         info = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-        if info["base_model_sha256"] != MODEL_SHA256 or info["sha256"] != _sha256(path):
+        if info["base_model_sha256"] != MODEL_SHA256 or info["sha256"] != sha256_of(path):
             raise ModelUnavailable(f"{path} was not made for {MODEL_NAME} or does not match its record")
         matrix = np.load(path, allow_pickle=False)
     except (OSError, ValueError, KeyError) as exc:

@@ -24,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from rulebook.memory import read_memory
 from rulebook.semantic import DIMENSIONS, MAX_TOKENS, MODEL_SHA256, Encoder, model_dir, verify
 from rulebook.store import Store
 
@@ -152,15 +153,25 @@ def book_vectors(store: Store, book: str, encoder: Encoder | None = None,
 
 def nearest(store: Store, book: str, query: str, depth: int, encoder: Encoder | None = None
             ) -> list[tuple[str, float]]:
-    """The book's rules closest in meaning to the query: (number, cosine), best first."""
+    """The book's rules closest in meaning to the query: (number, cosine), best first.
+
+    A rule's cosine is its best row's (its text or one of its examples) or, with the question
+    adapter, that of the nearest remembered question it answers (:mod:`rulebook.memory`).
+    """
     encoder = encoder or Encoder.load()
     ids, matrix = book_vectors(store, book, encoder)
     if not ids:
         return []
-    sims = matrix @ encoder.encode_questions([query])[0]
+    question = encoder.encode_questions([query])[0]
+    sims = matrix @ question
     best: dict[str, float] = {}
     for i in np.argsort(-sims, kind="stable"):
-        best.setdefault(ids[i], float(sims[i]))  # a rule's best row: its text or one of its examples
+        best.setdefault(ids[i], float(sims[i]))
         if len(best) == depth:
             break
-    return list(best.items())
+    memory = read_memory() if encoder.adapter is not None else None
+    if memory is not None:
+        for number, (cosine, _) in memory.recall(store, book, question, depth).items():
+            if cosine > best.get(number, -1.0):
+                best[number] = cosine
+    return sorted(best.items(), key=lambda item: -item[1])[:depth]

@@ -155,6 +155,20 @@ def test_the_question_adapter_finds_what_the_plain_model_misses(library, monkeyp
     assert not any(sq.answers(h, [answer]) for h in _top(store, question, book, 10))
 
 
+def test_the_memory_brings_up_the_rule_a_like_question_was_answered_by(library, monkeypatch):
+    # Not a question of the set: written to show the memory at work. The remembered training
+    # question below was answered by 510.1c; without the memory 510.1c comes fourth.
+    store = _full(library)
+    from rulebook import memory, semantic, vectors
+
+    question = "the creature blocking mine left the battlefield, does my attacker deal damage to the player"
+    assert _top(store, question, "cr-2026", 1) == ["510.1c"]
+    recalled = memory.read_memory().recall(store, "cr-2026", semantic.Encoder.load().encode_questions([question])[0], 3)
+    assert recalled["510.1c"][1] == "my blocker got bounced does the attacker deal damage to the player"
+    monkeypatch.setattr(vectors, "read_memory", lambda: None)
+    assert _top(store, question, "cr-2026", 1) != ["510.1c"]
+
+
 @pytest.mark.parametrize("question, book, answer", [
     # No rule says "zero life"; 704.5a says "0 or less life" (words alone: not in the first 10).
     ("what happens when a player has zero life", "cr-2026", "704.5a"),
