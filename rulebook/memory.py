@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -38,19 +39,19 @@ MEMORY = "meaning/question-memory.npy"  # under data/; the questions and their a
 @dataclass(frozen=True, eq=False)
 class Memory:
     questions: tuple[str, ...]
-    answers: tuple[tuple[tuple[str, str], ...], ...]  # per question: (rule number, rule_digest) pairs
-    vectors: np.ndarray  # one unit row per question, in the adapted question space
-    _books: dict[str, tuple[np.ndarray, list[list[str]]]] = field(default_factory=dict, repr=False)
+    answers: tuple[Sequence[Sequence[str]], ...]  # per question: (rule number, rule_digest) pairs
+    vectors: np.ndarray  # one unit row per question, in the adapted question space (float16 as shipped)
+    _books: dict[str, tuple[np.ndarray, np.ndarray, list[list[str]]]] = field(default_factory=dict, repr=False)
 
     def recall(self, store: Store, book: str, question: np.ndarray, limit: int | None = None
                ) -> dict[str, tuple[float, str]]:
         """Rule number -> (cosine, the remembered question) for the book's rules that questions near
         this one (a unit vector from ``Encoder.encode_questions``) were answered by, nearest first;
         at most ``limit`` rules."""
-        rows, numbers = self.applicable(store, book)
+        rows, matrix, numbers = self._book(store, book)
         if not rows.size:
             return {}
-        sims = self.vectors[rows] @ question
+        sims = matrix @ question
         out: dict[str, tuple[float, str]] = {}
         for i in np.argsort(-sims, kind="stable"):
             for number in numbers[i]:
@@ -62,6 +63,10 @@ class Memory:
 
     def applicable(self, store: Store, book: str) -> tuple[np.ndarray, list[list[str]]]:
         """The rows with at least one answer that reads the same in this book, and those answers."""
+        rows, _, numbers = self._book(store, book)
+        return rows, numbers
+
+    def _book(self, store: Store, book: str) -> tuple[np.ndarray, np.ndarray, list[list[str]]]:
         key = f"{book}\n{store.fingerprint(book) or ''}"
         if key not in self._books:
             digests = {r["number"]: rule_digest(r["title"], r["text"])
@@ -72,7 +77,8 @@ class Memory:
                 if same:
                     rows.append(i)
                     numbers.append(same)
-            self._books[key] = (np.array(rows, dtype=np.int64), numbers)
+            index = np.array(rows, dtype=np.int64)
+            self._books[key] = (index, self.vectors[index].astype(np.float32), numbers)  # copied once
         return self._books[key]
 
 
@@ -97,10 +103,10 @@ def read_memory(path: Path | None = None) -> Memory | None:
                                    " or does not match its record")
         vectors = np.load(path, allow_pickle=False)
         entries = info["entries"]
-        questions = tuple(str(e["question"]) for e in entries)
-        answers = tuple(tuple((str(n), str(d)) for n, d in e["answers"]) for e in entries)
+        questions = tuple(e["question"] for e in entries)
+        answers = tuple(e["answers"] for e in entries)  # kept as read: converting 5,000 lists costs 15 ms a search
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
     if vectors.shape != (len(entries), DIMENSIONS):
         raise ModelUnavailable(f"{path} holds a {vectors.shape} matrix, not {len(entries)} x {DIMENSIONS}")
-    return Memory(questions, answers, vectors.astype(np.float32))
+    return Memory(questions, answers, vectors)
