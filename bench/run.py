@@ -10,6 +10,8 @@ What it measures (each line: the median time, the baseline's median, and their r
            empty cache, once (a minute or more), against building the database; then read back from
            the cache, against one plain FTS5 bm25 query. --quick skips the computation and takes the
            vectors from the copy kept by the last run (BENCH_CACHE below), computing them untimed if absent.
+           Also the question memory (rulebook/memory.py) read, checked and matched to the CR, which
+           every search command pays once, against the same query.
 - command: `judge rule` and `judge search` as whole commands (a new process each), against
            `python -c pass` (the interpreter starting) in the same run; `judge search` with the sentence
            model (the default, every book's vectors already cached) and with `--words`.
@@ -115,7 +117,17 @@ def bench_vectors(store, build_time: float, repeat: int, from_scratch: bool) -> 
     out.append(row("meaning vectors of the MTG CR read back from the cache (vs one plain FTS5 bm25 query)",
                    median_time(lambda: book_vectors(store, "cr"), repeat),
                    median_time(lambda: plain_fts(store), repeat) / n))
+    out.append(row("question memory read and matched to the MTG CR, once a process (vs one plain FTS5 bm25 query)",
+                   median_time(lambda: fresh_memory().applicable(store, "cr"), repeat),
+                   median_time(lambda: plain_fts(store), repeat) / n))
     return out
+
+
+def fresh_memory():
+    from rulebook.memory import read_memory
+
+    read_memory.cache_clear()  # what each new process pays: the files read and checked, then the book matched
+    return read_memory()
 
 
 def judge_cmd(*args: str) -> list[str]:
