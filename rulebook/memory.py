@@ -20,7 +20,6 @@ the same: a memory written against the 2026 Comprehensive Rules serves every unc
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -29,7 +28,7 @@ from pathlib import Path
 import numpy as np
 
 from rulebook.model import ModelUnavailable
-from rulebook.semantic import ADAPTER, DIMENSIONS, MODEL_NAME, MODEL_SHA256, sha256_of
+from rulebook.semantic import ADAPTER, DIMENSIONS, MODEL_SHA256, read_recorded, sha256_of
 from rulebook.shipped import data_file
 from rulebook.store import Store
 
@@ -94,18 +93,15 @@ def read_memory(path: Path | None = None) -> Memory | None:
     path = path or data_file(MEMORY)
     if not path.is_file():
         return None
+    adapter = data_file(ADAPTER)
+    if not adapter.is_file():
+        raise ModelUnavailable(f"{path} needs the question adapter it was made with, and {adapter} is absent")
+    info, vectors = read_recorded(path, base_model_sha256=MODEL_SHA256, adapter_sha256=sha256_of(adapter))
     try:
-        info = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-        adapter = json.loads(data_file(ADAPTER).with_suffix(".json").read_text(encoding="utf-8"))
-        if (info["base_model_sha256"] != MODEL_SHA256 or info["adapter_sha256"] != adapter["sha256"]
-                or info["sha256"] != sha256_of(path)):
-            raise ModelUnavailable(f"{path} was not made for {MODEL_NAME} and the shipped question adapter,"
-                                   " or does not match its record")
-        vectors = np.load(path, allow_pickle=False)
         entries = info["entries"]
         questions = tuple(e["question"] for e in entries)
         answers = tuple(e["answers"] for e in entries)  # kept as read: converting 5,000 lists costs 15 ms a search
-    except (OSError, ValueError, KeyError, TypeError) as exc:
+    except (KeyError, TypeError) as exc:
         raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
     if vectors.shape != (len(entries), DIMENSIONS):
         raise ModelUnavailable(f"{path} holds a {vectors.shape} matrix, not {len(entries)} x {DIMENSIONS}")

@@ -97,23 +97,25 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
+def read_recorded(path: Path, **expected: str) -> tuple[dict, np.ndarray]:
+    """A shipped .npy and its .json record, which must name its own sha256 and hold ``expected``
+    (the weights, the adapter it was made with); anything else is refused rather than misapplied."""
+    try:
+        info = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
+        if any(info[key] != value for key, value in expected.items()) or info["sha256"] != sha256_of(path):
+            raise ModelUnavailable(f"{path} was not made for {MODEL_NAME} as shipped or does not match its record")
+        return info, np.load(path, allow_pickle=False)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
+
+
 @cache
 def read_adapter(path: Path | None = None) -> np.ndarray | None:
-    """The question adapter (a DIMENSIONS-square float32 matrix), or None when none is shipped.
-
-    Its .json names the weights it was trained for and its own sha256: an adapter made for other
-    weights, or one that does not match its record, is refused rather than silently misapplied.
-    """
+    """The question adapter (a DIMENSIONS-square float32 matrix), or None when none is shipped."""
     path = path or data_file(ADAPTER)
     if not path.is_file():
         return None
-    try:
-        info = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-        if info["base_model_sha256"] != MODEL_SHA256 or info["sha256"] != sha256_of(path):
-            raise ModelUnavailable(f"{path} was not made for {MODEL_NAME} or does not match its record")
-        matrix = np.load(path, allow_pickle=False)
-    except (OSError, ValueError, KeyError) as exc:
-        raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
+    _, matrix = read_recorded(path, base_model_sha256=MODEL_SHA256)
     if matrix.shape != (DIMENSIONS, DIMENSIONS):
         raise ModelUnavailable(f"{path} holds a {matrix.shape} matrix, not {DIMENSIONS} x {DIMENSIONS}")
     return matrix.astype(np.float32)
