@@ -1,0 +1,101 @@
+"""Search over rules, glossary terms and rulings.
+
+Judges type questions (``who gets priority during a showdown``), misspell (``priorty``) and type rule
+numbers (``312.2b``). :func:`search` handles all three, in stages, each a module of this package:
+
+1. :mod:`~rulebook.search.query`: the query's words, stop words out, misspelt words corrected
+   against the books' vocabulary, words stemmed.
+2. :mod:`~rulebook.search.expansion`: what else each word may be called (the search vocabulary's
+   synonyms and irregular forms, the book's own thesaurus) and the rules that define a term named.
+3. :mod:`~rulebook.search.lexical`: bm25 picks candidate rules; each is rescored on coverage,
+   proximity, citations, definitions. Terms and rulings are ranked by bm25.
+4. :mod:`~rulebook.search.meaning`: the sentence model's nearest rules.
+5. :mod:`~rulebook.search.fusion`: the two rankings of rules fused by rank.
+
+Every number they were tuned with is a field of :class:`Settings`, passed down the stages.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook import numbers
+from rulebook.model import ModelUnavailable
+from rulebook.search.expansion import associated, expansions
+from rulebook.search.fusion import fuse
+from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
+from rulebook.search.lexical import ruling_hits, term_hits, word_ranked
+from rulebook.search.query import (STOPWORDS, book_forms, content_words, correct, fts_query, index_matches, porter,
+                                   stem, words)
+from rulebook.search.settings import DEFAULT, Settings
+from rulebook.search.vocabulary import vocabulary_table
+from rulebook.store import Store
+
+_fts_query = fts_query  # the name bench/run.py imports
+
+__all__ = ["HIGHLIGHT", "STOPWORDS", "Hit", "SearchResult", "Settings", "associated", "baseline_search",
+           "book_forms", "content_words", "correct", "expansions", "fts_query", "fuse", "porter", "search", "stem",
+           "vocabulary_table", "words"]
+
+
+def search(store: Store, query: str, book: str | None = None, limit: int = 10,
+           kinds: tuple[str, ...] = ("rule", "term", "ruling"), correct_typos: bool = True,
+           meaning: bool = True, settings: Settings = DEFAULT) -> SearchResult:
+    """Ranked hits for ``query``; a rule number jumps straight to that rule.
+
+    Rules are ranked by their words (below) and, with ``meaning``, also by the sentence model
+    (:mod:`rulebook.vectors`); the two rankings are fused. Without the model, words alone, and
+    ``note`` says why.
+    """
+    query = query.strip()
+    if numbers.looks_like_number(query) and "rule" in kinds:
+        found = store.find_rule(query, book)
+        if found:
+            hits = [Hit("rule", r.book, r.number, r.rule.title, (r.rule.text or r.rule.title or "")[:200], 1.0)
+                    for r in found]
+            return SearchResult(query, None, hits[:limit], jumped=True)
+    # 1. The query.
+    corrected = None
+    effective = query
+    vocab = store.vocabulary(book) if correct_typos or "rule" in kinds else {}
+    if correct_typos:
+        fixed, changed = correct(query, vocab, lambda w: index_matches(store, w, book), settings)
+        if changed:
+            corrected = effective = fixed
+    terms = book_forms(content_words(effective), vocab) if vocab else content_words(effective)
+    if not terms:
+        return SearchResult(query, corrected, [])
+    hits: list[Hit] = []
+    ranking, note = "words", None
+    if "rule" in kinds:
+        # 2-3. Rules by their words (expanded), then 4-5. by meaning too, fused.
+        lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings)
+        if meaning:
+            try:
+                lexical = fuse(store, effective, book, lexical, settings)
+                ranking = "words+meaning"
+            except ModelUnavailable as exc:
+                note = f"ranked by words alone: {exc}"
+        hits += lexical[:limit * 3]
+    if "term" in kinds:
+        hits += term_hits(store, fts_query(terms), book, limit * 3, settings)
+    if "ruling" in kinds:
+        hits += ruling_hits(store, fts_query(terms), book, limit * 3, settings)
+    hits.sort(key=lambda h: -h.score)
+    return SearchResult(query, corrected, hits[:limit], ranking=ranking, note=note)
+
+
+def baseline_search(store: Store, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:
+    """Plain FTS5 bm25 over the rules, every word of the query ORed, default column weights: the
+    yardstick bench/search_quality.py measures :func:`search` against."""
+    terms = words(query)
+    if not terms:
+        return []
+    sql = f"""
+        SELECT rules.book, rules.number, rules.title, rules.text, -bm25(rules_fts) AS score
+        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
+        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
+        ORDER BY bm25(rules_fts) LIMIT ?"""
+    params: list[Any] = [fts_query(terms)] + ([book] if book else []) + [limit]
+    return [Hit("rule", r["book"], r["number"], r["title"], (r["text"] or r["title"] or "")[:160], r["score"])
+            for r in store.query(sql, params)]

@@ -1,0 +1,208 @@
+"""Stage 2, expansion: what else a query word may be called in the rules.
+
+- the search vocabulary (``data/search-synonyms.yaml``): irregular forms, synonyms, broader terms, and
+  "un" + the word (:func:`expansions`);
+- the book's own thesaurus: words used mostly together with a rare query word (:func:`associated`);
+- definitions: the rules that define a term the query names (:func:`definitions`), and, for a
+  question about two defined terms, the rules under one that use the other's vocabulary
+  (:func:`interactions`).
+
+Each alternative carries a credit below 1, so a rule in the judge's own words still ranks first.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from rulebook.search.query import STOPWORDS, fts_query, phrase_stems, stem, stems
+from rulebook.search.settings import DEFAULT, Settings
+from rulebook.search.vocabulary import vocabulary_table
+from rulebook.store import Store
+
+Alternatives = dict[str, list[tuple[str, tuple[str, ...], float]]]
+"""For a query word's stem, its equivalents: (text for the FTS query, their stems, credit)."""
+
+
+def games(store: Store, book: str | None) -> set[str] | None:
+    """The game of the book searched; None (every game) without a book."""
+    if not book:
+        return None
+    found = store.book(book)
+    return {found.game} if found else None
+
+
+def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] | None = None,
+               settings: Settings = DEFAULT) -> Alternatives:
+    """For each query word's stem, its equivalents: (text for the FTS query, stems, credit).
+
+    >>> alts = expansions(["spend", "trash"], {"riftbound"}, {"unspent": 2})
+    >>> sorted((w, c) for w, _, c in alts[stem("spend")])
+    [('spent', 1.0), ('unspent', 0.7)]
+    >>> ("non-board zone", 0.5) in [(w, c) for w, _, c in alts[stem("trash")]]
+    True
+    """
+    table = vocabulary_table()
+    vocab = vocab or {}
+    forms: dict[str, set[str]] = {}  # stem -> the irregular forms that reduce to it
+    for form, base in table["irregular"].items():
+        forms.setdefault(stem(base), set()).update({form, base})
+    out: Alternatives = {}
+    stemmed = [stem(t) for t in terms]
+    phrases = {(s,): s for s in stemmed} | {(a, b): b for a, b in zip(stemmed, stemmed[1:])}
+    for t, s in zip(terms, stemmed):
+        alts = out.setdefault(s, [])
+        for f in sorted(forms.get(s, set()) - {t}):
+            alts.append((f, (s,), 1.0))
+        for f in sorted(forms.get(s, set()) | {t}):
+            if len(f) >= settings.un_min and "un" + f in vocab:
+                alts.append(("un" + f, (stem("un" + f),), settings.un_credit))
+    for group in table["groups"]:
+        if games is not None and not (group["games"] & games):
+            continue
+        members = {phrase_stems(w): w for w in group["words"]}
+        for phrase, s in phrases.items():
+            if phrase not in members:
+                continue
+            alts = out.setdefault(s, [])
+            alts += [(w, p, settings.synonym_credit) for p, w in members.items() if p != phrase]
+            alts += [(w, phrase_stems(w), settings.synonym_credit) for w in group["rules"]]
+            alts += [(w, phrase_stems(w), settings.broader_credit) for w in group["broader"]]
+    return {s: alts for s, alts in out.items() if alts}
+
+
+# The book's own thesaurus -------------------------------------------------------------------------
+# Only in the rescoring; joining its words to the candidates' query cost 14 of 110 questions.
+
+_STEM_COUNTS: dict[int, tuple[dict[str, int], dict[str, int], int]] = {}
+
+
+def _stem_counts(vocab: dict[str, int]) -> tuple[dict[str, int], int]:
+    """The book's word counts by light stem (cached for the vocabulary object, kept alive with it)."""
+    cached = _STEM_COUNTS.get(id(vocab))
+    if cached is not None and cached[0] is vocab:
+        return cached[1], cached[2]
+    counts: dict[str, int] = {}
+    for w, n in vocab.items():
+        st = stem(w)
+        counts[st] = counts.get(st, 0) + n
+    _STEM_COUNTS.clear()
+    _STEM_COUNTS[id(vocab)] = (vocab, counts, sum(counts.values()) or 1)
+    return counts, sum(counts.values()) or 1
+
+
+def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
+               settings: Settings = DEFAULT) -> Alternatives:
+    """A distributional thesaurus from the book's own text, for the words judges use and the rules do
+    not: for each query word, the words over-represented (pointwise mutual information against the
+    book's word frequencies) in the rules that use it, found in several of them. Those words stand in
+    for the query word at ``settings.associated_credit`` where a rule lacks it."""
+    counts, total = _stem_counts(vocab)
+    qstems = {stem(t) for t in terms}
+    out: Alternatives = {}
+    for t in terms:
+        rows = store.query(
+            "SELECT rules.title AS title, rules.text AS text FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid "
+            "WHERE rules_fts MATCH ? AND rules.book = ? ORDER BY bm25(rules_fts) LIMIT ?",
+            [fts_query([t]), book, settings.associated_docs])
+        if len(rows) < settings.associated_min_docs:
+            continue
+        tf: dict[str, int] = {}
+        docs: dict[str, int] = {}
+        n_tokens = 0
+        for r in rows:
+            bag = [w for w in stems(r["title"]) + stems(r["text"]) if w not in STOPWORDS and len(w) > 2
+                   and not w.isdigit()]
+            n_tokens += len(bag)
+            for w in bag:
+                tf[w] = tf.get(w, 0) + 1
+            for w in set(bag):
+                docs[w] = docs.get(w, 0) + 1
+        scored = []
+        for w, n in tf.items():
+            if w in qstems or docs[w] < settings.associated_min_docs or w not in counts:
+                continue
+            pmi = math.log((n / max(n_tokens, 1)) / (counts[w] / total))
+            if pmi > 0:
+                scored.append((docs[w] / len(rows) * pmi, w))
+        scored.sort(reverse=True)
+        out[t] = [(w, (w,), settings.associated_credit) for _, w in scored[:settings.associated_terms]]
+    return out
+
+
+# Definitions --------------------------------------------------------------------------------------
+
+def under(key: tuple[str, str], ancestor: tuple[str, str]) -> bool:
+    """Whether rule ``key`` (book, number) is a sub-rule of ``ancestor``.
+
+    >>> under(("cr", "702.19b"), ("cr", "702.19")), under(("cr", "702.190"), ("cr", "702.19"))
+    (True, False)
+    """
+    (book, number), (abook, anumber) = key, ancestor
+    return book == abook and number.startswith(anumber) and re.match(r"[.a-z]", number[len(anumber):] or "0") is not None
+
+
+def definitions(store: Store, terms: list[str], book: str | None) -> dict[str, set[tuple[str, str]]]:
+    """Rules that define a term the query names (a Riftbound term's rule, an MTG glossary entry's "See
+    rule"), by the query word or pair of words naming it."""
+    phrases = {p: p for p in set(terms) | {f"{a} {b}" for a, b in zip(terms, terms[1:])}}
+    phrases |= {p[:-1]: p for p in phrases if p.endswith("s") and len(p) > 3}
+    if not phrases:
+        return {}
+    marks = ",".join("?" * len(phrases))
+    in_book = " AND book = ?" if book else ""
+    params = list(phrases) + ([book] if book else [])
+    out: dict[str, set[tuple[str, str]]] = {}
+    for r in store.query(f"SELECT book, derived_from AS rule, lower(term) AS term FROM terms WHERE derived_from IS NOT "
+                         f"NULL AND lower(term) IN ({marks}){in_book}", params):
+        out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
+    for r in store.query(f"SELECT book, target AS rule, lower(from_id) AS term FROM refs WHERE from_kind = 'term' AND "
+                         f"target_kind = 'rule' AND lower(from_id) IN ({marks}){in_book}", params):
+        out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
+    return out
+
+
+def interactions(store: Store, by_word: dict[str, set[tuple[str, str]]], keys: list[tuple[str, str]],
+                 book: str | None, settings: Settings = DEFAULT) -> dict[tuple[str, str], set[str]]:
+    """Questions about two terms together ("deathtouch and trample"): a rule under one term's definition
+    that uses a specific term of the other's definition (702.2c, under deathtouch, speaks of the lethal and
+    excess damage that trample's 702.19b is about) is credited with the other term's word.
+
+    ``by_word``: the query's words and pairs of words that name a term, with the rules defining it.
+    Returns, for each candidate rule, the stems of the query words it is so credited with."""
+    if len(by_word) < 2 or not keys:
+        return {}
+    books = {b for defs in by_word.values() for b, _ in defs}
+    uses_of: dict[tuple[str, str], set[str]] = {}
+    for b in books:
+        prefixes = sorted({n for defs in by_word.values() for bb, n in defs if bb == b})
+        where = " OR ".join("rule = ? OR rule LIKE ?" for _ in prefixes)
+        params = [b] + [x for n in prefixes for x in (n, n + "%")]
+        for r in store.query(f"SELECT rule, lower(term) AS term FROM uses WHERE book = ? AND ({where})", params):
+            uses_of.setdefault((b, r["rule"]), set()).add(r["term"])
+    marks = ",".join("(?, ?)" for _ in keys)
+    for r in store.query(f"SELECT book, rule, lower(term) AS term FROM uses WHERE (book, rule) IN (VALUES {marks})",
+                         [x for k in keys for x in k]):
+        uses_of.setdefault((r["book"], r["rule"]), set()).add(r["term"])
+    named = set(by_word)
+
+    def inside(key: tuple[str, str], defs: set[tuple[str, str]]) -> bool:
+        return any(key == d or under(key, d) for d in defs)
+
+    vocab_of = {t: set().union(*(u for k, u in uses_of.items() if inside(k, d))) - named for t, d in by_word.items()}
+    common = set().union(*vocab_of.values())
+    if common:
+        marks = ",".join("?" * len(common))
+        counts = {r["term"]: r["n"] for r in store.query(
+            f"SELECT lower(term) AS term, count(*) AS n FROM uses WHERE lower(term) IN ({marks})"
+            + (" AND book = ?" if book else "") + " GROUP BY lower(term)", list(common) + ([book] if book else []))}
+        vocab_of = {t: {u for u in v if counts.get(u, 0) <= settings.interaction_max_uses} for t, v in vocab_of.items()}
+    out: dict[tuple[str, str], set[str]] = {}
+    for key in keys:
+        for a, da in by_word.items():
+            if not inside(key, da):
+                continue
+            for b, db in by_word.items():
+                if b != a and not inside(key, db) and uses_of.get(key, set()) & vocab_of[b]:
+                    out.setdefault(key, set()).update(phrase_stems(b))
+    return out

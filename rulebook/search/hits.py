@@ -1,0 +1,43 @@
+"""What a search returns: :class:`Hit` (one rule, term or ruling) and :class:`SearchResult`."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+HIGHLIGHT = ("**", "**")  # how snippets mark the words that matched (documented in docs/json.md)
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: str  # rule | term | ruling
+    book: str
+    id: str  # rule number, term, or ruling id
+    title: str | None
+    snippet: str
+    score: float
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    query: str
+    corrected: str | None  # the query as corrected, when a word was misspelt
+    hits: list[Hit] = field(default_factory=list)
+    jumped: bool = False  # the query was a rule number
+    ranking: str = "words"  # "words+meaning" when the sentence model ranked the rules too
+    note: str | None = None  # why meaning was not used although asked for
+
+    def to_json(self) -> dict[str, Any]:
+        return {"query": self.query, "corrected": self.corrected, "ranking": self.ranking, "note": self.note,
+                "hits": [h.to_json() for h in self.hits]}
+
+
+def snippet(snip: str | None, text: str, title: str | None) -> str:
+    """FTS5's snippet, whitespace folded; the start of the text when FTS5 marked nothing."""
+    snip = (snip or "").strip()
+    if not snip or HIGHLIGHT[0] not in snip:
+        snip = snip or (text or title or "")[:160]
+    return " ".join(snip.split())

@@ -1,0 +1,257 @@
+"""Stage 3, ranking by words: bm25 picks the candidates, then each rule is rescored on what bm25
+cannot see.
+
+Every signal multiplies the candidate's bm25 score (weights in :class:`~rulebook.search.settings.Settings`):
+
+- coverage: the idf-weighted share of the query's words the rule has (a word in the headings above,
+  in an example, a prefix, a synonym or an associated word counts less than the word itself);
+- proximity: adjacent query words found close together;
+- citations: how often other rules, terms and rulings cite the rule;
+- definition: the rule defines a term the query names;
+- heading: a rule with no text names a topic but answers nothing;
+- repeats: a rule saying nearly what a rule above it says drops.
+
+Terms and rulings are ranked by bm25 alone.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from rulebook.search import expansion
+from rulebook.search.hits import HIGHLIGHT, Hit, snippet
+from rulebook.search.query import STOPWORDS, fts_query, porter, stem, stems
+from rulebook.search.settings import DEFAULT, Settings
+from rulebook.store import Store
+
+
+def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT
+              ) -> list[dict[str, Any]]:
+    """The bm25 candidates among the rules (title and examples weighted)."""
+    weights = f"0.0, {settings.title_weight}, 1.0, {settings.examples_weight}"
+    sql = f"""
+        SELECT rules.book, rules.number, rules.parent, rules.title,
+               snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
+               rules.text AS text, rules.examples AS examples,
+               -bm25(rules_fts, {weights}) AS score
+        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
+        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
+        ORDER BY bm25(rules_fts, {weights}) LIMIT ?"""
+    params: list[Any] = [match] + ([book] if book else []) + [limit]
+    return store.query(sql, params)
+
+
+def term_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT) -> list[Hit]:
+    """Glossary terms by bm25 (headword weighted)."""
+    weights = ", ".join(str(w) for w in settings.term_weights)
+    sql = f"""
+        SELECT terms.book, terms.term, snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
+               terms.definition AS text, -bm25(terms_fts, {weights}) AS score
+        FROM terms_fts JOIN terms ON terms.rowid = terms_fts.rowid
+        WHERE terms_fts MATCH ? {"AND terms.book = ?" if book else ""}
+        ORDER BY bm25(terms_fts, {weights}) LIMIT ?"""
+    params: list[Any] = [match] + ([book] if book else []) + [limit]
+    return [Hit("term", r["book"], r["term"], r["term"], snippet(r["snip"], r["text"], None), r["score"])
+            for r in store.query(sql, params)]
+
+
+def ruling_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT) -> list[Hit]:
+    """Rulings (FAQ) by bm25 (the question weighted)."""
+    weights = ", ".join(str(w) for w in settings.ruling_weights)
+    sql = f"""
+        SELECT rulings.book, rulings.id, rulings.question,
+               snippet(rulings_fts, -1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
+               rulings.answer AS text, -bm25(rulings_fts, {weights}) AS score
+        FROM rulings_fts JOIN rulings ON rulings.rowid = rulings_fts.rowid
+        WHERE rulings_fts MATCH ? {"AND rulings.book = ?" if book else ""}
+        ORDER BY bm25(rulings_fts, {weights}) LIMIT ?"""
+    params: list[Any] = [match] + ([book] if book else []) + [limit]
+    return [Hit("ruling", r["book"], r["id"], r["question"], snippet(r["snip"], r["text"], None), r["score"])
+            for r in store.query(sql, params)]
+
+
+def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vocab: dict[str, int],
+                settings: Settings = DEFAULT) -> list[Hit]:
+    """The rules ranked by their words: the query's words and their expansions pick the bm25
+    candidates, which are then rescored (:func:`ranked_rule_hits`); the first ``limit * 3``."""
+    alternatives = expansion.expansions(terms, expansion.games(store, book), vocab, settings)
+    extra = sorted({w for alts in alternatives.values() for w, _, _ in alts} - set(terms))
+    if extra:  # a form the index already reads as a query word ("leave" for "leaves") would count twice
+        same = porter(terms + extra)
+        typed = {same.get(t) for t in terms}
+        extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
+    return ranked_rule_hits(store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings)
+
+
+def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int,
+                     alternatives: expansion.Alternatives | None = None, vocab: dict[str, int] | None = None,
+                     settings: Settings = DEFAULT) -> list[Hit]:
+    """The bm25 candidates for ``match``, rescored for the query words ``terms``, best first."""
+    alternatives = dict(alternatives or {})
+    rows = rule_rows(store, match, book, settings.candidates, settings)
+    if not rows:
+        return []
+    query = [stem(t) for t in terms]
+    idf = _idf(store, terms)
+    if settings.associated_credit > 0 and book and vocab:
+        rare = [t for t in terms if idf.get(t, 0.0) >= settings.associated_min_idf]
+        for t, alts in expansion.associated(store, rare, book, vocab, settings).items():
+            alternatives[stem(t)] = alternatives.get(stem(t), []) + alts
+    weights = {s: idf.get(t, 1.0) for t, s in zip(terms, (stem(t) for t in terms))}
+    total = sum(weights.values()) or 1.0
+    keys = [(r["book"], r["number"]) for r in rows]
+    context = _context(store, rows)
+    cited = _in_degree(store, keys)
+    definitions = expansion.definitions(store, terms, book)
+    defining = set().union(*definitions.values()) if definitions else set()
+    named = {p: d for p, d in definitions.items()
+             if max(idf.get(w, 0.0) for w in p.split()) >= settings.interaction_min_idf}  # "deathtouch", not "creature"
+    related = expansion.interactions(store, named, keys, book, settings)
+    hits = []
+    words_of: dict[tuple[str, str], set[str]] = {}
+    for r, key in zip(rows, keys):
+        own = stems(r["title"]) + stems(r["text"])
+        have = set(own)
+        words_of[key] = have - STOPWORDS
+        around = context.get(key, set())
+        shown = [stems(e) for e in _examples(r["examples"])]
+        seen_in = set().union(*shown) if shown else set()
+        coverage = sum(w * max([_credit(s, have, around, seen_in, settings)]
+                               + [c * _phrase_credit(p, have, around, seen_in, settings)
+                                  for _, p, c in alternatives.get(s, ())]
+                               + [settings.interaction_credit if s in related.get(key, ()) else 0.0])
+                       for s, w in weights.items()) / total
+        score = r["score"] * coverage ** settings.coverage_power
+        score *= (1 + settings.proximity_bonus) ** max([_close_pairs(query, own, settings)]
+                                                       + [_close_pairs(query, e, settings) for e in shown])
+        score *= 1 + settings.cited_weight * math.log1p(cited.get(key, 0))
+        if any(key == d or expansion.under(key, d) for d in defining):
+            score *= settings.defines_factor
+        if not r["text"]:
+            score *= settings.heading_factor
+        hits.append(Hit("rule", r["book"], r["number"], r["title"], snippet(r["snip"], r["text"], r["title"]),
+                        score))
+    hits.sort(key=lambda h: -h.score)
+    return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]
+
+
+def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], depth: int,
+                    settings: Settings) -> list[Hit]:
+    """Parallel rules (each Mode of Play's "Format: ... wins the Match") say the same thing: a rule whose
+    words are nearly those of a rule ranked above it drops by ``repeat_factor``, so that the top of the
+    list offers different answers. Only the first ``depth`` hits are compared."""
+    seen: list[set[str]] = []
+    out = []
+    for i, h in enumerate(hits):
+        own = words_of.get((h.book, h.id)) if i < depth else None
+        if own and any(len(own & s) / len(own | s) >= settings.repeat_similarity for s in seen):
+            h = Hit(h.kind, h.book, h.id, h.title, h.snippet, h.score * settings.repeat_factor)
+        elif own:
+            seen.append(own)
+        out.append(h)
+    out.sort(key=lambda h: -h.score)
+    return out
+
+
+def _credit(s: str, have: set[str], around: set[str], shown: set[str], settings: Settings) -> float:
+    """How much of a query word a rule has: the word, a longer word it begins ("react", "reaction"),
+    the word only in the rule's examples, or only in the headings above."""
+    if s in have:
+        return 1.0
+    if len(s) >= settings.prefix_min and any(w.startswith(s) for w in have):
+        return max(settings.prefix_credit, settings.example_credit if s in shown else 0.0)
+    if s in shown:
+        return settings.example_credit
+    if s in around:
+        return settings.context_credit
+    return 0.0
+
+
+def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str], shown: set[str],
+                   settings: Settings) -> float:
+    """How much of an alternative (a word or phrase, by its stems) a rule has."""
+    if all(p in have for p in phrase):
+        return 1.0
+    if all(p in have or p in shown for p in phrase):
+        return settings.example_credit
+    if all(p in have or p in around for p in phrase):
+        return settings.context_credit
+    return 0.0
+
+
+def _examples(raw: str | None) -> list[str]:
+    """A rule's examples, stored as a JSON list."""
+    if not raw:
+        return []
+    try:
+        found = json.loads(raw)
+    except ValueError:
+        return [raw]
+    return [str(e) for e in found] if isinstance(found, list) else [str(found)]
+
+
+def _close_pairs(query: list[str], own: list[str], settings: Settings) -> int:
+    """How many adjacent pairs of query words stand within ``proximity_window`` words of each other."""
+    if len(query) < 2:
+        return 0
+    where: dict[str, list[int]] = {}
+    for i, s in enumerate(own):
+        where.setdefault(s, []).append(i)
+    n = 0
+    window = settings.proximity_window
+    for a, b in zip(query, query[1:]):
+        if any(abs(i - j) <= window for i in where.get(a, ()) for j in where.get(b, ())):
+            n += 1
+    return n
+
+
+def _idf(store: Store, terms: list[str]) -> dict[str, float]:
+    """ln(N / rules containing the word), from the FTS index (Porter-stemmed like the candidates).
+
+    Counted over every book loaded: restricting the count to one book means a join that costs tens of
+    milliseconds per word, and the books of a game share their vocabulary anyway."""
+    total = max(store.query("SELECT count(*) AS n FROM rules")[0]["n"], 1)
+    out = {}
+    for t in terms:
+        df = store.query("SELECT count(*) AS n FROM rules_fts WHERE rules_fts MATCH ?", [fts_query([t])])[0]["n"]
+        out[t] = math.log((total + 1) / (df + 0.5))
+    return out
+
+
+def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], set[str]]:
+    """The stems of the headings above each rule and of its parent's text: where the rule sits."""
+    parents = {(r["book"], r["number"]): r["parent"] for r in rows}
+    known: dict[tuple[str, str], dict[str, Any]] = {}
+    todo = {(b, p) for (b, _), p in parents.items() if p}
+    while todo:
+        marks = ",".join("(?, ?)" for _ in todo)
+        found = store.query(f"SELECT book, number, parent, title, text FROM rules WHERE (book, number) IN (VALUES {marks})",
+                            [x for pair in todo for x in pair])
+        for f in found:
+            known[(f["book"], f["number"])] = f
+        todo = {(f["book"], f["parent"]) for f in found if f["parent"]} - set(known)
+    out = {}
+    for (b, number), parent in parents.items():
+        words: set[str] = set()
+        first = True
+        while parent and (b, parent) in known:
+            p = known[(b, parent)]
+            words.update(stems(p["title"]))
+            if first:
+                words.update(stems(p["text"]))
+                first = False
+            parent = p["parent"]
+        out[(b, number)] = words
+    return out
+
+
+def _in_degree(store: Store, keys: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
+    """How many references (from rules, glossary entries and rulings) point at each rule."""
+    if not keys:
+        return {}
+    marks = ",".join("(?, ?)" for _ in keys)
+    rows = store.query(f"SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND "
+                       f"(book, target) IN (VALUES {marks}) GROUP BY book, target", [x for k in keys for x in k])
+    return {(r["book"], r["target"]): r["n"] for r in rows}

@@ -1,0 +1,207 @@
+"""Stage 1, the query: its words, stop words out, misspelt words corrected, words stemmed.
+
+Also the two stemmers every later stage compares words with: :func:`stem` (light, ours, applied alike
+to the question and the rules) and :func:`porter` (SQLite FTS5's, which the index uses).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache, lru_cache
+
+from rulebook.search.settings import DEFAULT, Settings
+from rulebook.search.vocabulary import irregular
+from rulebook.store import Store
+
+STOPWORDS = frozenset("""
+a about above after again against all am an and any are as at be because been before being below between
+both but by can could did do does doing down during each few for from further had has have having he her
+here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not
+now of off on once only or other our ours ourselves out over own same she should so some such than that
+the their theirs them themselves then there these they this those through to too under until up very was
+we were what when where which while who whom why will with would you your yours yourself yourselves
+get gets got happen happens happened does doing can't cannot may might must shall let lets
+work works need needs mean means come comes go goes exactly still also ever really able allowed supposed
+know want wants say says tell many much don't doesn't didn't isn't aren't won't
+""".split())
+# Kept although common: words that carry rules meaning in both games.
+STOPWORDS = STOPWORDS - {"first", "before", "after", "until", "each", "all", "no", "not", "more", "other",
+                         "might", "own", "down", "up", "out", "off", "same", "once"}
+
+_WORD = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+(?:\.\d+)*[a-z]?")
+_TEXT_WORD = re.compile(r"[a-z][a-z'’]*|\d+")
+
+
+def words(query: str) -> list[str]:
+    """The query's words, lower-cased (a rule number is one word).
+
+    >>> words("Who gets Priority in 312.2b?")
+    ['who', 'gets', 'priority', 'in', '312.2b']
+    """
+    return [w.lower().replace("’", "'") for w in _WORD.findall(query)]
+
+
+def content_words(query: str) -> list[str]:
+    """The words that matter for ranking: stop words out, unless nothing would be left.
+
+    >>> content_words("what happens to my creature's counters")
+    ['creature', 'counters']
+    """
+    all_words = [re.sub(r"'s$", "", w).rstrip("'") or w for w in words(query)]  # possessive 's only
+    kept = [w for w in all_words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
+    return kept or all_words
+
+
+def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool] | None = None,
+            settings: Settings = DEFAULT) -> tuple[str, bool]:
+    """Replace words the books never use with their closest word that they do use.
+
+    ``known(word)``: whether the books' index already matches the word in another form (FTS5 is
+    Porter-stemmed: "decide" matches "decided"); such a word is correct and is kept.
+
+    >>> correct("priorty passes", {"priority": 40, "passes": 9, "party": 1})
+    ('priority passes', True)
+    >>> correct("decide who", {"decided": 3}, known=lambda w: w == "decide")
+    ('decide who', False)
+    """
+    from rapidfuzz import fuzz, process
+
+    out, changed = [], False
+    for token in re.split(r"(\s+)", query):
+        word = token.lower()
+        if (len(word) < settings.correct_min_length or not word.isalpha() or word in vocabulary
+                or word in STOPWORDS or (known and known(word))):
+            out.append(token)
+            continue
+        candidates = [w for w in vocabulary if abs(len(w) - len(word)) <= settings.correct_length_difference]
+        best = process.extractOne(word, candidates, scorer=fuzz.ratio, score_cutoff=settings.correct_cutoff)
+        if best is None:
+            out.append(token)
+            continue
+        # Among equally close words, the one the books use most.
+        ties = process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=best[1] - 1e-6, limit=10) or [best]
+        choice = max(ties, key=lambda t: (round(t[1], 6), vocabulary.get(t[0], 0)))[0]
+        out.append(choice)
+        changed = True
+    return "".join(out), changed
+
+
+def fts_query(terms: list[str]) -> str:
+    """An FTS5 query matching any of the words or phrases, each quoted.
+
+    >>> fts_query(['priority', 'non-board zone'])
+    '"priority" OR "non-board zone"'
+    """
+    return " OR ".join('"' + t.replace('"', '""') + '"' for t in terms)
+
+
+def index_matches(store: Store, word: str, book: str | None) -> bool:
+    """Whether the book's FTS index (Porter-stemmed) matches the word in any form: the typo corrector
+    leaves such a word alone ("decide" matches "decided"; "priorty" matches nothing)."""
+    for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
+        sql = (f"SELECT 1 FROM {owner} JOIN {table} ON {table}.rowid = {owner}.rowid WHERE {owner} MATCH ?"
+               + (f" AND {table}.book = ?" if book else "") + " LIMIT 1")
+        if store.query(sql, [fts_query([word])] + ([book] if book else [])):
+            return True
+    return False
+
+
+@cache
+def _porter_table():
+    """An in-memory FTS5 table with the books' tokenizer, to read the Porter stem SQLite gives a word."""
+    import sqlite3
+
+    from rulebook.store import TOKENIZE
+
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    db.execute(f"CREATE VIRTUAL TABLE p USING fts5(w, tokenize='{TOKENIZE}')")
+    db.execute("CREATE VIRTUAL TABLE pv USING fts5vocab(p, 'instance')")
+    return db
+
+
+def porter(words: list[str]) -> dict[str, str]:
+    """The index's (Porter) stem of each word, as FTS5 computes it.
+
+    >>> sorted(porter(["vigilence", "vigilance", "decide"]).items())
+    [('decide', 'decid'), ('vigilance', 'vigil'), ('vigilence', 'vigil')]
+    """
+    db = _porter_table()
+    with db:
+        db.executemany("INSERT INTO p(rowid, w) VALUES (?, ?)", list(enumerate(words, 1)))
+        found = {words[doc - 1]: term for term, doc in db.execute("SELECT term, doc FROM pv")}
+        db.execute("DELETE FROM p")
+    return found
+
+
+def book_forms(terms: list[str], vocabulary: dict[str, int]) -> list[str]:
+    """Each word the books never use as typed but their index matches (Porter: "vigilence" and
+    "vigilance" are both "vigil") in the form the books use, for the rescoring, whose own light stemmer
+    would not see them as one word. Other words are kept.
+
+    >>> book_forms(["vigilence", "creature"], {"vigilance": 5, "vigil": 1, "creature": 90})
+    ['vigilance', 'creature']
+    """
+    odd = [t for t in terms if t.isalpha() and len(t) >= 4 and t not in vocabulary]
+    if not odd:
+        return terms
+    from rapidfuzz import fuzz
+
+    near = {t: [w for w in vocabulary if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3 and w != t] for t in odd}
+    stems = porter(sorted(set(odd) | {w for ws in near.values() for w in ws}))
+    out = []
+    for t in terms:
+        same = [w for w in near.get(t, ()) if stems.get(w) == stems.get(t)]
+        out.append(max(same, key=lambda w: (fuzz.ratio(t, w), vocabulary[w])) if same else t)
+    return out
+
+
+_SUFFIXES = ("ing", "ed")
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """A light stemmer, applied alike to the question and the rules: plurals, -ed, -ing, a final e or y.
+
+    >>> [stem(w) for w in ("passes", "passed", "priorities", "damaged", "creatures", "killed", "stopped")]
+    ['pass', 'pass', 'prioriti', 'damag', 'creatur', 'kill', 'stop']
+    """
+    w = word.lower().replace("’", "'")
+    if w.endswith("'s"):
+        w = w[:-2]
+    w = w.rstrip("'")
+    w = irregular().get(w, w)
+    if len(w) <= 3:
+        return w
+    if w.endswith("ies") and len(w) > 4:
+        w = w[:-3] + "y"
+    elif w.endswith("sses"):
+        w = w[:-2]
+    elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
+        w = w[:-1]
+    for suffix in _SUFFIXES:
+        rest = w[: -len(suffix)]
+        if w.endswith(suffix) and len(rest) >= 3 and any(c in "aeiouy" for c in rest):
+            w = rest
+            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+                w = w[:-1]
+            break
+    if len(w) > 3 and w[-1] == "y":
+        w = w[:-1] + "i"
+    if len(w) > 3 and w[-1] == "e":
+        w = w[:-1]
+    return w
+
+
+def stems(text: str | None) -> list[str]:
+    """The light stem of every word of a text, in order.
+
+    >>> stems("Creatures dealt damage")
+    ['creatur', 'deal', 'damag']
+    """
+    return [stem(w) for w in _TEXT_WORD.findall((text or "").lower())]
+
+
+def phrase_stems(phrase: str) -> tuple[str, ...]:
+    """The stems of a word or phrase, as a tuple to compare phrases with."""
+    return tuple(stem(w) for w in _TEXT_WORD.findall(phrase.lower()))
