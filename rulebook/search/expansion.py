@@ -74,21 +74,25 @@ def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] |
 # The book's own thesaurus -------------------------------------------------------------------------
 # Only in the rescoring; joining its words to the candidates' query cost 14 of 110 questions.
 
-_STEM_COUNTS: dict[int, tuple[dict[str, int], dict[str, int], int]] = {}
+_STEM_COUNTS: dict[int, tuple[dict[str, int], dict[str, int], int, dict[str, str]]] = {}
 
 
-def _stem_counts(vocab: dict[str, int]) -> tuple[dict[str, int], int]:
-    """The book's word counts by light stem (cached for the vocabulary object, kept alive with it)."""
+def _stem_counts(vocab: dict[str, int]) -> tuple[dict[str, int], int, dict[str, str]]:
+    """The book's word counts by light stem, their total, and the book's commonest word for each stem
+    (cached for the vocabulary object, kept alive with it)."""
     cached = _STEM_COUNTS.get(id(vocab))
     if cached is not None and cached[0] is vocab:
-        return cached[1], cached[2]
+        return cached[1], cached[2], cached[3]
     counts: dict[str, int] = {}
+    commonest: dict[str, str] = {}
     for w, n in vocab.items():
         st = stem(w)
         counts[st] = counts.get(st, 0) + n
+        if n > vocab.get(commonest.get(st, ""), 0):
+            commonest[st] = w
     _STEM_COUNTS.clear()
-    _STEM_COUNTS[id(vocab)] = (vocab, counts, sum(counts.values()) or 1)
-    return counts, sum(counts.values()) or 1
+    _STEM_COUNTS[id(vocab)] = (vocab, counts, sum(counts.values()) or 1, commonest)
+    return counts, sum(counts.values()) or 1, commonest
 
 
 def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
@@ -96,8 +100,9 @@ def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
     """A distributional thesaurus from the book's own text, for the words judges use and the rules do
     not: for each query word, the words over-represented (pointwise mutual information against the
     book's word frequencies) in the rules that use it, found in several of them. Those words stand in
-    for the query word at ``settings.associated_credit`` where a rule lacks it."""
-    counts, total = _stem_counts(vocab)
+    for the query word at ``settings.associated_credit`` where a rule lacks it (in the rescoring only:
+    the text given for each is the book's commonest word of its stem, for the reasons shown)."""
+    counts, total, commonest = _stem_counts(vocab)
     qstems = {stem(t) for t in terms}
     out: Alternatives = {}
     for t in terms:
@@ -126,7 +131,7 @@ def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
             if pmi > 0:
                 scored.append((docs[w] / len(rows) * pmi, w))
         scored.sort(reverse=True)
-        out[t] = [(w, (w,), settings.associated_credit) for _, w in scored[:settings.associated_terms]]
+        out[t] = [(commonest.get(w, w), (w,), settings.associated_credit) for _, w in scored[:settings.associated_terms]]
     return out
 
 

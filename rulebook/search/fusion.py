@@ -7,6 +7,8 @@ over one both lists put fifth. A rule only the meaning found is kept when its co
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from rulebook.search import meaning
 from rulebook.search.hits import Hit
 from rulebook.search.settings import DEFAULT, Settings
@@ -26,12 +28,15 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
         score: dict[str, float] = {}
         for rank, h in enumerate(words_list, 1):
             score[h.id] = score.get(h.id, 0.0) + 1 / (settings.fusion_k + rank)
+        meaning_rank: dict[str, int] = {}
         for rank, n in enumerate(near, 1):
             if n.number in score or n.cosine >= settings.meaning_only_cosine:
                 score[n.number] = score.get(n.number, 0.0) + settings.meaning_weight / (settings.fusion_k + rank)
+                meaning_rank[n.number] = rank
         order = sorted(score, key=lambda n: -score[n])
         scale = sorted((h.score for h in words_list), reverse=True)
         cosine = {n.number: n.cosine for n in near}
+        remembered = {n.number: n.remembered for n in near}
         found = {h.id: h for h in words_list}
         for i, number in enumerate(order):
             if i < len(scale):
@@ -41,7 +46,10 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
             else:
                 value = max(cosine.get(number, 0.0), 0.0)
             hit = found.get(number) or _rule_hit(store, b, number)
-            out.append(Hit(hit.kind, hit.book, hit.id, hit.title, hit.snippet, value))
+            near_enough = number in meaning_rank
+            out.append(replace(hit, score=value).because(
+                meaning_rank=meaning_rank.get(number), cosine=round(cosine[number], 3) if near_enough else None,
+                remembered=remembered.get(number) if near_enough else None, fused=round(score[number], 4)))
     out.sort(key=lambda h: -h.score)
     return out
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 HIGHLIGHT = ("**", "**")  # how snippets mark the words that matched (documented in docs/json.md)
@@ -16,9 +16,21 @@ class Hit:
     title: str | None
     snippet: str
     score: float
+    rule: str | None = None  # a derived term's rule: the rule that defines it (Riftbound)
+    why: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    """Why it ranked where it did: what each stage saw (keys in docs/json.md; a stage that found
+    nothing adds no key)."""
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)
+
+    def because(self, **reasons: Any) -> Hit:
+        """The same hit with more reasons; a reason that is None, False, zero or empty is left out.
+
+        >>> Hit("rule", "b", "1.1", None, "", 1.0).because(bm25=2.5, proximity=0, definition=None).why
+        {'bm25': 2.5}
+        """
+        return replace(self, why={**self.why, **{k: v for k, v in reasons.items() if v}})
 
 
 @dataclass(frozen=True)

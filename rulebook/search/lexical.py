@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from typing import Any
 
 from rulebook.search import expansion
@@ -47,13 +48,14 @@ def term_hits(store: Store, match: str, book: str | None, limit: int, settings: 
     """Glossary terms by bm25 (headword weighted)."""
     weights = ", ".join(str(w) for w in settings.term_weights)
     sql = f"""
-        SELECT terms.book, terms.term, snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
+        SELECT terms.book, terms.term, terms.derived_from AS rule, snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
                terms.definition AS text, -bm25(terms_fts, {weights}) AS score
         FROM terms_fts JOIN terms ON terms.rowid = terms_fts.rowid
         WHERE terms_fts MATCH ? {"AND terms.book = ?" if book else ""}
         ORDER BY bm25(terms_fts, {weights}) LIMIT ?"""
     params: list[Any] = [match] + ([book] if book else []) + [limit]
-    return [Hit("term", r["book"], r["term"], r["term"], snippet(r["snip"], r["text"], None), r["score"])
+    return [Hit("term", r["book"], r["term"], r["term"], snippet(r["snip"], r["text"], None), r["score"],
+                rule=r["rule"], why={"bm25": round(r["score"], 3)})
             for r in store.query(sql, params)]
 
 
@@ -68,7 +70,8 @@ def ruling_hits(store: Store, match: str, book: str | None, limit: int, settings
         WHERE rulings_fts MATCH ? {"AND rulings.book = ?" if book else ""}
         ORDER BY bm25(rulings_fts, {weights}) LIMIT ?"""
     params: list[Any] = [match] + ([book] if book else []) + [limit]
-    return [Hit("ruling", r["book"], r["id"], r["question"], snippet(r["snip"], r["text"], None), r["score"])
+    return [Hit("ruling", r["book"], r["id"], r["question"], snippet(r["snip"], r["text"], None), r["score"],
+                why={"bm25": round(r["score"], 3)})
             for r in store.query(sql, params)]
 
 
@@ -82,7 +85,12 @@ def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vo
         same = porter(terms + extra)
         typed = {same.get(t) for t in terms}
         extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
-    return ranked_rule_hits(store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings)
+    hits = ranked_rule_hits(store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings)
+    rank: dict[str, int] = {}
+    for i, h in enumerate(hits):
+        rank[h.book] = rank.get(h.book, 0) + 1
+        hits[i] = h.because(words_rank=rank[h.book])
+    return hits
 
 
 def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int,
@@ -105,10 +113,12 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
     context = _context(store, rows)
     cited = _in_degree(store, keys)
     definitions = expansion.definitions(store, terms, book)
-    defining = set().union(*definitions.values()) if definitions else set()
     named = {p: d for p, d in definitions.items()
              if max(idf.get(w, 0.0) for w in p.split()) >= settings.interaction_min_idf}  # "deathtouch", not "creature"
     related = expansion.interactions(store, named, keys, book, settings)
+    typed = {}  # each stem, as the query typed it
+    for t in terms:
+        typed.setdefault(stem(t), t)
     hits = []
     words_of: dict[tuple[str, str], set[str]] = {}
     for r, key in zip(rows, keys):
@@ -118,21 +128,29 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
         around = context.get(key, set())
         shown = [stems(e) for e in _examples(r["examples"])]
         seen_in = set().union(*shown) if shown else set()
-        coverage = sum(w * max([_credit(s, have, around, seen_in, settings)]
-                               + [c * _phrase_credit(p, have, around, seen_in, settings)
-                                  for _, p, c in alternatives.get(s, ())]
-                               + [settings.interaction_credit if s in related.get(key, ()) else 0.0])
-                       for s, w in weights.items()) / total
+        found: dict[str, tuple[float, str]] = {}  # stem -> (credit, where the rule has it)
+        for s in weights:
+            options = [_credit(s, have, around, seen_in, settings)]
+            for text, p, c in alternatives.get(s, ()):
+                credit, where = _phrase_credit(p, have, around, seen_in, settings)
+                options.append((c * credit, f"as {text}" + ("" if where == "rule" else f" ({where})")))
+            options.append((settings.interaction_credit if s in related.get(key, ()) else 0.0, "interaction"))
+            found[s] = max(options, key=lambda o: o[0])
+        coverage = sum(w * found[s][0] for s, w in weights.items()) / total
         score = r["score"] * coverage ** settings.coverage_power
-        score *= (1 + settings.proximity_bonus) ** max([_close_pairs(query, own, settings)]
-                                                       + [_close_pairs(query, e, settings) for e in shown])
+        close = max([_close_pairs(query, own, settings)] + [_close_pairs(query, e, settings) for e in shown])
+        score *= (1 + settings.proximity_bonus) ** close
         score *= 1 + settings.cited_weight * math.log1p(cited.get(key, 0))
-        if any(key == d or expansion.under(key, d) for d in defining):
+        defines = next((p for p, d in definitions.items() if any(key == k or expansion.under(key, k) for k in d)), None)
+        if defines is not None:
             score *= settings.defines_factor
         if not r["text"]:
             score *= settings.heading_factor
         hits.append(Hit("rule", r["book"], r["number"], r["title"], snippet(r["snip"], r["text"], r["title"]),
-                        score))
+                        score).because(
+            bm25=round(r["score"], 3), coverage=round(coverage, 3),
+            words={typed[s]: where for s, (credit, where) in found.items() if credit > 0},
+            proximity=close, cited=cited.get(key, 0), definition=defines, heading=not r["text"]))
     hits.sort(key=lambda h: -h.score)
     return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]
 
@@ -142,43 +160,47 @@ def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], 
     """Parallel rules (each Mode of Play's "Format: ... wins the Match") say the same thing: a rule whose
     words are nearly those of a rule ranked above it drops by ``repeat_factor``, so that the top of the
     list offers different answers. Only the first ``depth`` hits are compared."""
-    seen: list[set[str]] = []
+    seen: list[tuple[str, set[str]]] = []
     out = []
     for i, h in enumerate(hits):
         own = words_of.get((h.book, h.id)) if i < depth else None
-        if own and any(len(own & s) / len(own | s) >= settings.repeat_similarity for s in seen):
-            h = Hit(h.kind, h.book, h.id, h.title, h.snippet, h.score * settings.repeat_factor)
+        if own and any(len(own & s) / len(own | s) >= settings.repeat_similarity for _, s in seen):
+            like = next(k for k, s in seen if len(own & s) / len(own | s) >= settings.repeat_similarity)
+            h = replace(h, score=h.score * settings.repeat_factor).because(repeats=like)
         elif own:
-            seen.append(own)
+            seen.append((h.id, own))
         out.append(h)
     out.sort(key=lambda h: -h.score)
     return out
 
 
-def _credit(s: str, have: set[str], around: set[str], shown: set[str], settings: Settings) -> float:
-    """How much of a query word a rule has: the word, a longer word it begins ("react", "reaction"),
-    the word only in the rule's examples, or only in the headings above."""
+def _credit(s: str, have: set[str], around: set[str], shown: set[str], settings: Settings) -> tuple[float, str]:
+    """How much of a query word a rule has, and where: the word ("rule": its title or text), a longer
+    word it begins ("prefix": "react", "reaction"), the word only in the rule's examples ("example"),
+    or only in the headings above ("headings")."""
     if s in have:
-        return 1.0
+        return 1.0, "rule"
     if len(s) >= settings.prefix_min and any(w.startswith(s) for w in have):
-        return max(settings.prefix_credit, settings.example_credit if s in shown else 0.0)
+        if s in shown and settings.example_credit > settings.prefix_credit:
+            return settings.example_credit, "example"
+        return settings.prefix_credit, "prefix"
     if s in shown:
-        return settings.example_credit
+        return settings.example_credit, "example"
     if s in around:
-        return settings.context_credit
-    return 0.0
+        return settings.context_credit, "headings"
+    return 0.0, ""
 
 
 def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str], shown: set[str],
-                   settings: Settings) -> float:
-    """How much of an alternative (a word or phrase, by its stems) a rule has."""
+                   settings: Settings) -> tuple[float, str]:
+    """How much of an alternative (a word or phrase, by its stems) a rule has, and where."""
     if all(p in have for p in phrase):
-        return 1.0
+        return 1.0, "rule"
     if all(p in have or p in shown for p in phrase):
-        return settings.example_credit
+        return settings.example_credit, "example"
     if all(p in have or p in around for p in phrase):
-        return settings.context_credit
-    return 0.0
+        return settings.context_credit, "headings"
+    return 0.0, ""
 
 
 def _examples(raw: str | None) -> list[str]:
