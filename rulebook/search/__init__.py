@@ -11,6 +11,10 @@ numbers (``312.2b``). :func:`search` handles all three, in stages, each a module
    proximity, citations, definitions. Terms and rulings are ranked by bm25.
 4. :mod:`~rulebook.search.meaning`: the sentence model's nearest rules.
 5. :mod:`~rulebook.search.fusion`: the two rankings of rules fused by rank.
+6. :mod:`~rulebook.search.answer`: the list a judge sees: a derived term counted as its rule, and,
+   for a question, rules first (terms and rulings beside them, never filling the top five).
+
+Each hit carries ``why``: what each stage saw (the reasons ``judge search --why`` prints).
 
 Every number they were tuned with is a field of :class:`Settings`, passed down the stages.
 """
@@ -21,6 +25,7 @@ from typing import Any
 
 from rulebook import numbers
 from rulebook.model import ModelUnavailable
+from rulebook.search.answer import merge_derived, question_like, rules_first
 from rulebook.search.expansion import associated, expansions
 from rulebook.search.fusion import fuse
 from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
@@ -34,7 +39,7 @@ from rulebook.store import Store
 _fts_query = fts_query  # the name bench/run.py imports
 
 __all__ = ["HIGHLIGHT", "STOPWORDS", "Hit", "SearchResult", "Settings", "associated", "baseline_search",
-           "book_forms", "content_words", "correct", "expansions", "fts_query", "fuse", "porter", "search", "stem",
+           "book_forms", "content_words", "correct", "expansions", "fts_query", "fuse", "merge_derived", "porter", "question_like", "rules_first", "search", "stem",
            "vocabulary_table", "words"]
 
 
@@ -51,8 +56,8 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     if numbers.looks_like_number(query) and "rule" in kinds:
         found = store.find_rule(query, book)
         if found:
-            hits = [Hit("rule", r.book, r.number, r.rule.title, (r.rule.text or r.rule.title or "")[:200], 1.0)
-                    for r in found]
+            hits = [Hit("rule", r.book, r.number, r.rule.title, (r.rule.text or r.rule.title or "")[:200], 1.0,
+                        why={"number": True}) for r in found]
             return SearchResult(query, None, hits[:limit], jumped=True)
     # 1. The query.
     corrected = None
@@ -81,7 +86,8 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         hits += term_hits(store, fts_query(terms), book, limit * 3, settings)
     if "ruling" in kinds:
         hits += ruling_hits(store, fts_query(terms), book, limit * 3, settings)
-    hits.sort(key=lambda h: -h.score)
+    # 6. The answer: a derived term counts as its rule; a question is answered by rules first.
+    hits = rules_first(merge_derived(hits), effective, settings)
     return SearchResult(query, corrected, hits[:limit], ranking=ranking, note=note)
 
 

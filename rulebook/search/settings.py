@@ -96,6 +96,15 @@ class Settings:
     interaction_max_uses: int = 40
     """... counting only definition terms that at most this many rules use (not "creature", "player")."""
 
+    # The answer: rules first for a question (answer.rules_first) -------------------------------
+    question_words: int = 3
+    """A query with more content words than this reads as a question (so does one that starts with a
+    question word or ends with "?")."""
+    rules_first_top: int = 5
+    """For a question, the first this many hits ..."""
+    rules_first_others: int = 2
+    """... hold at most this many terms and rulings while rules remain (a question is answered by rules)."""
+
     # Fusion: words and meaning (fusion.fuse) ------------------------------------------------
     fusion_depth: int = 100
     """Rules taken from each list (words, meaning) into the fusion."""
