@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import typer
 
 from judge.app import check_book, echo, emit_json, open_store, warn
@@ -13,9 +15,12 @@ def search(
     book: str = BOOK,
     limit: int = typer.Option(10, "--limit", "-n", min=1, max=200, help="How many hits."),
     words: bool = typer.Option(False, "--words", help="Rank rules by their words alone, without the sentence model."),
+    exact: bool = typer.Option(False, "--exact", help="Search the words as typed: no typo correction."),
+    why: bool = typer.Option(False, "--why", help="Show under each hit why it ranked there."),
     json_: bool = JSON,
 ) -> None:
     """Search rule text, titles, examples, glossary terms and rulings; a rule number jumps to the rule."""
+    from rulebook.search import rules_first
     from rulebook.search import search as run
 
     store = open_store()
@@ -28,18 +33,20 @@ def search(
         from judge.meaning import prepare
 
         prepare(store, [book] if book else store.book_ids(), announce_unavailable=False)
-    result = run(store, query, book=book, limit=limit, meaning=not words)
+    result = run(store, query, book=book, limit=limit, meaning=not words, correct_typos=not exact)
+    if not result.jumped:  # hits merged from several books: a question's rules first again
+        result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
     if result.note:
         warn(result.note)
     if json_:
         emit_json(result.to_json())
     else:
-        show(result)
+        show(result, why)
     if not result.hits:
         raise typer.Exit(1)
 
 
-def show(result) -> None:
+def show(result, why: bool = False) -> None:
     if result.corrected:
         echo(f"showing results for: {result.corrected}  (you typed: {result.query})")
     if not result.hits:
@@ -48,5 +55,53 @@ def show(result) -> None:
     for hit in result.hits:
         label = {"rule": hit.id, "term": f"term: {hit.id}", "ruling": f"ruling {hit.id}"}[hit.kind]
         title = f"  {hit.title}" if hit.title and hit.kind != "term" else ""
+        if hit.kind == "term" and hit.rule:
+            title = f"  (rule {hit.rule})"
+        elif hit.why.get("term"):
+            title += f"  (defines the term {hit.why['term']})"
         echo(f"[{hit.book}] {label}{title}")
-        echo(f"    {hit.snippet}")
+        echo(f"    {plain(hit.snippet)}")
+        if why and hit.why:
+            echo(f"    why: {reasons(hit.why)}")
+
+
+def plain(snippet: str) -> str:
+    """A snippet for the terminal: the ** marks around matched words (kept in JSON) taken out."""
+    from rulebook.search import HIGHLIGHT
+
+    return snippet.replace(HIGHLIGHT[0], "").replace(HIGHLIGHT[1], "")
+
+
+def reasons(why: dict) -> str:
+    """A hit's ``why`` (docs/json.md) in words, in the order of the stages."""
+    said = []
+    if why.get("number"):
+        said.append("the query is its number")
+    if "bm25" in why:
+        said.append(f"bm25 {why['bm25']:g}")
+    if "coverage" in why:
+        found = ", ".join(f"{w} ({how})" for w, how in why.get("words", {}).items())
+        said.append(f"has {why['coverage']:.0%} of the query" + (f": {found}" if found else ""))
+    if why.get("proximity"):
+        said.append(f"{why['proximity']} pair{'s' if why['proximity'] > 1 else ''} of query words close together")
+    if why.get("cited"):
+        said.append(f"cited {why['cited']} time{'s' if why['cited'] > 1 else ''}")
+    if why.get("definition"):
+        said.append(f"defines \"{why['definition']}\"")
+    if why.get("heading"):
+        said.append("a heading (ranked below the rules under it)")
+    if why.get("repeats"):
+        said.append(f"repeats {why['repeats']} (ranked lower)")
+    if why.get("term"):
+        said.append(f"the term {why['term']} counts as this rule")
+    if why.get("words_rank"):
+        said.append(f"#{why['words_rank']} by words")
+    if why.get("meaning_rank"):
+        near = f"#{why['meaning_rank']} by meaning (cosine {why['cosine']:.2f})" if "cosine" in why else \
+            f"#{why['meaning_rank']} by meaning"
+        said.append(near)
+    if why.get("remembered"):
+        said.append(f"a like question was answered by it: \"{why['remembered']}\"")
+    if why.get("fused"):
+        said.append(f"fused {why['fused']:g}")
+    return "; ".join(said)
