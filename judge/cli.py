@@ -1,4 +1,9 @@
-"""The ``judge`` command: a thin Typer layer; each subcommand lives in ``judge/commands/``."""
+"""The ``judge`` command: a thin Typer layer; each subcommand lives in ``judge/commands/``.
+
+Only the module of the command being run is imported (and turned into a click command): a lookup
+does not pay for the options of twelve other commands. ``judge --help``, no command, or a misspelt
+one registers them all, so help and "No such command" read as before.
+"""
 
 from __future__ import annotations
 
@@ -6,25 +11,51 @@ import sys
 
 import typer
 
-from judge.commands import COMMANDS
+from judge.commands import COMMANDS, command
 
-app = typer.Typer(
-    name="judge",
-    help="Rules lookup, search, cross-references and scenario explanations for Riftbound and Magic judges.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+HELP = "Rules lookup, search, cross-references and scenario explanations for Riftbound and Magic judges."
 
-for _name, _function in COMMANDS:
-    app.command(_name)(_function)
+
+def make_app(names: list[str] | None = None) -> typer.Typer:
+    """The Typer app with the commands ``names`` (all when None)."""
+    app = typer.Typer(
+        name="judge",
+        help=HELP,
+        no_args_is_help=True,
+        add_completion=False,
+        pretty_exceptions_enable=False,
+    )
+
+    # A group even with one command registered (Typer would make a lone command the whole program).
+    @app.callback()
+    def _group() -> None:
+        pass
+
+    for name, _ in COMMANDS:
+        if names is None or name in names:
+            app.command(name)(command(name))
+    return app
+
+
+def _invoked(args: list[str]) -> list[str] | None:
+    """The command a command line runs, when it names one; None to register every command."""
+    known = {name for name, _ in COMMANDS}
+    if args and args[0] in known:
+        return [args[0]]
+    return None
+
+
+def __getattr__(name: str):
+    if name == "app":  # `judge.cli.app`, the whole program, for whoever imports it
+        return make_app()
+    raise AttributeError(name)
 
 
 def main() -> None:
     from judge.app import Fail
 
     try:
-        status = app(standalone_mode=False)
+        status = make_app(_invoked(sys.argv[1:]))(standalone_mode=False)
         # Without standalone mode, click hands back typer.Exit's status instead of exiting.
         if isinstance(status, int) and status:
             sys.exit(status)
@@ -39,14 +70,16 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - the one place that turns errors into one line
-        import click
-
-        if isinstance(exc, click.exceptions.UsageError):
+        usage, other, no_args = _click_errors()
+        if isinstance(exc, no_args):  # `judge` alone: the help, as click prints it
+            print(exc.format_message(), file=sys.stderr)
+            sys.exit(2)
+        if isinstance(exc, usage):
             print(f"judge: {exc.format_message()}", file=sys.stderr)
             hint = f"Try 'judge {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''} --help'.".replace("  ", " ")
             print(hint, file=sys.stderr)
             sys.exit(2)
-        if isinstance(exc, click.exceptions.ClickException):
+        if isinstance(exc, other):
             print(f"judge: {exc.format_message()}", file=sys.stderr)
             sys.exit(exc.exit_code)
         from judge.errors import one_line
@@ -56,6 +89,26 @@ def main() -> None:
             raise
         print(f"judge: {message}", file=sys.stderr)
         sys.exit(2)
+
+
+def _click_errors() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:
+    """Click's usage errors, other errors and "no arguments" error, from whichever click parses:
+    typer 0.2x ships its own copy (``typer._click``), older ones use the click package."""
+    modules = []
+    try:
+        from typer._click import exceptions as vendored
+
+        modules.append(vendored)
+    except ImportError:
+        pass
+    try:
+        from click import exceptions as package
+
+        modules.append(package)
+    except ImportError:
+        pass
+    return (tuple(m.UsageError for m in modules), tuple(m.ClickException for m in modules),
+            tuple(m.NoArgsIsHelpError for m in modules if hasattr(m, "NoArgsIsHelpError")))
 
 
 if __name__ == "__main__":

@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import importlib
 from functools import cache
-from importlib import resources
 from pathlib import Path
 
 
 @cache
 def _folder(name: str) -> Path:
+    # The package's own folder, as importlib.resources.files() would give for a folder on disk
+    # (a wheel installs these as plain folders), without importing importlib.resources on every lookup.
     try:
-        packaged = Path(str(resources.files(f"judge._{name}")))
-        if packaged.is_dir():
-            return packaged
+        for folder in getattr(importlib.import_module(f"judge._{name}"), "__path__", ()):
+            if Path(folder).is_dir():
+                return Path(folder)
     except ModuleNotFoundError:
         pass
     # Running from a source checkout (tests, editable installs): the top-level folder.

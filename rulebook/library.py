@@ -36,22 +36,11 @@ from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
 from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
 
-DB_NAME = "judge.db"
+# The folder and the database's name live in rulebook.home, which lookups import without this module.
+from rulebook.home import DB_NAME, default_home  # noqa: E402,F401
+
 BOOK_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,39}$")
 _WORD = re.compile(r"[a-z][a-z'’-]*[a-z]|[a-z]")
-
-
-def default_home() -> Path:
-    """``$JUDGE_HOME``, else the platform's per-user data folder."""
-    if os.environ.get("JUDGE_HOME"):
-        return Path(os.environ["JUDGE_HOME"]).expanduser()
-    if sys.platform == "win32":
-        base = Path(os.environ.get("LOCALAPPDATA") or Path.home() / "AppData" / "Local")
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        base = Path(os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share")
-    return base / "rules-judge"
 
 
 class LibraryError(Exception):

@@ -1,31 +1,31 @@
 """One module per subcommand. Each module imports what it needs inside the command, so that
-``judge rule`` never pays for networkx or the engines."""
+``judge rule`` never pays for networkx or the engines; and ``judge.cli`` imports only the module of
+the command being run (``COMMANDS`` names them without importing them)."""
 
-from judge.commands.books import books, unload
-from judge.commands.check import check
-from judge.commands.define import define
-from judge.commands.explain import explain
-from judge.commands.export import export
-from judge.commands.graph import graph
-from judge.commands.load import load
-from judge.commands.path import path
-from judge.commands.refs import refs
-from judge.commands.rule import rule
-from judge.commands.rulings import rulings
-from judge.commands.search import search
+from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
+
+# (command name, "module:function" under judge.commands), in the order `judge --help` lists them.
 COMMANDS = [
-    ("books", books),
-    ("load", load),
-    ("unload", unload),
-    ("rule", rule),
-    ("search", search),
-    ("define", define),
-    ("rulings", rulings),
-    ("export", export),
-    ("refs", refs),
-    ("path", path),
-    ("graph", graph),
-    ("check", check),
-    ("explain", explain),
+    ("books", "books:books"),
+    ("load", "load:load"),
+    ("unload", "books:unload"),
+    ("rule", "rule:rule"),
+    ("search", "search:search"),
+    ("define", "define:define"),
+    ("rulings", "rulings:rulings"),
+    ("export", "export:export"),
+    ("refs", "refs:refs"),
+    ("path", "path:path"),
+    ("graph", "graph:graph"),
+    ("check", "check:check"),
+    ("explain", "explain:explain"),
 ]
+
+
+def command(name: str) -> Callable:
+    """The function of command ``name``, importing its module."""
+    module, function = dict(COMMANDS)[name].split(":")
+    return getattr(importlib.import_module(f"judge.commands.{module}"), function)
