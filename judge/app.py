@@ -11,7 +11,7 @@ from typing import Any, NoReturn
 
 import typer
 
-from judge.resources import seeds_dir
+from judge.resources import data_dir, seeds_dir
 
 
 class Fail(Exception):
@@ -29,7 +29,55 @@ def library():
 
 
 def open_store():
-    return library().open()
+    """The store (:class:`rulebook.store.Store`), up to date with the books' sources."""
+    from rulebook.store import Store
+
+    return Store(fresh_db())
+
+
+def open_rows() -> "Rows":
+    """judge.db, up to date, read with sqlite3 alone: for the lookups that need rows, not the store's
+    classes (``judge rule``)."""
+    return Rows(fresh_db())
+
+
+def fresh_db():
+    """The path of judge.db, once it is up to date with the books' sources.
+
+    A lookup first compares the sources' stat with the stamp the last full check recorded
+    (:mod:`rulebook.home`): when nothing changed, nothing is imported from the build side and no file
+    is hashed. Otherwise the library checks exactly (and rebuilds what changed).
+    """
+    from rulebook.home import Stamp, default_home
+
+    stamp = Stamp(default_home(), seeds_dir(), data_dir())
+    if stamp.recorded():
+        return stamp.db_path
+    from rulebook.library import Library
+
+    lib = Library(stamp.home, seeds=stamp.seeds)
+    if lib.sync() == []:
+        stamp.record()
+    return lib.db_path
+
+
+class Rows:
+    """judge.db opened read-only with the standard library's sqlite3: ``query`` as the store has it."""
+
+    def __init__(self, path):
+        import sqlite3
+
+        self.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        self.conn.row_factory = sqlite3.Row
+
+    def query(self, sql: str, params=()) -> list[dict[str, Any]]:
+        return [dict(row) for row in self.conn.execute(sql, list(params))]
+
+    def book_ids(self) -> list[str]:
+        return [row["id"] for row in self.query("SELECT id FROM books ORDER BY position, id")]
+
+    def close(self) -> None:
+        self.conn.close()
 
 
 def emit_json(value: Any) -> None:
@@ -72,9 +120,59 @@ def check_book(store, book: str | None) -> None:
 
 def unknown_book(store, book: str) -> str:
     """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``"""
-    from rapidfuzz import process
+    from rulebook.editions import unknown_book_message
 
-    ids = store.book_ids()
-    guess = process.extractOne(book, ids, score_cutoff=50) if ids else None
-    hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-    return f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}"
+    return unknown_book_message(book, store.book_ids())
+
+
+def books_for(store, book: str | None = None, game: str | None = None) -> list[str]:
+    """The books a command covers (:func:`rulebook.editions.default_books`): the one given, else the
+    game's default book, else each game's default book; exit 2 with one line for a wrong id or game."""
+    from rulebook.editions import BookChoiceError, default_books
+
+    try:
+        return default_books(store, book, game)
+    except BookChoiceError as exc:
+        fail(str(exc))
+
+
+def one_book(store, book: str | None, game: str | None, number: str | None = None) -> str:
+    """The one book a graph command (refs, path, graph) works on: the one given, else the game's
+    default book, else the default book (one per game) that has rule ``number``, when only one has it."""
+    books = books_for(store, book, game)
+    if len(books) == 1:
+        return books[0]
+    if number:
+        having = [r.book for r in store.find_rule(number) if r.book in books]
+        if len(having) == 1:
+            return having[0]
+        if not having:
+            fail(f"no rule {number} in {', '.join(books)}", code=1)
+        fail(f"rule {number} is in {', '.join(having)}: choose one with --game or --book")
+    fail(f"several books are loaded ({', '.join(books)}): choose one with --game or --book")
+
+
+def search_books(store, query: str, books: list[str], **options):
+    """:func:`rulebook.search.search` over ``books``: one search when they are one book or every
+    loaded book; else one per book, hits merged by score (bm25 is computed over the whole index
+    whichever book a search is limited to, so scores compare as they do in one search over all)."""
+    from dataclasses import replace
+
+    from rulebook.search import search as run
+
+    if len(books) == 1:
+        return run(store, query, book=books[0], **options)
+    if set(books) == set(store.book_ids()):
+        return run(store, query, book=None, **options)
+    results = [run(store, query, book=b, **options) for b in books]
+    hits = sorted((h for r in results for h in r.hits), key=lambda h: -h.score)
+    limit = options.get("limit", 10)
+    rankings = {r.ranking for r in results if r.hits}
+    return replace(
+        results[0],
+        corrected=next((r.corrected for r in results if r.corrected), None),
+        hits=hits[:limit],
+        jumped=any(r.jumped for r in results),
+        ranking=rankings.pop() if len(rankings) == 1 else results[0].ranking,
+        note=next((r.note for r in results if r.note), None),
+    )

@@ -10,19 +10,19 @@ import pytest
 def test_rule_312_1_cites_398_1_not_in_the_loaded_text(home, judge):
     code, out, _ = judge("rule", "312.1", "--book", "riftbound")
     assert code == 0 and "cites: 398.1 Discretionary Actions (not in the loaded text)" in out
-    view = json.loads(judge("rule", "312.1", "--book", "riftbound", "--json")[1])
+    [view] = json.loads(judge("rule", "312.1", "--book", "riftbound", "--json")[1])
     assert view["cites"] == [{"number": "398.1", "title": "Discretionary Actions", "outcome": "dangling", "in_book": False}]
 
 
 def test_cited_by(home, judge):
-    view = json.loads(judge("rule", "375", "--book", "riftbound", "--json")[1])
+    [view] = json.loads(judge("rule", "375", "--book", "riftbound", "--json")[1])
     assert {"kind": "rule", "number": "303.2.a", "title": None} in view["cited_by"]
 
 
 def test_define_focus_on_the_seeds_is_rule_313_1(home, judge):
     code, out, _ = judge("define", "focus", "--book", "riftbound", "--json")
     assert code == 0
-    assert json.loads(out)["definition"] == ("Focus is the permission to take appropriately timed Discretionary "
+    assert json.loads(out)[0]["definition"] == ("Focus is the permission to take appropriately timed Discretionary "
                                              "Actions when the turn is in a Showdown Open State. See rule 307. "
                                              "States of the Turn for more information.")
 
@@ -42,7 +42,7 @@ def test_path_between_rules(home, judge):
 
 def test_check_on_the_seeds_reports_missing_subrules(home, judge):
     code, out, _ = judge("check", "--book", "riftbound", "--json")
-    report = json.loads(out)
+    [report] = json.loads(out)
     assert code == 0
     assert set(report) == {"book", "dangling", "title_mismatches", "missing_children", "numbering", "most_cited"}
     assert {"number": "316", "expected": 6, "found": 0} in report["missing_children"]

@@ -58,7 +58,7 @@ def test_load_and_unload_a_user_book(fresh_home, judge, tmp_path):
     assert report["rules"] == 3 and report["game"] == "mtg"
     doc.unlink()  # the library keeps its own copy
     code, out, _ = judge("rule", "100.1a", "--book", "house", "--json")
-    assert code == 0 and json.loads(out)["text"] == "Players shuffle."
+    assert code == 0 and json.loads(out)[0]["text"] == "Players shuffle."
     code, out, _ = judge("unload", "house")
     assert code == 0
     code, _, err = judge("rule", "100.1a", "--book", "house")
@@ -94,7 +94,7 @@ def test_bad_files_are_refused_with_one_line_and_nothing_is_lost(fresh_home, jud
         assert err.startswith(f"judge: {bad}") and expected in err
         assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
     code, out, _ = judge("rule", "100.1", "--book", "keep", "--json")
-    assert code == 0 and json.loads(out)["text"] == "Keep me."
+    assert code == 0 and json.loads(out)[0]["text"] == "Keep me."
 
 
 def test_missing_file_is_exit_2(fresh_home, judge, tmp_path):
@@ -118,7 +118,7 @@ def test_full_cr_loads_as_a_user_book(fresh_home, judge):
     assert code == 0, err
     report = json.loads(out)
     assert report["game"] == "mtg" and report["edition"] == "2026-02-27" and report["rules"] > 3000
-    view = json.loads(judge("rule", "702.10", "--book", "cr-2026", "--json")[1])
+    [view] = json.loads(judge("rule", "702.10", "--book", "cr-2026", "--json")[1])
     assert view["title"] == "Haste" and view["parent"] == "702"
 
 
@@ -141,6 +141,6 @@ def test_two_processes_building_at_once_both_see_a_whole_database(tmp_path):
     for p in procs:
         out, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
-        assert json.loads(out)["number"] == "313.4"
+        assert json.loads(out)[0]["number"] == "313.4"
     leftovers = [f.name for f in (tmp_path / "home").iterdir() if f.name.startswith(".judge-")]
     assert leftovers == []

@@ -1,15 +1,19 @@
-"""A lookup must feel instant: the commands a judge runs at the table do not import the graph
-library, the engines or sqlite-utils (measured, not timed: we check what got imported)."""
+"""A lookup must feel instant: the commands a judge runs at the table import only what they use
+(measured, not timed: we check what got imported; bench/startup.py times them). And judge.db is
+checked cheaply, by a stamp of the sources' stat, without letting an edited source go unnoticed."""
 
 import json
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 PROBE = """
 import sys
+import rulebook.home
+rulebook.home.RACY_NS = 0  # trust files written a moment ago, so the third call takes the fast path
 from judge.cli import main
 sys.argv = ["judge"] + sys.argv[1:]
 try:
@@ -17,26 +21,132 @@ try:
 except SystemExit:
     pass
 import json
-heavy = [m for m in ("networkx", "sqlite_utils", "pydantic", "engine.riftbound", "engine.mtg", "hypothesis") if m in sys.modules]
-print("HEAVY=" + json.dumps(heavy))
+heavy = [m for m in ("networkx", "sqlite_utils", "pydantic", "engine.riftbound", "engine.mtg", "hypothesis",
+                     "numpy", "rich", "yaml", "rulebook.library", "rulebook.readers", "rulebook.graph")
+         if m in sys.modules]
+commands = sorted(m for m in sys.modules if m.startswith("judge.commands."))
+print("IMPORTED=" + json.dumps({"heavy": heavy, "commands": commands,
+                                "store": "rulebook.store" in sys.modules, "rapidfuzz": "rapidfuzz" in sys.modules}))
 """
 
 
 def imported(home, *args):
     env = {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
-    # The first call builds the database (which needs sqlite-utils); measure the second.
-    subprocess.run([sys.executable, "-c", PROBE, "books"], env=env, capture_output=True, check=True)
+    # The first call builds the database (which needs sqlite-utils), the second checks it exactly and
+    # records the stamp; measure the third.
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", PROBE, "books"], env=env, capture_output=True, check=True)
     out = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, check=True).stdout
-    return json.loads(out.rsplit("HEAVY=", 1)[1])
+    return json.loads(out.rsplit("IMPORTED=", 1)[1])
 
 
-def test_rule_lookup_imports_nothing_heavy(tmp_path):
-    assert imported(tmp_path, "rule", "312.1", "--book", "riftbound") == []
+def test_rule_lookup_imports_only_its_command_and_sqlite3(tmp_path):
+    seen = imported(tmp_path, "rule", "312.1", "--book", "riftbound")
+    assert seen["heavy"] == []
+    assert seen["commands"] == ["judge.commands.options", "judge.commands.rule"]
+    assert not seen["store"] and not seen["rapidfuzz"]  # rows through sqlite3; no fuzzy matching when found
+
+
+def test_rule_lookup_without_book_imports_nothing_heavy(tmp_path):
+    seen = imported(tmp_path, "rule", "312.1")
+    assert seen["heavy"] == [] and seen["commands"] == ["judge.commands.options", "judge.commands.rule"]
 
 
 def test_search_imports_nothing_heavy(tmp_path):
-    assert imported(tmp_path, "search", "priorty") == []
+    seen = imported(tmp_path, "search", "priorty", "--words")
+    assert [m for m in seen["heavy"] if m != "yaml"] == []  # yaml: the search vocabulary's file
+    assert seen["commands"] == ["judge.commands.options", "judge.commands.search"]
 
 
 def test_define_imports_nothing_heavy(tmp_path):
-    assert imported(tmp_path, "define", "focus", "--json") == []
+    seen = imported(tmp_path, "define", "focus", "--json")
+    assert seen["heavy"] == [] and seen["commands"] == ["judge.commands.define", "judge.commands.options"]
+
+
+def test_help_and_usage_errors_still_list_every_command(judge):
+    code, out, _ = judge("--help")
+    assert code == 0
+    for name in ("books", "load", "rule", "search", "define", "rulings", "export", "refs", "path", "graph",
+                 "check", "explain"):
+        assert name in out
+    code, _, err = judge("rul", "312.1")
+    assert code == 2 and "No such command 'rul'" in err and "Traceback" not in err
+    code, _, err = judge("rule")
+    assert code == 2 and "Missing argument" in err and "judge rule --help" in err
+    code, _, err = judge("rule", "312.1", "--depth", "x")
+    assert code == 2 and "--depth" in err and len(err.strip().splitlines()) == 2
+
+
+# The stamp ------------------------------------------------------------------------------------------
+
+
+def _stamped_lookup(judge, monkeypatch, number="100.1a", book="house"):
+    """Look a rule up; return (its text, whether the fast path answered)."""
+    import rulebook.library
+
+    calls = []
+    real = rulebook.library.Library.sync
+
+    def counting(self, *args, **kwargs):
+        calls.append(1)
+        return real(self, *args, **kwargs)
+
+    monkeypatch.setattr(rulebook.library.Library, "sync", counting)
+    code, out, err = judge("rule", number, "--book", book, "--json")
+    assert code == 0, err
+    return json.loads(out)[0]["text"], not calls
+
+
+def test_an_edited_source_is_rebuilt_after_the_stamp(fresh_home, judge, tmp_path, monkeypatch):
+    import rulebook.home
+
+    monkeypatch.setattr(rulebook.home, "RACY_NS", 0)
+    doc = tmp_path / "house.txt"
+    doc.write_text("100. General\n100.1. House rules.\n100.1a Players shuffle.\n", encoding="utf-8")
+    assert judge("load", doc, "--book", "house", "--game", "mtg")[0] == 0
+    assert _stamped_lookup(judge, monkeypatch) == ("Players shuffle.", False)  # checked exactly, stamped
+    assert _stamped_lookup(judge, monkeypatch) == ("Players shuffle.", True)  # the stamp answers
+    stored = fresh_home / "books" / "house" / "house.txt"
+    before = stored.stat()
+    # Same size, and the modification time put back: only the inode's change time tells.
+    stored.write_text(stored.read_text(encoding="utf-8").replace("shuffle", "SHUFFLE"), encoding="utf-8")
+    os.utime(stored, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert stored.stat().st_size == before.st_size
+    assert _stamped_lookup(judge, monkeypatch) == ("Players SHUFFLE.", False)
+
+
+def test_a_new_book_or_a_removed_one_is_seen(fresh_home, judge, tmp_path, monkeypatch):
+    import rulebook.home
+
+    monkeypatch.setattr(rulebook.home, "RACY_NS", 0)
+    judge("books")
+    judge("books")  # stamped
+    doc = tmp_path / "house.txt"
+    doc.write_text("100. General\n100.1. House rules.\n100.1a Players shuffle.\n", encoding="utf-8")
+    assert judge("load", doc, "--book", "house", "--game", "mtg")[0] == 0
+    assert _stamped_lookup(judge, monkeypatch)[1] is False
+    assert judge("unload", "house")[0] == 0
+    code, _, err = judge("rule", "100.1a", "--book", "house")
+    assert code == 2 and "no book 'house'" in err
+
+
+def test_files_changed_a_moment_ago_are_not_stamped(tmp_path):
+    from rulebook.home import STAMP_NAME, Stamp
+
+    seeds = tmp_path / "seeds"
+    seeds.mkdir()
+    (seeds / "a.txt").write_text("x", encoding="utf-8")
+    (tmp_path / "judge.db").write_bytes(b"")
+    stamp = Stamp(tmp_path, seeds)
+    stamp.record()
+    assert not (tmp_path / STAMP_NAME).exists()  # written within RACY_NS: checked again next time
+    old = time.time_ns() - 10 * 10**9
+    for f in (seeds / "a.txt", tmp_path / "judge.db"):
+        os.utime(f, ns=(old, old))
+    # ctime cannot be set back, so only a stamp taken well after the files' last change is recorded.
+    stamp = Stamp(tmp_path, seeds)
+    stamp.taken += 10 * 10**9
+    stamp.record()
+    assert (tmp_path / STAMP_NAME).exists() and Stamp(tmp_path, seeds).recorded()
+    (seeds / "b.txt").write_text("y", encoding="utf-8")
+    assert not Stamp(tmp_path, seeds).recorded()

@@ -8,25 +8,31 @@ from judge.app import emit_json, echo, fail, open_store
 from judge.commands.options import JSON
 
 
-def book_json(store, book) -> dict:
+def book_json(store, book, defaults: list[str]) -> dict:
     counts = store.counts(book.id)
     return {
         "id": book.id, "game": book.game, "title": book.title, "edition": book.edition,
         "rules": counts["rules"], "terms": counts["terms"], "rulings": counts["rulings"],
-        "builtin": book.builtin,
+        "builtin": book.builtin, "default": book.id in defaults,
         "sources": [{"name": s.name, "kind": s.kind, "sha256": s.sha256, "path": s.path} for s in book.sources],
     }
 
 
 def books(json_: bool = JSON) -> None:
-    """The loaded books with their counts of rules, terms and rulings, and their sources."""
+    """The loaded books with their counts of rules, terms and rulings, and their sources; which book
+    of each game answers when no book is named."""
+    from rulebook.editions import default_books
+
     store = open_store()
-    rows = [book_json(store, b) for b in store.books()]
+    defaults = default_books(store)
+    rows = [book_json(store, b, defaults) for b in store.books()]
     if json_:
         emit_json(rows)
         return
     for row in rows:
-        kind = "default (seeds)" if row["builtin"] else "loaded"
+        kind = "built in (seeds)" if row["builtin"] else "loaded"
+        if row["default"]:
+            kind += f", the {row['game']} default"
         echo(f"{row['id']}  [{row['game']}, {kind}]  {row['title']}" + (f"  edition {row['edition']}" if row["edition"] else ""))
         echo(f"    {row['rules']} rules, {row['terms']} terms, {row['rulings']} rulings")
         for s in row["sources"]:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import check_book, echo, emit_json, open_store
-from judge.commands.options import BOOK, JSON
+from judge.app import books_for, echo, emit_json, open_store
+from judge.commands.options import BOOK, GAME, JSON
 
 
 def report_for(store, book_id: str, top: int) -> dict:
@@ -21,15 +21,15 @@ def report_for(store, book_id: str, top: int) -> dict:
 
 def check(
     book: str = BOOK,
+    game: str = GAME,
     top: int = typer.Option(10, "--top", min=1, max=100, help="How many of the most-cited rules to list."),
     json_: bool = JSON,
 ) -> None:
     """Integrity report: dangling references, title mismatches, missing sub-rules, numbering, most cited."""
     store = open_store()
-    check_book(store, book)
-    reports = [report_for(store, b, top) for b in ([book] if book else store.book_ids())]
+    reports = [report_for(store, b, top) for b in books_for(store, book, game)]
     if json_:
-        emit_json(reports[0] if len(reports) == 1 else reports)
+        emit_json(reports)  # a list, with or without --book (docs/json.md)
         return
     for i, report in enumerate(reports):
         if i:

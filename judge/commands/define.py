@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import check_book, echo, emit_json, open_store
-from judge.commands.options import BOOK, JSON
+from judge.app import books_for, echo, emit_json, open_store
+from judge.commands.options import BOOK, GAME, JSON
 
 
-def find_terms(store, term: str, book: str | None):
+def find_terms(store, term: str, books: list[str]):
     """Exact (case-insensitive) matches first; else the closest headwords if they are close enough."""
     from rapidfuzz import fuzz, process
 
-    rows = store.term_rows(book)
+    rows = [row for b in books for row in store.term_rows(b)]
     wanted = term.strip().lower()
     exact = [(b, t) for b, t in rows if t.term.lower() == wanted]
     if exact:
@@ -31,24 +31,25 @@ def find_terms(store, term: str, book: str | None):
 def define(
     term: str = typer.Argument(..., help="A glossary term (typos and near spellings are matched)."),
     book: str = BOOK,
+    game: str = GAME,
     json_: bool = JSON,
 ) -> None:
     """Show a glossary entry (Riftbound: the rule that defines the term)."""
     store = open_store()
-    check_book(store, book)
-    found, suggestions = find_terms(store, term, book)
+    books = books_for(store, book, game)
+    found, suggestions = find_terms(store, term, books)
     if not found:
         if json_:
             emit_json({"error": "not found", "term": term, "suggestions": suggestions})
         import sys
 
         hint = f"; did you mean: {', '.join(suggestions)}" if suggestions else ""
-        print(f"judge: no term {term!r}{' in ' + book if book else ''}{hint}", file=sys.stderr)
+        print(f"judge: no term {term!r} in {', '.join(books)}{hint}", file=sys.stderr)
         raise typer.Exit(1)
     views = [{"book": b, "term": t.term, "definition": t.definition, "source": t.source, "line": t.line,
               "obsolete": t.obsolete} for b, t in found]
     if json_:
-        emit_json(views[0] if len(views) == 1 else views)
+        emit_json(views)  # a list, with or without --book (docs/json.md)
         return
     for i, v in enumerate(views):
         if i:

@@ -14,20 +14,25 @@ FORMATS = ("text", "markdown", "json")
 
 def explain(
     file: Path = typer.Argument(..., help="A scenario file (YAML, see docs/scenarios.md)."),
-    book: str = typer.Option(None, "--book", "-b", help="The book whose rule text is quoted (default: the scenario's book, else the game's default book)."),
+    book: str = typer.Option(None, "--book", "-b", help="The book whose rule text is quoted (default: the scenario's book, "
+                             "else a loaded book of the scenario's edition, else the game's default book: its newest "
+                             "full edition loaded, else its seed book)."),
     format: str = typer.Option("text", "--format", "-f", help="text, markdown (to paste into a ruling) or json."),
     check: bool = typer.Option(False, "--check", help="Check the scenario's expect items; exit 1 if one fails."),
     step: bool = typer.Option(False, "--step", help="Walk one action at a time (Enter to go on)."),
     json_: bool = JSON,
 ) -> None:
     """Walk through a scenario step by step with the rules that make each thing happen or forbid it."""
-    from judge.explain import DEFAULT_BOOKS, run_explain
+    from judge.explain import run_explain
     from judge.scenario import load_scenario
+    from rulebook.editions import default_book
 
     format = pick_format(format, json_, FORMATS)
     scenario = load_scenario(file)  # errors name the file and line before any database work
     store = open_store()
-    book_id = book or scenario.book or _book_of_edition(store, scenario) or DEFAULT_BOOKS[scenario.game]
+    book_id = book or scenario.book or _book_of_edition(store, scenario) or default_book(store, scenario.game)
+    if book_id is None:
+        fail(f"{file}: no {scenario.game} book is loaded (judge load adds one)")
     if store.book(book_id) is None:
         if book is None and scenario.book:  # the file names it: say where
             raise scenario.error(("book",), unknown_book(store, book_id) + " (judge load adds one)")
@@ -59,12 +64,12 @@ def explain(
 
 
 def _book_of_edition(store, scenario) -> str | None:
-    """A scenario that names an edition (``edition: 2026-02-27``) quotes a loaded book of that edition."""
+    """A scenario that names an edition (``edition: 2026-02-27``) quotes a loaded book of that edition
+    (one the judge loaded before the seed book of that edition)."""
     wanted = scenario.data.get("edition")
     if not wanted:
         return None
-    for b in store.books():
-        if b.game == scenario.game and str(b.edition) == str(wanted):
-            return b.id
-    return None
+    same = [b for b in store.books() if b.game == scenario.game and str(b.edition) == str(wanted)]
+    same.sort(key=lambda b: b.builtin)
+    return same[0].id if same else None
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from judge.app import check_book, echo, fail, open_store
-from judge.commands.options import JSON
+from judge.app import books_for, echo, fail, open_store
+from judge.commands.options import GAME, JSON
 
 
 def book_document(store, book_id: str) -> dict:
@@ -26,15 +26,18 @@ def book_document(store, book_id: str) -> dict:
 
 def export(
     format: str = typer.Argument("json", help="Export format: json."),
-    book: str = typer.Option(..., "--book", "-b", help="The book to export."),
+    book: str = typer.Option(None, "--book", "-b", help="The book to export."),
+    game: str = GAME,
     output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
     json_: bool = JSON,
 ) -> None:
     """Export a whole book (rules in rule order, terms, rulings) as JSON."""
     if format != "json":
         fail(f"unknown export format {format!r}: expected json")
+    if book is None and game is None:
+        fail("which book? --book ID, or --game riftbound|mtg for that game's default book")
     store = open_store()
-    check_book(store, book)
+    book = books_for(store, book, game)[0]
     text = json.dumps(book_document(store, book), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         typer.echo(text, nl=False)

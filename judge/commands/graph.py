@@ -6,8 +6,8 @@ from pathlib import Path
 
 import typer
 
-from judge.app import echo, fail, open_store, pick_format
-from judge.commands.options import BOOK, JSON
+from judge.app import echo, fail, one_book, open_store, pick_format
+from judge.commands.options import BOOK, GAME, JSON
 
 FORMATS = ("dot", "graphml", "json")
 DOT_LAYOUT_LIMIT = 1500  # the whole 2026 CR (4,000 nodes) did not lay out in two minutes
@@ -16,18 +16,19 @@ DOT_LAYOUT_LIMIT = 1500  # the whole 2026 CR (4,000 nodes) did not lay out in tw
 def graph(
     number: str = typer.Argument(None, help="Only the neighbourhood of this rule."),
     book: str = BOOK,
+    game: str = GAME,
     depth: int = typer.Option(1, "--depth", "-d", min=1, max=6, help="Neighbourhood radius (with NUMBER)."),
     format: str = typer.Option("dot", "--format", "-f", help="dot (Graphviz), graphml (Gephi, yEd) or json (node-link)."),
     output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
     json_: bool = JSON,
 ) -> None:
     """Export a book's graph of rules, terms and rulings (or one rule's neighbourhood)."""
-    from judge.graphs import canonical_in, load_graph, pick_book
+    from judge.graphs import canonical_in, load_graph
     from rulebook.graph import neighbourhood, to_dot, to_graphml, to_json
 
     format = pick_format(format, json_, FORMATS)
     store = open_store()
-    book = pick_book(store, book, number)
+    book = one_book(store, book, game, number)
     G = load_graph(store, book)
     if number:
         number = canonical_in(store, book, number)

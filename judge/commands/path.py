@@ -4,22 +4,23 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import echo, emit_json, fail, open_store
-from judge.commands.options import BOOK, JSON
+from judge.app import echo, emit_json, fail, one_book, open_store
+from judge.commands.options import BOOK, GAME, JSON
 
 
 def path(
     start: str = typer.Argument(..., metavar="A", help="A rule number."),
     end: str = typer.Argument(..., metavar="B", help="Another rule number."),
     book: str = BOOK,
+    game: str = GAME,
     json_: bool = JSON,
 ) -> None:
     """How two rules are linked: the shortest chain of citations and parent/sub-rule steps."""
-    from judge.graphs import canonical_in, load_graph, pick_book
+    from judge.graphs import canonical_in, load_graph
     from rulebook.graph import shortest_path
 
     store = open_store()
-    book = pick_book(store, book, start)
+    book = one_book(store, book, game, start)
     a, b = canonical_in(store, book, start), canonical_in(store, book, end)
     for n in (a, b):
         if store.rule(book, n) is None:

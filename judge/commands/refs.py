@@ -4,21 +4,22 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import echo, emit_json, fail, open_store
-from judge.commands.options import BOOK, JSON
+from judge.app import echo, emit_json, fail, one_book, open_store
+from judge.commands.options import BOOK, GAME, JSON
 
 
 def refs(
     number: str = typer.Argument(..., help="A rule number."),
     book: str = BOOK,
+    game: str = GAME,
     depth: int = typer.Option(1, "--depth", "-d", min=1, max=6, help="How many citation steps to follow."),
     json_: bool = JSON,
 ) -> None:
     """The citation neighbourhood of a rule: the rules it cites and the rules that cite it."""
-    from judge.graphs import canonical_in, pick_book
+    from judge.graphs import canonical_in
 
     store = open_store()
-    book = pick_book(store, book, number)
+    book = one_book(store, book, game, number)
     number = canonical_in(store, book, number)
     rule = store.rule(book, number)
     if rule is None:

@@ -1,18 +1,24 @@
-"""``judge rule NUMBER``: the rule, where it sits, its sub-rules, and what it cites and is cited by."""
+"""``judge rule NUMBER``: the rule, where it sits, its sub-rules, and what it cites and is cited by.
+
+The lookup a judge runs most, so it reads judge.db with sqlite3 alone (:func:`judge.app.open_rows`:
+the tables of docs/database.md, as rows), without the store's classes; rule numbers are
+:mod:`rulebook.numbers`'."""
 
 from __future__ import annotations
 
 import bisect
+import json
 
 import typer
 
-from judge.app import check_book, echo, emit_json, fail, open_store
-from judge.commands.options import BOOK, JSON
+from judge.app import books_for, echo, emit_json, fail, open_rows
+from judge.commands.options import BOOK, GAME, JSON
 
 
 def rule(
     number: str = typer.Argument(..., help="A rule number: 312.2.b or 312.2b, 601.2c or 601.2.c."),
     book: str = BOOK,
+    game: str = GAME,
     depth: int = typer.Option(1, "--depth", "-d", min=0, help="How many levels of sub-rules to show."),
     json_: bool = JSON,
 ) -> None:
@@ -21,20 +27,19 @@ def rule(
 
     if not numbers.looks_like_number(number):
         fail(f"{number!r} is not a rule number (expected e.g. 312.2.b or 601.2c); to search text: judge search {number!r}")
-    store = open_store()
-    check_book(store, book)
-    found = store.find_rule(number, book)
+    db = open_rows()
+    books = books_for(db, book, game)
+    found = find(db, number, books)
     if not found:
-        near = nearest(store, number, book)
-        where = f" in {book}" if book else ""
+        near = nearest(db, number, books)
         hint = f"; nearest: {', '.join(near)}" if near else ""
         if json_:
             emit_json({"error": "not found", "number": number, "suggestions": near})
-        echo_err(f"no rule {number}{where}{hint}")
+        echo_err(f"no rule {number} in {', '.join(books)}{hint}")
         raise typer.Exit(1)
-    views = [rule_view(store, r.book, r.rule, depth) for r in found]
+    views = [rule_view(db, book_id, r, depth) for book_id, r in found]
     if json_:
-        emit_json(views[0] if len(views) == 1 else views)
+        emit_json(views)  # a list, with or without --book (docs/json.md)
         return
     for i, view in enumerate(views):
         if i:
@@ -48,15 +53,61 @@ def echo_err(message: str) -> None:
     print(f"judge: {message}", file=sys.stderr)
 
 
-def nearest(store, number: str, book: str | None) -> list[str]:
+# Reading the rules table (docs/database.md) ---------------------------------------------------------
+_COLUMNS = "book, number, parent, title, text, examples, source, line, expected_children, sort"
+
+
+def _rule(row: dict) -> dict:
+    row["text"] = row["text"] or ""
+    row["examples"] = json.loads(row["examples"] or "[]")
+    row["source"], row["line"] = row["source"] or "", row["line"] or 0
+    return row
+
+
+def get(db, book: str, number: str) -> dict | None:
+    rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND number = ?", [book, number])
+    return _rule(rows[0]) if rows else None
+
+
+def find(db, text: str, books: list[str]) -> list[tuple[str, dict]]:
+    """Each book's rule with this number, typed in either game's style, in ``books`` order."""
+    from rulebook import numbers
+
+    found: dict[str, dict] = {}
+    for candidate in numbers.candidates(text):
+        marks = ", ".join("?" * len(books))
+        for row in db.query(f"SELECT {_COLUMNS} FROM rules WHERE number = ? AND book IN ({marks})",
+                            [candidate, *books]):
+            found.setdefault(row["book"], _rule(row))
+    return [(b, found[b]) for b in books if b in found]
+
+
+def children(db, book: str, number: str) -> list[dict]:
+    return [_rule(r) for r in db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent = ? ORDER BY sort",
+                                       [book, number])]
+
+
+def ancestors(db, book: str, rule: dict) -> list[dict]:
+    out: list[dict] = []
+    parent = rule["parent"]
+    while parent:
+        found = get(db, book, parent)
+        if found is None:
+            break
+        out.insert(0, found)
+        parent = found["parent"]
+    return out
+
+
+def nearest(db, number: str, books: list[str]) -> list[str]:
     """The numbers on either side of where ``number`` would be, and its parent, in the books searched."""
     from rulebook import numbers
 
     out: list[str] = []
-    for book_id in [book] if book else store.book_ids():
-        game = store.book(book_id).game
+    for book_id in books:
+        game = db.query("SELECT game FROM books WHERE id = ?", [book_id])[0]["game"]
         wanted = numbers.canonical(number, game)
-        existing = store.rule_numbers(book_id)
+        existing = [r["number"] for r in db.query("SELECT number FROM rules WHERE book = ? ORDER BY sort", [book_id])]
         keys = [numbers.sort_text(n) for n in existing]
         i = bisect.bisect_left(keys, numbers.sort_text(wanted))
         for n in existing[max(0, i - 1): i + 1]:
@@ -70,76 +121,91 @@ def nearest(store, number: str, book: str | None) -> list[str]:
     return out[:6]
 
 
-def _brief(r) -> dict:
-    return {"number": r.number, "title": r.title, "text": r.text}
+def _brief(r: dict) -> dict:
+    return {"number": r["number"], "title": r["title"], "text": r["text"]}
 
 
-def _tree(store, book: str, number: str, depth: int) -> list[dict]:
+def _tree(db, book: str, number: str, depth: int) -> list[dict]:
     if depth <= 0:
         return []
-    out = []
-    for child in store.children(book, number):
-        out.append({"number": child.number, "title": child.title, "text": child.text,
-                    "children": _tree(store, book, child.number, depth - 1)})
-    return out
+    return [{"number": child["number"], "title": child["title"], "text": child["text"],
+             "children": _tree(db, book, child["number"], depth - 1)} for child in children(db, book, number)]
 
 
-def heading_of(store, book: str, rule) -> dict | None:
+def _is_heading(r: dict) -> bool:
+    return bool(r["title"]) and not r["text"]
+
+
+def heading_of(db, book: str, rule: dict) -> dict | None:
     """Riftbound groups rules under heading rules that are their siblings (311 Priority and Focus
     heads 312 and 313); the breadcrumb shows that heading too."""
-    if rule.title and not rule.text:
+    if _is_heading(rule):
         return None
-    rows = store.query(
-        "SELECT number, title FROM rules WHERE book = ? AND parent IS ? AND sort < ? ORDER BY sort DESC",
-        [book, rule.parent, _sort(rule.number)],
+    rows = db.query(
+        f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort < ? ORDER BY sort DESC",
+        [book, rule["parent"], rule["sort"]],
     )
     for row in rows:
-        sibling = store.rule(book, row["number"])
-        if sibling.title and not sibling.text:
-            return {"number": sibling.number, "title": sibling.title, "text": sibling.text}
+        sibling = _rule(row)
+        if _is_heading(sibling):
+            return _brief(sibling)
     return None
 
 
-def _sort(number: str) -> str:
-    from rulebook import numbers
-
-    return numbers.sort_text(number)
-
-
-def rule_view(store, book: str, r, depth: int) -> dict:
-    ancestors = [_brief(a) for a in store.ancestors(book, r)]
-    if store.book(book).game == "riftbound":
-        chain = store.ancestors(book, r) + [r]
-        with_headings = []
-        for item in chain:
-            heading = heading_of(store, book, item) if item.parent else None
+def rule_view(db, book: str, r: dict, depth: int) -> dict:
+    above = ancestors(db, book, r)
+    ancestors_shown = [_brief(a) for a in above]
+    if db.query("SELECT game FROM books WHERE id = ?", [book])[0]["game"] == "riftbound":
+        with_headings: list[dict] = []
+        for item in above + [r]:
+            heading = heading_of(db, book, item) if item["parent"] else None
             if heading and heading not in with_headings:
                 with_headings.append(heading)
             if item is not r:
                 with_headings.append(_brief(item))
-        ancestors = with_headings
-    children = _tree(store, book, r.number, depth)
-    present = len(store.children(book, r.number))
-    missing = max(0, r.expected_children - present) if r.expected_children is not None else 0
+        ancestors_shown = with_headings
+    present = db.query("SELECT count(*) AS n FROM rules WHERE book = ? AND parent = ?", [book, r["number"]])[0]["n"]
+    expected = r["expected_children"]
+    missing = max(0, expected - present) if expected is not None else 0
     return {
-        "book": book, "number": r.number, "title": r.title, "text": r.text, "examples": list(r.examples),
-        "parent": r.parent, "ancestors": ancestors, "children": children, "missing_children": missing,
-        "expected_children": r.expected_children, "source": r.source, "line": r.line,
-        "cites": [_cite(store, book, c) for c in store.cites(book, r.number)],
-        "cited_by": [_cited_by(store, book, c) for c in store.cited_by(book, r.number)],
+        "book": book, "number": r["number"], "title": r["title"], "text": r["text"], "examples": r["examples"],
+        "parent": r["parent"], "ancestors": ancestors_shown, "children": _tree(db, book, r["number"], depth),
+        "missing_children": missing, "expected_children": expected, "source": r["source"], "line": r["line"],
+        "cites": [_cite(db, book, c) for c in _cites(db, book, r["number"])],
+        "cited_by": [_cited_by(db, book, c) for c in _cited_by_rows(db, book, r["number"])],
     }
 
 
-def _cite(store, book: str, row: dict) -> dict:
-    target = store.rule(book, row["target"])
-    return {"number": row["target"], "title": target.title if target else row["cited_title"],
-            "outcome": row["outcome"], "in_book": target is not None}
+def _cites(db, book: str, number: str) -> list[dict]:
+    return db.query(
+        "SELECT DISTINCT target, target_kind, outcome, raw, cited_title, actual_title FROM refs "
+        "WHERE book = ? AND from_kind = 'rule' AND from_id = ? AND target_kind != 'term' ORDER BY rowid",
+        [book, number],
+    )
 
 
-def _cited_by(store, book: str, row: dict) -> dict:
+def _cited_by_rows(db, book: str, number: str) -> list[dict]:
+    return db.query(
+        "SELECT DISTINCT from_kind, from_id FROM refs WHERE book = ? AND target = ? "
+        "AND target_kind != 'term' ORDER BY rowid",
+        [book, number],
+    )
+
+
+def _title(db, book: str, number: str) -> tuple[bool, str | None]:
+    rows = db.query("SELECT title FROM rules WHERE book = ? AND number = ?", [book, number])
+    return (True, rows[0]["title"]) if rows else (False, None)
+
+
+def _cite(db, book: str, row: dict) -> dict:
+    in_book, title = _title(db, book, row["target"])
+    return {"number": row["target"], "title": title if in_book else row["cited_title"],
+            "outcome": row["outcome"], "in_book": in_book}
+
+
+def _cited_by(db, book: str, row: dict) -> dict:
     if row["from_kind"] == "rule":
-        source = store.rule(book, row["from_id"])
-        return {"kind": "rule", "number": row["from_id"], "title": source.title if source else None}
+        return {"kind": "rule", "number": row["from_id"], "title": _title(db, book, row["from_id"])[1]}
     return {"kind": row["from_kind"], "number": row["from_id"], "title": None}
 
 

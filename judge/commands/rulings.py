@@ -4,22 +4,21 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import check_book, echo, emit_json, open_store
-from judge.commands.options import BOOK, JSON
+from judge.app import books_for, echo, emit_json, open_store, search_books
+from judge.commands.options import BOOK, GAME, JSON
 
 
 def rulings(
     query: str = typer.Argument(..., help="Words or a question."),
     book: str = BOOK,
+    game: str = GAME,
     limit: int = typer.Option(5, "--limit", "-n", min=1, max=100),
     json_: bool = JSON,
 ) -> None:
     """Search rulings (official FAQ answers) and show each question with its whole answer."""
-    from rulebook.search import search as run
-
     store = open_store()
-    check_book(store, book)
-    result = run(store, query, book=book, limit=limit, kinds=("ruling",))
+    books = books_for(store, book, game)
+    result = search_books(store, query, books, limit=limit, kinds=("ruling",))
     full = []
     for hit in result.hits:
         row = store.query("SELECT * FROM rulings WHERE book = ? AND id = ?", [hit.book, hit.id])[0]

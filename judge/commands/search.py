@@ -6,13 +6,14 @@ from dataclasses import replace
 
 import typer
 
-from judge.app import check_book, echo, emit_json, open_store, warn
-from judge.commands.options import BOOK, JSON
+from judge.app import books_for, echo, emit_json, open_store, search_books, warn
+from judge.commands.options import BOOK, GAME, JSON
 
 
 def search(
     query: str = typer.Argument(..., help="Words, a question, or a rule number."),
     book: str = BOOK,
+    game: str = GAME,
     limit: int = typer.Option(10, "--limit", "-n", min=1, max=200, help="How many hits."),
     words: bool = typer.Option(False, "--words", help="Rank rules by their words alone, without the sentence model."),
     exact: bool = typer.Option(False, "--exact", help="Search the words as typed: no typo correction."),
@@ -21,10 +22,9 @@ def search(
 ) -> None:
     """Search rule text, titles, examples, glossary terms and rulings; a rule number jumps to the rule."""
     from rulebook.search import rules_first
-    from rulebook.search import search as run
 
     store = open_store()
-    check_book(store, book)
+    books = books_for(store, book, game)  # the one given, else each game's default book
     if not query.strip():
         from judge.app import fail
 
@@ -32,8 +32,8 @@ def search(
     if not words:
         from judge.meaning import prepare
 
-        prepare(store, [book] if book else store.book_ids(), announce_unavailable=False)
-    result = run(store, query, book=book, limit=limit, meaning=not words, correct_typos=not exact)
+        prepare(store, books, announce_unavailable=False)
+    result = search_books(store, query, books, limit=limit, meaning=not words, correct_typos=not exact)
     if not result.jumped:  # hits merged from several books: a question's rules first again
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
     if result.note:
