@@ -1,9 +1,8 @@
 """Train the question adapter: a matrix that moves a judge's question towards the rules answering it.
 
     python bench/train_question_adapter.py           # train on every question; write the adapter
-                                                     # and the memory (data/meaning/question-*.{npy,json})
+                                                     # (bench/teacher/question-adapter.{npy,json})
     python bench/train_question_adapter.py --dry-run # hold VALIDATION back, train, report, write nothing
-    python bench/train_question_adapter.py --memory-only  # keep the adapter, rebuild the memory
     python bench/train_question_adapter.py --decontaminate  # first drop training questions that
                                                      # nearly repeat an evaluation question
 
@@ -26,8 +25,8 @@ allowed, training refuses to start while one is left, and ``--decontaminate`` de
 (they are loaded into a temporary library; the rules' vectors come from the usual cache, computed if
 missing). Everything is seeded: the same inputs write the same matrix.
 
-The same run writes the question memory (:mod:`rulebook.memory`): every training question's vector,
-moved by the adapter just written, with its answers and a digest of each answer's rule text.
+The adapter is part of the teacher: bench/distill_static_model.py folds it into the static table that
+search ships, and writes the question memory. Needs JUDGE_MODEL_DIR (bench/minilm.py).
 """
 
 from __future__ import annotations
@@ -53,8 +52,7 @@ for folder in (REPO, REPO / "bench"):
 from search_quality import FULL_BOOKS, answers, build_library, load_questions  # noqa: E402
 
 TRAINING = REPO / "bench" / "meaning-training"
-OUT = REPO / "data" / "meaning" / "question-adapter.npy"
-MEMORY_OUT = REPO / "data" / "meaning" / "question-memory.npy"
+OUT = REPO / "bench" / "teacher" / "question-adapter.npy"
 TAU = 0.05
 LAMBDA = 1e-2
 STEPS = 150
@@ -185,10 +183,9 @@ def main() -> None:
     parser.add_argument("--steps", type=int, default=STEPS)
     parser.add_argument("--decontaminate", action="store_true",
                         help="first delete training questions that nearly repeat an evaluation question")
-    parser.add_argument("--memory-only", action="store_true",
-                        help="keep the shipped adapter; rebuild only the question memory from it")
     args = parser.parse_args()
-    from rulebook import semantic, vectors
+    import minilm as semantic
+    from rulebook.vectors import rule_texts
 
     if args.decontaminate:
         print(f"deleted {decontaminate()} training questions that nearly repeat an evaluation question")
@@ -207,14 +204,10 @@ def main() -> None:
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as home:
         store, _ = build_library(home)
-        books = {b: Book(*vectors.book_vectors(store, b, encoder)) for b in FULL_BOOKS}
+        books = {b: Book(rule_texts(store, b)[0], encoder.encode(rule_texts(store, b)[1])) for b in FULL_BOOKS}
         texts = [effective(store, q["question"], q["book"]) for q in questions]
-        pointers = remembered(store, questions)
         store.close()
     Q = encoder.encode(texts).astype(np.float64)
-    if args.memory_only:
-        write_memory(questions, pointers, Q)
-        return
     fit, check = [], []
     for b, book in books.items():
         mine = [i for i, q in enumerate(questions) if q["book"] == b and i not in held]
@@ -242,7 +235,6 @@ def main() -> None:
     }
     OUT.with_suffix(".json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(REPO)} and its .json")
-    write_memory(questions, pointers, Q)
 
 
 def training_files() -> dict[str, str]:
@@ -263,25 +255,6 @@ def remembered(store, questions: list[dict]) -> list[list[tuple[str, str]]]:
             pairs.append((number, rule_digest(rule.title, rule.text)))
         out.append(pairs)
     return out
-
-
-def write_memory(questions: list[dict], pointers: list[list[tuple[str, str]]], Q: np.ndarray) -> None:
-    """The question memory (rulebook/memory.py): every training question's vector, moved by the adapter
-    as written to OUT (so exactly as search will move a question), and its answers."""
-    from rulebook import semantic
-
-    X = Q @ np.load(OUT).astype(np.float64).T
-    np.save(MEMORY_OUT, (X / np.linalg.norm(X, axis=1, keepdims=True)).astype(np.float16))
-    info = {
-        "base_model_sha256": semantic.MODEL_SHA256, "sha256": semantic.sha256_of(MEMORY_OUT),
-        "adapter_sha256": semantic.sha256_of(OUT), "built_by": "bench/train_question_adapter.py",
-        "training_files": training_files(),
-    }
-    entries = [json.dumps({"question": q["question"], "book": q["book"], "answers": pairs})
-               for q, pairs in zip(questions, pointers)]  # one a line, so a diff shows which changed
-    text = json.dumps(info, indent=2)[:-2] + ',\n  "entries": [\n    ' + ",\n    ".join(entries) + "\n  ]\n}\n"
-    MEMORY_OUT.with_suffix(".json").write_text(text, encoding="utf-8")
-    print(f"wrote {MEMORY_OUT.relative_to(REPO)} and its .json ({len(questions)} questions)")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,7 @@ import yaml
 from rulebook import numbers
 from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
+from rulebook.shipped import meaning_model
 from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
 
 # The folder and the database's name live in rulebook.home, which lookups import without this module.
@@ -65,7 +66,8 @@ class BookSpec:
 
     def fingerprint(self) -> str:
         h = hashlib.sha256()
-        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{self.id}|{self.game}|{self.title}|{self.edition}".encode())
+        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{meaning_model()}|{self.id}|{self.game}|{self.title}|"
+                 f"{self.edition}".encode())
         for f in self.files:
             h.update(f"|{f.path.name}|{f.kind}|".encode())
             h.update(_sha256(f.path).encode())
@@ -218,6 +220,13 @@ def write_book(db, book: BuiltBook, position: int) -> None:
     db["vocab"].insert_all(
         {"book": spec.id, "word": w, "count": n} for w, n in _vocabulary(book).items()
     )
+    try:
+        from rulebook.vectors import book_rows
+    except ImportError:  # no NumPy: search ranks by words alone
+        return
+    meaning = book_rows(book.rules)
+    if meaning is not None:
+        db["meaning"].insert({"book": spec.id, **meaning})
 
 
 def builtin_specs(seeds: Path) -> list[BookSpec]:
@@ -297,6 +306,8 @@ class Library:
             return self._rebuild(specs, stale, progress)
 
     def _rebuild(self, specs: list[BookSpec], stale, progress) -> list[str]:
+        for left in self.home.glob(".judge-*.db"):  # a builder killed outright (we hold the lock: none runs)
+            left.unlink(missing_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".judge-", suffix=".db", dir=self.home)
         os.close(fd)
         tmp_path = Path(tmp)
@@ -409,7 +420,7 @@ class Library:
             staging.rename(target)
             try:
                 self.sync(progress)
-            except Exception:
+            except BaseException:  # Ctrl-C too: the library is left as it was before the load
                 shutil.rmtree(target, ignore_errors=True)
                 if old is not None:
                     old.rename(target)

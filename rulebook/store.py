@@ -16,7 +16,7 @@ from typing import Any
 from rulebook import numbers
 from rulebook.model import Book, Rule, Ruling, Source, Term
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"  # 3: meaning vectors stored with their book
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 
@@ -58,6 +58,9 @@ def create_schema(db) -> None:
     )
     db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
     db["vocab"].create({"book": str, "word": str, "count": int}, pk=("book", "word"), if_not_exists=True)
+    db["meaning"].create({"book": str, "model": str, "numbers": str, "remembered": str, "matrix": bytes,
+                          "scales": bytes},
+                         pk="book", if_not_exists=True)
     for table, columns in (("rules", ["number", "title", "text", "examples"]),
                            ("terms", ["term", "definition"]),
                            ("rulings", ["topic", "question", "answer"])):
@@ -70,7 +73,7 @@ def create_schema(db) -> None:
     db["meta"].upsert({"key": "schema_version", "value": SCHEMA_VERSION}, pk="key")
 
 
-BOOK_TABLES = ("sources", "rules", "terms", "rulings", "warnings", "truncations", "refs", "uses", "vocab")
+BOOK_TABLES = ("sources", "rules", "terms", "rulings", "warnings", "truncations", "refs", "uses", "vocab", "meaning")
 
 
 def delete_book(db, book_id: str) -> None:
