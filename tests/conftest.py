@@ -20,17 +20,6 @@ def corpus(*parts: str) -> Path:
     return path
 
 
-@pytest.fixture(scope="session", autouse=True)
-def shared_vectors(tmp_path_factory) -> Path:
-    """One meaning-vector cache for the whole session: computing the seeds' vectors takes seconds and
-    the full documents' about a minute, once per text, whichever home a test uses."""
-    import os
-
-    path = tmp_path_factory.mktemp("vectors") / "vectors.db"
-    os.environ["JUDGE_VECTORS"] = str(path)
-    return path
-
-
 @pytest.fixture(scope="session")
 def session_home(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("judge-home")
@@ -79,3 +68,25 @@ def riftbound_seed_book():
 
     spec = next(s for s in builtin_specs(seeds_dir()) if s.id == "riftbound")
     return read_book(spec)
+
+
+@pytest.fixture(scope="session")
+def full_library(tmp_path_factory):
+    """A library with the seeds and the full documents (Riftbound Core Rules v1.2 as ``riftbound-v1.2``,
+    the MTG CR 2026-02-27 as ``cr-2026``), loaded once per session: (store, ids of the full books
+    loaded). Tests needing a full book call :func:`full_book` to skip, saying why, when it is absent."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import search_quality
+
+    store, loaded = search_quality.build_library(tmp_path_factory.mktemp("full-library"))
+    yield store, set(loaded)
+    store.close()
+
+
+def full_book(full_library, *books: str):
+    """The full library's store, or skip when one of ``books`` could not be loaded."""
+    store, loaded = full_library
+    missing = set(books) - loaded
+    if missing:
+        pytest.skip(f"full documents absent from {CORPORA} ({', '.join(sorted(missing))})")
+    return store

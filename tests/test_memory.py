@@ -1,19 +1,18 @@
-"""The question memory: what ships matches its record, the training questions and the adapter; a
-remembered answer is used only where its rule reads the same; a wrong memory is refused."""
+"""The question memory: what ships holds the committed training questions; a remembered answer is
+used only where its rule reads the same; the memory's questions bring up the rules they were answered
+by; an unreadable memory is refused."""
 
 from __future__ import annotations
 
-import hashlib
 import json
 import sys
 from pathlib import Path
 
-import numpy as np
 import pytest
-from conftest import corpus
+from conftest import corpus, full_book
 
-from rulebook import memory, semantic
-from rulebook.model import ModelUnavailable
+from rulebook import memory
+from rulebook.model import ModelUnavailable, Rule
 from rulebook.shipped import data_file
 
 REPO = Path(__file__).resolve().parents[1]
@@ -22,32 +21,11 @@ import train_question_adapter as training  # noqa: E402
 
 
 def _record() -> dict:
-    return json.loads(data_file(memory.MEMORY).with_suffix(".json").read_text(encoding="utf-8"))
-
-
-def _write_memory(folder: Path, vectors: np.ndarray, entries: list[dict], **record) -> Path:
-    path = folder / "question-memory.npy"
-    np.save(path, vectors)
-    adapter = json.loads(data_file(semantic.ADAPTER).with_suffix(".json").read_text(encoding="utf-8"))
-    info = {"base_model_sha256": semantic.MODEL_SHA256, "adapter_sha256": adapter["sha256"],
-            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "entries": entries}
-    path.with_suffix(".json").write_text(json.dumps({**info, **record}), encoding="utf-8")
-    return path
-
-
-def test_the_shipped_memory_matches_its_record_and_the_shipped_adapter():
-    info = _record()
-    path = data_file(memory.MEMORY)
-    assert info["base_model_sha256"] == semantic.MODEL_SHA256
-    assert info["sha256"] == hashlib.sha256(path.read_bytes()).hexdigest()
-    assert info["adapter_sha256"] == hashlib.sha256(data_file(semantic.ADAPTER).read_bytes()).hexdigest()
-    remembered = memory.read_memory()
-    assert remembered.vectors.shape == (len(info["entries"]), semantic.DIMENSIONS)
-    assert np.allclose(np.linalg.norm(remembered.vectors, axis=1), 1.0, atol=1e-2)
+    return json.loads(data_file(memory.MEMORY).read_text(encoding="utf-8"))
 
 
 def test_the_shipped_memory_holds_the_committed_training_questions():
-    # Editing a training file without running bench/train_question_adapter.py fails here.
+    # Editing a training file without running bench/distill_static_model.py fails here.
     info = _record()
     assert info["training_files"] == training.training_files()
     questions = training.training_questions()
@@ -55,89 +33,64 @@ def test_the_shipped_memory_holds_the_committed_training_questions():
         (q["question"], q["book"], q["answers"]) for q in questions]
 
 
-def _library(home: Path, books: dict[str, Path]):
-    from judge.resources import seeds_dir
-    from rulebook.library import Library
-
-    lib = Library(home, seeds=seeds_dir())
-    for book_id, path in books.items():
-        lib.load([path], book_id, game="mtg" if "Magic" in path.name else "riftbound")
-    return lib.open()
-
-
-def test_every_remembered_answer_reads_the_same_in_the_document_it_was_written_from(tmp_path):
-    store = _library(tmp_path, {"cr-2026": corpus("mtg", "MagicCompRules-2026-02-27.txt"),
-                                "riftbound-v1.2": corpus("riftbound", "core-rules-v1.2.txt")})
+def test_every_remembered_answer_reads_the_same_in_the_document_it_was_written_from(full_library):
+    store = full_book(full_library, "cr-2026", "riftbound-v1.2")
     entries = _record()["entries"]
     for book_id in ("cr-2026", "riftbound-v1.2"):
-        rows, numbers = memory.read_memory().applicable(store, book_id)
-        asked = [i for i, e in enumerate(entries) if e["book"] == book_id]
-        assert rows.tolist() == asked, book_id
-        assert numbers == [[n for n, _ in entries[i]["answers"]] for i in asked]
-    store.close()
+        found = memory.applicable(store.rules(book_id))
+        asked = [(e["question"], [n for n, _ in e["answers"]]) for e in entries if e["book"] == book_id]
+        assert found == asked, book_id
 
 
 def test_another_edition_keeps_only_the_answers_whose_rules_did_not_change(tmp_path):
-    store = _library(tmp_path, {"cr-2026": corpus("mtg", "MagicCompRules-2026-02-27.txt"),
-                                "cr-2025": corpus("mtg", "MagicCompRules-2025-02-07.txt"),
-                                "cr-2008": corpus("mtg", "MagicCompRules-2008-10-01.txt")})
-    remembered = memory.read_memory()
-    rows = {b: len(remembered.applicable(store, b)[0]) for b in ("cr-2026", "cr-2025", "cr-2008", "riftbound")}
-    assert rows["cr-2025"] > 0.8 * rows["cr-2026"]  # a year of changes leaves most rules as they were
-    assert rows["cr-2008"] < 0.02 * rows["cr-2026"]  # before the 2009 renumbering: other rules, other numbers
-    rule = store.rule("cr-2025", "702.19b")
-    assert rule is not None and rule.text == store.rule("cr-2026", "702.19b").text
+    from rulebook.library import Library
+    from judge.resources import seeds_dir
+
+    lib = Library(tmp_path, seeds=seeds_dir())
+    for book_id, name in (("cr-2025", "MagicCompRules-2025-02-07.txt"), ("cr-2008", "MagicCompRules-2008-10-01.txt")):
+        lib.load([corpus("mtg", name)], book_id, game="mtg")
+    store = lib.open()
+    own = sum(e["book"] == "cr-2026" for e in _record()["entries"])
+    kept = {b: len(memory.applicable(store.rules(b))) for b in ("cr-2025", "cr-2008")}
+    assert kept["cr-2025"] > 0.8 * own  # a year of changes leaves most rules as they were
+    assert kept["cr-2008"] < 0.02 * own  # before the 2009 renumbering: other rules, other numbers
     store.close()
 
 
 def test_a_remembered_answer_counts_only_where_its_rule_reads_the_same(tmp_path):
-    store = _library(tmp_path, {})
-    focus, priority = store.rule("riftbound", "313.1"), store.rule("riftbound", "312.1")
-    same, other = memory.rule_digest(focus.title, focus.text), "0" * 16
-    vectors = np.zeros((4, semantic.DIMENSIONS), dtype=np.float32)
-    vectors[[0, 1, 2], 0] = 1.0
-    vectors[3, 1] = 1.0
-    remembered = memory.Memory(
-        ("who has focus", "who has focus, an edited rule", "a rule the book lacks", "who gets priority"),
-        ((("313.1", same),), (("313.1", other),), (("999.9", same),),
-         (("313.1", other), ("312.1", memory.rule_digest(priority.title, priority.text)))),
-        vectors)
-    question = np.eye(semantic.DIMENSIONS, dtype=np.float32)[0]
-    assert remembered.recall(store, "riftbound", question) == {"313.1": (1.0, "who has focus"),
-                                                               "312.1": (0.0, "who gets priority")}
-    assert remembered.recall(store, "mtg", question) == {}
-    store.close()
+    focus = Rule("313.1", title="Focus", text="The player with focus may act.")
+    priority = Rule("312.1", title="Priority", text="Priority is permission to act.")
+    digest = memory.rule_digest
+    entries = [
+        {"question": "who has focus", "book": "rb", "answers": [["313.1", digest(focus.title, focus.text)]]},
+        {"question": "who has focus, an edited rule", "book": "rb", "answers": [["313.1", "0" * 16]]},
+        {"question": "a rule the book lacks", "book": "rb", "answers": [["999.9", digest(focus.title, focus.text)]]},
+        {"question": "who gets priority", "book": "rb",
+         "answers": [["313.1", "0" * 16], ["312.1", digest(priority.title, priority.text)]]},
+    ]
+    path = tmp_path / "memory.json"
+    path.write_text(json.dumps({"entries": entries}), encoding="utf-8")
+    assert memory.applicable([focus, priority], path) == [("who has focus", ["313.1"]),
+                                                           ("who gets priority", ["312.1"])]
+    assert memory.applicable([], path) == []
 
 
-def test_a_memory_made_for_another_adapter_is_refused(tmp_path):
-    entries = [{"question": "who has focus", "book": "riftbound-v1.2", "answers": [["313.1", "0" * 16]]}]
-    path = _write_memory(tmp_path, np.ones((1, semantic.DIMENSIONS), dtype=np.float16), entries,
-                         adapter_sha256="0" * 64)
-    with pytest.raises(ModelUnavailable, match="not made for"):
-        memory.read_memory(path)
+def test_the_memory_brings_up_the_rule_a_like_question_was_answered_by(full_library):
+    from rulebook import vectors
+
+    store = full_book(full_library, "cr-2026")
+    entry = next(e for e in _record()["entries"] if e["book"] == "cr-2026")
+    near = vectors.nearest(store, "cr-2026", entry["question"], 5)
+    assert any(n.remembered == entry["question"] and n.number == entry["answers"][0][0] for n in near)
 
 
-def test_a_memory_that_differs_from_its_record_is_refused(tmp_path):
-    entries = [{"question": "who has focus", "book": "riftbound-v1.2", "answers": [["313.1", "0" * 16]]}]
-    path = _write_memory(tmp_path, np.ones((1, semantic.DIMENSIONS), dtype=np.float16), entries)
-    np.save(path, np.zeros((1, semantic.DIMENSIONS), dtype=np.float16))
-    with pytest.raises(ModelUnavailable, match="does not match its record"):
-        memory.read_memory(path)
-
-
-def test_a_memory_of_the_wrong_shape_is_refused(tmp_path):
-    entries = [{"question": "who has focus", "book": "riftbound-v1.2", "answers": [["313.1", "0" * 16]]}]
-    path = _write_memory(tmp_path, np.ones((2, semantic.DIMENSIONS), dtype=np.float16), entries)
-    with pytest.raises(ModelUnavailable, match="not 1 x 384"):
+@pytest.mark.parametrize("text", ["not json", '{"entries": [{"question": 1}]}'])
+def test_an_unreadable_memory_is_refused(tmp_path, text):
+    path = tmp_path / "memory.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(ModelUnavailable, match="cannot be read"):
         memory.read_memory(path)
 
 
 def test_no_memory_shipped_means_none(tmp_path):
-    assert memory.read_memory(tmp_path / "absent.npy") is None
-
-
-def test_docstring_examples():
-    import doctest
-
-    result = doctest.testmod(memory)
-    assert result.failed == 0 and result.attempted > 0
+    assert memory.read_memory(tmp_path / "absent.json") == ()

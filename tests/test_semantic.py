@@ -1,11 +1,9 @@
-"""The sentence model run in NumPy: the same tokens and vectors as the reference implementation.
-
-Reference values were printed by sentence-transformers 5 (torch, CPU) loading the same published
-all-MiniLM-L6-v2 files with max_seq_length 128; NumPy must reproduce them.
-"""
+"""The static meaning model: what ships matches its record and provenance, reads text the way the
+transformer it was distilled from does, and places like meanings together."""
 
 from __future__ import annotations
 
+import json
 import shutil
 
 import numpy as np
@@ -13,69 +11,96 @@ import pytest
 
 from rulebook import semantic
 from rulebook.model import ModelUnavailable
-from rulebook.semantic import Encoder, Vocabulary, basic_tokens, model_dir
+from rulebook.shipped import data_file, meaning_model
+from rulebook.semantic import StaticModel, Vocabulary
 
 
 @pytest.fixture(scope="module")
-def encoder() -> Encoder:
-    return Encoder.load(check=True)
+def model() -> StaticModel:
+    return StaticModel.load()
 
 
-def test_the_installed_weights_are_the_published_file():
-    semantic.verify(model_dir())  # raises unless sha256 matches all-MiniLM-L6-v2's model.safetensors
+def record() -> dict:
+    return json.loads(data_file("meaning/static-model.json").read_text(encoding="utf-8"))
 
 
+def test_the_shipped_files_match_their_record():
+    assert semantic.verify() == record()["sha256"] == meaning_model()
+
+
+def test_the_record_names_the_source_model_and_its_licence():
+    source = record()["source"]
+    assert source["model"] == "sentence-transformers/all-MiniLM-L6-v2"
+    assert source["model.safetensors sha256"] == "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
+    assert source["vocab.txt sha256"] == record()["vocab_sha256"]
+    assert source["licence"] == "Apache-2.0" and "all-MiniLM-L6-v2" in source["notice"]
+    assert len(source["revision"]) == 40
+    assert record()["made_by"] == "bench/distill_static_model.py"
+
+
+def test_the_model_fits_the_wheel_limit():
+    size = sum(data_file(f"meaning/{name}").stat().st_size
+               for name in ("static-model.npy", "static-model-scales.npy", "vocab.txt", "static-model.json"))
+    assert size <= 20_000_000
+
+
+# Token ids printed by the reference BERT tokenizer (sentence-transformers 5) for the same vocabulary,
+# without [CLS] and [SEP], which the static model does not use.
 @pytest.mark.parametrize("text, ids", [
-    ("hello world", [101, 7592, 2088, 102]),
+    ("hello world", [7592, 2088]),
     ("Deathtouch and trample: who assigns lethal damage?",
-     [101, 2331, 24826, 2818, 1998, 12517, 10814, 1024, 2040, 24022, 12765, 4053, 1029, 102]),
-    ("Mjölnir’s 601.2c—cast", [101, 1049, 5558, 19666, 4313, 1521, 1055, 3438, 2487, 1012, 1016, 2278, 1517, 3459, 102]),
+     [2331, 24826, 2818, 1998, 12517, 10814, 1024, 2040, 24022, 12765, 4053, 1029]),
+    ("Mjölnir’s 601.2c—cast", [1049, 5558, 19666, 4313, 1521, 1055, 3438, 2487, 1012, 1016, 2278, 1517, 3459]),
 ])
-def test_tokens_match_the_reference_tokenizer(encoder, text, ids):
-    assert encoder.vocabulary.encode(text) == ids
-
-
-def test_long_text_is_cut_to_the_model_window(encoder):
-    ids = encoder.vocabulary.encode("damage " * 500)
-    assert len(ids) == semantic.MAX_TOKENS and ids[0] == 101 and ids[-1] == 102
-
-
-def test_basic_tokens_split_punctuation_and_drop_accents():
-    assert basic_tokens("Can't I respond—to Mjölnir's 601.2c?") == [
-        "can", "'", "t", "i", "respond", "—", "to", "mjolnir", "'", "s", "601", ".", "2c", "?"]
+def test_tokens_match_the_reference_tokenizer(model, text, ids):
+    assert model.vocabulary.tokens(text) == ids
 
 
 def test_a_word_with_no_spelling_in_pieces_is_unknown():
-    vocab = Vocabulary({"[UNK]": 100, "[CLS]": 101, "[SEP]": 102, "ab": 5})
-    assert vocab.encode("ab abc") == [101, 5, 100, 102]
+    vocabulary = Vocabulary({"[UNK]": 0, "ab": 1, "##c": 2})
+    assert vocabulary.pieces("abc") == (1, 2)
+    assert vocabulary.pieces("abx") == (0,)
 
 
-def test_vectors_match_the_reference_implementation(encoder):
-    texts = ["unused mana empties from a player's mana pool", "does my mana carry over to the next step",
-             "a creature with flying can't be blocked except by flying or reach creatures"]
-    v = encoder.encode(texts)
-    assert v.shape == (3, semantic.DIMENSIONS) and v.dtype == np.float32
-    assert np.allclose(np.linalg.norm(v, axis=1), 1.0, atol=1e-6)
-    assert np.allclose(v[0][:4], [0.02272, 0.097574, -0.010061, -0.005121], atol=1e-5)
-    assert np.allclose([v[0] @ v[1], v[0] @ v[2], v[1] @ v[2]], [0.44304, 0.08691, 0.11484], atol=1e-4)
-
-
-def test_batching_does_not_change_a_vector(encoder):
-    texts = ["first strike", "a much longer sentence about combat damage being dealt by blockers", "mulligan"]
-    together = encoder.encode(texts, batch=3)
-    alone = np.vstack([encoder.encode([t]) for t in texts])
+def test_vectors_are_unit_rows_and_the_same_alone_or_together(model):
+    texts = ["unused mana empties", "a creature with deathtouch", "", "first strike damage step"]
+    together = model.encode(texts)
+    alone = np.stack([model.encode([t])[0] for t in texts])
     assert np.allclose(together, alone, atol=1e-5)
+    assert np.allclose(np.linalg.norm(together[[0, 1, 3]], axis=1), 1.0, atol=1e-5)
+    assert not together[2].any()  # no tokens, no direction
 
 
-def test_weights_that_are_not_the_published_file_are_refused(tmp_path, monkeypatch):
-    shutil.copy(model_dir() / "vocab.txt", tmp_path / "vocab.txt")
-    (tmp_path / "model.safetensors").write_bytes(b"\x08\x00\x00\x00\x00\x00\x00\x00{}      ")
-    monkeypatch.setenv(semantic.MODEL_ENV, str(tmp_path))
-    with pytest.raises(ModelUnavailable, match="is not all-MiniLM-L6-v2"):
-        semantic.verify(model_dir())
+@pytest.mark.parametrize("question, near, far", [
+    ("does my mana carry over", "Mana empties from each player's mana pool at the end of each step.",
+     "A creature with flying can't be blocked except by creatures with flying or reach."),
+    ("my unit died, where does it go", "When a unit is killed, it is put into its owner's trash.",
+     "The first player draws a card at the start of the game."),
+])
+def test_like_meanings_are_nearer(model, question, near, far):
+    q, a, b = model.encode([question, near, far])
+    assert q @ a > q @ b
 
 
-def test_a_missing_model_says_which_file(tmp_path, monkeypatch):
-    monkeypatch.setenv(semantic.MODEL_ENV, str(tmp_path))
-    with pytest.raises(ModelUnavailable, match="vocab.txt is missing"):
-        model_dir()
+def test_a_table_that_differs_from_its_record_is_refused(tmp_path):
+    folder = tmp_path / "meaning"
+    shutil.copytree(data_file("meaning/static-model.npy").parent, folder)
+    rows = np.load(folder / "static-model.npy")
+    rows[0, 0] ^= 1
+    np.save(folder / "static-model.npy", rows)
+    with pytest.raises(ModelUnavailable, match="does not match its record"):
+        semantic.verify(folder)
+
+
+def test_a_missing_model_says_where(tmp_path):
+    with pytest.raises(ModelUnavailable, match="cannot be read"):
+        StaticModel.load(tmp_path)
+
+
+@pytest.mark.parametrize("module", ["rulebook.semantic", "rulebook.memory"])
+def test_docstring_examples(module):
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
