@@ -6,17 +6,15 @@
 What it measures (each line: the median time, the baseline's median, and their ratio):
 - build:   building the database from the current MTG CR (read + store + references + FTS), against
            decoding the same file into lines (the least any build must do).
-- vectors: the CR's meaning vectors (sentence model, `rulebook.vectors.book_vectors`) computed from an
-           empty cache, once (a minute or more), against building the database; then read back from
-           the cache, against one plain FTS5 bm25 query. --quick skips the computation and takes the
-           vectors from the copy kept by the last run (BENCH_CACHE below), computing them untimed if absent.
-           Also the question memory (rulebook/memory.py) read, checked and matched to the CR, which
-           every search command pays once, against the same query.
+- vectors: the CR's meaning vectors (static model, `rulebook.vectors.book_rows`: every rule, example
+           and remembered question), part of every build, against building the database.
+- load:    `judge load` of the CR into an empty library (seeds built too, meaning included) as a whole
+           command, against `python -c "import typer, numpy, sqlite3"`.
 - command: `judge rule` and `judge search` as whole commands (a new process each), against
-           `python -c pass` (the interpreter starting) in the same run; `judge search` with the sentence
-           model (the default, every book's vectors already cached) and with `--words`.
-- search:  in-process `rulebook.search.search` on the loaded CR, with meaning (vectors cached) and with
-           words alone (meaning=False), against one plain FTS5 bm25 query.
+           `python -c pass` (the interpreter starting) in the same run; `judge search` with meaning
+           (the default) and with `--words`.
+- search:  in-process `rulebook.search.search` on the loaded CR, with meaning and with words alone
+           (meaning=False), against one plain FTS5 bm25 query.
 - explain: `judge explain` on a scenario as a whole command, against `python -c pass`; engine steps
            per second in-process (when the engines are present).
 """
@@ -26,13 +24,11 @@ from __future__ import annotations
 import argparse
 import os
 import platform
-import sqlite3
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
-from contextlib import closing
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -40,9 +36,6 @@ sys.path.insert(0, str(REPO))
 CR = REPO.parent / "shared" / "corpora" / "mtg" / "MagicCompRules-2026-02-27.txt"
 QUERIES = ["priority", "first strike damage", "who gets priority after a spell resolves", "trampel",
            "can I cast a sorcery during combat", "legend rule", "copy of a spell", "hexproof"]
-# A copy of the vectors the last run computed, so that --quick need not compute them again (a cache:
-# delete it at will; the full run always computes the CR's vectors from an empty file).
-BENCH_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rules-judge" / "bench-vectors.db"
 
 
 def median_time(fn, repeat: int) -> float:
@@ -80,62 +73,35 @@ def plain_fts(store) -> None:
                     [_fts_query(content_words(q))])
 
 
-def copy_db(src: Path, dst: Path) -> bool:
-    try:
-        dst.parent.mkdir(parents=True, exist_ok=True)
-        with closing(sqlite3.connect(src)) as a, closing(sqlite3.connect(dst)) as b:
-            a.backup(b)
-        return True
-    except (OSError, sqlite3.Error):
-        return False
+def bench_vectors(store, build_time: float, repeat: int) -> list[dict]:
+    from rulebook.vectors import book_rows
+
+    rules = store.rules("cr")
+    value = median_time(lambda: book_rows(rules), repeat)
+    return [row(f"meaning vectors of the MTG CR, {len(rules):,} rules, examples and remembered questions "
+                "(vs building the database)", value, build_time)]
 
 
-def bench_vectors(store, build_time: float, repeat: int, from_scratch: bool) -> list[dict]:
-    """The CR's vectors into the (empty) file JUDGE_VECTORS names, then every other book's, so that
-    the search measures read them from the cache."""
-    from rulebook.vectors import book_vectors, cache_path
+def bench_load(repeat: int) -> list[dict]:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
 
-    out = []
-    if from_scratch:
-        t0 = time.perf_counter()
-        ids, _ = book_vectors(store, "cr")  # loads and checks the model too, as `judge load` does
-        value = time.perf_counter() - t0
-        out.append(row(f"meaning vectors of the MTG CR, {len(ids):,} rules, from an empty cache, once "
-                       "(vs building the database)", value, build_time))
-    else:
-        if BENCH_CACHE.exists():
-            copy_db(BENCH_CACHE, cache_path(store))
-        t0 = time.perf_counter()
-        book_vectors(store, "cr")
-        if time.perf_counter() - t0 > 2:
-            print(f"bench: computed the CR's vectors (untimed), kept in {BENCH_CACHE} for the next --quick run",
-                  file=sys.stderr)
-    for b in store.book_ids():
-        book_vectors(store, b)
-    copy_db(cache_path(store), BENCH_CACHE)
-    n = len(QUERIES)
-    out.append(row("meaning vectors of the MTG CR read back from the cache (vs one plain FTS5 bm25 query)",
-                   median_time(lambda: book_vectors(store, "cr"), repeat),
-                   median_time(lambda: plain_fts(store), repeat) / n))
-    out.append(row("question memory read and matched to the MTG CR, once a process (vs one plain FTS5 bm25 query)",
-                   median_time(lambda: fresh_memory().applicable(store, "cr"), repeat),
-                   median_time(lambda: plain_fts(store), repeat) / n))
-    return out
+    def load():
+        with tempfile.TemporaryDirectory() as home:
+            subprocess.run(judge_cmd("load", str(CR), "--book", "cr"), env={**env, "JUDGE_HOME": home},
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
 
-
-def fresh_memory():
-    from rulebook.memory import read_memory
-
-    read_memory.cache_clear()  # what each new process pays: the files read and checked, then the book matched
-    return read_memory()
+    base = median_time(lambda: subprocess.run([sys.executable, "-c", "import typer, numpy, sqlite3"], check=True),
+                       repeat)
+    return [row('judge load MTG CR into an empty library, whole command (vs python -c "import typer, numpy, '
+                'sqlite3")', median_time(load, repeat), base)]
 
 
 def judge_cmd(*args: str) -> list[str]:
     return [sys.executable, "-m", "judge.cli", *args]
 
 
-def bench_commands(home: str, vectors: str, repeat: int, model: bool) -> list[dict]:
-    env = {**os.environ, "JUDGE_HOME": home, "JUDGE_VECTORS": vectors, "PYTHONPATH": str(REPO)}
+def bench_commands(home: str, repeat: int, model: bool) -> list[dict]:
+    env = {**os.environ, "JUDGE_HOME": home, "PYTHONPATH": str(REPO)}
 
     def run(cmd):
         return lambda: subprocess.run(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
@@ -224,23 +190,23 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as home:
         from judge.resources import seeds_dir
         from rulebook.library import Library
-        from rulebook.semantic import ModelUnavailable, model_dir
+        from rulebook.model import ModelUnavailable
+        from rulebook.semantic import StaticModel
 
-        vectors = str(Path(home) / "vectors-bench.db")
-        os.environ["JUDGE_VECTORS"] = vectors  # a fresh file: the vectors are computed here, not read from elsewhere
         Library(home, seeds=seeds_dir()).load([CR], "cr", game="mtg")
         store = Library(home, seeds=seeds_dir()).open()  # the library the commands open
         try:
-            model_dir()
+            StaticModel.load()
             model = True
         except ModelUnavailable as exc:
-            print(f"bench: no sentence model ({exc}): words alone", file=sys.stderr)
+            print(f"bench: no meaning model ({exc}): words alone", file=sys.stderr)
             model = False
         if model:
-            results += bench_vectors(store, results[0]["value"], repeat, from_scratch=not args.quick)
+            results += bench_vectors(store, results[0]["value"], repeat)
         results += bench_search(store, repeat, model)
         store.close()
-        results += bench_commands(home, vectors, repeat, model)
+        results += bench_load(max(3, repeat // 2))
+        results += bench_commands(home, repeat, model)
     results += bench_engine(repeat)
     print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
           f"Python {platform.python_version()}; date: {time.strftime('%Y-%m-%d')}")

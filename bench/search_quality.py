@@ -4,8 +4,9 @@
     python bench/search_quality.py --misses   # also each tuning question whose answer is not first
     python bench/search_quality.py --without held-out-3   # a held-out part left out, totals included
 
-Three rankers: plain FTS5 bm25 (the baseline), words (`search --words`: bm25 rescored, no model) and
-ranker (`judge search` as shipped: words fused with the sentence model's nearest rules).
+Four rankers: plain FTS5 bm25 (the baseline), words (`search --words`: bm25 rescored, no model),
+meaning (the meaning model's nearest rules alone, `rulebook.vectors.nearest`) and ranker (`judge
+search` as shipped: words fused with the meaning model's nearest rules).
 
 The questions and their answers are tests/search_questions.yaml. Every question is asked of its book
 with rule hits only; a hit answers when it is one of the listed rules or one of their sub-rules.
@@ -77,12 +78,14 @@ def rank(ids: list[str], expected: list[str]) -> int | None:
 
 
 def rankers() -> dict[str, Callable]:
+    from rulebook import vectors
     from rulebook.search import baseline_search, search
 
     return {
         "bm25": lambda store, q, book: [h.id for h in baseline_search(store, q, book, DEPTH)],
         "words": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH, kinds=("rule",),
                                                               meaning=False).hits],
+        "meaning": lambda store, q, book: [n.number for n in vectors.nearest(store, book, q, DEPTH)],
         "ranker": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH,
                                                                kinds=("rule",)).hits],
     }
@@ -119,14 +122,14 @@ def main() -> None:
         for book in sorted({q["book"] for q in asked}):
             parts[book] = [q for q in asked if q["book"] == book]
         print(f"{'part':<16} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'words R@5':>9} {'words MRR':>9}"
-              f"  {'ranker R@5':>10} {'ranker MRR':>10}")
+              f"  {'meaning R@5':>11}  {'ranker R@5':>10} {'ranker MRR':>10}")
         results = {}
         for name, fn in rankers().items():
             results[name] = {p: evaluate(store, qs, fn) for p, qs in parts.items()}
         for p, qs in parts.items():
-            b, w, r = results["bm25"][p], results["words"][p], results["ranker"][p]
+            b, w, m, r = (results[name][p] for name in ("bm25", "words", "meaning", "ranker"))
             print(f"{p:<16} {len(qs):>3}  {b['recall@5']:>9.3f} {b['mrr']:>9.3f}  {w['recall@5']:>9.3f} {w['mrr']:>9.3f}"
-                  f"  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}")
+                  f"  {m['recall@5']:>11.3f}  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}")
         from rulebook.search import search
 
         for book in ("cr-2026", "riftbound-v1.2"):
