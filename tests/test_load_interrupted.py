@@ -24,7 +24,7 @@ def _consistent(home) -> bool:
     """Whether the book is there; either way the library answers, by meaning, with nothing to recompute."""
     books = _judge(home, "books", "--json")
     assert books.returncode == 0, books.stderr
-    ids = {b["id"] for b in json.loads(books.stdout)["books"]}
+    ids = {b["id"] for b in json.loads(books.stdout)}
     book = "cr" if "cr" in ids else "mtg"
     found = _judge(home, "search", "what happens when a creature is dealt lethal damage", "--book", book, "--json")
     assert found.returncode == 0, found.stderr

@@ -84,7 +84,7 @@ def test_error_names_file_line_and_action(tmp_path):
     with pytest.raises(ScenarioFileError) as err:
         _explain(bad)
     message = str(err.value)
-    assert message.startswith(f"{bad}:24: actions -> 2: ")
+    assert message.startswith(f"{bad}:25: actions -> 2: ")  # the spec example grew a comment line
     assert 'no card named "Gust" in Ben\'s hand (did you mean "Gust" in Ana\'s hand?)' in message
 
 
