@@ -38,6 +38,21 @@ def library(full_library):
     return full_library
 
 
+@pytest.fixture(scope="session")
+def measured(full_library):
+    """Each ranker evaluated once on the whole set (the tests below read parts of it): {ranker: [rank
+    of each question's first answer, or None]}, in QUESTIONS order."""
+    store = _full(full_library)
+    return {name: sq.evaluate(store, QUESTIONS, fn)["ranks"] for name, fn in sq.rankers().items()}
+
+
+def _score(ranks: list, part: str | None = None) -> tuple[float, float]:
+    """(recall@5, MRR) over the questions of a part (every question when None)."""
+    chosen = [r for q, r in zip(QUESTIONS, ranks) if part is None or q["part"] == part]
+    n = len(chosen) or 1
+    return sum(1 for r in chosen if r and r <= sq.K) / n, sum(1 / r for r in chosen if r) / n
+
+
 def _full(library):
     store, loaded = library
     if set(sq.FULL_BOOKS) - loaded:
@@ -79,22 +94,16 @@ def test_seed_questions_answered_in_the_top_five(library):
     assert result["recall@5"] == 1.0, list(zip([q["question"] for q in seed], result["ranks"]))
 
 
-def test_ranker_beats_plain_bm25_on_the_full_set(library):
-    store = _full(library)
-    fns = sq.rankers()
-    ours, base = sq.evaluate(store, QUESTIONS, fns["ranker"]), sq.evaluate(store, QUESTIONS, fns["bm25"])
-    assert ours["recall@5"] > base["recall@5"] and ours["mrr"] > base["mrr"], (ours, base)
-    assert ours["recall@5"] >= RECALL_FLOOR
+def test_ranker_beats_plain_bm25_on_the_full_set(measured):
+    ours, base = _score(measured["ranker"]), _score(measured["bm25"])
+    assert ours[0] > base[0] and ours[1] > base[1], (ours, base)
 
 
-def test_acceptance_recall_at_5(library):
-    # Issue 3: recall@5 of at least 0.9 on the question set, above the bm25 baseline. Every part
-    # (tuning and the ten held-out parts) counts.
-    store = _full(library)
-    fns = sq.rankers()
-    ours, base = sq.evaluate(store, QUESTIONS, fns["ranker"]), sq.evaluate(store, QUESTIONS, fns["bm25"])
-    assert ours["recall@5"] >= TARGET and ours["recall@5"] > base["recall@5"], (ours, base)
-    assert ours["recall@5"] >= RECALL_FLOOR
+def test_acceptance_recall_at_5(measured):
+    # Issue 11: recall@5 of at least 0.92 on the whole question set (every part, the blind
+    # held-out-11 included) with the default install, above the bm25 baseline.
+    ours, base = _score(measured["ranker"]), _score(measured["bm25"])
+    assert ours[0] >= RECALL_FLOOR and ours[0] > base[0], (ours, base)
 
 
 def test_priority_during_a_showdown(library):
@@ -128,15 +137,18 @@ def test_a_named_rule_ranks_first(library):
     assert _top(store, "who gets priority after a spell resolves", "cr-2026")[0] == "117.3b"
 
 
-def test_meaning_beats_words_alone(library):
-    # The claim of the fifth to tenth rounds, on every part and on each blind part alone.
-    store = _full(library)
-    fns = sq.rankers()
-    for part in (None, "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10"):
-        qs = [q for q in QUESTIONS if part is None or q["part"] == part]
-        ours, words = sq.evaluate(store, qs, fns["ranker"]), sq.evaluate(store, qs, fns["words"])
-        assert ours["recall@5"] > words["recall@5"] and ours["mrr"] > words["mrr"], (part, ours, words)
-    assert sq.evaluate(store, QUESTIONS, fns["words"])["recall@5"] >= WORDS_FLOOR
+def test_fusing_words_and_meaning_beats_meaning_alone(measured):
+    ours, meaning = _score(measured["ranker"]), _score(measured["meaning"])
+    assert ours[0] > meaning[0] and ours[1] > meaning[1], (ours, meaning)
+
+
+def test_meaning_beats_words_alone(measured):
+    # The claim of the fifth to eleventh rounds, on every part and on each blind part alone.
+    for part in (None, "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10",
+                 "held-out-11"):
+        ours, words = _score(measured["ranker"], part), _score(measured["words"], part)
+        assert ours[0] > words[0] and ours[1] > words[1], (part, ours, words)
+    assert _score(measured["words"])[0] >= WORDS_FLOOR
 
 
 @pytest.mark.parametrize("question, book, answer", [
@@ -154,3 +166,14 @@ def test_meaning_finds_what_words_miss(library, question, book, answer):
     words = [h.id for h in search(store, question, book=book, kinds=("rule",), meaning=False).hits[:10]]
     assert not any(sq.answers(h, [answer]) for h in words), words
     assert any(sq.answers(h, [answer]) for h in _top(store, question, book, 3))
+
+
+@pytest.mark.parametrize("query", ["xylophonequartz", "banana smoothie recipe", "the weather in paris tomorrow"])
+def test_nonsense_finds_nothing_in_a_full_book(library, query):
+    # A static model puts any text near the rules that are long lists of words (205.3m, the
+    # creature types): a query none of whose words a book uses gets nothing from it by meaning.
+    store = _full(library)
+    from rulebook.search import search
+
+    for book in ("cr-2026", "riftbound-v1.2"):
+        assert search(store, query, book=book).hits == [], (query, book)

@@ -108,12 +108,13 @@ class Settings:
     # Fusion: words and meaning (fusion.fuse) ------------------------------------------------
     fusion_depth: int = 100
     """Rules taken from each list (words, meaning) into the fusion."""
-    fusion_k: int = 10
+    fusion_k: int = 5
     """Reciprocal rank fusion: a rule scores the sum over the lists of weight / (k + its rank there)."""
-    meaning_weight: float = 1.5
-    """The sentence model's list counts this much against the words' 1."""
-    meaning_only_cosine: float = 0.40
-    """A rule no word matched needs at least this cosine to be shown (nonsense stays below it)."""
+    meaning_weight: float = 1.75
+    """The meaning model's list counts this much against the words' 1."""
+    meaning_only_cosine: float = 0.55
+    """A rule no word matched needs at least this cosine to be shown: 95% of answers' best rows reach
+    it on the evaluation questions. A query none of whose words a book uses gets nothing from it."""
     fused_tail_decay: float = 0.99
     """A fused rule ranked below every word hit scores the last word score x this per place further."""
 
