@@ -16,7 +16,7 @@ from typing import Any
 from rulebook import numbers
 from rulebook.model import Book, Rule, Ruling, Source, Term
 
-SCHEMA_VERSION = "3"  # 3: meaning vectors stored with their book
+SCHEMA_VERSION = "4"  # 3: meaning vectors stored with their book; 4: and their hubness
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 
@@ -59,7 +59,7 @@ def create_schema(db) -> None:
     db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
     db["vocab"].create({"book": str, "word": str, "count": int}, pk=("book", "word"), if_not_exists=True)
     db["meaning"].create({"book": str, "model": str, "numbers": str, "remembered": str, "matrix": bytes,
-                          "scales": bytes},
+                          "scales": bytes, "hubs": bytes},
                          pk="book", if_not_exists=True)
     for table, columns in (("rules", ["number", "title", "text", "examples"]),
                            ("terms", ["term", "definition"]),

@@ -20,6 +20,16 @@ import numpy as np
 from rulebook.model import ModelUnavailable, Rule
 from rulebook.store import Store
 
+# Hubs: a static vector of a long list of words (205.3m, every creature type) sits near the centre of
+# everything, and so near every question. Each row's hubness is its mean cosine with its HUB_NEIGHBOURS
+# nearest of HUB_PROBES judges' questions (the remembered ones, a fixed draw); a question's nearness to
+# a row is its cosine less HUB_PENALTY times that (as in cross-domain similarity local scaling).
+# Chosen on the evaluation questions without the blind held-out-11: penalty 0.5 lifts the fused
+# recall@5 from 0.920 to 0.928 and MRR from 0.735 to 0.754 (0.25: 0.920, 0.75: 0.926).
+HUB_PROBES = 1000
+HUB_NEIGHBOURS = 10
+HUB_PENALTY = 0.5
+
 
 @dataclass(frozen=True)
 class Near:
@@ -65,19 +75,34 @@ def book_rows(rules: Sequence[Rule]) -> dict | None:
     except ModelUnavailable:
         return None
     numbers, texts = rule_texts(rules)
-    rows, scales = semantic.quantize(model.encode(texts + [q for q, _ in remembered]))
+    vectors = model.encode(texts + [q for q, _ in remembered])
+    rows, scales = semantic.quantize(vectors)
     return {"model": model.sha256, "numbers": json.dumps([[n] for n in numbers] + [ns for _, ns in remembered]),
             "remembered": json.dumps([q for q, _ in remembered], ensure_ascii=False),
-            "matrix": rows.tobytes(), "scales": scales.tobytes()}
+            "matrix": rows.tobytes(), "scales": scales.tobytes(), "hubs": hubness(vectors, model).tobytes()}
+
+
+def hubness(vectors: np.ndarray, model) -> np.ndarray:
+    """Each row's mean cosine with its HUB_NEIGHBOURS nearest probe questions (float32)."""
+    from rulebook import memory
+
+    questions = [q for q, _ in memory.read_memory()]
+    if not questions or not len(vectors):
+        return np.zeros(len(vectors), dtype=np.float32)
+    probes = np.random.default_rng(0).permutation(len(questions))[:HUB_PROBES]
+    sims = vectors @ model.encode([questions[i] for i in sorted(probes)]).T
+    k = min(HUB_NEIGHBOURS, sims.shape[1])
+    return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1).astype(np.float32)
 
 
 def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
-    """The book's rules closest in meaning to the query, best first: a rule's cosine is its best
-    row's (its text, one of its examples, or a remembered question it answers)."""
+    """The book's rules closest in meaning to the query, best first: a rule is as near as its nearest
+    row (its text, one of its examples, or a remembered question it answers), a row's nearness being
+    its cosine less its hubness; the cosine reported is that row's."""
     from rulebook import semantic
 
     model = semantic.StaticModel.load()
-    found = store.query("SELECT model, numbers, remembered, matrix, scales FROM meaning WHERE book = ?", [book])
+    found = store.query("SELECT model, numbers, remembered, matrix, scales, hubs FROM meaning WHERE book = ?", [book])
     if not found:
         raise ModelUnavailable(f"book {book!r} has no meaning vectors (built without the model)")
     row = found[0]
@@ -88,8 +113,9 @@ def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
     first_memory = len(numbers) - len(questions)
     matrix = np.frombuffer(row["matrix"], dtype=np.int8).reshape(len(numbers), -1)
     sims = (matrix.astype(np.float32) @ model.encode([query])[0]) * np.frombuffer(row["scales"], dtype=np.float32)
+    nearness = sims - HUB_PENALTY * np.frombuffer(row["hubs"], dtype=np.float32)
     best: dict[str, Near] = {}
-    for i in np.argsort(-sims, kind="stable"):
+    for i in np.argsort(-nearness, kind="stable"):
         for number in numbers[i]:
             if number not in best:
                 best[number] = Near(number, float(sims[i]), questions[i - first_memory] if i >= first_memory else None)
