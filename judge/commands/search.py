@@ -29,10 +29,6 @@ def search(
         from judge.app import fail
 
         fail("empty query: expected words, a question or a rule number")
-    if not words:
-        from judge.meaning import prepare
-
-        prepare(store, books, announce_unavailable=False)
     result = search_books(store, query, books, limit=limit, meaning=not words, correct_typos=not exact)
     if not result.jumped:  # hits merged from several books: a question's rules first again
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
