@@ -69,8 +69,6 @@ def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool]
     >>> correct("creature killed", {"create": 9, "filled": 3})
     ('creature killed', False)
     """
-    from rapidfuzz import fuzz, process
-
     out, changed = [], False
     for token in re.split(r"(\s+)", query):
         word = token.lower()
@@ -78,6 +76,8 @@ def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool]
                 or word in STOPWORDS or (known and known(word)) or english(word)):
             out.append(token)
             continue
+        from rapidfuzz import fuzz, process  # only for a word to correct: importing it costs 6-13 ms
+
         candidates = [w for w in vocabulary if abs(len(w) - len(word)) <= settings.correct_length_difference]
         best = process.extractOne(word, candidates, scorer=fuzz.ratio, score_cutoff=settings.correct_cutoff)
         if best is None:
@@ -92,6 +92,23 @@ def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool]
 
 
 ENGLISH_WORDS = ("spellchecker", "resources/en.json.gz")  # package, file: pyspellchecker's English word frequencies
+ENGLISH_CACHE = "english-words.db"  # in $JUDGE_HOME/cache: the list's words, indexed (rulebook.search.cache)
+
+
+def _english_file() -> Path | None:
+    """The installed pyspellchecker's English word list, found without importing the package."""
+    from importlib.util import find_spec
+
+    package, name = ENGLISH_WORDS
+    try:
+        spec = find_spec(package)
+    except (ImportError, ValueError):
+        return None
+    for folder in (spec.submodule_search_locations or []) if spec else []:
+        path = Path(folder) / name
+        if path.is_file():
+            return path
+    return None
 
 
 @cache
@@ -103,21 +120,54 @@ def _english_text() -> str:
     (about 1.5 ms); parsing the JSON would cost 90 ms and SpellChecker() 150 ms. Empty when the
     package is not installed: then only the books' vocabulary protects a word."""
     import gzip
-    from importlib.util import find_spec
 
-    package, name = ENGLISH_WORDS
-    try:
-        spec = find_spec(package)
-    except (ImportError, ValueError):
+    path = _english_file()
+    if path is None:
         return ""
-    for folder in (spec.submodule_search_locations or []) if spec else []:
-        path = Path(folder) / name
-        if path.is_file():
-            try:
-                return gzip.decompress(path.read_bytes()).decode("utf-8")
-            except (OSError, ValueError):
-                return ""
-    return ""
+    try:
+        return gzip.decompress(path.read_bytes()).decode("utf-8")
+    except (OSError, ValueError):
+        return ""
+
+
+_ENGLISH_KEY = re.compile(r'(?<=\n)"([^"\n]*)":')  # a line's word, as english() finds it: '\n"word":'
+
+
+@cache
+def _english_table():
+    """The English word list as a SQLite table of its words, kept in ``$JUDGE_HOME/cache``: a word is
+    then looked up in microseconds, where decompressing the list costs 12 ms in every process. Made
+    from :func:`_english_text` (every line's word as :func:`english` would find it) when absent or made
+    from another file (path, size and modification time recorded); None when it cannot be kept."""
+    import sqlite3
+
+    from rulebook.search import cache as cached
+
+    source = _english_file()
+    if source is None:
+        return None
+    st = source.stat()
+    made_from = f"{source}|{st.st_size}|{st.st_mtime_ns}"
+    path = cached.folder() / ENGLISH_CACHE
+    try:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        if db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone() == (made_from,):
+            return db
+        db.close()
+    except sqlite3.Error:
+        pass
+    text = _english_text()
+    if not text:  # unreadable: english() says so from the text, as it would without a cache
+        return None
+    db = sqlite3.connect(":memory:", check_same_thread=False)
+    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
+    db.execute("CREATE TABLE words (word TEXT PRIMARY KEY) WITHOUT ROWID")
+    db.executemany("INSERT OR IGNORE INTO words VALUES (?)", ((w,) for w in _ENGLISH_KEY.findall(text)))
+    db.execute("INSERT INTO meta VALUES ('source', ?)", [made_from])
+    db.commit()
+    if not cached.keep(path, db.serialize()):
+        return None
+    return db
 
 
 @lru_cache(maxsize=4096)
@@ -127,6 +177,9 @@ def english(word: str) -> bool:
     >>> english("killed"), english("swings"), english("priorty")
     (True, True, False)
     """
+    table = _english_table() if '"' not in word and "\n" not in word else None
+    if table is not None:
+        return table.execute("SELECT 1 FROM words WHERE word = ?", [word]).fetchone() is not None
     return f'\n"{word}":' in _english_text()
 
 
@@ -188,14 +241,17 @@ def book_forms(terms: list[str], vocabulary: dict[str, int]) -> list[str]:
     odd = [t for t in terms if t.isalpha() and len(t) >= 4 and t not in vocabulary]
     if not odd:
         return terms
-    from rapidfuzz import fuzz
-
     near = {t: [w for w in vocabulary if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3 and w != t] for t in odd}
     stems = porter(sorted(set(odd) | {w for ws in near.values() for w in ws}))
     out = []
     for t in terms:
         same = [w for w in near.get(t, ()) if stems.get(w) == stems.get(t)]
-        out.append(max(same, key=lambda w: (fuzz.ratio(t, w), vocabulary[w])) if same else t)
+        if len(same) > 1:  # rapidfuzz only to choose (importing it costs 6-13 ms)
+            from rapidfuzz import fuzz
+
+            out.append(max(same, key=lambda w: (fuzz.ratio(t, w), vocabulary[w])))
+        else:
+            out.append(same[0] if same else t)
     return out
 
 
