@@ -24,7 +24,6 @@ from __future__ import annotations
 from typing import Any
 
 from rulebook import numbers
-from rulebook.model import ModelUnavailable
 from rulebook.search.answer import merge_derived, question_like, rules_first
 from rulebook.search.expansion import associated, expansions
 from rulebook.search.fusion import fuse
@@ -76,6 +75,8 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         # 2-3. Rules by their words (expanded), then 4-5. by meaning too, fused.
         lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings)
         if meaning:
+            from rulebook.model import ModelUnavailable  # with the model: a search by words needs neither
+
             try:
                 lexical = fuse(store, effective, book, lexical, settings)
                 ranking = "words+meaning"

@@ -28,8 +28,8 @@ def games(store: Store, book: str | None) -> set[str] | None:
     """The game of the book searched; None (every game) without a book."""
     if not book:
         return None
-    found = store.book(book)
-    return {found.game} if found else None
+    found = store.query("SELECT game FROM books WHERE id = ?", [book])
+    return {found[0]["game"]} if found else None
 
 
 def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] | None = None,

@@ -6,10 +6,10 @@ The only place search touches the model. Without it (no NumPy, no model files, a
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from rulebook.model import ModelUnavailable
-from rulebook.store import Store
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 
 class Near(NamedTuple):
@@ -25,6 +25,8 @@ def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
     try:
         from rulebook import vectors
     except ImportError as exc:
+        from rulebook.model import ModelUnavailable
+
         raise ModelUnavailable(f"NumPy is not installed ({exc})") from exc
     return [Near(number, cosine, via[0] if via else None)
             for number, cosine, *via in vectors.nearest(store, book, query, depth)]
