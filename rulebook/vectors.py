@@ -99,9 +99,7 @@ def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
     """The book's rules closest in meaning to the query, best first: a rule is as near as its nearest
     row (its text, one of its examples, or a remembered question it answers), a row's nearness being
     its cosine less its hubness; the cosine reported is that row's."""
-    from rulebook import semantic
-
-    model = semantic.StaticModel.load()
+    model = _static_model()
     found = store.query("SELECT model, numbers, remembered, matrix, scales, hubs FROM meaning WHERE book = ?", [book])
     if not found:
         raise ModelUnavailable(f"book {book!r} has no meaning vectors (built without the model)")
@@ -115,10 +113,38 @@ def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
     sims = (matrix.astype(np.float32) @ model.encode([query])[0]) * np.frombuffer(row["scales"], dtype=np.float32)
     nearness = sims - HUB_PENALTY * np.frombuffer(row["hubs"], dtype=np.float32)
     best: dict[str, Near] = {}
-    for i in np.argsort(-nearness, kind="stable"):
+    for i in _best_first(nearness, 4 * depth):
         for number in numbers[i]:
             if number not in best:
                 best[number] = Near(number, float(sims[i]), questions[i - first_memory] if i >= first_memory else None)
         if len(best) >= depth:
             break
     return list(best.values())[:depth]
+
+
+def _best_first(nearness: np.ndarray, first: int):
+    """Row indices, nearest first, ties in row order: ``np.argsort(-nearness, kind="stable")``, without
+    sorting every row of a book when the first few hundred are enough. The rows up to the ``first``-th
+    nearest (and every row tied with it) are sorted first; the others only if they are reached."""
+    top = np.arange(0)
+    if first < len(nearness) and not np.isnan(nearness).any():
+        negated = -nearness
+        bar = np.partition(negated, first - 1)[first - 1]
+        top = np.flatnonzero(negated <= bar)  # in row order, so that a stable sort keeps ties in it
+        top = top[np.argsort(negated[top], kind="stable")]
+        yield from top.tolist()
+    if len(top) < len(nearness):
+        yield from np.argsort(-nearness, kind="stable")[len(top):].tolist()
+
+
+def _static_model():
+    """The shipped meaning model (:meth:`rulebook.semantic.StaticModel.load`), its folder found as
+    :func:`rulebook.shipped.data_file` finds it but without importing importlib.resources (about 14 ms
+    of a search), unless ``semantic.data_file`` was pointed elsewhere (a benchmark's snapshot)."""
+    from rulebook import semantic, shipped
+
+    if semantic.data_file is shipped.data_file:
+        from rulebook.search.cache import shipped as shipped_file
+
+        return semantic.StaticModel.load(shipped_file(semantic.MODEL).parent)
+    return semantic.StaticModel.load()
