@@ -1,0 +1,180 @@
+"""What makes `judge search` cheap must not change what it finds: the caches it keeps in
+$JUDGE_HOME/cache answer as the files they were made from, are made again when those change, and are
+optional; the meaning stage's partial sort gives argsort's order; the store's quick reads give what the
+plain ones gave. (Measured, not timed: bench/startup.py times the command.)"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture
+def home(tmp_path, monkeypatch):
+    monkeypatch.setenv("JUDGE_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
+
+
+def _parsed_yaml(path: Path) -> dict:
+    import yaml
+
+    from rulebook.search import vocabulary
+
+    return vocabulary._table(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+
+
+def test_the_search_vocabulary_is_kept_as_json_and_reads_the_same(home):
+    from rulebook.search import cache, vocabulary
+
+    vocabulary.vocabulary_table.cache_clear()
+    first = vocabulary.vocabulary_table()
+    kept = home / "cache" / vocabulary.CACHED
+    assert kept.is_file()
+    vocabulary.vocabulary_table.cache_clear()
+    again = vocabulary.vocabulary_table()  # from the JSON this time
+    assert first == again == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
+    assert again["groups"] and isinstance(again["groups"][0]["games"], set)
+    vocabulary.vocabulary_table.cache_clear()
+
+
+def test_a_cache_of_another_text_is_not_believed(home):
+    from rulebook.search import cache, vocabulary
+
+    kept = home / "cache" / vocabulary.CACHED
+    kept.parent.mkdir(parents=True)
+    kept.write_text(json.dumps({"yaml": "irregular: {}\n", "table": {"irregular": {"x": "y"}, "groups": []}}))
+    vocabulary.vocabulary_table.cache_clear()
+    assert vocabulary.vocabulary_table() == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
+    assert json.loads(kept.read_text())["yaml"] == cache.shipped(vocabulary.SYNONYMS_FILE).read_text(encoding="utf-8")
+    kept.write_text("{not json")
+    vocabulary.vocabulary_table.cache_clear()
+    assert vocabulary.vocabulary_table() == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
+    vocabulary.vocabulary_table.cache_clear()
+
+
+def test_no_writable_home_no_cache_same_table(tmp_path, monkeypatch):
+    from rulebook.search import cache, vocabulary
+
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    monkeypatch.setenv("JUDGE_HOME", str(blocker))  # $JUDGE_HOME/cache cannot be made
+    vocabulary.vocabulary_table.cache_clear()
+    assert vocabulary.vocabulary_table() == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
+    vocabulary.vocabulary_table.cache_clear()
+
+
+def test_shipped_finds_what_data_file_finds():
+    from rulebook.search.cache import shipped
+    from rulebook.shipped import data_file
+
+    for name in ("search-synonyms.yaml", "meaning/static-model.npy", "meaning/vocab.txt", "no-such-file"):
+        assert shipped(name) == data_file(name)
+
+
+def test_the_english_table_answers_as_the_list(home):
+    import random
+    import re
+
+    from rulebook.search import query
+
+    query._english_table.cache_clear()
+    text = query._english_text()
+    if not text:
+        pytest.skip("pyspellchecker's English list is not installed")
+    table = query._english_table()
+    assert (home / "cache" / query.ENGLISH_CACHE).is_file()
+    listed = re.findall(r'\n"([^"\n]*)":', text)
+    rng = random.Random(11)
+    words = rng.sample(listed, 3000)
+    words += [w[:i] + c + w[i:] for w in words[:1000] for i, c in [(rng.randrange(len(w) + 1), rng.choice("aeiouxz"))]]
+    words += ["killed", "swings", "priorty", "trampel", "zürich", "", "a's"]
+    for w in words:
+        found = table.execute("SELECT 1 FROM words WHERE word = ?", [w]).fetchone() is not None
+        assert found == (f'\n"{w}":' in text), w
+    query._english_table.cache_clear()
+    query.english.cache_clear()
+    assert [query.english(w) for w in ("killed", "swings", "priorty", 'say "hi"')] == [True, True, False, False]
+    query._english_table.cache_clear()
+    query.english.cache_clear()
+
+
+def test_the_english_table_is_made_again_for_another_list(home):
+    import sqlite3
+
+    from rulebook.search import query
+
+    query._english_table.cache_clear()
+    if query._english_table() is None:
+        pytest.skip("pyspellchecker's English list is not installed")
+    kept = home / "cache" / query.ENGLISH_CACHE
+    db = sqlite3.connect(kept)
+    db.execute("UPDATE meta SET value = 'another list' WHERE key = 'source'")
+    db.execute("DELETE FROM words WHERE word = 'killed'")
+    db.commit()
+    db.close()
+    query._english_table.cache_clear()
+    table = query._english_table()
+    assert table.execute("SELECT 1 FROM words WHERE word = 'killed'").fetchone() == (1,)
+    query._english_table.cache_clear()
+    query.english.cache_clear()
+
+
+def test_best_first_is_argsorts_order():
+    import numpy as np
+
+    from rulebook.vectors import _best_first
+
+    rng = np.random.default_rng(5)
+    for n, first in ((10, 3), (500, 40), (500, 499), (500, 500), (500, 900), (1, 1)):
+        for values in (rng.normal(size=n), np.round(rng.normal(size=n), 1), np.zeros(n)):
+            values = values.astype(np.float32)
+            assert list(_best_first(values, first)) == np.argsort(-values, kind="stable").tolist()
+    with_nan = rng.normal(size=50).astype(np.float32)
+    with_nan[[3, 17]] = np.nan
+    assert list(_best_first(with_nan, 5)) == np.argsort(-with_nan, kind="stable").tolist()
+
+
+def test_store_vocabulary_as_before(tmp_path):
+    from judge.resources import seeds_dir
+    from rulebook.library import Library
+
+    store = Library(tmp_path / "home", seeds=seeds_dir()).open()
+    for book in ("riftbound", "mtg", None):
+        sql = "SELECT word, sum(count) AS n FROM vocab" + (" WHERE book = ?" if book else "") + " GROUP BY word"
+        plain = {r["word"]: r["n"] for r in store.query(sql, [book] if book else [])}
+        got = store.vocabulary(book)
+        assert got == plain and list(got) == list(plain)
+    store.close()
+
+
+PROBE = """
+import sys
+import rulebook.home
+rulebook.home.RACY_NS = 0  # trust files written a moment ago, so the third call takes the fast path
+from judge.cli import main
+sys.argv = ["judge"] + sys.argv[1:]
+try:
+    main()
+except SystemExit:
+    pass
+print("IMPORTED=" + ",".join(m for m in ("yaml", "rapidfuzz", "importlib.resources", "gzip") if m in sys.modules))
+"""
+
+
+def test_a_search_with_its_caches_made_imports_no_yaml_nor_rapidfuzz(tmp_path):
+    """Once the caches are made, a search whose words are all words parses no YAML, decompresses no
+    word list, and imports neither rapidfuzz nor importlib.resources (10-15 ms each)."""
+    env = {**os.environ, "JUDGE_HOME": str(tmp_path), "PYTHONPATH": str(REPO)}
+    query = ["search", "can a xylophone pass priority during a showdown", "--book", "riftbound"]  # xylophone: English
+    for _ in range(2):  # builds the library and the caches
+        subprocess.run([sys.executable, "-c", PROBE, *query], env=env, capture_output=True, check=True)
+    out = subprocess.run([sys.executable, "-c", PROBE, *query], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    assert out.rsplit("IMPORTED=", 1)[1].strip() == ""
