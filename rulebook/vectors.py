@@ -95,7 +95,16 @@ def hubness(vectors: np.ndarray, model) -> np.ndarray:
     return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1).astype(np.float32)
 
 
-def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
+class Nearest(list):
+    """Rules near a query, best first (:class:`Near`); ``familiar``: the query's cosine with the
+    nearest remembered judges' question of the book (1.0 when the book has none), which tells a
+    question about the game from a query about something else (a static vector of any text is near
+    some rule, but nonsense is near no judge's question)."""
+
+    familiar: float = 1.0
+
+
+def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     """The book's rules closest in meaning to the query, best first: a rule is as near as its nearest
     row (its text, one of its examples, or a remembered question it answers), a row's nearness being
     its cosine less its hubness; the cosine reported is that row's."""
@@ -119,7 +128,10 @@ def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
                 best[number] = Near(number, float(sims[i]), questions[i - first_memory] if i >= first_memory else None)
         if len(best) >= depth:
             break
-    return list(best.values())[:depth]
+    out = Nearest(list(best.values())[:depth])
+    if first_memory < len(numbers):
+        out.familiar = float(sims[first_memory:].max())
+    return out
 
 
 def _best_first(nearness: np.ndarray, first: int):

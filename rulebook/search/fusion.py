@@ -30,9 +30,10 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
             score[h.id] = score.get(h.id, 0.0) + 1 / (settings.fusion_k + rank)
         meaning_rank: dict[str, int] = {}
         for rank, n in enumerate(near, 1):
-            # a rule no word matched needs a close meaning, and a query none of whose words this
-            # book uses (nonsense, or another subject) gets nothing from it by meaning alone
-            if n.number in score or (words_list and n.cosine >= settings.meaning_only_cosine):
+            # a rule no word matched needs a close meaning, and a query that reads like no judge's
+            # question, or none of whose words this book uses, gets nothing from it by meaning alone
+            if n.number in score or (words_list and near.familiar >= settings.meaning_familiar
+                                     and n.cosine >= settings.meaning_only_cosine):
                 score[n.number] = score.get(n.number, 0.0) + settings.meaning_weight / (settings.fusion_k + rank)
                 meaning_rank[n.number] = rank
         order = sorted(score, key=lambda n: -score[n])

@@ -20,7 +20,14 @@ class Near(NamedTuple):
     remembered: str | None  # the remembered training question that brought it, when the model says so
 
 
-def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
+class Nearby(list):
+    """The rules near a query, best first; ``familiar``: the query's cosine with the nearest remembered
+    judges' question of the book (1.0 when it has none)."""
+
+    familiar: float = 1.0
+
+
+def nearest(store: Store, book: str, query: str, depth: int) -> Nearby:
     """The book's ``depth`` rules nearest the query in meaning, best first."""
     try:
         from rulebook import vectors
@@ -28,5 +35,7 @@ def nearest(store: Store, book: str, query: str, depth: int) -> list[Near]:
         from rulebook.model import ModelUnavailable
 
         raise ModelUnavailable(f"NumPy is not installed ({exc})") from exc
-    return [Near(number, cosine, via[0] if via else None)
-            for number, cosine, *via in vectors.nearest(store, book, query, depth)]
+    found = vectors.nearest(store, book, query, depth)
+    out = Nearby(Near(number, cosine, via[0] if via else None) for number, cosine, *via in found)
+    out.familiar = getattr(found, "familiar", 1.0)
+    return out

