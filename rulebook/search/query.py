@@ -194,9 +194,12 @@ def fts_query(terms: list[str]) -> str:
 
 def index_matches(store: Store, word: str, book: str | None) -> bool:
     """Whether the book's FTS index (Porter-stemmed) matches the word in any form: the typo corrector
-    leaves such a word alone ("decide" matches "decided"; "priorty" matches nothing)."""
+    leaves such a word alone ("decide" matches "decided"; "priorty" matches nothing).
+
+    The index's matches are listed once (``rowid IN``): joined to a book's rows, SQLite matched the
+    word against each of the book's 3,000 rules in turn, 10-15 ms for a word the book lacks."""
     for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
-        sql = (f"SELECT 1 FROM {owner} JOIN {table} ON {table}.rowid = {owner}.rowid WHERE {owner} MATCH ?"
+        sql = (f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
                + (f" AND {table}.book = ?" if book else "") + " LIMIT 1")
         if store.query(sql, [fts_query([word])] + ([book] if book else [])):
             return True
