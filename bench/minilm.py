@@ -36,6 +36,7 @@ from pathlib import Path
 
 import numpy as np
 
+from rulebook import semantic
 from rulebook.model import ModelUnavailable
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -167,31 +168,9 @@ def basic_tokens(text: str) -> list[str]:
     return words
 
 
-@dataclass(frozen=True)
-class Vocabulary:
-    ids: dict[str, int]
-
-    @classmethod
-    def read(cls, path: Path) -> Vocabulary:
-        return cls({line.rstrip("\n"): i for i, line in enumerate(path.read_text(encoding="utf-8").splitlines())})
-
-    def pieces(self, word: str) -> list[int]:
-        """Greedy longest-match WordPiece; a word that cannot be spelt in pieces is [UNK]."""
-        if len(word) > 100:
-            return [self.ids["[UNK]"]]
-        found, start = [], 0
-        while start < len(word):
-            end = len(word)
-            while end > start:
-                piece = word[start:end] if start == 0 else "##" + word[start:end]
-                if piece in self.ids:
-                    found.append(self.ids[piece])
-                    break
-                end -= 1
-            else:
-                return [self.ids["[UNK]"]]
-            start = end
-        return found
+class Vocabulary(semantic.Vocabulary):
+    """The static model's WordPiece vocabulary, read the transformer's way: BERT's basic tokenizer
+    (:func:`basic_tokens`), then [CLS] ... [SEP] around at most MAX_TOKENS."""
 
     def encode(self, text: str, limit: int = MAX_TOKENS) -> list[int]:
         ids = [i for word in basic_tokens(text) for i in self.pieces(word)]
