@@ -146,11 +146,11 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
             score *= settings.defines_factor
         if not r["text"]:
             score *= settings.heading_factor
-        hits.append(Hit("rule", r["book"], r["number"], r["title"], snippet(r["snip"], r["text"], r["title"]),
-                        score).because(
-            bm25=round(r["score"], 3), coverage=round(coverage, 3),
-            words={typed[s]: where for s, (credit, where) in found.items() if credit > 0},
-            proximity=close, cited=cited.get(key, 0), definition=defines, heading=not r["text"]))
+        why = {"bm25": round(r["score"], 3), "coverage": round(coverage, 3),
+               "words": {typed[s]: where for s, (credit, where) in found.items() if credit > 0},
+               "proximity": close, "cited": cited.get(key, 0), "definition": defines, "heading": not r["text"]}
+        hits.append(Hit("rule", r["book"], r["number"], r["title"], snippet(r["snip"], r["text"], r["title"]), score,
+                        why={k: v for k, v in why.items() if v}))  # what Hit.because keeps, without a copy
     hits.sort(key=lambda h: -h.score)
     return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]
 
@@ -160,18 +160,38 @@ def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], 
     """Parallel rules (each Mode of Play's "Format: ... wins the Match") say the same thing: a rule whose
     words are nearly those of a rule ranked above it drops by ``repeat_factor``, so that the top of the
     list offers different answers. Only the first ``depth`` hits are compared."""
-    seen: list[tuple[str, set[str]]] = []
+    seen: list[tuple[str, set[str], int]] = []
     out = []
     for i, h in enumerate(hits):
         own = words_of.get((h.book, h.id)) if i < depth else None
-        if own and any(len(own & s) / len(own | s) >= settings.repeat_similarity for _, s in seen):
-            like = next(k for k, s in seen if len(own & s) / len(own | s) >= settings.repeat_similarity)
+        like = _first_like(own, seen, settings.repeat_similarity) if own else None
+        if like is not None:
             h = replace(h, score=h.score * settings.repeat_factor).because(repeats=like)
         elif own:
-            seen.append((h.id, own))
+            seen.append((h.id, own, len(own)))
         out.append(h)
     out.sort(key=lambda h: -h.score)
     return out
+
+
+def _first_like(own: set[str], seen: list[tuple[str, set[str], int]], similarity: float) -> str | None:
+    """The first rule of ``seen`` whose words overlap ``own`` (Jaccard: shared / all) at least ``similarity``.
+
+    The union is not built (its size is the two sizes less the shared), and a rule whose size alone
+    keeps the overlap under the bar (shared / all <= smaller / larger) is not intersected: the same
+    comparisons of the same numbers, a hundred candidates against each other in 1 ms rather than 5.
+
+    >>> _first_like({"a", "b", "c", "d"}, [("1", {"x"}, 1), ("2", {"a", "b", "c", "d", "e"}, 5)], 0.8)
+    '2'
+    """
+    a = len(own)
+    for key, words, b in seen:
+        if (a / b if a < b else b / a) < similarity:
+            continue
+        shared = len(own & words)
+        if shared / (a + b - shared) >= similarity:
+            return key
+    return None
 
 
 def _credit(s: str, have: set[str], around: set[str], shown: set[str], settings: Settings) -> tuple[float, str]:
@@ -248,9 +268,8 @@ def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], 
     known: dict[tuple[str, str], dict[str, Any]] = {}
     todo = {(b, p) for (b, _), p in parents.items() if p}
     while todo:
-        marks = ",".join("(?, ?)" for _ in todo)
-        found = store.query(f"SELECT book, number, parent, title, text FROM rules WHERE (book, number) IN (VALUES {marks})",
-                            [x for pair in todo for x in pair])
+        found = _by_book(store, "SELECT book, number, parent, title, text FROM rules WHERE book = ? AND number IN ({})",
+                         todo)
         for f in found:
             known[(f["book"], f["number"])] = f
         todo = {(f["book"], f["parent"]) for f in found if f["parent"]} - set(known)
@@ -273,7 +292,19 @@ def _in_degree(store: Store, keys: list[tuple[str, str]]) -> dict[tuple[str, str
     """How many references (from rules, glossary entries and rulings) point at each rule."""
     if not keys:
         return {}
-    marks = ",".join("(?, ?)" for _ in keys)
-    rows = store.query(f"SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND "
-                       f"(book, target) IN (VALUES {marks}) GROUP BY book, target", [x for k in keys for x in k])
+    rows = _by_book(store, "SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND book = ? AND "
+                           "target IN ({}) GROUP BY book, target", keys)
     return {(r["book"], r["target"]): r["n"] for r in rows}
+
+
+def _by_book(store: Store, sql: str, keys) -> list[dict[str, Any]]:
+    """``sql`` (``book = ? ... IN ({})``) for the (book, number) ``keys``, a query per book: a book and
+    a list of numbers use the table's index, where a list of (book, number) pairs made SQLite read
+    every row of the table."""
+    numbers: dict[str, list[str]] = {}
+    for book, number in keys:
+        numbers.setdefault(book, []).append(number)
+    out: list[dict[str, Any]] = []
+    for book, some in numbers.items():
+        out += store.query(sql.format(",".join("?" * len(some))), [book, *some])
+    return out
