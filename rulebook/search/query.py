@@ -258,7 +258,7 @@ def book_forms(terms: list[str], vocabulary: dict[str, int]) -> list[str]:
     return out
 
 
-_SUFFIXES = ("ing", "ed")
+_VOWEL = re.compile("[aeiouy]").search
 
 
 @lru_cache(maxsize=65536)
@@ -281,13 +281,13 @@ def stem(word: str) -> str:
         w = w[:-2]
     elif w.endswith("s") and not w.endswith(("ss", "us", "is")):
         w = w[:-1]
-    for suffix in _SUFFIXES:
-        rest = w[: -len(suffix)]
-        if w.endswith(suffix) and len(rest) >= 3 and any(c in "aeiouy" for c in rest):
-            w = rest
-            if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
-                w = w[:-1]
-            break
+    # -ing, else -ed, when a vowel is left in at least three letters (one test per suffix: every word
+    # of a book is stemmed once per search, and slicing for both cost a quarter of the time)
+    cut = 3 if w.endswith("ing") else 2 if w.endswith("ed") else 0
+    if cut and len(w) - cut >= 3 and _VOWEL(w, 0, len(w) - cut):
+        w = w[:-cut]
+        if len(w) > 3 and w[-1] == w[-2] and w[-1] not in "lsz":
+            w = w[:-1]
     if len(w) > 3 and w[-1] == "y":
         w = w[:-1] + "i"
     if len(w) > 3 and w[-1] == "e":
@@ -301,7 +301,7 @@ def stems(text: str | None) -> list[str]:
     >>> stems("Creatures dealt damage")
     ['creatur', 'deal', 'damag']
     """
-    return [stem(w) for w in _TEXT_WORD.findall((text or "").lower())]
+    return list(map(stem, _TEXT_WORD.findall((text or "").lower())))
 
 
 def phrase_stems(phrase: str) -> tuple[str, ...]:
