@@ -178,3 +178,23 @@ def test_a_search_with_its_caches_made_imports_no_yaml_nor_rapidfuzz(tmp_path):
     out = subprocess.run([sys.executable, "-c", PROBE, *query], env=env, capture_output=True, text=True,
                          check=True).stdout
     assert out.rsplit("IMPORTED=", 1)[1].strip() == ""
+
+
+def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):
+    """search() leaves rule snippets to lexical.Snippets, which makes them for the shown hits only:
+    the same text as FTS5 gave in the candidates' query, for every candidate."""
+    from judge.resources import seeds_dir
+    from rulebook.library import Library
+    from rulebook.search import lexical
+    from rulebook.search.query import content_words, fts_query
+
+    store = Library(tmp_path / "home", seeds=seeds_dir()).open()
+    for query, book in (("who gets priority during a showdown", "riftbound"), ("untap step", "mtg"),
+                        ("damage", None), ("hidden information", "riftbound")):
+        terms = content_words(query)
+        plain = lexical.ranked_rule_hits(store, terms, fts_query(terms), book, 40)
+        owed = lexical.Snippets()
+        later = lexical.ranked_rule_hits(store, terms, fts_query(terms), book, 40, snippets=owed)
+        assert plain and all(h.snippet is None for h in later)
+        assert owed.fill(store, later) == plain
+    store.close()

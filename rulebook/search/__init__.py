@@ -28,7 +28,7 @@ from rulebook.search.answer import merge_derived, question_like, rules_first
 from rulebook.search.expansion import associated, expansions
 from rulebook.search.fusion import fuse
 from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
-from rulebook.search.lexical import ruling_hits, term_hits, word_ranked
+from rulebook.search.lexical import Snippets, ruling_hits, term_hits, word_ranked
 from rulebook.search.query import (STOPWORDS, book_forms, content_words, correct, fts_query, index_matches, porter,
                                    stem, words)
 from rulebook.search.settings import DEFAULT, Settings
@@ -71,9 +71,11 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         return SearchResult(query, corrected, [])
     hits: list[Hit] = []
     ranking, note = "words", None
+    snippets = Snippets()  # made for the hits shown only
     if "rule" in kinds:
         # 2-3. Rules by their words (expanded), then 4-5. by meaning too, fused.
-        lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings)
+        lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings,
+                              snippets)
         if meaning:
             from rulebook.model import ModelUnavailable  # with the model: a search by words needs neither
 
@@ -89,7 +91,7 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         hits += ruling_hits(store, fts_query(terms), book, limit * 3, settings)
     # 6. The answer: a derived term counts as its rule; a question is answered by rules first.
     hits = rules_first(merge_derived(hits), effective, settings)
-    return SearchResult(query, corrected, hits[:limit], ranking=ranking, note=note)
+    return SearchResult(query, corrected, snippets.fill(store, hits[:limit]), ranking=ranking, note=note)
 
 
 def baseline_search(store: Store, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:

@@ -28,13 +28,17 @@ from rulebook.search.settings import DEFAULT, Settings
 from rulebook.store import Store
 
 
-def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT
-              ) -> list[dict[str, Any]]:
-    """The bm25 candidates among the rules (title and examples weighted)."""
+SNIPPET = f"snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)"  # a rule's, FTS5 marking matches
+
+
+def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
+              snippets: bool = True) -> list[dict[str, Any]]:
+    """The bm25 candidates among the rules (title and examples weighted); ``snip`` None without
+    ``snippets`` (:class:`Snippets` makes them later, for the hits shown)."""
     weights = f"0.0, {settings.title_weight}, 1.0, {settings.examples_weight}"
     sql = f"""
-        SELECT rules.book, rules.number, rules.parent, rules.title,
-               snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
+        SELECT rules.rowid AS rowid, rules.book, rules.number, rules.parent, rules.title,
+               {SNIPPET if snippets else "NULL"} AS snip,
                rules.text AS text, rules.examples AS examples,
                -bm25(rules_fts, {weights}) AS score
         FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
@@ -75,17 +79,52 @@ def ruling_hits(store: Store, match: str, book: str | None, limit: int, settings
             for r in store.query(sql, params)]
 
 
+class Snippets:
+    """Snippets owed to rule hits, made only for the hits a search shows.
+
+    FTS5 computes ``snippet()`` for every row its MATCH finds, before the ORDER BY and the LIMIT pick
+    the hundred candidates: for a question with a common word, a thousand rules' snippets, two thirds
+    of the candidates' query, for the ten hits shown. With a ``Snippets``, :func:`ranked_rule_hits`
+    leaves a hit's snippet None and notes its row; :meth:`fill` asks FTS5 for those rows' snippets
+    with the same MATCH, which marks the same words (a row's snippet depends on the row and the
+    MATCH alone).
+    """
+
+    def __init__(self) -> None:
+        self.match: str | None = None
+        self.rows: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def fill(self, store: Store, hits: list[Hit]) -> list[Hit]:
+        """``hits`` with every owed snippet made."""
+        owed = [h for h in hits if h.kind == "rule" and h.snippet is None and (h.book, h.id) in self.rows]
+        if not owed:
+            return hits
+        rowids = [self.rows[(h.book, h.id)]["rowid"] for h in owed]
+        made = {r["rowid"]: r["snip"] for r in store.query(
+            f"SELECT rowid, {SNIPPET} AS snip FROM rules_fts WHERE rules_fts MATCH ? AND rowid IN "
+            f"({','.join('?' * len(rowids))})", [self.match, *rowids])}
+        out = []
+        for h in hits:
+            row = self.rows.get((h.book, h.id)) if h.kind == "rule" and h.snippet is None else None
+            if row is not None:
+                h = replace(h, snippet=snippet(made.get(row["rowid"]), row["text"], row["title"]))
+            out.append(h)
+        return out
+
+
 def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vocab: dict[str, int],
-                settings: Settings = DEFAULT) -> list[Hit]:
+                settings: Settings = DEFAULT, snippets: Snippets | None = None) -> list[Hit]:
     """The rules ranked by their words: the query's words and their expansions pick the bm25
-    candidates, which are then rescored (:func:`ranked_rule_hits`); the first ``limit * 3``."""
+    candidates, which are then rescored (:func:`ranked_rule_hits`); the first ``limit * 3``. With
+    ``snippets``, their snippets are left for it to make (:class:`Snippets`)."""
     alternatives = expansion.expansions(terms, expansion.games(store, book), vocab, settings)
     extra = sorted({w for alts in alternatives.values() for w, _, _ in alts} - set(terms))
     if extra:  # a form the index already reads as a query word ("leave" for "leaves") would count twice
         same = porter(terms + extra)
         typed = {same.get(t) for t in terms}
         extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
-    hits = ranked_rule_hits(store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings)
+    hits = ranked_rule_hits(store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings,
+                            snippets)
     rank: dict[str, int] = {}
     for i, h in enumerate(hits):
         rank[h.book] = rank.get(h.book, 0) + 1
@@ -95,10 +134,14 @@ def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vo
 
 def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int,
                      alternatives: expansion.Alternatives | None = None, vocab: dict[str, int] | None = None,
-                     settings: Settings = DEFAULT) -> list[Hit]:
-    """The bm25 candidates for ``match``, rescored for the query words ``terms``, best first."""
+                     settings: Settings = DEFAULT, snippets: Snippets | None = None) -> list[Hit]:
+    """The bm25 candidates for ``match``, rescored for the query words ``terms``, best first (with
+    ``snippets``, their snippets None, owed to it)."""
     alternatives = dict(alternatives or {})
-    rows = rule_rows(store, match, book, settings.candidates, settings)
+    rows = rule_rows(store, match, book, settings.candidates, settings, snippets=snippets is None)
+    if snippets is not None:
+        snippets.match = match
+        snippets.rows.update(((r["book"], r["number"]), r) for r in rows)
     if not rows:
         return []
     query = [stem(t) for t in terms]
@@ -149,7 +192,8 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
         why = {"bm25": round(r["score"], 3), "coverage": round(coverage, 3),
                "words": {typed[s]: where for s, (credit, where) in found.items() if credit > 0},
                "proximity": close, "cited": cited.get(key, 0), "definition": defines, "heading": not r["text"]}
-        hits.append(Hit("rule", r["book"], r["number"], r["title"], snippet(r["snip"], r["text"], r["title"]), score,
+        snip = snippet(r["snip"], r["text"], r["title"]) if snippets is None else None
+        hits.append(Hit("rule", r["book"], r["number"], r["title"], snip, score,  # type: ignore[arg-type]
                         why={k: v for k, v in why.items() if v}))  # what Hit.because keeps, without a copy
     hits.sort(key=lambda h: -h.score)
     return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]
