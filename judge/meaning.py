@@ -3,8 +3,6 @@ same transaction as its rules, so there is nothing left to compute here; ``judge
 
 from __future__ import annotations
 
-import json
-
 from judge.app import warn
 
 
@@ -17,4 +15,4 @@ def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[
         if announce_unavailable:
             warn("search will rank by words alone: the meaning model is not installed")
         return None
-    return {b: len({n for row in json.loads(found[b]) for n in row}) for b in books}
+    return {b: len({n for line in found[b].split("\n") for n in line.split(" ")}) for b in books}

@@ -324,6 +324,12 @@ class Library:
             db.execute("PRAGMA journal_mode = OFF")
             db.execute("PRAGMA synchronous = OFF")
             create_schema(db)
+            try:
+                from rulebook.vectors import store_word_pieces
+            except ImportError:  # no NumPy: search ranks by words alone
+                pass
+            else:
+                store_word_pieces(db)
             wanted = {s.id for s in specs}
             for row in list(db.query("SELECT id FROM books")):
                 if row["id"] not in wanted:

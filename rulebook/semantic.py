@@ -29,7 +29,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from itertools import chain
 from pathlib import Path
 
@@ -98,7 +98,7 @@ class Vocabulary:
 class StaticModel:
     """A text's vector is the normalised sum of its tokens' rows (the frequency weights are in the rows)."""
 
-    vocabulary: Vocabulary
+    folder: Path
     rows: np.ndarray  # int8, vocabulary x DIMENSIONS (memory-mapped)
     scales: np.ndarray  # float32, one per row
     sha256: str  # the table's, as recorded: part of every stored vector's provenance
@@ -107,9 +107,24 @@ class StaticModel:
     def load(cls, folder: Path | None = None) -> StaticModel:
         return _load(folder or data_file(MODEL).parent)
 
-    def encode(self, texts: list[str]) -> np.ndarray:
-        """Unit vectors, one row per text (float32); a text with no tokens gets a zero row."""
-        ids = [self.vocabulary.tokens(t) for t in texts]
+    @cached_property
+    def vocabulary(self) -> Vocabulary:
+        """The word pieces, read when first needed (building the 30,522 entries costs 4 ms, which a
+        search spares by looking its few words up in the library instead: :func:`rulebook.vectors.nearest`)."""
+        try:
+            vocabulary = Vocabulary.read(self.folder / Path(VOCAB).name)
+        except (OSError, ValueError) as exc:
+            raise ModelUnavailable(f"the meaning model in {self.folder} cannot be read ({exc})") from exc
+        if len(vocabulary.ids) != len(self.rows):
+            raise ModelUnavailable(f"{self.folder / Path(VOCAB).name} has {len(vocabulary.ids)} pieces for "
+                                   f"{len(self.rows)} rows")
+        return vocabulary
+
+    def encode(self, texts: list[str], vocabulary: Vocabulary | None = None) -> np.ndarray:
+        """Unit vectors, one row per text (float32); a text with no tokens gets a zero row.
+        ``vocabulary``: another reader of the same word pieces (the library's copy)."""
+        vocabulary = vocabulary or self.vocabulary
+        ids = [vocabulary.tokens(t) for t in texts]
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         flat = np.fromiter(chain.from_iterable(ids), dtype=np.int64)
         if len(flat):
@@ -125,18 +140,15 @@ class StaticModel:
 
 @cache
 def _load(folder: Path) -> StaticModel:
-    record_path = folder / Path(MODEL).with_suffix(".json").name
     try:
-        record = json.loads(record_path.read_text(encoding="utf-8"))
+        record = json.loads((folder / Path(MODEL).with_suffix(".json").name).read_text(encoding="utf-8"))
         rows = np.load(folder / Path(MODEL).name, mmap_mode="r", allow_pickle=False)
         scales = np.load(folder / Path(SCALES).name, allow_pickle=False)
-        vocabulary = Vocabulary.read(folder / Path(VOCAB).name)
     except (OSError, ValueError, KeyError) as exc:
         raise ModelUnavailable(f"the meaning model in {folder} cannot be read ({exc})") from exc
-    if rows.shape != (len(vocabulary.ids), DIMENSIONS) or rows.dtype != np.int8 or scales.shape != (len(rows),):
-        raise ModelUnavailable(f"{folder / Path(MODEL).name} is not a {len(vocabulary.ids)} x {DIMENSIONS} int8 table "
-                               "with a scale per row")
-    return StaticModel(vocabulary, rows, scales.astype(np.float32), str(record.get("sha256", "")))
+    if rows.ndim != 2 or rows.shape[1] != DIMENSIONS or rows.dtype != np.int8 or scales.shape != (len(rows),):
+        raise ModelUnavailable(f"{folder / Path(MODEL).name} is not an int8 table {DIMENSIONS} wide with a scale per row")
+    return StaticModel(folder, rows, scales.astype(np.float32), str(record.get("sha256", "")))
 
 
 def quantize(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 # rulebook.model (its dataclasses cost about 4 ms to create) and rulebook.numbers are imported where a
 # method needs them: a search reads rows, and need not pay for them.
 
-SCHEMA_VERSION = "4"  # 3: meaning vectors stored with their book; 4: and their hubness
+SCHEMA_VERSION = "5"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 
@@ -61,6 +61,7 @@ def create_schema(db) -> None:
     )
     db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
     db["vocab"].create({"book": str, "word": str, "count": int}, pk=("book", "word"), if_not_exists=True)
+    db.execute("CREATE TABLE IF NOT EXISTS wordpieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID")
     db["meaning"].create({"book": str, "model": str, "numbers": str, "remembered": str, "matrix": bytes,
                           "scales": bytes, "hubs": bytes},
                          pk="book", if_not_exists=True)

@@ -11,7 +11,6 @@ a fraction of a second.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -64,8 +63,8 @@ def rule_texts(store_or_rules: Store | Sequence[Rule], book: str | None = None) 
 
 
 def book_rows(rules: Sequence[Rule]) -> dict | None:
-    """The ``meaning`` row of a book (without its id): every row's rule numbers, the remembered
-    question of each memory row, the model's sha256 and the unit vectors (int8 rows, a scale each);
+    """The ``meaning`` row of a book (without its id): every row's rule numbers (a line each, spaces
+    between), the remembered question of each memory row (a line each), the model's sha256 and the unit vectors (int8 rows, a scale each);
     None without the model."""
     from rulebook import memory, semantic
 
@@ -77,8 +76,8 @@ def book_rows(rules: Sequence[Rule]) -> dict | None:
     numbers, texts = rule_texts(rules)
     vectors = model.encode(texts + [q for q, _ in remembered])
     rows, scales = semantic.quantize(vectors)
-    return {"model": model.sha256, "numbers": json.dumps([[n] for n in numbers] + [ns for _, ns in remembered]),
-            "remembered": json.dumps([q for q, _ in remembered], ensure_ascii=False),
+    return {"model": model.sha256, "numbers": "\n".join([*numbers, *(" ".join(ns) for _, ns in remembered)]),
+            "remembered": "\n".join(" ".join(q.split()) for q, _ in remembered),
             "matrix": rows.tobytes(), "scales": scales.tobytes(), "hubs": hubness(vectors, model).tobytes()}
 
 
@@ -108,6 +107,8 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     """The book's rules closest in meaning to the query, best first: a rule is as near as its nearest
     row (its text, one of its examples, or a remembered question it answers), a row's nearness being
     its cosine less its hubness; the cosine reported is that row's."""
+    from rulebook import semantic
+
     model = _static_model()
     found = store.query("SELECT model, numbers, remembered, matrix, scales, hubs FROM meaning WHERE book = ?", [book])
     if not found:
@@ -115,15 +116,16 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     row = found[0]
     if row["model"] != model.sha256:
         raise ModelUnavailable(f"book {book!r} was built with another meaning model; it is rebuilt on next load")
-    numbers = json.loads(row["numbers"])
-    questions = json.loads(row["remembered"])
+    numbers = row["numbers"].split("\n")
+    questions = row["remembered"].split("\n") if row["remembered"] else []
     first_memory = len(numbers) - len(questions)
     matrix = np.frombuffer(row["matrix"], dtype=np.int8).reshape(len(numbers), -1)
-    sims = (matrix.astype(np.float32) @ model.encode([query])[0]) * np.frombuffer(row["scales"], dtype=np.float32)
+    query_vector = model.encode([query], semantic.Vocabulary(StoredPieces(store)))[0]
+    sims = (matrix.astype(np.float32) @ query_vector) * np.frombuffer(row["scales"], dtype=np.float32)
     nearness = sims - HUB_PENALTY * np.frombuffer(row["hubs"], dtype=np.float32)
     best: dict[str, Near] = {}
     for i in _best_first(nearness, 4 * depth):
-        for number in numbers[i]:
+        for number in numbers[i].split(" "):
             if number not in best:
                 best[number] = Near(number, float(sims[i]), questions[i - first_memory] if i >= first_memory else None)
         if len(best) >= depth:
@@ -132,6 +134,44 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     if first_memory < len(numbers):
         out.familiar = float(sims[first_memory:].max())
     return out
+
+
+class StoredPieces:
+    """The model's word pieces as the library keeps them (table ``wordpieces``), a mapping from piece to
+    id for :class:`rulebook.semantic.Vocabulary`: a search looks up its few words there rather than
+    reading all 30,522 pieces."""
+
+    def __init__(self, store: Store):
+        self._conn, self._found = store.conn, {}
+
+    def __contains__(self, piece: str) -> bool:
+        if piece not in self._found:
+            row = self._conn.execute("SELECT id FROM wordpieces WHERE piece = ?", (piece,)).fetchone()
+            self._found[piece] = row[0] if row else None
+        return self._found[piece] is not None
+
+    def __getitem__(self, piece: str) -> int:
+        if piece not in self:
+            raise KeyError(piece)
+        return self._found[piece]
+
+
+def store_word_pieces(db) -> None:
+    """Copy the model's word pieces into the library being built (a ``sqlite_utils.Database``), unless
+    the copy there is of this model already."""
+    from rulebook import semantic
+
+    try:
+        model = semantic.StaticModel.load()
+        ids = model.vocabulary.ids
+    except ModelUnavailable:
+        return
+    done = db.execute("SELECT value FROM meta WHERE key = 'wordpieces'").fetchone()
+    if done and done[0] == model.sha256:
+        return
+    db.execute("DELETE FROM wordpieces")
+    db.conn.executemany("INSERT INTO wordpieces (piece, id) VALUES (?, ?)", ids.items())
+    db["meta"].upsert({"key": "wordpieces", "value": model.sha256}, pk="key")
 
 
 def _best_first(nearness: np.ndarray, first: int):
