@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 SCHEMA_VERSION = "5"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
+MMAP_SIZE = 1 << 30  # bytes of judge.db a reader maps (SQLite caps it at its own limit)
 
 
 def create_schema(db) -> None:
@@ -138,6 +139,10 @@ class Store:
         self.path = Path(path)
         self.conn = sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
         self.conn.row_factory = sqlite3.Row
+        # Pages read through a memory map rather than one read() each: a search reads a book's meaning
+        # vectors (2.7 MB for the CR, 700 overflow pages) in 1 ms less. Safe here because judge.db is
+        # never changed in place: a build writes a new file that replaces it (the map keeps the old one).
+        self.conn.execute(f"PRAGMA mmap_size = {MMAP_SIZE}")
 
     def close(self) -> None:
         self.conn.close()

@@ -198,3 +198,22 @@ def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):
         assert plain and all(h.snippet is None for h in later)
         assert owed.fill(store, later) == plain
     store.close()
+
+
+def test_close_pairs_counts_as_every_pair_of_positions():
+    """_close_pairs records the positions of the query's words only: the count is the one every
+    position of every word gives."""
+    import random
+
+    from rulebook.search.lexical import _close_pairs
+    from rulebook.search.settings import Settings
+
+    settings = Settings()
+    rng = random.Random(4)
+    for _ in range(300):
+        own = [rng.choice("abcdefg") for _ in range(rng.randrange(30))]
+        query = [rng.choice("abcdxyz") for _ in range(rng.randrange(5))]
+        expected = sum(1 for a, b in zip(query, query[1:])
+                       if any(abs(i - j) <= settings.proximity_window
+                              for i, x in enumerate(own) if x == a for j, y in enumerate(own) if y == b))
+        assert _close_pairs(query, own, settings) == (expected if len(query) >= 2 else 0)

@@ -269,7 +269,7 @@ def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str], sh
 
 def _examples(raw: str | None) -> list[str]:
     """A rule's examples, stored as a JSON list."""
-    if not raw:
+    if not raw or raw == "[]":  # most rules have none
         return []
     try:
         found = json.loads(raw)
@@ -282,9 +282,11 @@ def _close_pairs(query: list[str], own: list[str], settings: Settings) -> int:
     """How many adjacent pairs of query words stand within ``proximity_window`` words of each other."""
     if len(query) < 2:
         return 0
-    where: dict[str, list[int]] = {}
+    asked = set(query)
+    where: dict[str, list[int]] = {}  # the positions of the query's words (others are never looked up)
     for i, s in enumerate(own):
-        where.setdefault(s, []).append(i)
+        if s in asked:
+            where.setdefault(s, []).append(i)
     n = 0
     window = settings.proximity_window
     for a, b in zip(query, query[1:]):
@@ -317,15 +319,21 @@ def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], 
         for f in found:
             known[(f["book"], f["number"])] = f
         todo = {(f["book"], f["parent"]) for f in found if f["parent"]} - set(known)
+    titles: dict[tuple[str, str], set[str]] = {}  # each heading's stems, read once for all the rules under it
+    texts: dict[tuple[str, str], set[str]] = {}
     out = {}
     for (b, number), parent in parents.items():
         words: set[str] = set()
         first = True
         while parent and (b, parent) in known:
             p = known[(b, parent)]
-            words.update(stems(p["title"]))
+            if (b, parent) not in titles:
+                titles[(b, parent)] = set(stems(p["title"]))
+            words.update(titles[(b, parent)])
             if first:
-                words.update(stems(p["text"]))
+                if (b, parent) not in texts:
+                    texts[(b, parent)] = set(stems(p["text"]))
+                words.update(texts[(b, parent)])
                 first = False
             parent = p["parent"]
         out[(b, number)] = words
