@@ -217,3 +217,26 @@ def test_close_pairs_counts_as_every_pair_of_positions():
                        if any(abs(i - j) <= settings.proximity_window
                               for i, x in enumerate(own) if x == a for j, y in enumerate(own) if y == b))
         assert _close_pairs(query, own, settings) == (expected if len(query) >= 2 else 0)
+
+
+def test_book_words_answer_as_the_books_vocabulary(tmp_path):
+    """BookWords reads a book's words as they are asked for; every answer is the dict's."""
+    from judge.resources import seeds_dir
+    from rulebook.library import Library
+    from rulebook.search.query import BookWords, book_forms
+
+    store = Library(tmp_path / "home", seeds=seeds_dir()).open()
+    for book in ("riftbound", "mtg"):
+        plain = store.vocabulary(book)
+        words = BookWords(store, book)
+        assert bool(words) and "priority" in words or book == "mtg"
+        for w in ["priority", "zzz", "", "showdown", "untap", *list(plain)[:50]]:
+            assert (w in words) == (w in plain) and words.get(w) == plain.get(w)
+        for prefix in ("pri", "sho", "unt", "zzz", "a"):
+            assert words.starting(prefix) == [w for w in plain if w[:len(prefix)] == prefix]
+        for terms in (["vigilence", "creature"], ["priorty", "showdwn"], ["killed"]):
+            assert book_forms(terms, BookWords(store, book)) == book_forms(terms, plain)
+        assert list(words) == list(plain) and dict(words.items()) == plain and len(words) == len(plain)
+        assert words.starting("pri") == [w for w in plain if w[:3] == "pri"]  # once read whole, from the dict
+    assert not BookWords(store, "no-such-book")
+    store.close()

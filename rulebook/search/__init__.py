@@ -29,8 +29,8 @@ from rulebook.search.expansion import associated, expansions
 from rulebook.search.fusion import fuse
 from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
 from rulebook.search.lexical import Snippets, ruling_hits, term_hits, word_ranked
-from rulebook.search.query import (STOPWORDS, book_forms, content_words, correct, fts_query, index_matches, porter,
-                                   stem, words)
+from rulebook.search.query import (STOPWORDS, BookWords, book_forms, content_words, correct, fts_query, index_matches,
+                                   porter, stem, words)
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import vocabulary_table
 from rulebook.store import Store
@@ -61,7 +61,9 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     # 1. The query.
     corrected = None
     effective = query
-    vocab = store.vocabulary(book) if correct_typos or "rule" in kinds else {}
+    vocab = {}
+    if correct_typos or "rule" in kinds:  # one book's words as they are asked for; every book's at once
+        vocab = BookWords(store, book) if book else store.vocabulary(book)
     if correct_typos:
         fixed, changed = correct(query, vocab, lambda w: index_matches(store, w, book), settings)
         if changed:

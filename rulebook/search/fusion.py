@@ -7,8 +7,6 @@ over one both lists put fifth. A rule only the meaning found is kept when its co
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rulebook.search import meaning
 from rulebook.search.hits import Hit
 from rulebook.search.settings import DEFAULT, Settings
@@ -50,7 +48,7 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
                 value = max(cosine.get(number, 0.0), 0.0)
             hit = found.get(number) or _rule_hit(store, b, number)
             near_enough = number in meaning_rank
-            out.append(replace(hit, score=value).because(
+            out.append(hit.rescored(value,
                 meaning_rank=meaning_rank.get(number), cosine=round(cosine[number], 3) if near_enough else None,
                 remembered=remembered.get(number) if near_enough else None, fused=round(score[number], 4)))
     out.sort(key=lambda h: -h.score)

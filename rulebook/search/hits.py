@@ -32,6 +32,15 @@ class Hit:
         """
         return replace(self, why={**self.why, **{k: v for k, v in reasons.items() if v}})
 
+    def rescored(self, score: float, **reasons: Any) -> Hit:
+        """The same hit with another score and more reasons, in one copy: ``replace(hit,
+        score=score).because(**reasons)``.
+
+        >>> Hit("rule", "b", "1.1", None, "", 1.0, why={"bm25": 2.5}).rescored(3.0, fused=0.2, cosine=None)
+        Hit(kind='rule', book='b', id='1.1', title=None, snippet='', score=3.0, rule=None, why={'bm25': 2.5, 'fused': 0.2})
+        """
+        return replace(self, score=score, why={**self.why, **{k: v for k, v in reasons.items() if v}})
+
 
 @dataclass(frozen=True)
 class SearchResult:

@@ -7,7 +7,7 @@ to the question and the rules) and :func:`porter` (SQLite FTS5's, which the inde
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -52,6 +52,73 @@ def content_words(query: str) -> list[str]:
     all_words = [re.sub(r"'s$", "", w).rstrip("'") or w for w in words(query)]  # possessive 's only
     kept = [w for w in all_words if w not in STOPWORDS and (len(w) > 1 or w.isdigit())]
     return kept or all_words
+
+
+class BookWords(Mapping):
+    """A book's words and how often it uses them (the ``vocab`` table), read as they are asked for.
+
+    Most searches only ask whether a few words are the book's; reading all of a book's words first
+    (4,000 for the full Comprehensive Rules) cost 3 ms. A word asked for is looked up by the table's
+    key; anything that goes through every word (a correction, the thesaurus) reads them all once, as
+    :meth:`rulebook.store.Store.vocabulary` gives them, in the same order.
+    """
+
+    _MISSING = object()
+
+    def __init__(self, store: Store, book: str):
+        self._store, self._book = store, book
+        self._all: dict[str, int] | None = None
+        self._asked: dict[str, object] = {}
+        self._cursor = store.conn.cursor()
+        self._cursor.row_factory = None
+
+    def _everything(self) -> dict[str, int]:
+        if self._all is None:
+            self._all = self._store.vocabulary(self._book)
+        return self._all
+
+    def __getitem__(self, word: str) -> int:
+        if self._all is not None:
+            return self._all[word]
+        if word not in self._asked:
+            row = self._cursor.execute("SELECT count FROM vocab WHERE book = ? AND word = ?",
+                                       [self._book, word]).fetchone()
+            self._asked[word] = row[0] if row else self._MISSING
+        found = self._asked[word]
+        if found is self._MISSING:
+            raise KeyError(word)
+        return found  # type: ignore[return-value]
+
+    def __contains__(self, word: object) -> bool:
+        if not isinstance(word, str):
+            return False
+        try:
+            self[word]
+        except KeyError:
+            return False
+        return True
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._everything())
+
+    def __len__(self) -> int:
+        return len(self._everything())
+
+    def __bool__(self) -> bool:
+        if self._all is not None:
+            return bool(self._all)
+        return self._cursor.execute("SELECT EXISTS (SELECT 1 FROM vocab WHERE book = ?)", [self._book]).fetchone()[0] == 1
+
+    def items(self):
+        return self._everything().items()
+
+    def starting(self, prefix: str) -> list[str]:
+        """The book's words whose first ``len(prefix)`` letters are ``prefix``, in the book's order."""
+        if self._all is not None:
+            return [w for w in self._all if w[:len(prefix)] == prefix]
+        return [w for (w,) in self._cursor.execute(
+            "SELECT word FROM vocab WHERE book = ? AND substr(word, 1, ?) = ? ORDER BY word",
+            [self._book, len(prefix), prefix])]
 
 
 def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool] | None = None,
@@ -244,7 +311,9 @@ def book_forms(terms: list[str], vocabulary: dict[str, int]) -> list[str]:
     odd = [t for t in terms if t.isalpha() and len(t) >= 4 and t not in vocabulary]
     if not odd:
         return terms
-    near = {t: [w for w in vocabulary if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3 and w != t] for t in odd}
+    starting = getattr(vocabulary, "starting", None)  # a BookWords reads only those words
+    near = {t: [w for w in (starting(t[:3]) if starting else vocabulary) if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3
+                and w != t] for t in odd}
     stems = porter(sorted(set(odd) | {w for ws in near.values() for w in ws}))
     out = []
     for t in terms:
