@@ -240,3 +240,15 @@ def test_book_words_answer_as_the_books_vocabulary(tmp_path):
         assert words.starting("pri") == [w for w in plain if w[:3] == "pri"]  # once read whole, from the dict
     assert not BookWords(store, "no-such-book")
     store.close()
+
+
+def test_numpy_is_loaded_on_one_thread_and_the_environment_left_as_it_was():
+    code = ("import os, sys; from judge.commands.search import numpy_on_one_thread; numpy_on_one_thread(); "
+            "print('numpy' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))")
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    env["PYTHONPATH"] = str(REPO)
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
+    assert out.split() == ["True", "None"]
+    out = subprocess.run([sys.executable, "-c", code], env={**env, "OPENBLAS_NUM_THREADS": "3"}, capture_output=True,
+                         text=True, check=True).stdout
+    assert out.split() == ["False", "3"]  # the user's choice is theirs (NumPy comes with the model)

@@ -29,6 +29,8 @@ def search(
         from judge.app import fail
 
         fail("empty query: expected words, a question or a rule number")
+    if not words:
+        numpy_on_one_thread()
     result = search_books(store, query, books, limit=limit, meaning=not words, correct_typos=not exact)
     if not result.jumped:  # hits merged from several books: a question's rules first again
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
@@ -40,6 +42,31 @@ def search(
         show(result, why)
     if not result.hits:
         raise typer.Exit(1)
+
+
+def numpy_on_one_thread() -> None:
+    """Import NumPy with OpenBLAS on one thread, unless the user set OPENBLAS_NUM_THREADS.
+
+    Search by meaning multiplies one vector by a book's rows (a millisecond on one core), but OpenBLAS
+    starts a thread per core when NumPy loads it, and they spin waiting for work: 40-50 ms of CPU on
+    two cores, more with more cores, and the main thread's time on a busy machine. OpenBLAS reads the
+    variable once, as it loads; it is taken out of the environment again, so nothing this process
+    starts inherits it. Hits are the same; a few cosines differ in their last bits (13 of 376
+    evaluation questions, none of their hits): on several threads OpenBLAS splits a book's rows by the
+    number of cores, so those bits differed from machine to machine already, and on one they do not.
+    """
+    import os
+    import sys
+
+    if "numpy" in sys.modules or "OPENBLAS_NUM_THREADS" in os.environ:
+        return
+    os.environ["OPENBLAS_NUM_THREADS"] = "1"
+    try:
+        import numpy  # noqa: F401
+    except ImportError:  # search says so, and ranks by words alone
+        pass
+    finally:
+        os.environ.pop("OPENBLAS_NUM_THREADS", None)
 
 
 def show(result, why: bool = False) -> None:
