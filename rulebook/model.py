@@ -113,7 +113,4 @@ class ReadError(Exception):
         super().__init__(f"{where}: {message}")
 
 
-class ModelUnavailable(Exception):
-    """The sentence model cannot be used (package or NumPy missing, files absent or not the published
-    weights): search then ranks by words alone and says why. Here, not in :mod:`rulebook.semantic`,
-    so code that only handles it need not import NumPy."""
+from rulebook.shipped import ModelUnavailable  # noqa: E402,F401  (defined there: a search need not build these dataclasses)

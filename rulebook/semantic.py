@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulebook.model import ModelUnavailable
+from rulebook.shipped import ModelUnavailable
 from rulebook.shipped import data_file
 
 SOURCE_MODEL = "sentence-transformers/all-MiniLM-L6-v2"

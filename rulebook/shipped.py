@@ -31,3 +31,10 @@ def meaning_model() -> str:
         return str(json.loads(data_file("meaning/static-model.json").read_text(encoding="utf-8"))["sha256"])
     except (OSError, ValueError, KeyError, TypeError):
         return ""
+
+
+class ModelUnavailable(Exception):
+    """The meaning model cannot be used (NumPy missing, files absent or not as recorded): search then
+    ranks by words alone and says why. Here, with the shipped files and not in :mod:`rulebook.semantic`
+    or :mod:`rulebook.model`, so code that only handles it imports neither NumPy nor the model's
+    dataclasses (re-exported by :mod:`rulebook.model`)."""

@@ -13,11 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
-from rulebook.model import ModelUnavailable, Rule
+from rulebook.shipped import ModelUnavailable
 from rulebook.store import Store
+
+if TYPE_CHECKING:
+    from rulebook.model import Rule
 
 # Hubs: a static vector of a long list of words (205.3m, every creature type) sits near the centre of
 # everything, and so near every question. Each row's hubness is its mean cosine with its HUB_NEIGHBOURS

@@ -79,7 +79,7 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings,
                               snippets)
         if meaning:
-            from rulebook.model import ModelUnavailable  # with the model: a search by words needs neither
+            from rulebook.shipped import ModelUnavailable  # with the model: a search by words needs neither
 
             try:
                 lexical = fuse(store, effective, book, lexical, settings)

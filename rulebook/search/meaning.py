@@ -32,7 +32,7 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearby:
     try:
         from rulebook import vectors
     except ImportError as exc:
-        from rulebook.model import ModelUnavailable
+        from rulebook.shipped import ModelUnavailable
 
         raise ModelUnavailable(f"NumPy is not installed ({exc})") from exc
     found = vectors.nearest(store, book, query, depth)
