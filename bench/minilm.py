@@ -25,7 +25,6 @@ Rule vectors are the model's own, so the adapter can change without recomputing 
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import struct
@@ -37,6 +36,7 @@ from pathlib import Path
 import numpy as np
 
 from rulebook import semantic
+from rulebook.semantic import sha256_of
 from rulebook.model import ModelUnavailable
 
 MODEL_NAME = "all-MiniLM-L6-v2"
@@ -86,14 +86,6 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
         # Plain arrays over the map, not memmap objects, whose products are about twice as slow.
         tensors[name] = np.asarray(raw[base + start:base + end]).view(np.float32).reshape(info["shape"])
     return tensors
-
-
-def sha256_of(path: Path) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
 
 
 def read_recorded(path: Path, **expected: str) -> tuple[dict, np.ndarray]:
