@@ -12,6 +12,7 @@ a fraction of a second.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -82,15 +83,22 @@ def book_rows(rules: Sequence[Rule]) -> dict | None:
 
 def hubness(vectors: np.ndarray, model) -> np.ndarray:
     """Each row's mean cosine with its HUB_NEIGHBOURS nearest probe questions (float32)."""
+    probes = _probes(model)
+    if not len(probes) or not len(vectors):
+        return np.zeros(len(vectors), dtype=np.float32)
+    sims = vectors @ probes.T
+    k = min(HUB_NEIGHBOURS, sims.shape[1])
+    return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1).astype(np.float32)
+
+
+@cache
+def _probes(model) -> np.ndarray:
+    """The vectors of HUB_PROBES remembered questions (a fixed draw), made once for every book built."""
     from rulebook import memory
 
     questions = [q for q, _ in memory.read_memory()]
-    if not questions or not len(vectors):
-        return np.zeros(len(vectors), dtype=np.float32)
-    probes = np.random.default_rng(0).permutation(len(questions))[:HUB_PROBES]
-    sims = vectors @ model.encode([questions[i] for i in sorted(probes)]).T
-    k = min(HUB_NEIGHBOURS, sims.shape[1])
-    return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1).astype(np.float32)
+    chosen = sorted(np.random.default_rng(0).permutation(len(questions))[:HUB_PROBES])
+    return model.encode([questions[i] for i in chosen]) if questions else np.zeros((0, 0), dtype=np.float32)
 
 
 class Nearest(list):
@@ -108,7 +116,7 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     its cosine less its hubness; the cosine reported is that row's."""
     from rulebook import semantic
 
-    model = _static_model()
+    model = semantic.StaticModel.load()
     found = store.query("SELECT model, numbers, remembered, matrix, scales, hubs FROM meaning WHERE book = ?", [book])
     if not found:
         raise ModelUnavailable(f"book {book!r} has no meaning vectors (built without the model)")
@@ -186,16 +194,3 @@ def _best_first(nearness: np.ndarray, first: int):
         yield from top.tolist()
     if len(top) < len(nearness):
         yield from np.argsort(-nearness, kind="stable")[len(top):].tolist()
-
-
-def _static_model():
-    """The shipped meaning model (:meth:`rulebook.semantic.StaticModel.load`), its folder found as
-    :func:`rulebook.shipped.data_file` finds it but without importing importlib.resources (about 14 ms
-    of a search), unless ``semantic.data_file`` was pointed elsewhere (a benchmark's snapshot)."""
-    from rulebook import semantic, shipped
-
-    if semantic.data_file is shipped.data_file:
-        from rulebook.search.cache import shipped as shipped_file
-
-        return semantic.StaticModel.load(shipped_file(semantic.MODEL).parent)
-    return semantic.StaticModel.load()

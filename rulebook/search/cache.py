@@ -1,8 +1,6 @@
 """What every search reads, found and kept cheaply: each ``judge search`` is a new process.
 
-- :func:`shipped`: a file of the shipped data folder, found as :func:`rulebook.shipped.data_file` finds
-  it, without importing ``importlib.resources`` (which imports tempfile, shutil and zipfile: about
-  10 ms of every search).
+- ``shipped``: a file of the shipped data folder (:func:`rulebook.shipped.data_file`).
 - :func:`folder` and :func:`keep`: ``$JUDGE_HOME/cache/``, where a search keeps what it would
   otherwise parse again in every process (the search vocabulary as JSON rather than YAML, the English
   word list as an indexed SQLite table rather than a compressed JSON file). Each cached file records
@@ -16,23 +14,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rulebook.shipped import data_file as shipped  # noqa: F401  (the search stages call it so)
+
 CACHE = "cache"  # under $JUDGE_HOME
-
-
-def shipped(name: str) -> Path:
-    """The shipped file ``name`` (a path under data/): the installed package ``judge._data``'s copy,
-    else the checkout's; the same answer as :func:`rulebook.shipped.data_file`."""
-    import importlib
-
-    try:
-        package = importlib.import_module("judge._data")
-    except ModuleNotFoundError:
-        package = None
-    for found in getattr(package, "__path__", ()):
-        path = Path(found) / name
-        if path.is_file():
-            return path
-    return Path(__file__).resolve().parents[2] / "data" / name
 
 
 def folder() -> Path:
