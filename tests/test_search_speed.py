@@ -141,6 +141,24 @@ def test_best_first_is_argsorts_order():
     assert list(_best_first(with_nan, 5)) == np.argsort(-with_nan, kind="stable").tolist()
 
 
+def test_cosines_read_in_chunks_are_the_whole_matrix_product(tmp_path):
+    import numpy as np
+
+    from judge.resources import seeds_dir
+    from rulebook.library import Library
+    from rulebook.vectors import cosines
+
+    store = Library(tmp_path / "home", seeds=seeds_dir()).open()
+    row = store.query("SELECT rowid, matrix FROM meaning WHERE book = 'mtg'")[0]
+    matrix = np.frombuffer(row["matrix"], dtype=np.int8).reshape(-1, 384)
+    query = np.random.default_rng(3).standard_normal(384).astype(np.float32)
+    whole = matrix.astype(np.float32) @ query
+    for chunk in (1, 7, 256, len(matrix), 10 * len(matrix)):
+        # equal to float32's last bits (OpenBLAS on several threads splits a whole matrix differently)
+        np.testing.assert_allclose(cosines(store, row["rowid"], query, chunk), whole, rtol=1e-5, atol=1e-3)
+    store.close()
+
+
 def test_store_vocabulary_as_before(tmp_path):
     from judge.resources import seeds_dir
     from rulebook.library import Library
