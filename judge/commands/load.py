@@ -10,7 +10,6 @@ from judge.app import emit_json, echo, fail, library
 from judge.meaning import prepare
 from judge.commands.options import JSON
 
-PROGRESS_BYTES = 200_000  # show a progress bar when the files are at least this large together
 
 
 def load(
@@ -27,13 +26,12 @@ def load(
     for p in paths:
         if not p.exists():
             fail(f"{p}: no such file")
-    size = sum(p.stat().st_size for p in paths if p.is_file())
+    from judge.progress import Steps
+
     lib = library()
     try:
-        if size >= PROGRESS_BYTES and not json_:
-            built = _load_with_progress(lib, paths, book, game, edition, title)
-        else:
-            built = lib.load(list(paths), book, game, edition, title)
+        with Steps("reading") as step:  # the files given, then any book the library must build again
+            built = lib.load(list(paths), book, game, edition, title, progress=step)
     except LibraryError as exc:
         fail(str(exc))
     store = lib.open()
@@ -51,16 +49,4 @@ def load(
         echo(f"  warning: {w}")
     if len(warnings) > 50:
         echo(f"  ... and {len(warnings) - 50} more warnings (see --json)")
-
-
-def _load_with_progress(lib, paths, book, game, edition, title):
-    from rich.progress import Progress
-
-    with Progress(transient=True) as progress:
-        task = progress.add_task("reading", total=len(paths) + len(lib.specs()) + 1)
-
-        def step(name: str) -> None:
-            progress.update(task, advance=1, description=f"reading {Path(name).name}")
-
-        return lib.load(list(paths), book, game, edition, title, progress=step)
 
