@@ -9,6 +9,8 @@ step cites that rule or any of its sub-rules, and may be a list of alternatives.
 [True]
 >>> check_expectations([{"after": 1, "priority": "Ana"}], [step])[0].detail
 'priority: expected Ana, got Ben'
+>>> check_expectations([{"after": 1, "rule": "313"}], [step])[0].detail  # each rule cited, once
+'rule: expected 313 among the rules cited (312.2.d)'
 """
 
 from __future__ import annotations
@@ -109,7 +111,8 @@ def _compare_list(key: str, want: Any, got: Any) -> str | None:
 def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rules: Sequence[str]) -> Result:
     """Check one expectation. ``step`` is None for ``end: true`` items (then rules are the whole run's)."""
     problems: list[str] = []
-    rules = list(step.rules) + [r for e in step.events for r in e.rules] if step is not None else list(all_rules)
+    cited = [*step.rules, *(r for e in step.events for r in e.rules)] if step is not None else all_rules
+    rules = list(dict.fromkeys(cited))  # a step cites the rules of its events again: each is listed once
     for key, want in item.items():
         if key in ("after", "end"):
             continue
