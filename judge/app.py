@@ -17,9 +17,9 @@ from judge.resources import data_dir, seeds_dir
 class Fail(Exception):
     """Stop with a one-line message on stderr and an exit status."""
 
-    def __init__(self, message: str, code: int = 2):
+    def __init__(self, message: str, code: int = 2, suggestions: tuple[str, ...] = ()):
         super().__init__(message)
-        self.message, self.code = message, code
+        self.message, self.code, self.suggestions = message, code, tuple(suggestions)
 
 
 def library():
@@ -55,8 +55,12 @@ def fresh_db():
         return stamp.db_path
     from rulebook.library import Library
 
+    from judge.progress import Steps
+
     lib = Library(stamp.home, seeds=stamp.seeds)
-    if lib.sync() == []:
+    with Steps("updating the library: reading") as step:
+        rebuilt = lib.sync(step)
+    if rebuilt == []:
         stamp.record()
     return lib.db_path
 
@@ -99,8 +103,10 @@ def console():
     return Console(highlight=False, soft_wrap=False)
 
 
-def fail(message: str, code: int = 2) -> NoReturn:
-    raise Fail(message, code)
+def fail(message: str, code: int = 2, suggestions=()) -> NoReturn:
+    """Stop: ``message`` on stderr (and as ``{"error": ...}`` on stdout with --json), exit ``code``
+    (1 not found, 2 bad input), with what the judge may have meant."""
+    raise Fail(message, code, tuple(suggestions))
 
 
 def pick_format(format: str, json_: bool, formats: tuple[str, ...]) -> str:
@@ -115,14 +121,9 @@ def check_book(store, book: str | None) -> None:
     """Exit 2 with "did you mean" when ``book`` is not a loaded book."""
     if book is None or store.book(book) is not None:
         return
-    fail(unknown_book(store, book))
+    from rulebook.editions import unknown_book
 
-
-def unknown_book(store, book: str) -> str:
-    """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``"""
-    from rulebook.editions import unknown_book_message
-
-    return unknown_book_message(book, store.book_ids())
+    raise unknown_book(book, store.book_ids())
 
 
 def books_for(store, book: str | None = None, game: str | None = None) -> list[str]:
@@ -133,7 +134,7 @@ def books_for(store, book: str | None = None, game: str | None = None) -> list[s
     try:
         return default_books(store, book, game)
     except BookChoiceError as exc:
-        fail(str(exc))
+        fail(str(exc), suggestions=exc.suggestions)
 
 
 def one_book(store, book: str | None, game: str | None, number: str | None = None) -> str:

@@ -54,14 +54,19 @@ def __getattr__(name: str):
 def main() -> None:
     from judge.app import Fail
 
+    args = sys.argv[1:]
+    if args[:1] == ["--version"]:
+        print(f"judge {_version()}")
+        return
     try:
-        status = make_app(_invoked(sys.argv[1:]))(standalone_mode=False)
+        status = make_app(_invoked(args))(standalone_mode=False)
         # Without standalone mode, click hands back typer.Exit's status instead of exiting.
         if isinstance(status, int) and status:
             sys.exit(status)
     except Fail as exc:
-        print(f"judge: {exc.message}", file=sys.stderr)
-        sys.exit(exc.code)
+        from judge.errors import Problem
+
+        _stop(Problem(exc.message, exc.code, suggestions=exc.suggestions), args)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
@@ -70,25 +75,46 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except Exception as exc:  # noqa: BLE001 - the one place that turns errors into one line
+        from judge.errors import Problem, problem, usage_problem
+
         usage, other, no_args = _click_errors()
         if isinstance(exc, no_args):  # `judge` alone: the help, as click prints it
             print(exc.format_message(), file=sys.stderr)
             sys.exit(2)
         if isinstance(exc, usage):
-            print(f"judge: {exc.format_message()}", file=sys.stderr)
-            hint = f"Try 'judge {exc.ctx.info_name if exc.ctx and exc.ctx.parent else ''} --help'.".replace("  ", " ")
-            print(hint, file=sys.stderr)
-            sys.exit(2)
+            _stop(usage_problem(exc), args)
         if isinstance(exc, other):
-            print(f"judge: {exc.format_message()}", file=sys.stderr)
-            sys.exit(exc.exit_code)
-        from judge.errors import one_line
-
-        message = one_line(exc)
-        if message is None:
+            _stop(Problem(exc.format_message(), exc.exit_code), args)
+        found = problem(exc)
+        if found is None:
             raise
-        print(f"judge: {message}", file=sys.stderr)
-        sys.exit(2)
+        _stop(found, args)
+
+
+def _stop(problem, args: list[str]) -> None:
+    """One line on stderr; with --json (or --format json) the problem on stdout too; exit with its status."""
+    print(f"judge: {problem.message}", file=sys.stderr)
+    if _wants_json(args):
+        from judge.app import emit_json
+
+        emit_json(problem.to_json())
+    sys.exit(problem.status)
+
+
+def _wants_json(args: list[str]) -> bool:
+    """Whether the command line asks for JSON output (options after ``--`` are arguments)."""
+    args = args[: args.index("--")] if "--" in args else args
+    return "--json" in args or "--format=json" in args or any(
+        a in ("--format", "-f") and b == "json" for a, b in zip(args, args[1:]))
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("rules-judge")
+    except PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
 
 
 def _click_errors() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:

@@ -33,7 +33,12 @@ _VERSION = re.compile(r"\b[vV]?(\d+(?:\.\d+)*)\b")
 
 
 class BookChoiceError(ValueError):
-    """An unknown book id or game, or a book that is not of the game asked for: one line for the judge."""
+    """An unknown book id or game, or a book that is not of the game asked for: one line for the judge,
+    and the ids it may have meant."""
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.suggestions = tuple(suggestions)
 
 
 def _month(name: str) -> int | None:
@@ -106,7 +111,7 @@ def default_books(store, book: str | None = None, game: str | None = None) -> li
     if book is not None:
         row = next((r for r in rows if r["id"] == book), None)
         if row is None:
-            raise BookChoiceError(unknown_book_message(book, [r["id"] for r in rows]))
+            raise unknown_book(book, [r["id"] for r in rows])
         if game is not None and row["game"] != game:
             raise BookChoiceError(f"book {book!r} is a {row['game']} book, not {game}")
         return [book]
@@ -119,12 +124,18 @@ def default_books(store, book: str | None = None, game: str | None = None) -> li
     return [r["id"] for r in rows if chosen.get(r["game"]) == r["id"]]
 
 
-def unknown_book_message(book: str, ids: list[str]) -> str:
-    """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``"""
+def unknown_book(book: str, ids: list[str]) -> BookChoiceError:
+    """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``, the guess as its suggestion."""
     guess = None
     if ids:
         from rapidfuzz import process
 
         guess = process.extractOne(book, ids, score_cutoff=50)
     hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-    return f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}"
+    return BookChoiceError(f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}",
+                           (guess[0],) if guess else ())
+
+
+def unknown_book_message(book: str, ids: list[str]) -> str:
+    """The message of :func:`unknown_book`."""
+    return str(unknown_book(book, ids))

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from judge.app import check_book, fail, open_store, pick_format, unknown_book
+from judge.app import check_book, fail, open_store, pick_format
 from judge.commands.options import JSON
 
 FORMATS = ("text", "markdown", "json")
@@ -35,7 +35,9 @@ def explain(
         fail(f"{file}: no {scenario.game} book is loaded (judge load adds one)")
     if store.book(book_id) is None:
         if book is None and scenario.book:  # the file names it: say where
-            raise scenario.error(("book",), unknown_book(store, book_id) + " (judge load adds one)")
+            from rulebook.editions import unknown_book_message
+
+            raise scenario.error(("book",), unknown_book_message(book_id, store.book_ids()) + " (judge load adds one)")
         check_book(store, book_id)
     loaded = store.book(book_id)
     if loaded.game != scenario.game:

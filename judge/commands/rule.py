@@ -6,12 +6,12 @@ the tables of docs/database.md, as rows), without the store's classes; rule numb
 
 from __future__ import annotations
 
-import bisect
 import json
 
 import typer
 
 from judge.app import books_for, echo, emit_json, fail, open_rows
+from rulebook.lookup import nearest_numbers
 from judge.commands.options import BOOK, GAME, JSON
 
 
@@ -31,12 +31,9 @@ def rule(
     books = books_for(db, book, game)
     found = find(db, number, books)
     if not found:
-        near = nearest(db, number, books)
+        near = nearest_numbers(db, number, books)
         hint = f"; nearest: {', '.join(near)}" if near else ""
-        if json_:
-            emit_json({"error": "not found", "number": number, "suggestions": near})
-        echo_err(f"no rule {number} in {', '.join(books)}{hint}")
-        raise typer.Exit(1)
+        fail(f"no rule {number} in {', '.join(books)}{hint}", code=1, suggestions=near)
     views = [rule_view(db, book_id, r, depth) for book_id, r in found]
     if json_:
         emit_json(views)  # a list, with or without --book (docs/json.md)
@@ -45,12 +42,6 @@ def rule(
         if i:
             echo()
         print_view(view, labelled=len(views) > 1 or book is None)
-
-
-def echo_err(message: str) -> None:
-    import sys
-
-    print(f"judge: {message}", file=sys.stderr)
 
 
 # Reading the rules table (docs/database.md) ---------------------------------------------------------
@@ -97,28 +88,6 @@ def ancestors(db, book: str, rule: dict) -> list[dict]:
         out.insert(0, found)
         parent = found["parent"]
     return out
-
-
-def nearest(db, number: str, books: list[str]) -> list[str]:
-    """The numbers on either side of where ``number`` would be, and its parent, in the books searched."""
-    from rulebook import numbers
-
-    out: list[str] = []
-    for book_id in books:
-        game = db.query("SELECT game FROM books WHERE id = ?", [book_id])[0]["game"]
-        wanted = numbers.canonical(number, game)
-        existing = [r["number"] for r in db.query("SELECT number FROM rules WHERE book = ? ORDER BY sort", [book_id])]
-        keys = [numbers.sort_text(n) for n in existing]
-        i = bisect.bisect_left(keys, numbers.sort_text(wanted))
-        for n in existing[max(0, i - 1): i + 1]:
-            if n not in out:
-                out.append(n)
-        p = numbers.parent(wanted, game)
-        while p and p not in existing:
-            p = numbers.parent(p, game)
-        if p and p not in out:
-            out.insert(0, p)
-    return out[:6]
 
 
 def _brief(r: dict) -> dict:
