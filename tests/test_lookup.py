@@ -137,3 +137,21 @@ def test_a_question_starting_with_a_number_is_not_a_rule_number():
     assert not looks_like_number("2v2 me and my teammate both want to do something on my turn, whose action goes first")
     assert not looks_like_number("3 of each version of the same champion")
     assert looks_like_number("312.2.b.1") and looks_like_number("601.2c.")
+
+
+def test_a_rule_number_one_slip_away_is_suggested_first(full_library):
+    from conftest import full_book
+    from rulebook.lookup import nearest_numbers
+
+    store = full_book(full_library, "cr-2026")
+    near = nearest_numbers(store, "601.2ff", ["cr-2026"])
+    assert near[0] == "601.2f" and "601.2" in near
+
+
+def test_define_matches_word_forms(full_library):
+    from conftest import full_book
+    from rulebook.lookup import find_terms
+
+    store = full_book(full_library, "riftbound-v1.2")
+    found, _ = find_terms(store, "burn out", ["riftbound-v1.2"])
+    assert [t.term for _, t in found] == ["Burning Out"]
