@@ -197,15 +197,6 @@ def test_effect_vocabulary():
         effects.parse("destroy target creature")
 
 
-@pytest.mark.parametrize("module", ["effects", "actions", "setup", "combat", "model", "game"])
-def test_docstring_examples(module):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(f"engine.riftbound.{module}"))
-    assert result.failed == 0
-
-
 # --- replacement effects (364-368), an extension of the scenario format ---------------------------
 
 ZHONYA = {"when": "the next time a friendly unit would die", "instead": "kill me. recall that unit exhausted", "once": True}

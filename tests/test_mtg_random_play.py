@@ -172,5 +172,4 @@ def test_random_legal_play_keeps_the_invariants(edition):
                 steps += 1
                 break
             assert applied, (g.snapshot(), "no legal action: passing must always be possible")
-    assert steps >= 1200
     assert {"casts", "plays", "attacks", "blocks", "passes", "moves"} <= set(kinds)

@@ -343,12 +343,3 @@ def test_riftbound_v12_stale_references():
         ("345.2.a", "See rule 179. Control", "179", "Control", "Tokens are not cards.", 711)]
     # The same paragraph's title-free reference to Conquering resolves.
     assert any(r.from_id == "345.2.a" and r.target == "446.1" and r.outcome == "resolved" for r in refs)
-
-
-@pytest.mark.parametrize("module", ["rulebook.references", "rulebook.graph", "rulebook.check"])
-def test_docstring_examples(module):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.failed == 0 and result.attempted > 0

@@ -95,12 +95,3 @@ def test_a_table_that_differs_from_its_record_is_refused(tmp_path):
 def test_a_missing_model_says_where(tmp_path):
     with pytest.raises(ModelUnavailable, match="cannot be read"):
         StaticModel.load(tmp_path)
-
-
-@pytest.mark.parametrize("module", ["rulebook.semantic", "rulebook.memory"])
-def test_docstring_examples(module):
-    import doctest
-    import importlib
-
-    result = doctest.testmod(importlib.import_module(module))
-    assert result.attempted > 0 and result.failed == 0
