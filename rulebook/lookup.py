@@ -99,3 +99,17 @@ def word_forms(text: str) -> tuple[str, ...]:
     from rulebook.search.query import stems
 
     return tuple(stems(text.replace("-", " ")))
+
+
+def book_document(store, book_id: str) -> dict:
+    """A whole book as JSON (``judge export json``, docs/json.md): rules in rule order, terms, rulings."""
+    book = store.book(book_id)
+    return {
+        "book": {"id": book.id, "game": book.game, "title": book.title, "edition": book.edition,
+                 "sources": [{"name": s.name, "kind": s.kind, "sha256": s.sha256} for s in book.sources]},
+        "rules": [{"number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
+                   "examples": list(r.examples)} for r in store.rules(book_id)],
+        "terms": [{"term": t.term, "definition": t.definition, "obsolete": t.obsolete} for t in store.terms(book_id)],
+        "rulings": [{"id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer}
+                    for r in store.rulings(book_id)],
+    }

@@ -157,7 +157,7 @@ def test_dot_renders_with_graphviz(tmp_path):
 
 
 def test_networkx_is_not_imported_by_the_other_modules():
-    code = ("import sys; import rulebook.references, rulebook.check; "
+    code = ("import sys; import rulebook.references, rulebook.integrity; "
             "print('networkx' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          cwd=Path(__file__).resolve().parents[1])

@@ -8,17 +8,6 @@ from judge.app import books_for, echo, emit_json, open_store
 from judge.commands.options import BOOK, GAME, JSON
 
 
-def report_for(store, book_id: str, top: int) -> dict:
-    from rulebook.check import integrity_report
-    from rulebook.model import ReadWarning, Truncation
-
-    book = store.book(book_id)
-    truncations = [Truncation(t["source"], t["line"], t["missing"], t["after"]) for t in store.truncations(book_id)]
-    warnings = [ReadWarning(w["source"], w["line"], w["reason"]) for w in store.warnings(book_id)]
-    return integrity_report(book_id, book.game, store.rules(book_id), store.references(book_id), truncations,
-                            partial=store.is_partial(book_id), warnings=warnings, top=top)
-
-
 def check(
     book: str = BOOK,
     game: str = GAME,
@@ -27,7 +16,9 @@ def check(
 ) -> None:
     """Integrity report: dangling references, title mismatches, missing sub-rules, numbering, most cited."""
     store = open_store()
-    reports = [report_for(store, b, top) for b in books_for(store, book, game)]
+    from rulebook.integrity import book_report
+
+    reports = [book_report(store, b, top) for b in books_for(store, book, game)]
     if json_:
         emit_json(reports)  # a list, with or without --book (docs/json.md)
         return

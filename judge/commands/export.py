@@ -11,19 +11,6 @@ from judge.app import books_for, echo, fail, open_store
 from judge.commands.options import GAME, JSON
 
 
-def book_document(store, book_id: str) -> dict:
-    book = store.book(book_id)
-    return {
-        "book": {"id": book.id, "game": book.game, "title": book.title, "edition": book.edition,
-                 "sources": [{"name": s.name, "kind": s.kind, "sha256": s.sha256} for s in book.sources]},
-        "rules": [{"number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
-                   "examples": list(r.examples)} for r in store.rules(book_id)],
-        "terms": [{"term": t.term, "definition": t.definition, "obsolete": t.obsolete} for t in store.terms(book_id)],
-        "rulings": [{"id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer}
-                    for r in store.rulings(book_id)],
-    }
-
-
 def export(
     format: str = typer.Argument("json", help="Export format: json."),
     book: str = typer.Option(None, "--book", "-b", help="The book to export."),
@@ -38,6 +25,8 @@ def export(
         fail("which book? --book ID, or --game riftbound|mtg for that game's default book")
     store = open_store()
     book = books_for(store, book, game)[0]
+    from rulebook.lookup import book_document
+
     text = json.dumps(book_document(store, book), indent=2, ensure_ascii=False) + "\n"
     if output is None:
         typer.echo(text, nl=False)

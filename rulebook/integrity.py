@@ -214,3 +214,12 @@ def _gaps(parent_number: str, kids: set[str], by_number: dict[str, Rule], game: 
                     "source": following.source if following else "",
                     "detail": f"{parent_number} has no {number}" + (f" before {following.number}" if following else "")})
     return out[::-1]
+
+
+def book_report(store, book_id: str, top: int = 10) -> dict:
+    """:func:`integrity_report` of a book in the store (``judge check``)."""
+    book = store.book(book_id)
+    truncations = [Truncation(t["source"], t["line"], t["missing"], t["after"]) for t in store.truncations(book_id)]
+    warnings = [ReadWarning(w["source"], w["line"], w["reason"]) for w in store.warnings(book_id)]
+    return integrity_report(book_id, book.game, store.rules(book_id), store.references(book_id), truncations,
+                            partial=store.is_partial(book_id), warnings=warnings, top=top)

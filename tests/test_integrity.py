@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rulebook.check import REPORT_KEYS, integrity_report, missing_children, numbering_issues
+from rulebook.integrity import REPORT_KEYS, integrity_report, missing_children, numbering_issues
 from rulebook.model import ReadWarning, Rule, Truncation
 from rulebook.readers import read_file
 from rulebook.references import REASON_BROKEN, REASON_PARTIAL, resolve_book
