@@ -1,7 +1,8 @@
 """Reader for the Magic: The Gathering Comprehensive Rules and for glossary fragments of them.
 
-A full CR is: an introduction, a ``Contents`` list that repeats every heading, the numbered rules,
-a ``Glossary`` (headword line, definition lines, blank line between entries) and ``Credits``.
+A full CR is: an introduction, a ``Contents`` list of the headings (not always in the body's words),
+the numbered rules, a ``Glossary`` (headword line, definition lines, blank line between entries) and
+``Credits``. Where the rules begin is decided by :func:`_body_start`.
 
 >>> from rulebook.model import Source
 >>> doc = read_mtg(["1. Game Concepts", "", "100. General", "100.1. These rules apply.",
@@ -107,7 +108,9 @@ def _index(lines: list[str], text: str, start: int, end: int | None = None) -> i
 
 def _layout(lines: list[str]) -> _Layout:
     contents = _index(lines, "Contents", 0)
-    rules_start = 0 if contents is None else _after_contents(lines, contents)
+    rules_start = 0 if contents is None else _body_start(lines, contents)
+    # The first Glossary heading after the body's start follows the last rule; the one inside the
+    # contents is behind it. Credits follow the glossary.
     glossary = _index(lines, "Glossary", rules_start)
     if glossary is None:
         return _Layout(contents is not None, (rules_start, len(lines)), (len(lines), len(lines)))
@@ -116,13 +119,36 @@ def _layout(lines: list[str]) -> _Layout:
     return _Layout(contents is not None, (rules_start, glossary), (glossary + 1, end))
 
 
-def _after_contents(lines: list[str], contents: int) -> int:
-    """Where the rules begin: the second time the first heading listed in the contents appears."""
-    first = next((i for i in range(contents + 1, len(lines)) if lines[i].strip()), None)
-    if first is None:
-        return len(lines)
-    again = _index(lines, lines[first].strip(), first + 1)
-    return first if again is None else again
+def _body_start(lines: list[str], contents: int) -> int:
+    """Where the numbered rules begin, wherever the table of contents ends and whatever it holds.
+
+    The contents list headings only: parts (``1. Game Concepts``) and sections (``100. General``),
+    never a rule inside a section (``100.1.``). Their wording need not match the body's (the July
+    2009 contents say ``1. Game Concepts`` where the body says ``1. The Game``), and they may end
+    with any entries (``Glossary``, ``Credits``, ``Questions?``). So the body begins at the first
+    numbered sub-rule after the contents, moved back over the headings of its own section and part
+    that stand right before it, blank lines between them allowed: ``1. The Game``, ``100. General``,
+    ``100.1. These rules...``. A heading is taken only if it is the parent of the one below it, so a
+    contents list that ends on section headings with no line between it and the body stays out.
+    With no sub-rule at all, everything after the contents is read.
+    """
+    first_rule = next((i for i in range(contents + 1, len(lines)) if "." in _number_of(lines[i])), None)
+    if first_rule is None:
+        return contents + 1
+    start, wanted = first_rule, parent(_number_of(lines[first_rule]), GAME)
+    for i in range(first_rule - 1, contents, -1):
+        if not lines[i].strip():
+            continue
+        if wanted is None or _number_of(lines[i]) != wanted:
+            break
+        start, wanted = i, parent(wanted, GAME)
+    return start
+
+
+def _number_of(line: str) -> str:
+    """The rule number a line starts with, or ``""``."""
+    numbered = _numbered(line.strip(), None)
+    return numbered[0] if numbered else ""
 
 
 def _glossary_layout(lines: list[str]) -> _Layout:
