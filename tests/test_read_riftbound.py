@@ -382,6 +382,26 @@ def test_lower_case_after_a_letter_is_text_not_a_wrapped_number():
     assert [r.number for r in doc.rules] == ["312.2", "312.2.a", "312.2.b"]
 
 
+def test_split_number_is_joined_only_where_it_continues_the_numbering():
+    # The first child of the rule before, although its text starts with a capital.
+    doc = read(["359.3.f.3. Linked abilities.", "359.3.f.3.a. Some abilities are linked.",
+                "359.3.f.3.a. 1 In the case of a linked ability ..."])
+    assert [(r.number, r.text) for r in doc.rules][-1] == ("359.3.f.3.a.1", "In the case of a linked ability ...")
+    assert doc.warnings == []
+    # The next sibling of a child already read.
+    doc = read(["135. Effect Text", "135. 1 Some cards have Effect Text.", "135. 2 Effect Text can hold abilities."])
+    assert [r.number for r in doc.rules] == ["135", "135.1", "135.2"]
+    # A rule whose text starts with a count: nothing to join.
+    doc = read(["480. Two-Player Mode", "480.1. 2 Players", "480.2. Each player has a deck."])
+    assert [(r.number, r.text) for r in doc.rules] == [("480", ""), ("480.1", "2 Players"), ("480.2", "Each player has a deck.")]
+    doc = read(["103. Deck Construction", "103.1. 1 Champion Legend", "103.2. 1 Chosen Champion"])
+    assert [(r.number, r.text) for r in doc.rules][1:] == [("103.1", "1 Champion Legend"), ("103.2", "1 Chosen Champion")]
+    # 103.3.a.12 would skip 103.3.a.1 to .11: "12 Rune Cards" is the text of 103.3.a.
+    doc = read(["103.3. Runes.", "103.3.a. 12 Rune Cards"])
+    assert [(r.number, r.text) for r in doc.rules] == [("103.3", "Runes."), ("103.3.a", "12 Rune Cards")]
+    assert doc.warnings == []
+
+
 def test_cross_reference_is_not_a_run_in_rule():
     doc = read(["312.1. Priority passes. See rule 312.2 For timing.", "312.2. Next."])
     assert [r.number for r in doc.rules] == ["312.1", "312.2"]
@@ -390,8 +410,9 @@ def test_cross_reference_is_not_a_run_in_rule():
 
 def test_numbers_and_titles_helpers():
     assert expected_after("312.2.d") == {"312.2.d.1", "312.2.e", "312.3", "313"}
-    assert expected_after("134.2.e.6.a") == {"134.2.e.6.b", "134.2.f", "134.3", "134.2.e.7", "135"}
+    assert expected_after("134.2.e.6.a") == {"134.2.e.6.a.1", "134.2.e.6.b", "134.2.f", "134.3", "134.2.e.7", "135"}
     assert is_valid_number("303.2.a.1") and not is_valid_number("303.2.1") and not is_valid_number("303.a")
+    assert is_valid_number("359.3.f.3.a.1")  # no depth limit: the numbering may go deeper than v1.2 does
     assert looks_like_title("Golden and Silver Rules") and not looks_like_title("Power cost")
 
 
@@ -420,7 +441,7 @@ def rule_trees(draw, prefix: str = "", depth: int = 1):
             out.append((number, draw(sentences())))
             out += draw(rule_trees(number, 2))
         return out
-    if depth > 5:
+    if depth > 6:
         return []
     count = draw(st.integers(0, 3 if depth < 4 else 2))
     out = []

@@ -1,15 +1,15 @@
 """Reader for Riftbound rule documents: the Core Rules text and the outline/detail scrapes of it.
 
-Riftbound numbers are dotted at every level, digits and letters alternating below the section:
-``303``, ``303.2``, ``303.2.a``, ``303.2.a.1``, ``134.2.e.6.a``. One reader handles the layouts
-seen in practice:
+Riftbound numbers are dotted at every level, digits and letters alternating below the section, to
+any depth: ``303``, ``303.2``, ``303.2.a``, ``303.2.a.1``, ``134.2.e.6.a``, ``359.3.f.3.a.1``. One
+reader handles the layouts seen in practice:
 
 * one rule a line, number first (``312.1. Priority is ...``), indented or not;
 * the number alone on its line and the text on the next (the detail scrape);
 * ``N subsections`` under a rule (the outline scrape): how many children the full text has;
 * ``... and 168 more rules``: the scrape stops here (a :class:`Truncation`, not text);
 * numbers broken by a PDF line wrap (``312. 3 When ...`` is 312.3, ``322.8. a The ...`` is
-  322.8.a), repaired from the rule numbers read so far;
+  322.8.a), repaired where the joined number continues the numbering read so far;
 * two rules run together on one line (``... passes. 312.3 When a player ...``).
 
 >>> from rulebook.model import Source
@@ -29,7 +29,6 @@ from rulebook.numbers import parent, sort_key
 from rulebook.readers.text import is_junk
 
 GAME = "riftbound"
-MAX_DEPTH = 5
 
 # A number at the start of a line: "312", "312.2.b.1", with or without the final dot.
 _LEADING_NUMBER = re.compile(r"^(?P<number>\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))*)(?P<dot>\.?)(?:\s+|$)")
@@ -57,18 +56,24 @@ _BARE_NUMBER = re.compile(r"^\d+\.?$")
 
 
 def is_valid_number(number: str) -> bool:
-    """Riftbound structure: a 3-digit section, then digits and letters alternating, five levels at most."""
+    """Riftbound structure: a 3-digit section, then digits and letters alternating."""
     parts = number.split(".")
-    if not re.fullmatch(r"\d{3}", parts[0]) or len(parts) > MAX_DEPTH:
+    if not re.fullmatch(r"\d{3}", parts[0]):
         return False
     return all(part.isdigit() if i % 2 else part.isalpha() for i, part in enumerate(parts[1:], start=1))
 
 
-def _first_child(number: str) -> str | None:
-    depth = number.count(".") + 1
-    if depth >= MAX_DEPTH:
+def _first_child(number: str) -> str:
+    return f"{number}.{'1' if number.count('.') % 2 == 0 else 'a'}"
+
+
+def _previous_sibling(number: str) -> str | None:
+    head, _, last = number.rpartition(".")
+    if not head:
         return None
-    return f"{number}.{'1' if depth % 2 else 'a'}"
+    if last.isdigit():
+        return f"{head}.{int(last) - 1}" if int(last) > 1 else None
+    return f"{head}.{chr(ord(last) - 1)}" if len(last) == 1 and last > "a" else None
 
 
 def _next_sibling(number: str) -> str | None:
@@ -213,16 +218,22 @@ class _Reader:
         return True
 
     def repair(self, written: str, rest: str) -> tuple[str, str]:
-        """Undo a line wrap inside the number: ``312. 3 When`` is 312.3 when 312.3 is what comes next."""
+        """Undo a line wrap inside the number where the joined number continues the numbering.
+
+        ``312. 3 When`` is 312.3 and ``359.3.f.3.a. 1 In the case`` is 359.3.f.3.a.1 when the joined
+        number is the first child of the rule just read or the next sibling of a child already read.
+        Elsewhere the part is the rule's text: ``480.1. 2 Players`` after 480 is rule 480.1 saying
+        "2 Players" (480.1.2 is no number), and ``103.3.a. 12 Rune Cards`` is not 103.3.a.12, as no
+        103.3.a.11 came before it.
+        """
         match = _DANGLING_PART.match(rest)
         if not match:
             return written, rest
         combined = f"{written}.{match['part']}"
-        if not is_valid_number(combined):
-            return written, rest  # "103.1. 1 Champion Legend": a digit cannot follow a digit
-        if combined in expected_after(self.last_number) or (
-            written in self.first_line and combined not in self.first_line
-        ):
+        continues = combined == (self.last_number and _first_child(self.last_number)) or (
+            _previous_sibling(combined) in self.first_line
+        )
+        if is_valid_number(combined) and continues and combined not in self.first_line:
             return combined, rest[match.end():]
         return written, rest
 
