@@ -51,11 +51,16 @@ class Term:
 @dataclass(frozen=True)
 class Ruling:
     id: str  # stable within the book, e.g. "faq-core-rules-3"
-    question: str
+    question: str  # a section's heading when form is "section"
     answer: str
     topic: str | None = None
     source: str = ""
     line: int = 0
+    form: str = "question"  # question (Q:/A:) | section (a heading and its text, e.g. a revised text)
+    faq: str | None = None  # the title of the FAQ it comes from
+    published: str | None = None  # that FAQ's date, YYYY-MM-DD
+    revises: tuple[str, ...] = ()  # ids of earlier rulings this one replaces (rulebook.readers.rulings)
+    revises_rule: str | None = None  # the rule whose revised text this section gives
 
 
 @dataclass(frozen=True)

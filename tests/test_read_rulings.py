@@ -122,12 +122,48 @@ def test_origins_faq_bullets_revised_text_and_wrapped_lines():
     assert not any("<img" in r.answer for r in rulings.values())
 
 
-def test_spiritforged_faq():
+def sections_by_hand(text: str) -> dict[str, int]:
+    """What an FAQ page holds, counted from its lines alone: questions; introductions (prose right
+    under the title or a topic heading); and headings that are neither questions nor inside a
+    question's answer (before the first question of their topic)."""
+    lines = [line for line in text.splitlines()
+             if line.strip() and not line.startswith("<img") and not line.startswith("# origin:")]
+    questions = sum(line.startswith("### Q:") for line in lines)
+    intros = sum(1 for line, after in zip(lines, lines[1:]) if re.match(r"#{1,2} ", line) and not after.startswith("#"))
+    loose, asked = 0, False
+    for line in lines:
+        if re.match(r"#{1,2} ", line):
+            asked = False
+        elif line.startswith("### Q:"):
+            asked = True
+        elif line.startswith("###") and not asked:
+            loose += 1
+    return {"questions": questions, "introductions": intros, "sections": loose}
+
+
+def test_spiritforged_faq_keeps_every_section():
     doc = corpus(SPIRITFORGED)
-    text = SPIRITFORGED.read_text(encoding="utf-8")
-    assert len(doc.rulings) == len(re.findall(r"(?m)^### Q:", text)) == 27
+    counted = sections_by_hand(SPIRITFORGED.read_text(encoding="utf-8"))
+    assert counted == {"questions": 27, "introductions": 4, "sections": 4}
+    assert len(doc.rulings) == sum(counted.values()) == 35
+    forms = [r.form for r in doc.rulings]
+    assert (forms.count("question"), forms.count("section")) == (27, 8)
     assert (doc.title, doc.edition) == ("Riftbound Spiritforged FAQ", "2026-01-14")
-    topics = list(dict.fromkeys(r.topic for r in doc.rulings))
+    assert {(r.faq, r.published) for r in doc.rulings} == {("Riftbound Spiritforged FAQ", "2026-01-14")}
+    assert doc.warnings == []
+    sections = [(r.line, r.topic, r.question) for r in doc.rulings if r.form == "section"]
+    outstanding = "Origins FAQ Outstanding Issues and Errata"
+    assert sections == [
+        (1, None, "Riftbound Spiritforged FAQ"),
+        (33, outstanding, outstanding),
+        (37, outstanding, "Falling Star, Icathian Rain, and Deflect"),
+        (48, outstanding, "Falling Star (revised text)"),
+        (58, outstanding, "Icathian Rain (revised text)"),
+        (78, outstanding, "Rule 735.1.c (revised text)"),
+        (132, "Spiritforged Functional Errata", "Spiritforged Functional Errata"),
+        (270, "Rules Clarifications", "Rules Clarifications"),
+    ]
+    topics = list(dict.fromkeys(r.topic for r in doc.rulings if r.form == "question"))
     assert topics == [
         "Cards that Tell You to Play Other Cards from Your Deck",
         "Reflexive Triggers on Spiritforged Cards",
@@ -135,19 +171,40 @@ def test_spiritforged_faq():
         "Rules Clarifications",
         "Cards that Reduce Might",
     ]
-    # The introduction and the errata sections without a question are text no question owns.
-    assert doc.warnings == [
-        ReadWarning("faq-spiritforged.md", 4, "text before the first question skipped"),
-        ReadWarning("faq-spiritforged.md", 35, "text before the first question skipped"),
-        ReadWarning("faq-spiritforged.md", 134, "text outside any question skipped"),
-        ReadWarning("faq-spiritforged.md", 272, "text outside any question skipped"),
-    ]
+
+
+def test_spiritforged_faq_loses_no_text():
+    """Every line of prose is in a ruling, but for a card's name on its own line above a question
+    (which names the card itself, but for these two)."""
+    doc = corpus(SPIRITFORGED)
+    kept = "\n".join(f"{r.question}\n{r.answer}" for r in doc.rulings)
+    lines = SPIRITFORGED.read_text(encoding="utf-8").splitlines()
+    prose = [line.strip() for line in lines if line.strip() and not line.startswith(("#", "<img"))]
+    lost = [line for line in prose if " ".join(line.lstrip("- ").split()) not in kept]
+    assert lost == ["Draven, Audacious", "Cards with Weaponmaster"]
+
+
+def test_spiritforged_faq_sections():
+    rulings = {r.question: r for r in corpus(SPIRITFORGED).rulings}
+    rule = rulings["Rule 735.1.c (revised text)"]
+    assert (rule.id, rule.form, rule.line) == ("faq-spiritforged-6", "section", 78)
+    assert rule.answer == (
+        'It is functionally short for "Spells and abilities an opponent controls that choose me cost an amount of '
+        'Power equal to [Deflect Value] more to play as an additional cost for each time they choose me."'
+    )
+    falling = rulings["Falling Star (revised text)"]
+    assert falling.answer == "Deal 3 to a unit.\nDeal 3 to a unit.\n(You can choose different units.)"
+    reversal = rulings["Falling Star, Icathian Rain, and Deflect"].answer.split("\n")
+    assert reversal[0].startswith("The Origins FAQ impacted these two Origins cards")
+    assert reversal[-1].endswith("You can still choose the same unit or different units for each choice.")
+    intro = rulings["Riftbound Spiritforged FAQ"].answer.split("\n")
+    assert intro[0].startswith("Hi all!") and intro[-1].startswith("- [C] in other cases")
 
 
 def test_spiritforged_faq_sample():
     rulings = {r.id: r for r in corpus(SPIRITFORGED).rulings}
-    last = rulings["faq-spiritforged-27"]
-    assert (last.topic, last.line) == ("Cards that Reduce Might", 390)
+    last = rulings["faq-spiritforged-35"]
+    assert (last.topic, last.line, last.form) == ("Cards that Reduce Might", 390, "question")
     assert last.question == (
         'The reminder text of Weaponmaster says "You may", but the Core Rules reads like it is mandatory. Which is it?'
     )
@@ -156,8 +213,11 @@ def test_spiritforged_faq_sample():
         "structure that imply a mandatory target, the reminder text is more accurate here. It is always a choice on "
         "whether or not to use this play ability. We will clean up that language in the future."
     )
-    # A card name on its own line before the next question names that question; it is not answer text.
-    assert rulings["faq-spiritforged-4"].answer.endswith("\nDraw 1.")
+    # A card name on its own line before the next question names that question; it is not answer text,
+    # not even with the card's picture between the name and the question.
+    assert rulings["faq-spiritforged-11"].answer.endswith("\nDraw 1.")
+    assert rulings["faq-spiritforged-22"].answer.endswith("instead of a point for conquering.")
+    assert rulings["faq-spiritforged-30"].answer.endswith("to get it back up to 1 Might.")
 
 
 @pytest.mark.parametrize("path", [SEED_FAQ, ORIGINS, SPIRITFORGED], ids=lambda p: p.name)
@@ -196,23 +256,44 @@ def test_short_answer_is_not_taken_for_a_topic():
 
 
 def test_markdown_paragraphs_and_text_outside_questions():
+    """Text under a topic but outside any question is a section named by the topic."""
     doc = read(
         ["# My FAQ", "## Topic One", "Intro for the topic.", "", "### Q: Wrapped?", "", "First line", "second line.",
          "", "- bullet", "", "## Topic Two", "Loose text."],
         name="my-faq.md",
     )
     assert doc.title == "My FAQ" and doc.edition is None
-    answers = [(r.id, r.topic, r.answer) for r in doc.rulings]
-    assert answers == [("my-faq-1", "Topic One", "First line second line.\n- bullet")]
-    assert doc.warnings == [
-        ReadWarning("my-faq.md", 3, "text before the first question skipped"),
-        ReadWarning("my-faq.md", 13, "text outside any question skipped"),
+    answers = [(r.id, r.form, r.topic, r.question, r.answer, r.line) for r in doc.rulings]
+    assert answers == [
+        ("my-faq-1", "section", "Topic One", "Topic One", "Intro for the topic.", 2),
+        ("my-faq-2", "question", "Topic One", "Wrapped?", "First line second line.\n- bullet", 5),
+        ("my-faq-3", "section", "Topic Two", "Topic Two", "Loose text.", 12),
     ]
+    assert doc.warnings == []
+
+
+def test_headings_that_are_not_questions():
+    doc = read(
+        ["# My FAQ", "# origin: somewhere published 2024-05-01", "Welcome.", "## Cards", "### Q: Is it fixed?", "Yes.",
+         "### Spark (revised text)", "", "Deal 1.", "### Rule 101.2 (revised text)", "", "New rule text.",
+         "#### Frost and Flame", "", "Both changed.", "### Q: Another?", "No."],
+        name="my-faq.md",
+    )
+    assert [(r.form, r.question, r.answer) for r in doc.rulings] == [
+        ("section", "My FAQ", "Welcome."),
+        # a card's revised text under a question answers it; a rule's revised text stands on its own
+        ("question", "Is it fixed?", "Yes.\nSpark (revised text)\nDeal 1."),
+        ("section", "Rule 101.2 (revised text)", "New rule text."),
+        ("section", "Frost and Flame", "Both changed."),
+        ("question", "Another?", "No."),
+    ]
+    assert {(r.faq, r.published) for r in doc.rulings} == {("My FAQ", "2024-05-01")}
+    assert doc.warnings == []
 
 
 def test_file_without_questions_is_a_read_error(tmp_path):
     path = tmp_path / "faq-empty.md"
-    path.write_text("# An FAQ\n\nNothing here yet.\n", encoding="utf-8")
+    path.write_text("Nothing here yet.\nStill nothing.\n", encoding="utf-8")
     with pytest.raises(ReadError, match="faq-empty.md"):
         read_file(path, game="riftbound", kind="rulings")
 
@@ -286,3 +367,24 @@ def test_rendered_faq_reads_back(faq, markdown, wrap):
     assert [(r.topic, r.question, r.answer) for r in doc.rulings] == [(t, q, "\n".join(a)) for t, q, a in faq]
     assert [r.id for r in doc.rulings] == [f"gen-{n}" for n in range(1, len(faq) + 1)]
     assert doc.warnings == []
+
+
+def test_unreadable_section_warns_with_file_and_line():
+    doc = read(
+        ["# Broken FAQ", "## Cards", "### Q: Fine?", "Yes.", "### Ember (revised text)", "",
+         "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd", "\x01\x02\x03\x04\x05", "### Q:", "Orphaned words.", "#### Empty heading",
+         "### Q: Still read?", "Yes."],
+        name="faq-broken.md",
+    )
+    assert [(r.form, r.question, r.answer) for r in doc.rulings] == [
+        ("question", "Fine?", "Yes.\nEmber (revised text)"),
+        ("section", "Empty heading", ""),
+        ("question", "Still read?", "Yes."),
+    ]
+    assert [str(w) for w in doc.warnings] == [
+        "faq-broken.md:7: unreadable line skipped: '\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd'",
+        "faq-broken.md:8: unreadable line skipped: '\\x01\\x02\\x03\\x04\\x05'",
+        "faq-broken.md:9: question heading without a question skipped",
+        "faq-broken.md:10: text outside any question skipped",
+        "faq-broken.md:11: section without text: 'Empty heading'",
+    ]
