@@ -34,6 +34,7 @@ import yaml
 from rulebook import numbers
 from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
+from rulebook.readers.rulings import link_revisions
 from rulebook.shipped import meaning_model
 from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
 
@@ -128,6 +129,7 @@ def read_book(spec: BookSpec, progress: Callable[[str], None] | None = None,
             terms[key] = term
         rulings.extend(doc.rulings)
     ordered = sorted(rules.values(), key=lambda r: numbers.sort_key(r.number))
+    rulings = link_revisions(rulings, spec.game)  # a later FAQ's revisions of earlier rulings and rules
     edition = spec.edition or next((d.edition for d in documents if d.edition), None)
     title = spec.title or next((d.title for d in documents if d.title), None) or spec.id
     return BuiltBook(spec, documents, ordered, list(terms.values()), rulings, warnings, edition, title)
@@ -200,8 +202,12 @@ def write_book(db, book: BuiltBook, position: int) -> None:
     )
     db["rulings"].insert_all(
         {"book": spec.id, "id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer,
-         "source": r.source, "line": r.line}
+         "source": r.source, "line": r.line, "form": r.form, "faq": r.faq, "published": r.published,
+         "revises_rule": r.revises_rule}
         for r in book.rulings
+    )
+    db["revisions"].insert_all(
+        {"book": spec.id, "ruling": r.id, "revises": earlier} for r in book.rulings for earlier in r.revises
     )
     db["warnings"].insert_all(
         {"book": spec.id, "source": w.source, "line": w.line, "reason": w.reason} for w in book.warnings

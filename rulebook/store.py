@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 # rulebook.model (its dataclasses cost about 4 ms to create) and rulebook.numbers are imported where a
 # method needs them: a search reads rows, and need not pay for them.
 
-SCHEMA_VERSION = "5"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces
+SCHEMA_VERSION = "6"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
+# 6: rulings' form, FAQ, date and revised rule, and the revisions table
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 MMAP_SIZE = 1 << 30  # bytes of judge.db a reader maps (SQLite caps it at its own limit)
@@ -48,9 +49,11 @@ def create_schema(db) -> None:
         pk=("book", "term"), if_not_exists=True,
     )
     db["rulings"].create(
-        {"book": str, "id": str, "topic": str, "question": str, "answer": str, "source": str, "line": int},
+        {"book": str, "id": str, "topic": str, "question": str, "answer": str, "source": str, "line": int,
+         "form": str, "faq": str, "published": str, "revises_rule": str},
         pk=("book", "id"), if_not_exists=True,
     )
+    db["revisions"].create({"book": str, "ruling": str, "revises": str}, if_not_exists=True)
     db["warnings"].create({"book": str, "source": str, "line": int, "reason": str}, if_not_exists=True)
     db["truncations"].create(
         {"book": str, "source": str, "line": int, "missing": int, "after": str}, if_not_exists=True
@@ -78,7 +81,8 @@ def create_schema(db) -> None:
     db["meta"].upsert({"key": "schema_version", "value": SCHEMA_VERSION}, pk="key")
 
 
-BOOK_TABLES = ("sources", "rules", "terms", "rulings", "warnings", "truncations", "refs", "uses", "vocab", "meaning")
+BOOK_TABLES = ("sources", "rules", "terms", "rulings", "revisions", "warnings", "truncations", "refs", "uses", "vocab",
+               "meaning")
 
 
 def delete_book(db, book_id: str) -> None:
@@ -121,11 +125,13 @@ def _term(row: dict[str, Any]) -> Term:
                 line=row["line"] or 0, obsolete=bool(row["obsolete"]), headword_recovered=bool(row["recovered"]))
 
 
-def _ruling(row: dict[str, Any]) -> Ruling:
+def _ruling(row: dict[str, Any], revises: Iterable[str] = ()) -> Ruling:
     from rulebook.model import Ruling
 
     return Ruling(id=row["id"], question=row["question"], answer=row["answer"], topic=row["topic"],
-                  source=row["source"] or "", line=row["line"] or 0)
+                  source=row["source"] or "", line=row["line"] or 0, form=row["form"] or "question",
+                  faq=row["faq"], published=row["published"], revises=tuple(revises),
+                  revises_rule=row["revises_rule"])
 
 
 class Store:
@@ -238,7 +244,10 @@ class Store:
 
     def rulings(self, book_id: str) -> list[Ruling]:
         rows = self.query("SELECT * FROM rulings WHERE book = ? ORDER BY rowid", [book_id])
-        return [_ruling(r) for r in rows]
+        revised: dict[str, list[str]] = {}
+        for row in self.query("SELECT ruling, revises FROM revisions WHERE book = ? ORDER BY rowid", [book_id]):
+            revised.setdefault(row["ruling"], []).append(row["revises"])
+        return [_ruling(r, revised.get(r["id"], ())) for r in rows]
 
     def warnings(self, book_id: str) -> list[dict[str, Any]]:
         return self.query("SELECT source, line, reason FROM warnings WHERE book = ? ORDER BY rowid", [book_id])
