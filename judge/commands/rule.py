@@ -142,7 +142,16 @@ def rule_view(db, book: str, r: dict, depth: int) -> dict:
         "missing_children": missing, "expected_children": expected, "source": r["source"], "line": r["line"],
         "cites": [_cite(db, book, c) for c in _cites(db, book, r["number"])],
         "cited_by": [_cited_by(db, book, c) for c in _cited_by_rows(db, book, r["number"])],
+        "revised_by": revised_by(db, book, r["number"]),
     }
+
+
+def revised_by(db, book: str, number: str) -> list[dict]:
+    """The FAQ sections of the book that give this rule's revised text (``Rule 735.1.c (revised text)``)."""
+    rows = db.query("SELECT id, answer, faq, published, source, line FROM rulings WHERE book = ? AND revises_rule = ? "
+                    "ORDER BY published, rowid", [book, number])
+    return [{"ruling": row["id"], "faq": row["faq"], "published": row["published"], "text": row["answer"],
+             "source": row["source"], "line": row["line"]} for row in rows]
 
 
 def _cites(db, book: str, number: str) -> list[dict]:
@@ -197,6 +206,12 @@ def print_view(view: dict, labelled: bool) -> None:
             echo(f"  {paragraph}")
     for example in view["examples"]:
         echo(f"  Example: {example}")
+    for revision in view["revised_by"]:
+        echo()
+        dated = f" ({revision['published']})" if revision["published"] else ""
+        echo(f"  revised by FAQ {revision['faq'] or revision['source']}{dated}, ruling {revision['ruling']}:")
+        for paragraph in revision["text"].split("\n"):
+            echo(f"    {paragraph}")
     if view["children"]:
         echo()
         _print_tree(view["children"], 1)
