@@ -3,14 +3,19 @@
 Damage assignment among several blockers follows the order the blockers were declared: lethal damage
 to each in turn, the rest to the last one (or, with trample, to the defending player). The rules let
 the attacking player divide it freely (510.1c); this is the engine's fixed choice.
+
+A creature that deals no combat damage is said to, with the rule that stops it, like any damage that
+is dealt: 0 power, removed from combat, blocked with no blocker left (unless it has trample), or
+blocking a creature that left combat.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.mtg.sba import fire
-from engine.mtg.state import Permanent, StackItem, Target
+from engine.mtg.state import Assignment, Permanent, StackItem, Target
 
 if TYPE_CHECKING:
     from engine.mtg.game import MagicGame
@@ -147,6 +152,12 @@ def _strikes_first(perm: Permanent) -> bool:
     return perm.has("first strike") or perm.has("double strike")
 
 
+def _deals_in_this_step(g: MagicGame, perm: Permanent) -> bool:
+    if g.step == "combat_damage":
+        return _strikes_first(perm) if g.first_strike_step else True
+    return not _strikes_first(perm) or perm.has("double strike")
+
+
 def damage_step(g: MagicGame) -> None:
     combatants = [p for p in g.battlefield if p.attacking or p.blocking is not None]
     if g.step == "combat_damage":
@@ -158,16 +169,19 @@ def damage_step(g: MagicGame) -> None:
                 keys.append("combat.double_strike")
             g.say(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
                   "deal combat damage now; a second combat damage step follows", *keys)
-        dealers = [p for p in combatants if _strikes_first(p)] if g.first_strike_step else combatants
     else:
-        dealers = [p for p in combatants if not _strikes_first(p) or p.has("double strike")]
         g.say("The second combat damage step begins: the remaining creatures, and those with double strike, "
               "deal combat damage", "combat.second_step")
-    assigned = assign(g, dealers)
+    for perm in g.left_combat:
+        if _deals_in_this_step(g, perm):
+            role = "an attacking" if perm.attacking else "a blocking"
+            g.say(f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
+                  "it deals no combat damage", "combat.removed")
+    assigned = assign(g, [p for p in combatants if _deals_in_this_step(g, p)])
     if g.old:
         if assigned:
             g.stack.append(StackItem(g.oid(), "combat damage", g.turn_player, "combat damage", damage=tuple(assigned)))
-            listing = "; ".join(f"{s} assigns {n} to {t.name}" for s, t, n in assigned)
+            listing = "; ".join(f"{a.source} assigns {a.amount} to {a.target.name}" for a in assigned)
             g.say(f"Combat damage is assigned and put on the stack as one object: {listing}",
                   "combat.damage_on_stack", "combat.damage_power", "stack.add")
         g.receive_priority(g.turn_player, f"{g.turn_player} receives priority with combat damage on the stack"
@@ -178,43 +192,55 @@ def damage_step(g: MagicGame) -> None:
                        "combat.damage_priority")
 
 
-def assign(g: MagicGame, dealers: list[Permanent]) -> list[tuple[str, Target, int]]:
-    out: list[tuple[str, Target, int]] = []
+def assign(g: MagicGame, dealers: list[Permanent]) -> list[Assignment]:
+    """Each dealer's combat damage, and an event for each that assigns none, with the rule why."""
+    out: list[Assignment] = []
     planned: dict[int, int] = {}
     for perm in dealers:
         if perm.power <= 0:
+            g.say(f"{perm.name} has {perm.power} power: it assigns no combat damage", "combat.zero_power")
             continue
         if perm.attacking:
+            player = Target("player", g.defending, g.defending)
             if not perm.blocked:
-                out.append((perm.name, Target("player", g.defending, g.defending), perm.power))
+                out.append(Assignment(perm.name, player, perm.power, ("combat.unblocked",)))
                 continue
             blockers = [b for b in (g.permanent(o) for o in perm.blockers) if b is not None]
+            trample = perm.has("trample")
+            if not blockers:
+                if trample:
+                    g.say(f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
+                          f"trample, so all its {perm.power} damage is assigned to {g.defending}",
+                          "combat.trample_no_blockers", "combat.stays_blocked")
+                    out.append(Assignment(perm.name, player, perm.power, ("combat.trample_no_blockers",)))
+                else:
+                    g.say(f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
+                          "it assigns no combat damage", "combat.no_blockers_no_damage", "combat.stays_blocked")
+                continue
+            to_blockers = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
             left = perm.power
             for i, b in enumerate(blockers):
                 lethal = max(0, b.toughness - b.damage - planned.get(b.oid, 0))
-                give = left if (i == len(blockers) - 1 and not perm.has("trample")) else min(left, lethal)
+                give = left if (i == len(blockers) - 1 and not trample) else min(left, lethal)
                 if give:
-                    out.append((perm.name, Target("permanent", b.oid, b.name), give))
+                    out.append(Assignment(perm.name, Target("permanent", b.oid, b.name), give, to_blockers))
                     planned[b.oid] = planned.get(b.oid, 0) + give
                 left -= give
-            if left and perm.has("trample"):
-                out.append((perm.name, Target("player", g.defending, g.defending), left))
+            if left and trample:
+                out.append(Assignment(perm.name, player, left, ("combat.trample",)))
         elif perm.blocking is not None:
             attacker = g.permanent(perm.blocking)
-            if attacker is not None:
-                out.append((perm.name, Target("permanent", attacker.oid, attacker.name), perm.power))
+            if attacker is None:
+                g.say(f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
+                      "it assigns no combat damage", "combat.blocking_nothing")
+            else:
+                out.append(Assignment(perm.name, Target("permanent", attacker.oid, attacker.name), perm.power,
+                                      ("combat.blocker_damage",)))
     return out
 
 
-def deal_combat_damage(g: MagicGame, assigned) -> None:
+def deal_combat_damage(g: MagicGame, assigned: Iterable[Assignment]) -> None:
     from engine.mtg.stack import deal_damage
 
-    for source, target, amount in assigned:
-        attacker = next((p for p in g.battlefield if p.name == source), None)
-        if target.kind == "player":
-            key = "combat.unblocked"
-            if attacker is not None and attacker.blocked:
-                key = "combat.trample"
-        else:
-            key = "combat.blocker_damage" if attacker is not None and attacker.blocking is not None else "combat.blocked_damage"
-        deal_damage(g, source, target, amount, "combat.damage_dealt", key, combat=True)
+    for a in assigned:
+        deal_damage(g, a.source, a.target, a.amount, "combat.damage_dealt", *a.keys, combat=True)

@@ -47,6 +47,7 @@ class MagicGame:
         self.passes = 0                           # passes in succession since the last action
         self.pending: str | None = None           # "attackers" / "blockers": a declaration is due
         self.first_strike_step = False
+        self.left_combat: list[Permanent] = []   # attackers and blockers that left the battlefield this combat
         self.lands_played: dict[str, int] = {}
         self.pool: dict[str, dict[str, int]] = {}
         self.pending_triggers: list[PendingTrigger] = []

@@ -81,11 +81,15 @@ def _legend_rule(g: MagicGame, already: set[int]) -> list[tuple[Permanent, str, 
 
 
 def leave_battlefield(g: MagicGame, perm: Permanent, to: str) -> None:
-    """Move a permanent to its owner's graveyard or hand; it leaves combat; "dies" triggers fire."""
+    """Move a permanent to its owner's graveyard or hand; it leaves combat; "dies" triggers fire.
+
+    Leaving combat changes nothing else: the attacker it blocked stays blocked, and a creature that
+    blocked it stays a blocking creature (each then assigns no combat damage, which the damage step
+    says with its rule)."""
     g.battlefield.remove(perm)
+    if perm.attacking or perm.blocking is not None:
+        g.left_combat.append(perm)
     for other in g.battlefield:
-        if other.blocking == perm.oid:
-            other.blocking = None
         if perm.oid in other.blockers:
             other.blockers.remove(perm.oid)
     card = Card(g.oid(), perm.name, perm.owner)

@@ -191,6 +191,16 @@ class Target(_Shared):
 
 
 @dataclass(frozen=True)
+class Assignment(_Shared):
+    """Combat damage one creature assigns to one recipient, with the citation keys of why it goes there."""
+
+    source: str
+    target: Target
+    amount: int
+    keys: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class StackItem(_Shared):
     oid: int
     name: str
@@ -201,7 +211,7 @@ class StackItem(_Shared):
     effect: str = ""
     targets: tuple[Target, ...] = ()
     source: str = ""
-    damage: tuple[tuple[str, Target, int], ...] = ()  # combat damage as assigned: (source, recipient, amount)
+    damage: tuple[Assignment, ...] = ()  # combat damage as assigned
 
 
 @dataclass(frozen=True)

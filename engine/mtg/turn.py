@@ -42,6 +42,8 @@ def end_step(g: MagicGame, nxt: str) -> None:
         for perm in g.battlefield:
             perm.attacking, perm.blocking, perm.blocked, perm.blockers = False, None, False, []
         g.say("The end of combat step ends: all creatures are removed from combat", "turn.combat_ends")
+    if g.step == "end_of_combat":
+        g.left_combat = []
     phase_ends = PHASE_OF[g.step] != PHASE_OF[nxt] or nxt == "untap"
     for p in g.players:
         pool = g.pool.get(p, {})
