@@ -58,7 +58,7 @@ def test_every_key_the_engine_uses_is_in_the_table():
     keys = set(table("2026-02-27")["citations"])
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engine" / "mtg").glob("*.py"))
     used = set(re.findall(r'"((?:turn|mana|priority|stack|resolve|cast|type|activate|special|land|trigger|sba|game|draw|'
-                          r'damage|life|effect|combat)\.[a-z_]+)"', source))
+                          r'damage|life|effect|combat|zone)\.[a-z_]+)"', source))
     used |= {f"type.{t}" for t in ("creature", "sorcery", "artifact", "enchantment")}  # built as f"type.{kind}"
     assert used - keys == set()
     assert len(used) > 60

@@ -245,6 +245,8 @@ def resolve_top(g: MagicGame) -> None:
             target, ok = item.targets[slot], legal[slot]
             slot += 1
             if not ok:
+                g.say(f"{target.name} is no longer a legal target: this part of {item.name} does not affect it",
+                      "resolve.illegal_target_unaffected")
                 continue
         execute(g, item, instr, target)
     _finish(g, item, resolved=True)
@@ -279,7 +281,8 @@ def deal_damage(g: MagicGame, source: str, target: Target, amount: int, *keys: s
         return
     perm = g.permanent(target.ref)  # type: ignore[arg-type]
     if perm is None:
-        g.say(f"{target.name} has left the battlefield: the {amount} {kind} from {source} is not dealt", *keys)
+        g.say(f"{target.name} has left the battlefield: the {amount} {kind} from {source} is not dealt", *keys,
+              "zone.new_object")
         return
     perm.damage += amount
     g.say(f"{source} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness {perm.toughness})",
@@ -304,7 +307,9 @@ def execute(g: MagicGame, item: StackItem, instr: Instruction, target: Target | 
         draw(g, me, instr.amount, "resolve.instructions")
     elif verb == "counter":
         victim = g.on_stack(target.ref)  # type: ignore[union-attr, arg-type]
-        if victim is not None:
+        if victim is None:
+            _gone(g, item, target)  # type: ignore[arg-type]
+        else:
             g.stack.remove(victim)
             if victim.card is not None:
                 g.graveyard.setdefault(victim.card.owner, []).append(victim.card)
@@ -313,6 +318,7 @@ def execute(g: MagicGame, item: StackItem, instr: Instruction, target: Target | 
     elif verb in ("destroy", "bounce", "boost", "tap", "untap"):
         perm = g.permanent(target.ref)  # type: ignore[union-attr, arg-type]
         if perm is None:
+            _gone(g, item, target)  # type: ignore[arg-type]
             return
         if verb == "destroy":
             g.say(f"{item.name} destroys {perm.name}", "resolve.instructions", "effect.destroy")
@@ -332,3 +338,9 @@ def execute(g: MagicGame, item: StackItem, instr: Instruction, target: Target | 
         for c in instr.mana:
             pool[c] = pool.get(c, 0) + 1
         g.say(f"{me} adds {''.join('{' + c + '}' for c in instr.mana)} to the mana pool", "resolve.instructions")
+
+
+def _gone(g: MagicGame, item: StackItem, target: Target) -> None:
+    """An earlier instruction of the same spell moved the target: what is there now is a new object."""
+    g.say(f"{target.name} has already left its zone: {item.name} does nothing more to it",
+          "resolve.instructions", "zone.new_object")
