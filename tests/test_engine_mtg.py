@@ -162,6 +162,113 @@ def test_first_strike_makes_a_second_damage_step():
     assert second.state["phase"] == "combat_damage#2" and second.state["zone"]["Knight"] == "battlefield"
 
 
+
+# -- what does not happen is an event with its rule, like what does --------------------------------------
+def said(steps, key: str):
+    """The events citing ``key`` in these steps, as (what, rules)."""
+    return [(e.what, e.rules) for s in steps for e in s.events if key in e.keys]
+
+
+def blocked_then_removed(edition: str, *keywords: str):
+    """Craw Wurm attacks, Llanowar Elves blocks, Ana Shocks the Elves, then combat damage."""
+    g = game({"costs": "ignore", "turn": {"player": "Ana", "phase": "declare_attackers"}, "cards": BOLT,
+              "state": {"permanents": [creature("Craw Wurm", "Ana", 6, 4, *keywords), creature("Llanowar Elves", "Ben", 1, 1)],
+                        "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
+    return run(g, "Ana attacks with Craw Wurm", "Ana moves to declare_blockers", "Ben blocks Craw Wurm with Llanowar Elves",
+               "Ana casts Shock targeting Llanowar Elves", "Ana passes", "Ben passes", "Ana moves to combat_damage",
+               *(["Ana passes", "Ben passes"] if edition == OLD else []))
+
+
+@pytest.mark.parametrize("edition, no_blockers, stays_blocked, first_assigns", [
+    (NEW, "702.19d", "509.1h", "702.19b"), (OLD, "502.9c", "309.2f", "502.9b")])
+def test_trample_with_its_blocker_removed_assigns_all_to_the_player(edition, no_blockers, stays_blocked, first_assigns):
+    steps = blocked_then_removed(edition, "Trample")
+    assert steps[-1].state["life"]["Ben"] == 14
+    (why,) = said(steps, "combat.trample_no_blockers")[:1]
+    assert why == ("Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, "
+                   "so all its 6 damage is assigned to Ben", (no_blockers, stays_blocked))
+    dealt = [rules for what, rules in said(steps, "combat.damage_dealt") if what.startswith("Craw Wurm deals 6")]
+    assert len(dealt) == 1 and no_blockers in dealt[0]
+    # 702.19b (502.9b) is about assigning lethal damage to blockers: with none left it decides nothing
+    assert first_assigns not in {r for s in steps for r in s.rules}
+
+
+@pytest.mark.parametrize("edition, no_damage, stays_blocked", [(NEW, "510.1c", "509.1h"), (OLD, "310.2c", "309.2f")])
+def test_without_trample_a_creature_whose_blocker_was_removed_deals_no_damage(edition, no_damage, stays_blocked):
+    steps = blocked_then_removed(edition)
+    assert steps[-1].state["life"]["Ben"] == 20 and steps[-1].state["zone"]["Craw Wurm"] == "battlefield"
+    assert said(steps, "combat.no_blockers_no_damage") == [
+        ("Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat damage",
+         (no_damage, stays_blocked))]
+    assert [what for what, _ in said(steps, "combat.removed")] == [
+        "Llanowar Elves was a blocking creature, but it left the battlefield, which removed it from combat: "
+        "it deals no combat damage"]
+    if edition == OLD:
+        assert steps[-3].state["stack"] == []  # nothing was assigned: no combat damage object
+
+
+@pytest.mark.parametrize("edition, zero", [(NEW, "510.1a"), (OLD, "310.2a")])
+def test_a_creature_with_zero_power_assigns_no_combat_damage(edition, zero):
+    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
+              "state": {"permanents": [creature("Bears", "Ana", 2, 2), creature("Wall", "Ben", 0, 3, "Defender")],
+                        "library": {"Ana": 5, "Ben": 5}}}, edition)
+    steps = run(g, "Ana attacks with Bears", "Ana moves to declare_blockers", "Ben blocks Bears with Wall",
+                "Ana moves to combat_damage")
+    assert said(steps, "combat.zero_power") == [("Wall has 0 power: it assigns no combat damage", (zero,))]
+
+
+@pytest.mark.parametrize("edition, removed, blocking_nothing", [(NEW, "506.4", "510.1d"), (OLD, "306.4", "310.2d")])
+def test_a_removed_attacker_deals_no_damage_and_its_blocker_assigns_none(edition, removed, blocking_nothing):
+    unsummon = {"Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"}}
+    g = game({"costs": "ignore", "turn": {"player": "Ana", "phase": "declare_attackers"}, "cards": unsummon,
+              "state": {"permanents": [creature("Bears", "Ana", 2, 2), creature("Elves", "Ben", 1, 1)],
+                        "hand": {"Ben": ["Unsummon"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
+    steps = run(g, "Ana attacks with Bears", "Ana moves to declare_blockers", "Ben blocks Bears with Elves", "Ana passes",
+                "Ben casts Unsummon targeting Bears", "Ben passes", "Ana passes", "Ana moves to combat_damage")
+    last = steps[-1]
+    assert last.state["zone"]["Bears"] == "hand" and last.state["life"]["Ben"] == 20 and "Elves" not in last.state["damage"]
+    assert said([last], "combat.removed") == [
+        ("Bears was an attacking creature, but it left the battlefield, which removed it from combat: "
+         "it deals no combat damage", (removed,))]
+    assert said([last], "combat.blocking_nothing") == [
+        ("Elves remains a blocking creature, but the creature it blocked has left combat: it assigns no combat damage",
+         (blocking_nothing,))]
+
+
+def test_a_creature_killed_by_first_strike_damage_is_said_to_deal_none():
+    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
+              "state": {"permanents": [creature("Knight", "Ana", 2, 2, "First strike"), creature("Ogre", "Ben", 4, 2)],
+                        "library": {"Ana": 5, "Ben": 5}}})
+    steps = run(g, "Ana attacks with Knight", "Ana moves to declare_blockers", "Ben blocks Knight with Ogre",
+                "Ana moves to combat_damage", "Ana moves to combat_damage#2")
+    assert said(steps[:-1], "combat.removed") == []  # the first step is not the Ogre's
+    assert [rules for _, rules in said(steps[-1:], "combat.removed")] == [("506.4",)]
+
+
+@pytest.mark.parametrize("edition, unaffected", [(NEW, "608.2b"), (OLD, "413.2a")])
+def test_a_target_that_became_illegal_is_said_to_be_unaffected(edition, unaffected):
+    cards = {"Twin Doom": {"type": "instant", "effect": "destroy target creature. destroy target creature"},
+             "Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"}}
+    g = game({"costs": "ignore", "cards": cards,
+              "state": {"permanents": [creature("Bears", "Ben", 2, 2), creature("Elves", "Ben", 1, 1)],
+                        "hand": {"Ana": ["Twin Doom"], "Ben": ["Unsummon"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
+    steps = run(g, "Ana casts Twin Doom targeting Bears, Elves", "Ana passes", "Ben casts Unsummon targeting Elves",
+                "Ben passes", "Ana passes", "Ana passes", "Ben passes")
+    assert steps[-1].state["zone"] == {**steps[-1].state["zone"], "Bears": "graveyard", "Elves": "hand"}
+    assert said(steps[-1:], "resolve.illegal_target_unaffected") == [
+        ("Elves is no longer a legal target: this part of Twin Doom does not affect it", (unaffected,))]
+
+
+@pytest.mark.parametrize("edition, new_object", [(NEW, "400.7"), (OLD, "217.1c")])
+def test_an_instruction_on_a_target_an_earlier_one_moved_does_nothing(edition, new_object):
+    cards = {"Doom and Gloom": {"type": "sorcery", "effect": "destroy target creature. return target creature to its owner's hand"}}
+    g = game({"costs": "ignore", "cards": cards, "state": {"permanents": [creature("Bears", "Ben", 2, 2)],
+              "hand": {"Ana": ["Doom and Gloom"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
+    steps = run(g, "Ana casts Doom and Gloom targeting Bears, Bears", "Ana passes", "Ben passes")
+    assert steps[-1].state["zone"]["Bears"] == "graveyard"
+    assert [(w, new_object in r) for w, r in said(steps, "zone.new_object")] == [
+        ("Bears has already left its zone: Doom and Gloom does nothing more to it", True)]
+
 # -- state-based actions and triggers ---------------------------------------------------------------
 def test_zero_life_loses_and_the_other_player_wins():
     g = game({"costs": "ignore", "state": {"life": {"Ben": 2}, "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}},

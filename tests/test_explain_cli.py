@@ -109,3 +109,64 @@ def test_2026_scenario_quotes_the_loaded_2026_book_by_itself(fresh_home, judge):
     assert all(r["in_book"] for r in doc["rules_cited"])
     code, out, err = judge("explain", REPO / "data/scenarios/mtg/combat-2026.yaml", "--book", "mtg", "--check")
     assert code == 0 and "is the 2008-10-01 edition; its text is not quoted" in err
+
+
+# -- what does not happen is a step with its rule: a blocker removed before combat damage ----------------
+TRAMPLE = REPO / "data/scenarios/mtg/trample-blocker-removed.yaml"
+NO_TRAMPLE = REPO / "data/scenarios/mtg/blocker-removed-no-trample.yaml"
+DAMAGE_STEP = 7  # "Ana moves to combat_damage" in both
+
+
+def _damage_events(doc) -> list[dict]:
+    step = doc["steps"][DAMAGE_STEP - 1]
+    assert step["action"] == "Ana moves to combat_damage"
+    return step["events"]
+
+
+def test_trample_with_its_blocker_removed_cites_702_19d(home, judge):
+    code, out, _ = judge("explain", TRAMPLE, "--check")
+    assert code == 0
+    assert ("   - Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, so all "
+            "its 6 damage is assigned to Ben (702.19d, 509.1h)\n") in out
+    assert "   - Craw Wurm deals 6 combat damage to Ben: Ben's life goes from 20 to 14 (510.2, 702.19d, 120.3a)\n" in out
+    assert "702.19b" not in out  # lethal damage to blockers first: there are none, it decides nothing
+    code, out, _ = judge("explain", TRAMPLE, "--json", "--check")
+    doc = json.loads(out)
+    events = _damage_events(doc)
+    assert {"what": "Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, so all "
+                    "its 6 damage is assigned to Ben", "rules": ["702.19d", "509.1h"]} in events
+    assert "702.19b" not in {r["rule"] for r in doc["rules_cited"]}
+    assert all(e["ok"] for e in doc["expectations"])
+
+
+def test_without_trample_the_damage_that_is_not_dealt_is_a_cited_step(home, judge):
+    code, out, _ = judge("explain", NO_TRAMPLE, "--check")
+    assert code == 0
+    assert ("   - Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat "
+            "damage (510.1c, 509.1h)\n") in out
+    code, out, _ = judge("explain", NO_TRAMPLE, "--json", "--check")
+    doc = json.loads(out)
+    events = _damage_events(doc)
+    assert {"what": "Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat "
+                    "damage", "rules": ["510.1c", "509.1h"]} in events
+    assert {"what": "Llanowar Elves was a blocking creature, but it left the battlefield, which removed it from "
+                    "combat: it deals no combat damage", "rules": ["506.4"]} in events
+    assert not any("combat damage to" in e["what"] for e in events)
+    assert doc["steps"][DAMAGE_STEP - 1]["state"]["life"]["Ben"] == 20
+
+
+def test_the_loaded_2026_book_quotes_the_rules_that_stop_or_redirect_the_damage(fresh_home, judge):
+    from conftest import corpus
+
+    assert judge("load", corpus("mtg", "MagicCompRules-2026-02-27.txt"), "--book", "cr-2026")[0] == 0
+    quoted = {}
+    for scenario in (TRAMPLE, NO_TRAMPLE):
+        code, out, err = judge("explain", scenario, "--json", "--check")
+        doc = json.loads(out)
+        assert code == 0 and doc["book"] == "cr-2026" and err == ""
+        quoted |= {r["rule"]: r["text"] for r in doc["rules_cited"] if r["in_book"]}
+    assert "there are no creatures blocking it when damage is assigned" in quoted["702.19d"]
+    assert "If no creatures are currently blocking it" in quoted["510.1c"]
+    assert "A creature remains blocked even if all the creatures blocking it are removed from combat" in quoted["509.1h"]
+    code, out, _ = judge("explain", TRAMPLE)
+    assert "702.19d    If an attacking creature with trample" in out
