@@ -282,7 +282,7 @@ BROKEN = [
     "Example: A creature in play.",
     "A continuation paragraph.",
     "",
-    "100.2. A second 100.2, not kept.",
+    "100.2. A second 100.2, kept as 100.2-2.",
     "",
     "100.1a Out of order.",
     "",
@@ -305,12 +305,14 @@ def test_duplicate_and_out_of_order_numbers_are_warned_with_their_line(tmp_path,
     path.write_bytes(encode("\n".join(BROKEN) + "\n"))
     doc = read_file(path, game="mtg")
     assert [(w.line, w.reason) for w in doc.warnings] == [
-        (13, "duplicate rule number 100.2 (first at line 9)"),
+        (13, "duplicate rule number 100.2 (first at line 9); kept as 100.2-2"),
         (15, "rule 100.1a out of order after 100.2"),
     ]
-    assert str(doc.warnings[0]) == "broken.txt:13: duplicate rule number 100.2 (first at line 9)"
+    assert str(doc.warnings[0]) == "broken.txt:13: duplicate rule number 100.2 (first at line 9); kept as 100.2-2"
     rules = {r.number: r for r in doc.rules}
-    assert list(rules) == ["100", "100.1", "100.2", "100.1a", "100.3"]
+    assert list(rules) == ["100", "100.1", "100.2", "100.2-2", "100.1a", "100.3"]
+    assert (rules["100.2-2"].text, rules["100.2-2"].parent, rules["100.2-2"].line) == (
+        "A second 100.2, kept as 100.2-2.", "100", 13)
     assert rules["100.1"].text == "A player’s first rule."
     assert rules["100.2"].text == "The second rule.\nA continuation paragraph."
     assert rules["100.2"].examples == ("A creature in play.",)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from rulebook.model import ReadError, ReadWarning, Source, Truncation
-from rulebook.numbers import parent, sort_key
+from rulebook.numbers import parent, printed, sort_key
 from rulebook.readers import detect_game, detect_kind, read_file
 from rulebook.readers.riftbound import expected_after, is_valid_number, looks_like_title, read_riftbound
 from rulebook.readers.text import read_lines
@@ -183,14 +183,19 @@ def v12():
 @needs_corpora
 def test_v12_reads_every_numbered_line(v12):
     doc, seconds = v12
+    # Counted without the reader: `grep -cE '^\s*[0-9]{3}\.' core-rules-v1.2.txt` is 1795, one rule a line.
     numbered = [line for line in V12.read_text(encoding="utf-8").splitlines() if re.match(r"\s*\d{3}\.", line)]
     assert len(numbered) == 1795
-    # One number is printed twice in the publisher's text (744.5, lines 1766 and 1767): the first is kept.
-    assert len(doc.rules) == 1794
-    assert len({r.number for r in doc.rules}) == 1794
+    assert len(doc.rules) == 1795
+    # One number is printed twice in the publisher's text (744.5, lines 1766 and 1767): both are kept.
+    assert len({r.number for r in doc.rules}) == 1795
     assert doc.warnings == [
-        ReadWarning("core-rules-v1.2.txt", 1767, "duplicate rule number 744.5 (first at line 1766)")
+        ReadWarning("core-rules-v1.2.txt", 1767, "duplicate rule number 744.5 (first at line 1766); kept as 744.5-2")
     ]
+    rules = by_number(doc)
+    assert rules["744.5"].text.startswith("Equip, and whether or not a Gear has Equip, is a characteristic")
+    assert rules["744.5-2"].text.startswith("Whether or not a Gear has Equip may be referenced even if")
+    assert (rules["744.5-2"].parent, rules["744.5-2"].line) == ("744", 1767)
     assert seconds < 2.0
 
 
@@ -205,7 +210,7 @@ def test_v12_numbers_in_order_with_their_parents(v12):
     doc, _ = v12
     numbers = [r.number for r in doc.rules]
     assert numbers == sorted(numbers, key=sort_key)
-    assert all(is_valid_number(n) for n in numbers)
+    assert all(is_valid_number(printed(n)) for n in numbers)
     known = set(numbers)
     # The publisher's text has no heading 600 and no rule 721 (720 Inactive is followed by 721.1).
     orphans = sorted(r.number for r in doc.rules if r.parent and r.parent not in known)
@@ -353,11 +358,18 @@ def test_file_without_rules_is_a_read_error(tmp_path):
         read_file(path, game="riftbound", kind="rules")
 
 
-def test_duplicate_number_keeps_the_first_and_warns():
-    doc = read(["301. The Turn", "302. Play continues.", "302. Play stops.", "continued text", "303. Next."])
-    assert [r.number for r in doc.rules] == ["301", "302", "303"]
-    assert by_number(doc)["302"].text == "Play continues."
-    assert doc.warnings == [ReadWarning("t.txt", 3, "duplicate rule number 302 (first at line 2)")]
+def test_duplicate_number_keeps_both_and_warns():
+    doc = read(["301. The Turn", "302. Play continues.", "302. Play stops.", "continued text", "303. Next.",
+                "302. Play stops again."])
+    assert [(r.number, r.text, r.line) for r in doc.rules] == [
+        ("301", "", 1), ("302", "Play continues.", 2), ("302-2", "Play stops. continued text", 3), ("303", "Next.", 5),
+        ("302-3", "Play stops again.", 6),
+    ]
+    assert by_number(doc)["302-2"].parent == "300"
+    assert doc.warnings == [
+        ReadWarning("t.txt", 3, "duplicate rule number 302 (first at line 2); kept as 302-2"),
+        ReadWarning("t.txt", 6, "duplicate rule number 302 (first at line 2); kept as 302-3"),
+    ]
 
 
 def test_out_of_order_number_warns():

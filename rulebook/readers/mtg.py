@@ -26,7 +26,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulebook.model import Document, ReadWarning, Rule, Source, Term
-from rulebook.numbers import parent, sort_key
+from rulebook.numbers import duplicate, parent, sort_key
 from rulebook.readers.text import is_junk
 
 GAME = "mtg"
@@ -184,7 +184,9 @@ def _read_rules(lines: list[str], layout: _Layout, source: str, warnings: list[R
     start, end = layout.rules
     drafts: list[_RuleDraft] = []
     first_line: dict[str, int] = {}
-    current: _RuleDraft | None = None  # where unnumbered lines go; a skipped duplicate still collects its own
+    times_printed: dict[str, int] = {}
+    previous: str | None = None  # the last number read as printed (a duplicate's address has a suffix)
+    current: _RuleDraft | None = None  # where unnumbered lines go
 
     def warn(i: int, reason: str) -> None:
         warnings.append(ReadWarning(source, i + 1, reason))
@@ -196,22 +198,24 @@ def _read_rules(lines: list[str], layout: _Layout, source: str, warnings: list[R
         if is_junk(stripped):
             warn(i, _junk(stripped))
             continue
-        numbered = _numbered(stripped, drafts[-1].number if drafts else None)
+        numbered = _numbered(stripped, previous)
         if numbered is None:
             current = _attach(stripped, current, lambda reason: warn(i, reason), layout.has_intro)
             continue
         number, title, text, repaired = numbered
         if repaired:
             warn(i, f"rule number {stripped.split()[0]} lacks its sub-number; read as {number}")
-        draft = _RuleDraft(number, title, i + 1, [text] if text else [])
-        if number in first_line:
-            warn(i, f"duplicate rule number {number} (first at line {first_line[number]})")
+        times = times_printed[number] = times_printed.get(number, 0) + 1
+        address = duplicate(number, times)  # a number printed twice keeps both rules (rulebook.numbers)
+        if times > 1:
+            warn(i, f"duplicate rule number {number} (first at line {first_line[number]}); kept as {address}")
         else:
-            if drafts and sort_key(number) < sort_key(drafts[-1].number):
-                warn(i, f"rule {number} out of order after {drafts[-1].number}")
+            if previous and sort_key(number) < sort_key(previous):
+                warn(i, f"rule {number} out of order after {previous}")
             first_line[number] = i + 1
-            drafts.append(draft)
-        current = draft
+        current = _RuleDraft(address, title, i + 1, [text] if text else [])
+        drafts.append(current)
+        previous = number
     return [d.rule(source) for d in drafts]
 
 

@@ -10,7 +10,9 @@ reader handles the layouts seen in practice:
 * ``... and 168 more rules``: the scrape stops here (a :class:`Truncation`, not text);
 * numbers broken by a PDF line wrap (``312. 3 When ...`` is 312.3, ``322.8. a The ...`` is
   322.8.a), repaired where the joined number continues the numbering read so far;
-* two rules run together on one line (``... passes. 312.3 When a player ...``).
+* two rules run together on one line (``... passes. 312.3 When a player ...``);
+* a number printed twice: both rules are kept, the second as ``744.5-2`` (see
+  :func:`rulebook.numbers.duplicate`), with a warning.
 
 >>> from rulebook.model import Source
 >>> doc = read_riftbound(["301. The Turn", "312.2. A player receives Priority:", "312. 3 When a player ..."],
@@ -25,7 +27,7 @@ import re
 from dataclasses import dataclass, field
 
 from rulebook.model import Document, ReadWarning, Rule, Source, Truncation
-from rulebook.numbers import parent, sort_key
+from rulebook.numbers import duplicate, parent, printed, sort_key
 from rulebook.readers.text import is_junk
 
 GAME = "riftbound"
@@ -147,7 +149,6 @@ class _Pending:
     number: str
     line: int
     parts: list[str] = field(default_factory=list)
-    keep: bool = True  # False for a duplicate: its text is read (so it does not leak) and dropped
     expected_children: int | None = None
 
 
@@ -158,6 +159,7 @@ class _Reader:
     current: _Pending | None = None
     last_number: str | None = None
     first_line: dict[str, int] = field(default_factory=dict)
+    times_printed: dict[str, int] = field(default_factory=dict)
     preamble_done: bool = False
 
     def warn(self, line: int, reason: str) -> None:
@@ -240,16 +242,17 @@ class _Reader:
     def open_rule(self, lineno: int, number: str) -> None:
         self.finish_rule()
         self.preamble_done = True
-        pending = _Pending(number, lineno)
-        if number in self.first_line:
-            self.warn(lineno, f"duplicate rule number {number} (first at line {self.first_line[number]})")
-            pending.keep = False
+        times = self.times_printed[number] = self.times_printed.get(number, 0) + 1
+        address = duplicate(number, times)
+        if times > 1:
+            self.warn(lineno, f"duplicate rule number {number} (first at line {self.first_line[number]}); "
+                              f"kept as {address}")
         else:
             if self.last_number is not None and sort_key(number) < sort_key(self.last_number):
                 self.warn(lineno, f"rule {number} out of order after {self.last_number}")
             self.first_line[number] = lineno
             self.last_number = number
-        self.current = pending
+        self.current = _Pending(address, lineno)
 
     # -- text --------------------------------------------------------------------------------
 
@@ -267,7 +270,7 @@ class _Reader:
             self.open_rule(lineno, number)
 
     def find_embedded(self, text: str) -> tuple[str, str, str] | None:
-        expected = expected_after(self.current.number if self.current else self.last_number)
+        expected = expected_after(printed(self.current.number) if self.current else self.last_number)
         for match in _EMBEDDED_NUMBER.finditer(text):
             if match["number"] in expected:
                 return text[: match.start()], match["number"], text[match.end():]
@@ -275,7 +278,7 @@ class _Reader:
 
     def finish_rule(self) -> None:
         pending, self.current = self.current, None
-        if pending is None or not pending.keep:
+        if pending is None:
             return
         text, examples = split_examples(clean_text(" ".join(pending.parts)))
         title = None
