@@ -7,6 +7,8 @@ sqlite3 rows the fastest lookups read), so a command only parses, calls and prin
 from __future__ import annotations
 
 import bisect
+import json
+from dataclasses import dataclass, fields
 
 from rulebook import numbers
 
@@ -113,3 +115,250 @@ def book_document(store, book_id: str) -> dict:
         "rulings": [{"id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer}
                     for r in store.rulings(book_id)],
     }
+
+# ``judge rule``: a rule where it sits (docs/json.md) -------------------------------------------------
+_COLUMNS = "book, number, parent, title, text, examples, source, line, expected_children, sort"
+
+
+@dataclass(frozen=True)
+class RuleView:
+    """A rule as a judge looks it up: where it sits (its ancestors, and in Riftbound the headings that
+    group it), its text and examples, its sub-rules ``depth`` levels deep, what the loaded text lacks,
+    what it cites and what cites it, and the FAQ sections that revise it. Nested items are JSON-ready
+    dicts; :meth:`to_json` gives docs/json.md's object."""
+
+    book: str
+    number: str  # as stored: a number the publisher printed twice is 744.5, then 744.5-2
+    printed: str  # as the publisher printed it (744.5 for both)
+    title: str | None
+    text: str
+    examples: list[str]
+    parent: str | None
+    ancestors: list[dict]
+    children: list[dict]
+    missing_children: int
+    expected_children: int | None
+    source: str
+    line: int
+    cites: list[dict]
+    cited_by: list[dict]
+    revised_by: list[dict]
+
+    def to_json(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def rule_views(db, number: str, books: list[str], depth: int = 1) -> list[RuleView]:
+    """The rule ``number`` (typed in either game's style) of each of ``books`` that has it, in ``books`` order."""
+    return [rule_view(db, book, r, depth) for book, r in find(db, number, books)]
+
+
+def _rule(row: dict) -> dict:
+    row["text"] = row["text"] or ""
+    row["examples"] = json.loads(row["examples"] or "[]")
+    row["source"], row["line"] = row["source"] or "", row["line"] or 0
+    return row
+
+
+def get(db, book: str, number: str) -> dict | None:
+    rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND number = ?", [book, number])
+    return _rule(rows[0]) if rows else None
+
+
+def find(db, text: str, books: list[str]) -> list[tuple[str, dict]]:
+    """Each book's rule with this number, typed in either game's style, in ``books`` order; where the
+    publisher printed the number twice, every rule printed so (``744.5``, then ``744.5-2``), in
+    document order. A number typed with its ``-2`` finds that rule alone."""
+    found: dict[str, list[dict]] = {}
+    marks = ", ".join("?" * len(books))
+    for candidate in numbers.candidates(text):  # a book answers to the first spelling it has
+        rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE (number = ? OR number GLOB ? || '-[0-9]*') "
+                        f"AND book IN ({marks}) ORDER BY sort", [candidate, candidate, *books])
+        answered = set(found)
+        for row in rows:
+            if row["book"] not in answered:
+                found.setdefault(row["book"], []).append(_rule(row))
+    return [(b, r) for b in books for r in found.get(b, [])]
+
+
+def children(db, book: str, number: str) -> list[dict]:
+    return [_rule(r) for r in db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent = ? ORDER BY sort",
+                                       [book, number])]
+
+
+def ancestors(db, book: str, rule: dict) -> list[dict]:
+    out: list[dict] = []
+    parent = rule["parent"]
+    while parent:
+        found = get(db, book, parent)
+        if found is None:
+            break
+        out.insert(0, found)
+        parent = found["parent"]
+    return out
+
+
+def _brief(r: dict) -> dict:
+    return {"number": r["number"], "title": r["title"], "text": r["text"]}
+
+
+def _tree(db, book: str, number: str, depth: int) -> list[dict]:
+    if depth <= 0:
+        return []
+    return [{"number": child["number"], "title": child["title"], "text": child["text"],
+             "children": _tree(db, book, child["number"], depth - 1)} for child in children(db, book, number)]
+
+
+def _is_heading(r: dict) -> bool:
+    return bool(r["title"]) and not r["text"]
+
+
+def heading_of(db, book: str, rule: dict) -> dict | None:
+    """Riftbound groups rules under heading rules that are their siblings (311 Priority and Focus
+    heads 312 and 313); the breadcrumb shows that heading too."""
+    if _is_heading(rule):
+        return None
+    rows = db.query(
+        f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort < ? ORDER BY sort DESC",
+        [book, rule["parent"], rule["sort"]],
+    )
+    for row in rows:
+        sibling = _rule(row)
+        if _is_heading(sibling):
+            return _brief(sibling)
+    return None
+
+
+def rule_view(db, book: str, r: dict, depth: int) -> RuleView:
+    above = ancestors(db, book, r)
+    ancestors_shown = [_brief(a) for a in above]
+    if db.query("SELECT game FROM books WHERE id = ?", [book])[0]["game"] == "riftbound":
+        with_headings: list[dict] = []
+        for item in above + [r]:
+            heading = heading_of(db, book, item) if item["parent"] else None
+            if heading and heading not in with_headings:
+                with_headings.append(heading)
+            if item is not r:
+                with_headings.append(_brief(item))
+        ancestors_shown = with_headings
+    present = db.query("SELECT count(*) AS n FROM rules WHERE book = ? AND parent = ?", [book, r["number"]])[0]["n"]
+    expected = r["expected_children"]
+    missing = max(0, expected - present) if expected is not None else 0
+    return RuleView(
+        book=book, number=r["number"], printed=numbers.printed(r["number"]), title=r["title"], text=r["text"], examples=r["examples"],
+        parent=r["parent"], ancestors=ancestors_shown, children=_tree(db, book, r["number"], depth),
+        missing_children=missing, expected_children=expected, source=r["source"], line=r["line"],
+        cites=[_cite(db, book, c) for c in _cites(db, book, r["number"])],
+        cited_by=[_cited_by(db, book, c) for c in _cited_by_rows(db, book, r["number"])],
+        revised_by=revised_by(db, book, r["number"]),
+    )
+
+
+def revised_by(db, book: str, number: str) -> list[dict]:
+    """The FAQ sections of the book that give this rule's revised text (``Rule 735.1.c (revised text)``)."""
+    rows = db.query("SELECT id, answer, faq, published, source, line FROM rulings WHERE book = ? AND revises_rule = ? "
+                    "ORDER BY published, rowid", [book, number])
+    return [{"ruling": row["id"], "faq": row["faq"], "published": row["published"], "text": row["answer"],
+             "source": row["source"], "line": row["line"]} for row in rows]
+
+
+def _cites(db, book: str, number: str) -> list[dict]:
+    return db.query(
+        "SELECT DISTINCT target, target_kind, outcome, raw, cited_title, actual_title FROM refs "
+        "WHERE book = ? AND from_kind = 'rule' AND from_id = ? AND target_kind != 'term' ORDER BY rowid",
+        [book, number],
+    )
+
+
+def _cited_by_rows(db, book: str, number: str) -> list[dict]:
+    return db.query(
+        "SELECT DISTINCT from_kind, from_id FROM refs WHERE book = ? AND target = ? "
+        "AND target_kind != 'term' ORDER BY rowid",
+        [book, number],
+    )
+
+
+def _title(db, book: str, number: str) -> tuple[bool, str | None]:
+    rows = db.query("SELECT title FROM rules WHERE book = ? AND number = ?", [book, number])
+    return (True, rows[0]["title"]) if rows else (False, None)
+
+
+def _cite(db, book: str, row: dict) -> dict:
+    in_book, title = _title(db, book, row["target"])
+    return {"number": row["target"], "title": title if in_book else row["cited_title"],
+            "outcome": row["outcome"], "in_book": in_book}
+
+
+def _cited_by(db, book: str, row: dict) -> dict:
+    if row["from_kind"] == "rule":
+        return {"kind": "rule", "number": row["from_id"], "title": _title(db, book, row["from_id"])[1]}
+    return {"kind": row["from_kind"], "number": row["from_id"], "title": None}
+
+# ``judge rulings``: FAQ answers, the current one first (docs/json.md) ----------------------------------
+_RULING_COLUMNS = ", ".join(f"rulings.{c}" for c in (
+    "book", "id", "topic", "question", "answer", "source", "line", "form", "faq", "published", "revises_rule"))
+
+
+@dataclass(frozen=True)
+class RulingView:
+    """A ruling as a judge reads it: the question and whole answer, where it comes from, and whether a
+    later FAQ revised it (``superseded_by``) or it revises earlier ones (``revises``, ``revises_rule``)."""
+
+    book: str
+    id: str
+    form: str
+    topic: str | None
+    question: str
+    answer: str
+    faq: str | None
+    published: str | None
+    source: str
+    line: int | None
+    score: float | None
+    current: bool
+    superseded_by: list[dict]
+    revises: list[dict]
+    revises_rule: str | None
+
+    def to_json(self) -> dict:
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def ruling_views(store, found: list[tuple[str, str, float | None]]) -> list[RulingView]:
+    """The rulings ``(book, id, score)`` a search found, the current ones first: the current rulings (by
+    score), each superseded ruling's revisions the search did not find (score None), then the superseded
+    rulings (by score), so the judge always sees the current answer."""
+    return _current_first(store, [_ruling_view(store, book, ruling, score) for book, ruling, score in found])
+
+
+def _ruling_brief(row: dict) -> dict:
+    return {"id": row["id"], "question": row["question"], "faq": row["faq"], "published": row["published"]}
+
+
+def _ruling_view(store, book: str, ruling_id: str, score: float | None) -> RulingView:
+    row = store.query(f"SELECT {_RULING_COLUMNS} FROM rulings WHERE rulings.book = ? AND rulings.id = ?", [book, ruling_id])[0]
+    later = store.query(
+        f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.ruling "
+        "WHERE revisions.book = ? AND revisions.revises = ? ORDER BY rulings.rowid", [book, ruling_id])
+    earlier = store.query(
+        f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.revises "
+        "WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid", [book, ruling_id])
+    return RulingView(book=book, id=row["id"], form=row["form"], topic=row["topic"], question=row["question"],
+                      answer=row["answer"], faq=row["faq"], published=row["published"], source=row["source"],
+                      line=row["line"], score=score, current=not later,
+                      superseded_by=[_ruling_brief(r) for r in later], revises=[_ruling_brief(r) for r in earlier],
+                      revises_rule=row["revises_rule"])
+
+
+def _current_first(store, found: list[RulingView]) -> list[RulingView]:
+    """The current rulings (by score), each superseded ruling's revisions that the search did not find
+    (score None), then the superseded rulings (by score)."""
+    current = [r for r in found if r.current]
+    superseded = [r for r in found if not r.current]
+    shown = {(r.book, r.id) for r in found}
+    for old in superseded:
+        for newer in old.superseded_by:
+            if (old.book, newer["id"]) not in shown:
+                shown.add((old.book, newer["id"]))
+                current.append(_ruling_view(store, old.book, newer["id"], None))
+    return current + superseded

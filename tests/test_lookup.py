@@ -155,3 +155,15 @@ def test_define_matches_word_forms(full_library):
     store = full_book(full_library, "riftbound-v1.2")
     found, _ = find_terms(store, "burn out", ["riftbound-v1.2"])
     assert [t.term for _, t in found] == ["Burning Out"]
+
+
+def test_a_number_printed_twice_shows_both_rules_labelled(full_library):
+    from conftest import full_book
+    from rulebook.lookup import rule_views
+
+    store = full_book(full_library, "riftbound-v1.2")
+    views = rule_views(store, "744.5", ["riftbound-v1.2"])
+    assert [(v.number, v.printed) for v in views] == [("744.5", "744.5"), ("744.5-2", "744.5")]
+    assert views[1].text.startswith("Whether or not a Gear has Equip may be referenced")
+    assert [v.number for v in rule_views(store, "744.5-2", ["riftbound-v1.2"])] == ["744.5-2"]
+    assert [v.number for v in rule_views(store, "744.4", ["riftbound-v1.2"])] == ["744.4"]
