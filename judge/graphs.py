@@ -30,5 +30,6 @@ def canonical_in(store, book: str, number: str) -> str:
 def load_graph(store, book: str):
     from rulebook.graph import build_graph
 
+    # Riftbound's heading rules are siblings of the rules they head: the heads edges say so.
     return build_graph(store.rules(book), store.terms(book), store.rulings(book), store.references(book),
-                       store.uses(book))
+                       store.uses(book), headings=store.book(book).game == "riftbound")

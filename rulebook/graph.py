@@ -1,9 +1,12 @@
 """The cross-reference graph of one book, with networkx.
 
 Nodes are ``("rule", number)``, ``("term", name)`` and ``("ruling", id)``, each with the attributes
-``kind``, ``label`` (what a picture shows) and ``title``. Edges carry ``kind``:
+``kind``, ``label`` (what a picture shows), ``title`` and ``section`` (true for a rule heading that
+groups other headings, see :func:`is_section`). Edges carry ``kind``:
 
 * ``contains``: parent rule -> child rule;
+* ``heads``: Riftbound heading rule -> a later sibling it heads (``337 Showdowns`` heads 338 to 345,
+  which the numbering makes its siblings), as ``judge rule``'s breadcrumb shows it;
 * ``cites``: rule/term/ruling -> the rule (or section heading) a reference resolves to; dangling
   references have no node to point at and are left to the integrity report;
 * ``defines``: rule -> the term it defines (Riftbound terms derived from rules);
@@ -18,13 +21,15 @@ This is the only module that imports networkx: the CLI's fast path must not pay 
 ...          Rule("608.2", parent="608", text="If the object is a spell ... See rule 601.2.")]
 >>> from rulebook.references import resolve_book
 >>> G = build_graph(rules, [], [], resolve_book("cr", "mtg", rules), [])
->>> shortest_path(G, ("rule", "608"), ("rule", "601"))
-[(('rule', '608'), None), (('rule', '608.2'), 'contains'), (('rule', '601.2'), 'cites'), (('rule', '601'), 'contains')]
+>>> [(step.node[1], step.link) for step in shortest_path(G, ("rule", "608"), ("rule", "601"))]
+[('608', None), ('608.2', 'contains'), ('601.2', 'cites'), ('601', 'part_of')]
 """
 
 from __future__ import annotations
 
 import json
+from collections import defaultdict
+from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 import networkx as nx
@@ -34,7 +39,8 @@ from rulebook.numbers import sort_key
 from rulebook.references import Reference
 
 Node = tuple[str, str]
-EDGE_KINDS = ("contains", "cites", "defines", "uses", "see_also")
+EDGE_KINDS = ("contains", "heads", "cites", "defines", "uses", "see_also")
+CONTAINMENT = ("contains", "heads")
 
 
 def _rule_label(rule: Rule) -> str:
@@ -44,34 +50,77 @@ def _rule_label(rule: Rule) -> str:
     return f"{rule.number} {text[:40]}…" if len(text) > 40 else f"{rule.number} {text}".strip()
 
 
+def _is_heading(rule: Rule) -> bool:
+    return bool(rule.title) and not rule.text.strip()
+
+
+def is_section(rule: Rule, children: Sequence[Rule]) -> bool:
+    """A heading that groups other headings: MTG ``7 Additional Rules`` and ``702 Keyword Abilities``,
+    Riftbound ``300 Playing the Game``. Everything under one is "linked" through it, so a chain that
+    passes through a section says nothing (:func:`shortest_path` never does); a heading over plain
+    rules (``702.19 Trample``, ``510 Combat Damage Step``) is a topic, and a chain may pass through it.
+    """
+    return _is_heading(rule) and any(_is_heading(child) for child in children)
+
+
+def heading_pairs(rules: Sequence[Rule]) -> list[tuple[str, str]]:
+    """``(heading, rule)`` for each Riftbound rule headed by a sibling heading: the nearest heading
+    before it under the same parent (``337 Showdowns`` heads 338 to 345), the breadcrumb's rule."""
+    siblings: dict[str, list[Rule]] = defaultdict(list)
+    for rule in rules:
+        if rule.parent:
+            siblings[rule.parent].append(rule)
+    pairs = []
+    for group in siblings.values():
+        heading = None
+        for rule in sorted(group, key=lambda r: sort_key(r.number)):
+            if _is_heading(rule):
+                heading = rule.number
+            elif heading is not None:
+                pairs.append((heading, rule.number))
+    return pairs
+
+
 def build_graph(
     rules: Sequence[Rule],
     terms: Sequence[Term],
     rulings: Sequence[Ruling],
     references: Iterable[Reference],
     uses: Iterable[tuple[str, str]],
+    headings: bool = False,
 ) -> nx.MultiDiGraph:
     """The graph of one book. ``references`` come from :func:`rulebook.references.resolve_book`,
-    ``uses`` from :func:`rulebook.references.uses`.
+    ``uses`` from :func:`rulebook.references.uses`; ``headings`` adds the ``heads`` edges (Riftbound,
+    whose heading rules are siblings of the rules they head).
 
     A reference whose outcome is ``title_mismatch`` still makes a ``cites`` edge (the number points
     at a rule that exists); the edge keeps ``outcome`` and ``raw`` so the mismatch is visible.
     """
     G = nx.MultiDiGraph()
+    first: dict[str, Rule] = {}
+    children: dict[str, list[Rule]] = defaultdict(list)
     for rule in rules:
-        node = ("rule", rule.number)
-        if node in G:  # the outline and the detail both carry it: the first one read wins
+        if rule.number in first:  # the outline and the detail both carry it: the first one read wins
             continue
-        G.add_node(node, kind="rule", label=_rule_label(rule), title=rule.title or "")
+        first[rule.number] = rule
+        if rule.parent:
+            children[rule.parent].append(rule)
+    for rule in first.values():
+        G.add_node(("rule", rule.number), kind="rule", label=_rule_label(rule), title=rule.title or "",
+                   section=is_section(rule, children[rule.number]))
     for rule in rules:
         if rule.parent and ("rule", rule.parent) in G and not G.has_edge(("rule", rule.parent), ("rule", rule.number), "contains"):
             G.add_edge(("rule", rule.parent), ("rule", rule.number), key="contains", kind="contains")
+    if headings:
+        for heading, number in heading_pairs(list(first.values())):
+            G.add_edge(("rule", heading), ("rule", number), key="heads", kind="heads")
     for term in terms:
-        G.add_node(("term", term.term), kind="term", label=term.term, title=term.term)
+        G.add_node(("term", term.term), kind="term", label=term.term, title=term.term, section=False)
         if term.source.startswith("rule ") and ("rule", term.source[5:]) in G:
             G.add_edge(("rule", term.source[5:]), ("term", term.term), key="defines", kind="defines")
     for ruling in rulings:
-        G.add_node(("ruling", ruling.id), kind="ruling", label=ruling.question[:60], title=ruling.question)
+        G.add_node(("ruling", ruling.id), kind="ruling", label=ruling.question[:60], title=ruling.question,
+                   section=False)
     for ref in references:
         if ref.outcome == "dangling":
             continue
@@ -115,13 +164,45 @@ def neighbourhood(G: nx.MultiDiGraph, node: Node, depth: int = 1, kinds: Iterabl
     return sub
 
 
-def shortest_path(G: nx.MultiDiGraph, a: Node, b: Node, kinds: Sequence[str] = ("cites", "contains")) -> list[tuple[Node, str | None]]:
-    """The shortest chain linking ``a`` to ``b`` over ``cites`` and ``contains`` edges.
+@dataclass(frozen=True)
+class Step:
+    """One step of a chain: the node reached, the kind of the edge that led to it (``None`` for the
+    first step) and whether that edge points from the step before to this one."""
+
+    node: Node
+    kind: str | None = None
+    forward: bool = True
+
+    @property
+    def containment(self) -> bool:
+        return self.kind in CONTAINMENT
+
+    @property
+    def link(self) -> str | None:
+        """How the step before relates to this one: ``cites``/``cited_by``, ``contains``/``part_of``,
+        ``heads``/``under`` (None for the first step)."""
+        if self.kind is None:
+            return None
+        return {"cites": ("cites", "cited_by"), "contains": ("contains", "part_of"),
+                "heads": ("heads", "under")}[self.kind][0 if self.forward else 1]
+
+
+# A citation step costs _STEP, a containment step one more: the shortest chain wins, and of equally
+# short chains the one with the fewest containment steps (no chain reaches 1000 steps).
+_STEP = 1000
+_WEIGHT = {"cites": _STEP, "contains": _STEP + 1, "heads": _STEP + 1}
+
+
+def shortest_path(G: nx.MultiDiGraph, a: Node, b: Node, through_sections: bool = False) -> list[Step]:
+    """The shortest chain linking ``a`` to ``b`` over ``cites``, ``contains`` and ``heads`` edges.
 
     Direction is ignored: a judge asking how 608 relates to 601 wants "608 contains 608.2, which
-    cites 601.2, which 601 contains" even though the last edge points the other way. Each step is
-    ``(node, kind of the edge that led to it)``; the first step's kind is ``None``. Returns ``[]``
-    when no chain exists; raises ``KeyError`` when a node is not in the graph.
+    cites 601.2, which is part of 601" even though the last edge points the other way. Of equally
+    short chains, the one with the fewest containment steps wins (citations are preferred, but a
+    chain is never made longer to avoid containment: "702.103g is part of 702.103 Bestow, which
+    contains 702.103a, which cites 601.2f" says more than a four-citation detour). A chain never
+    passes through a section (:func:`is_section`) unless ``through_sections``; ``a`` and ``b`` may be
+    sections. Returns ``[]`` when no chain exists; raises ``KeyError`` when a node is not in the graph.
     """
     for n in (a, b):
         if n not in G:
@@ -129,16 +210,27 @@ def shortest_path(G: nx.MultiDiGraph, a: Node, b: Node, kinds: Sequence[str] = (
     U = nx.Graph()
     U.add_nodes_from(G.nodes)
     for u, v, kind in G.edges(data="kind"):
-        if kind in kinds and not U.has_edge(u, v):
-            U.add_edge(u, v, kind=kind)
+        weight = _WEIGHT.get(kind)
+        if weight is None or (U.has_edge(u, v) and U.edges[u, v]["weight"] <= weight):
+            continue
+        U.add_edge(u, v, kind=kind, source=u, weight=weight)
+    if not through_sections:
+        U.remove_nodes_from([n for n, section in G.nodes(data="section") if section and n not in (a, b)])
     try:
-        path = nx.shortest_path(U, a, b)
+        path = nx.dijkstra_path(U, a, b, weight="weight")
     except nx.NetworkXNoPath:
         return []
-    steps: list[tuple[Node, str | None]] = [(path[0], None)]
+    steps = [Step(path[0])]
     for u, v in zip(path, path[1:]):
-        steps.append((v, U.edges[u, v]["kind"]))
+        edge = U.edges[u, v]
+        steps.append(Step(v, edge["kind"], edge["source"] == u))
     return steps
+
+
+def sections_between(G: nx.MultiDiGraph, a: Node, b: Node) -> list[Node]:
+    """When no chain links ``a`` and ``b``: the sections on the shortest chain that passes through
+    sections, i.e. what alone links them (``[]`` when nothing does)."""
+    return [step.node for step in shortest_path(G, a, b, through_sections=True)[1:-1] if G.nodes[step.node].get("section")]
 
 
 def node_id(node: Node) -> str:
@@ -152,6 +244,7 @@ def _dot_quote(text: str) -> str:
 
 _DOT_STYLE = {
     "contains": 'color="gray60"',
+    "heads": 'color="gray60" style="dashed"',
     "cites": 'color="black"',
     "defines": 'color="darkgreen" style="bold"',
     "uses": 'color="steelblue" style="dashed"',
@@ -193,7 +286,7 @@ def _flat(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
     for node in _ordered_nodes(G):
         data = G.nodes[node]
         H.add_node(node_id(node), kind=data.get("kind", node[0]), label=data.get("label", node[1]),
-                   title=data.get("title", "") or "", name=node[1])
+                   title=data.get("title", "") or "", name=node[1], section=bool(data.get("section")))
     for u, v, key, data in G.edges(keys=True, data=True):
         H.add_edge(node_id(u), node_id(v), key=key, **{k: ("" if val is None else val) for k, val in data.items()})
     return H
