@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from engine.core import Event, ScenarioError, Step, play
-from judge.checks import show_value
+from judge.expectations import show_value
 from judge.scenario import Scenario, load_scenario
 from rulebook.numbers import sort_key
 
@@ -101,7 +101,7 @@ def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: boo
     final = engine.snapshot()
     results = []
     if check:
-        from judge.checks import check_expectations
+        from judge.expectations import check_expectations
 
         results = check_expectations(scenario.expect, steps, final)
     cited = rules_cited(opening, steps)

@@ -186,7 +186,7 @@ def _check_shape(s: Scenario) -> None:
     for i, item in enumerate(expect or []):
         if not isinstance(item, dict) or not ({"after", "end"} & set(item)):
             raise s.error(("expect", i), "expected a mapping with after: N or end: true")
-        from judge.checks import EXPECT_KEYS
+        from judge.expectations import EXPECT_KEYS
 
         for key in item:
             if key not in EXPECT_KEYS:

@@ -9,7 +9,7 @@ import pytest
 
 from engine.core import ScenarioError, ask, play
 from engine.mtg import new_game
-from judge.checks import check_expectations
+from judge.expectations import check_expectations
 from judge.citations import load_citations
 from judge.scenario import load_scenario
 

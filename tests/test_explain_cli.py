@@ -81,7 +81,7 @@ def test_unquoted_sentence_with_a_colon_is_one_action(home, judge, tmp_path):
 
 
 def test_zone_battlefield_means_any_battlefield():
-    from judge.checks import _zone_matches
+    from judge.expectations import _zone_matches
 
     assert _zone_matches("battlefield", "Grove") and _zone_matches("battlefield", "battlefield")
     assert not _zone_matches("battlefield", "base") and not _zone_matches("battlefield", "hand")
