@@ -52,7 +52,7 @@ def __getattr__(name: str):
 
 
 def main() -> None:
-    from judge.app import Fail
+    from judge.output import Fail
 
     args = sys.argv[1:]
     if args[:1] == ["--version"]:
@@ -95,7 +95,7 @@ def _stop(problem, args: list[str]) -> None:
     """One line on stderr; with --json (or --format json) the problem on stdout too; exit with its status."""
     print(f"judge: {problem.message}", file=sys.stderr)
     if _wants_json(args):
-        from judge.app import emit_json
+        from judge.output import emit_json
 
         emit_json(problem.to_json())
     sys.exit(problem.status)

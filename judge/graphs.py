@@ -3,12 +3,12 @@ rulebook.graph, by the commands that need a graph)."""
 
 from __future__ import annotations
 
-from judge.app import fail
+from judge.output import fail
 
 
 def pick_book(store, book: str | None, number: str | None = None) -> str:
     """The book a graph command works on: the one given, else the only book (that has ``number``)."""
-    from judge.app import check_book
+    from judge.books import check_book
 
     check_book(store, book)
     if book:

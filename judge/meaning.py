@@ -3,7 +3,7 @@ same transaction as its rules, so there is nothing left to compute here; ``judge
 
 from __future__ import annotations
 
-from judge.app import warn
+from judge.output import warn
 
 
 def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[str, int] | None:

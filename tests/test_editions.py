@@ -51,7 +51,7 @@ def test_edition_order():
 
 
 def test_default_books_on_the_seeds_are_the_seeds(home):
-    from judge.app import open_store
+    from judge.books import open_store
     from rulebook.editions import default_book, default_books
 
     store = open_store()
@@ -60,7 +60,7 @@ def test_default_books_on_the_seeds_are_the_seeds(home):
 
 
 def test_default_books_prefer_the_newest_full_edition(full):
-    from judge.app import open_store
+    from judge.books import open_store
     from rulebook.editions import BookChoiceError, default_books
 
     store = open_store()

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import emit_json, echo, fail, open_store
+from judge.books import open_store
+from judge.output import echo, emit_json, fail
 from judge.commands.options import JSON
 
 
@@ -44,7 +45,7 @@ def unload(book_id: str = typer.Argument(..., metavar="ID", help="The user book 
     """Remove a book loaded with `judge load` (the default books stay)."""
     from rulebook.library import LibraryError
 
-    from judge.app import library
+    from judge.books import library
 
     try:
         library().unload(book_id)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import books_for, echo, emit_json, fail, open_store
+from judge.books import books_for, open_store
+from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
 from rulebook.lookup import find_terms
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from judge.app import check_book, fail, open_store, pick_format
+from judge.books import check_book, open_store
+from judge.output import fail, pick_format
 from judge.commands.options import JSON
 
 FORMATS = ("text", "markdown", "json")

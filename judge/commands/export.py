@@ -7,7 +7,8 @@ from pathlib import Path
 
 import typer
 
-from judge.app import books_for, echo, fail, open_store
+from judge.books import books_for, open_store
+from judge.output import echo, fail
 from judge.commands.options import GAME, JSON
 
 

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from judge.app import echo, fail, one_book, open_store, pick_format
+from judge.books import one_book, open_store
+from judge.output import echo, fail, pick_format
 from judge.commands.options import BOOK, GAME, JSON
 
 FORMATS = ("dot", "graphml", "json")

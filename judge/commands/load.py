@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from judge.app import emit_json, echo, fail, library
+from judge.books import library
+from judge.output import echo, emit_json, fail
 from judge.meaning import prepare
 from judge.commands.options import JSON
 

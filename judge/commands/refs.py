@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import echo, emit_json, fail, one_book, open_store
+from judge.books import one_book, open_store
+from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
 
 

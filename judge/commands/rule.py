@@ -1,13 +1,14 @@
 """``judge rule NUMBER``: the rule, where it sits, its sub-rules, and what it cites and is cited by.
 
-The lookup a judge runs most, so it reads judge.db with sqlite3 alone (:func:`judge.app.open_rows`),
+The lookup a judge runs most, so it reads judge.db with sqlite3 alone (:func:`judge.books.open_rows`),
 without the store's classes; :func:`rulebook.lookup.rule_views` reads the rows."""
 
 from __future__ import annotations
 
 import typer
 
-from judge.app import books_for, echo, emit_json, fail, open_rows
+from judge.books import books_for, open_rows
+from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
 from rulebook.lookup import RuleView, nearest_numbers, rule_views
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import typer
 
-from judge.app import books_for, echo, emit_json, open_store, search_books
+from judge.books import books_for, open_store
+from judge.output import echo, emit_json
+from rulebook.search import search_books
 from judge.commands.options import BOOK, GAME, JSON
 from rulebook.lookup import RulingView, ruling_views
 

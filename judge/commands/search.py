@@ -6,7 +6,9 @@ from dataclasses import replace
 
 import typer
 
-from judge.app import books_for, echo, emit_json, open_store, search_books, warn
+from judge.books import books_for, open_store
+from judge.output import echo, emit_json, warn
+from rulebook.search import search_books
 from judge.commands.options import BOOK, GAME, JSON
 
 
@@ -26,7 +28,7 @@ def search(
     store = open_store()
     books = books_for(store, book, game)  # the one given, else each game's default book
     if not query.strip():
-        from judge.app import fail
+        from judge.output import fail
 
         fail("empty query: expected words, a question or a rule number")
     if not words:

@@ -38,7 +38,7 @@ from rulebook.store import Store
 _fts_query = fts_query  # the name bench/run.py imports
 
 __all__ = ["HIGHLIGHT", "STOPWORDS", "Hit", "SearchResult", "Settings", "associated", "baseline_search",
-           "book_forms", "content_words", "correct", "expansions", "fts_query", "fuse", "merge_derived", "porter", "question_like", "rules_first", "search", "stem",
+           "book_forms", "content_words", "correct", "expansions", "fts_query", "fuse", "merge_derived", "porter", "question_like", "rules_first", "search", "search_books", "stem",
            "vocabulary_table", "words"]
 
 
@@ -94,6 +94,31 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     # 6. The answer: a derived term counts as its rule; a question is answered by rules first.
     hits = rules_first(merge_derived(hits), effective, settings)
     return SearchResult(query, corrected, snippets.fill(store, hits[:limit]), ranking=ranking, note=note)
+
+
+def search_books(store, query: str, books: list[str], **options):
+    """:func:`rulebook.search.search` over ``books``: one search when they are one book or every
+    loaded book; else one per book, hits merged by score (bm25 is computed over the whole index
+    whichever book a search is limited to, so scores compare as they do in one search over all)."""
+    from dataclasses import replace
+
+    run = search
+    if len(books) == 1:
+        return run(store, query, book=books[0], **options)
+    if set(books) == set(store.book_ids()):
+        return run(store, query, book=None, **options)
+    results = [run(store, query, book=b, **options) for b in books]
+    hits = sorted((h for r in results for h in r.hits), key=lambda h: -h.score)
+    limit = options.get("limit", 10)
+    rankings = {r.ranking for r in results if r.hits}
+    return replace(
+        results[0],
+        corrected=next((r.corrected for r in results if r.corrected), None),
+        hits=hits[:limit],
+        jumped=any(r.jumped for r in results),
+        ranking=rankings.pop() if len(rankings) == 1 else results[0].ranking,
+        note=next((r.note for r in results if r.note), None),
+    )
 
 
 def baseline_search(store: Store, query: str, book: str | None = None, limit: int = 10) -> list[Hit]:

@@ -1,25 +1,16 @@
-"""What every command shares: the library, the store, output as text or JSON, and errors.
+"""Which books a command reads, and judge.db opened up to date with their sources.
 
-Exit statuses: 0 found, 1 not found (with suggestions), 2 bad input (one line, never a traceback).
+A command names at most a book or a game; :func:`books_for` turns that into the books it covers
+(:func:`rulebook.editions.default_books`), and :func:`open_store` / :func:`open_rows` give the
+database after a cheap freshness check (:mod:`rulebook.home`).
 """
 
 from __future__ import annotations
 
-import json
-import sys
-from typing import Any, NoReturn
+from typing import Any
 
-import typer
-
+from judge.output import fail
 from judge.resources import data_dir, seeds_dir
-
-
-class Fail(Exception):
-    """Stop with a one-line message on stderr and an exit status."""
-
-    def __init__(self, message: str, code: int = 2, suggestions: tuple[str, ...] = ()):
-        super().__init__(message)
-        self.message, self.code, self.suggestions = message, code, tuple(suggestions)
 
 
 def library():
@@ -84,39 +75,6 @@ class Rows:
         self.conn.close()
 
 
-def emit_json(value: Any) -> None:
-    sys.stdout.write(json.dumps(value, indent=2, ensure_ascii=False) + "\n")
-
-
-def echo(text: str = "") -> None:
-    typer.echo(text)
-
-
-def warn(text: str) -> None:
-    """A note for the person at the terminal, on stderr so --json output stays parseable."""
-    typer.echo(f"note: {text}", err=True)
-
-
-def console():
-    from rich.console import Console
-
-    return Console(highlight=False, soft_wrap=False)
-
-
-def fail(message: str, code: int = 2, suggestions=()) -> NoReturn:
-    """Stop: ``message`` on stderr (and as ``{"error": ...}`` on stdout with --json), exit ``code``
-    (1 not found, 2 bad input), with what the judge may have meant."""
-    raise Fail(message, code, tuple(suggestions))
-
-
-def pick_format(format: str, json_: bool, formats: tuple[str, ...]) -> str:
-    """``--json`` means ``--format json``; any other format must be one the command knows."""
-    chosen = "json" if json_ else format
-    if chosen not in formats:
-        fail(f"unknown format {chosen!r}: expected one of {', '.join(formats)}")
-    return chosen
-
-
 def check_book(store, book: str | None) -> None:
     """Exit 2 with "did you mean" when ``book`` is not a loaded book."""
     if book is None or store.book(book) is not None:
@@ -151,29 +109,3 @@ def one_book(store, book: str | None, game: str | None, number: str | None = Non
             fail(f"no rule {number} in {', '.join(books)}", code=1)
         fail(f"rule {number} is in {', '.join(having)}: choose one with --game or --book")
     fail(f"several books are loaded ({', '.join(books)}): choose one with --game or --book")
-
-
-def search_books(store, query: str, books: list[str], **options):
-    """:func:`rulebook.search.search` over ``books``: one search when they are one book or every
-    loaded book; else one per book, hits merged by score (bm25 is computed over the whole index
-    whichever book a search is limited to, so scores compare as they do in one search over all)."""
-    from dataclasses import replace
-
-    from rulebook.search import search as run
-
-    if len(books) == 1:
-        return run(store, query, book=books[0], **options)
-    if set(books) == set(store.book_ids()):
-        return run(store, query, book=None, **options)
-    results = [run(store, query, book=b, **options) for b in books]
-    hits = sorted((h for r in results for h in r.hits), key=lambda h: -h.score)
-    limit = options.get("limit", 10)
-    rankings = {r.ranking for r in results if r.hits}
-    return replace(
-        results[0],
-        corrected=next((r.corrected for r in results if r.corrected), None),
-        hits=hits[:limit],
-        jumped=any(r.jumped for r in results),
-        ranking=rankings.pop() if len(rankings) == 1 else results[0].ranking,
-        note=next((r.note for r in results if r.note), None),
-    )
