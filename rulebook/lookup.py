@@ -362,3 +362,33 @@ def _current_first(store, found: list[RulingView]) -> list[RulingView]:
                 shown.add((old.book, newer["id"]))
                 current.append(_ruling_view(store, old.book, newer["id"], None))
     return current + superseded
+
+
+# ``judge refs``: a rule's citation neighbourhood (docs/json.md) ----------------------------------------
+def citation_trees(store, book: str, rule, depth: int = 1) -> dict:
+    """What ``rule`` cites and what cites it, as trees ``depth`` levels deep (JSON as is); a rule
+    already shown higher up is not repeated."""
+    number = rule.number
+    return {"book": book, "number": number, "title": rule.title,
+            "cites": _citation_tree(store, book, number, depth, "cites", {number}),
+            "cited_by": _citation_tree(store, book, number, depth, "cited_by", {number})}
+
+
+def _citation_tree(store, book: str, number: str, depth: int, direction: str, seen: set[str]) -> list[dict]:
+    if depth <= 0:
+        return []
+    rows = store.cites(book, number) if direction == "cites" else [
+        r for r in store.cited_by(book, number) if r["from_kind"] == "rule"]
+    out = []
+    for row in rows:
+        target = row["target"] if direction == "cites" else row["from_id"]
+        if target in seen:
+            continue
+        seen.add(target)
+        rule = store.rule(book, target)
+        item = {"number": target, "title": rule.title if rule else None, "in_book": rule is not None}
+        if direction == "cites":
+            item["outcome"] = row["outcome"]
+        item[direction] = _citation_tree(store, book, target, depth - 1, direction, seen) if rule else []
+        out.append(item)
+    return out

@@ -7,6 +7,7 @@ import typer
 from judge.books import one_book, open_store
 from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
+from rulebook.lookup import citation_trees
 
 
 def refs(
@@ -25,9 +26,7 @@ def refs(
     rule = store.rule(book, number)
     if rule is None:
         fail(f"no rule {number} in {book}", code=1)
-    view = {"book": book, "number": number, "title": rule.title,
-            "cites": _walk(store, book, number, depth, "cites", {number}),
-            "cited_by": _walk(store, book, number, depth, "cited_by", {number})}
+    view = citation_trees(store, book, rule, depth)
     if json_:
         emit_json(view)
         return
@@ -36,26 +35,6 @@ def refs(
     _print(view["cites"], "cites", 2)
     echo("  cited by:" if view["cited_by"] else "  cited by: nothing")
     _print(view["cited_by"], "cited_by", 2)
-
-
-def _walk(store, book: str, number: str, depth: int, direction: str, seen: set[str]) -> list[dict]:
-    if depth <= 0:
-        return []
-    rows = store.cites(book, number) if direction == "cites" else [
-        r for r in store.cited_by(book, number) if r["from_kind"] == "rule"]
-    out = []
-    for row in rows:
-        target = row["target"] if direction == "cites" else row["from_id"]
-        if target in seen:
-            continue
-        seen.add(target)
-        rule = store.rule(book, target)
-        item = {"number": target, "title": rule.title if rule else None, "in_book": rule is not None}
-        if direction == "cites":
-            item["outcome"] = row["outcome"]
-        item[direction] = _walk(store, book, target, depth - 1, direction, seen) if rule else []
-        out.append(item)
-    return out
 
 
 def _label(store, book: str, number: str) -> str:
