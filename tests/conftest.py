@@ -71,16 +71,25 @@ def riftbound_seed_book():
 
 
 @pytest.fixture(scope="session")
-def full_library(tmp_path_factory):
+def full_books(tmp_path_factory):
     """A library with the seeds and the full documents (Riftbound Core Rules v1.2 as ``riftbound-v1.2``,
-    the MTG CR 2026-02-27 as ``cr-2026``), loaded once per session: (store, ids of the full books
-    loaded). Tests needing a full book call :func:`full_book` to skip, saying why, when it is absent."""
+    the MTG CR 2026-02-27 as ``cr-2026``), loaded once per session: (its folder, its store, the ids of
+    the full books loaded)."""
     sys.path.insert(0, str(REPO / "bench"))
     import search_quality
 
-    store, loaded = search_quality.build_library(tmp_path_factory.mktemp("full-library"))
-    yield store, set(loaded)
+    home = tmp_path_factory.mktemp("full-library")
+    store, loaded = search_quality.build_library(home)
+    yield home, store, set(loaded)
     store.close()
+
+
+@pytest.fixture(scope="session")
+def full_library(full_books):
+    """(store, ids of the full books loaded) of :func:`full_books`. Tests needing a full book call
+    :func:`full_book` to skip, saying why, when it is absent."""
+    _, store, loaded = full_books
+    return store, loaded
 
 
 def full_book(full_library, *books: str):

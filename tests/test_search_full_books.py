@@ -52,26 +52,19 @@ QUESTIONS = {
 
 
 @pytest.fixture(scope="session")
-def full_home(tmp_path_factory):
-    """A library with the seeds and both full documents, built once per session."""
+def full_home(full_books):
+    """The session's library of both full documents (conftest.full_books)."""
+    home, _, loaded = full_books
     missing = [str(path) for path, _ in sq.FULL_BOOKS.values() if not path.exists()]
     if missing:
         pytest.skip(f"full documents absent from {CORPORA}: {', '.join(missing)}")
-    home = tmp_path_factory.mktemp("full-books-home")
-    store, loaded = sq.build_library(home)
-    store.close()
-    assert set(loaded) == {CR, RIFTBOUND}
+    assert loaded == {CR, RIFTBOUND}
     return home
 
 
 @pytest.fixture
-def store(full_home):
-    from judge.resources import seeds_dir
-    from rulebook.library import Library
-
-    opened = Library(full_home, seeds=seeds_dir()).open()
-    yield opened
-    opened.close()
+def store(full_home, full_books):
+    return full_books[1]
 
 
 @pytest.fixture
