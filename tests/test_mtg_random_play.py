@@ -142,14 +142,16 @@ def rule_numbers(edition: str):
     return numbers.__contains__
 
 
-@pytest.mark.parametrize("edition", [NEW, OLD])
-def test_random_legal_play_keeps_the_invariants(edition):
+def play_random(edition: str, steps_wanted: int, seed: str | None = None) -> dict[str, int]:
+    """Random games under ``edition`` until ``steps_wanted`` legal steps were taken, the invariants checked
+    after each; returns how many steps of each verb were taken. Used by the test below (a short run) and
+    by ``bench/engine_speed.py --random`` (a long one)."""
     cite = load_citations("mtg", edition)
     exists = rule_numbers(edition)
-    rng = random.Random(f"mtg-{edition}")
+    rng = random.Random(seed or f"mtg-{edition}")
     steps = 0
     kinds: dict[str, int] = {}
-    while steps < 1200:
+    while steps < steps_wanted:
         g = new_game(scenario(rng), cite)
         for _ in range(150):
             if g.over:
@@ -172,4 +174,10 @@ def test_random_legal_play_keeps_the_invariants(edition):
                 steps += 1
                 break
             assert applied, (g.snapshot(), "no legal action: passing must always be possible")
+    return kinds
+
+
+@pytest.mark.parametrize("edition", [NEW, OLD])
+def test_random_legal_play_keeps_the_invariants(edition):
+    kinds = play_random(edition, 1200)
     assert {"casts", "plays", "attacks", "blocks", "passes", "moves"} <= set(kinds)
