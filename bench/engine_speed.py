@@ -9,6 +9,9 @@ replayed the way ``judge explain`` replays it (:func:`judge.explain.new_engine`,
   figures ``bench/run.py`` has always printed for the engines ("steps per second ... vs deep copies of
   the engine per second": until issue 13 ``play`` copied the engine before every step so an illegal
   action could be undone, which made the copy rate the ceiling of the step rate);
+- ``engine``: steps per second of the engine's own work, building included: ``new_game(scenario,
+  citations)`` and the steps (``replay`` also counts what ``judge explain`` does around the engine:
+  finding the book's edition reads ``seeds/manifest.yaml`` for every scenario);
 - ``steps``: steps per second of stepping alone (the engines built before the clock starts), against
   ``copies``: deep copies per second of those engines alone.
 
@@ -28,6 +31,7 @@ Random mode (``--random N``): N random-play steps per game with the invariants o
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import platform
@@ -40,7 +44,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 GAMES = ("riftbound", "mtg")
-RATES = ("replay", "baseline", "steps", "copies")
+RATES = ("replay", "baseline", "engine", "steps", "copies")
 
 
 # -- one tree's measurements (run in a subprocess per tree with --measure) ------------------------------
@@ -50,19 +54,29 @@ def measure(tree: Path, scenario_root: Path, repeat: int) -> dict:
     import copy
 
     from engine.core import play
-    from judge.explain import new_engine
+    from judge.explain import ENGINES, new_engine
     from judge.scenario import load_scenario
 
     out: dict = {}
     for game in GAMES:
         scenarios = [load_scenario(p) for p in sorted((scenario_root / game).glob("*.yaml"))]
         actions = [s.actions for s in scenarios]
+        module = importlib.import_module(ENGINES[game])
+        tables = [new_engine(s)[1] for s in scenarios]
         total = sum(len(a) for a in actions)
 
         def replay() -> float:
             start = time.perf_counter()
             for s, acts in zip(scenarios, actions):
                 engine, _ = new_engine(s)
+                for _ in play(engine, acts):
+                    pass
+            return time.perf_counter() - start
+
+        def built() -> float:  # the engine's own work: new_game(scenario, citations) and the steps
+            start = time.perf_counter()
+            for s, acts, table in zip(scenarios, actions, tables):
+                engine = module.new_game(s.data, table)
                 for _ in play(engine, acts):
                     pass
             return time.perf_counter() - start
@@ -92,7 +106,7 @@ def measure(tree: Path, scenario_root: Path, repeat: int) -> dict:
             return time.perf_counter() - start
 
         replay(), steps_only()  # warm up: imports, citation tables, regex caches
-        measures = {"replay": replay, "baseline": baseline, "steps": steps_only, "copies": copies}
+        measures = {"replay": replay, "baseline": baseline, "engine": built, "steps": steps_only, "copies": copies}
         times: dict[str, list[float]] = {k: [] for k in measures}
         for _ in range(repeat):
             for k, run in measures.items():
@@ -147,18 +161,18 @@ def compare(against: str | None, repeat: int, rounds: int) -> None:
         results = {name: _median_of(r) for name, r in runs.items()}
     print(f"medians of {rounds} rounds x {repeat} repetitions; steps/s over every shipped scenario "
           "(ask: items included)")
-    print(f"{'tree':<40} {'game':<10} {'scenarios':>9} {'actions':>7} {'replay/s':>9} {'baseline/s':>10} "
-          f"{'ratio':>6} {'steps/s':>9} {'copies/s':>9} {'ratio':>6}")
+    print(f"{'tree':<36} {'game':<10} {'scen.':>5} {'actions':>7} {'replay/s':>9} {'baseline/s':>10} "
+          f"{'ratio':>6} {'engine/s':>9} {'steps/s':>9} {'copies/s':>9} {'ratio':>6}")
     for name, res in results.items():
         for game, r in res.items():
-            print(f"{name:<40} {game:<10} {r['scenarios']:>9} {r['actions']:>7} {r['replay']:>9,.0f} "
-                  f"{r['baseline']:>10,.0f} {r['replay'] / r['baseline']:>5.2f}x {r['steps']:>9,.0f} "
+            print(f"{name:<36} {game:<10} {r['scenarios']:>5} {r['actions']:>7} {r['replay']:>9,.0f} "
+                  f"{r['baseline']:>10,.0f} {r['replay'] / r['baseline']:>5.2f}x {r['engine']:>9,.0f} {r['steps']:>9,.0f} "
                   f"{r['copies']:>9,.0f} {r['steps'] / r['copies']:>5.2f}x")
     if against:
         (old, new) = results.values()
         for game in new:
-            print(f"{game}: this tree / baseline tree: replay {new[game]['replay'] / old[game]['replay']:.2f}x, "
-                  f"steps {new[game]['steps'] / old[game]['steps']:.2f}x")
+            print(f"{game}: this tree / baseline tree: " + ", ".join(
+                f"{k} {new[game][k] / old[game][k]:.2f}x" for k in ("replay", "engine", "steps")))
 
 
 # -- random play --------------------------------------------------------------------------------------
