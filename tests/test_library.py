@@ -3,6 +3,7 @@ and bad files refused with one line while nothing already stored is lost."""
 
 import json
 import sqlite3
+from pathlib import Path
 
 from conftest import corpus
 
@@ -144,3 +145,22 @@ def test_two_processes_building_at_once_both_see_a_whole_database(tmp_path):
         assert json.loads(out)[0]["number"] == "313.4"
     leftovers = [f.name for f in (tmp_path / "home").iterdir() if f.name.startswith(".judge-")]
     assert leftovers == []
+
+
+# The readers' code as of READER_VERSION (rulebook/readers/ and the rule numbers they parse with).
+# A reader edited without bumping READER_VERSION would leave every stored book read the old way.
+READERS_DIGEST = {"2": ""}
+
+
+def test_a_reader_edited_bumps_the_reader_version():
+    import hashlib
+
+    from rulebook.readers import READER_VERSION
+
+    root = Path(__file__).resolve().parents[1] / "rulebook"
+    h = hashlib.sha256()
+    for f in [*sorted((root / "readers").glob("*.py")), root / "numbers.py"]:
+        h.update(f.name.encode() + b"\0" + f.read_bytes().replace(b"\r\n", b"\n"))
+    assert READERS_DIGEST.get(READER_VERSION) == h.hexdigest(), (
+        "the readers changed: if what they produce changed, bump READER_VERSION (stored books are then "
+        f"read again); either way record {h.hexdigest()} for it in READERS_DIGEST")
