@@ -13,16 +13,21 @@ Event(what='Ana may act', rules=('312.1',), keys=('priority.singular_right',))
 ...     exc.rules, exc.reason
 (('312.1',), 'priority.singular_right')
 
-Engines implement :class:`Engine`; :func:`play` steps one through a list of actions and :func:`ask`
-answers "is this legal now?" without changing anything.
+Both engines are a :class:`Game` (the :class:`Engine` protocol): the state ``s`` of the game, the
+citations table, the events of the action being carried out. :func:`play` steps one through a list of
+actions and :func:`ask` answers "is this legal now?" without changing anything.
+
+>>> suggest("Ganknig", ["Ganking", "Tank"])
+' (did you mean "Ganking"?)'
 """
 
 from __future__ import annotations
 
 import copy
+import difflib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, ClassVar, Generic, NoReturn, Protocol, Self, TypedDict, TypeVar
 
 
 @dataclass(frozen=True)
@@ -97,7 +102,7 @@ class Citations:
     def event(self, what: str, *keys: str) -> Event:
         return Event(what, self.cite(*keys), keys)
 
-    def illegal(self, message: str, *keys: str) -> IllegalAction:
+    def illegal(self, message: str, *keys: str) -> NoReturn:
         """Raise an :class:`IllegalAction` citing ``keys`` (the first key is the reason)."""
         raise IllegalAction(message, keys[0], self.cite(*keys))
 
@@ -120,26 +125,103 @@ class Step:
         return ("yes" if self.legal else "no") if self.asked else None
 
 
-class Engine(Protocol):
-    """What every game's engine offers. Pure: no I/O, no rulebook import.
+class Snapshot(TypedDict, total=False):
+    """What a game looks like after a step, the keys scenario expectations are checked against (where the
+    game has them); each game adds its own (docs/json.md lists both games' keys). ``priority`` names the
+    player who has it; when nobody has it, the game's :attr:`Game.no_priority`."""
 
-    ``snapshot()`` returns a plain dict with (where the game has them) these keys, which scenario
-    expectations are checked against: ``state``, ``phase``, ``turn_player``, ``priority``, ``focus``,
-    ``points``, ``life``, ``controller``, ``zone``, ``chain``/``stack``, ``winner``.
-    """
+    state: str
+    phase: str
+    turn: int
+    turn_player: str
+    priority: str | None
+    focus: str | None
+    points: dict[str, int]
+    life: dict[str, int]
+    controller: dict[str, str | None]
+    zone: dict[str, str]
+    chain: list[str]
+    stack: list[str]
+    winner: str | None
+
+
+class Engine(Protocol):
+    """What every game's engine offers. Pure: no I/O, no rulebook import."""
 
     game: str
+    opening: list[Event]
 
     def apply(self, action: str) -> list[Event]:
         """Carry out one action sentence, then everything the rules make automatic until a player must
         decide. Raises :class:`IllegalAction` (state unchanged) or :class:`ScenarioError`."""
 
-    def snapshot(self) -> dict[str, Any]: ...
+    def snapshot(self) -> Snapshot: ...
+
+    def copy(self) -> Engine: ...
+
+
+S = TypeVar("S")
+
+
+class Game(Generic[S]):
+    """The shape both engines share, as python-chess's variants share one ``Board``.
+
+    ``s`` is the game's state: pure data and its queries, the one thing that changes as the game is
+    played (a copy of the game is a copy of ``s``; the citations table and the opening are shared).
+    ``events`` collects what the rules do while one action is carried out: :meth:`emit` adds one,
+    citing rules by key, and :meth:`illegal` refuses the action citing the rule that forbids it.
+    """
+
+    game: ClassVar[str] = ""
+    #: what :meth:`snapshot` says when no player has priority (each game's published JSON, docs/json.md)
+    no_priority: ClassVar[str | None] = None
+
+    def __init__(self, state: S, citations: Citations) -> None:
+        self.s: S = state
+        self.citations = citations
+        self.events: list[Event] = []
+        self.opening: list[Event] = []  # what the rules did before the first action
+
+    # -- reporting --------------------------------------------------------------------------------------
+    def emit(self, what: str, *keys: str) -> None:
+        """Something the rules made happen, citing the rules by key."""
+        self.events.append(self.citations.event(what, *keys))
+
+    def illegal(self, message: str, *keys: str) -> NoReturn:
+        """Refuse the action: raise :class:`IllegalAction` citing ``keys`` (the first is the reason)."""
+        self.citations.illegal(message, *keys)
+
+    # -- copies -----------------------------------------------------------------------------------------
+    def copy(self) -> Self:
+        """An independent game in the same state (the state deep-copied; the table and opening shared)."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.s = copy.deepcopy(self.s)
+        clone.events = []
+        return clone
+
+    def __deepcopy__(self, memo: dict) -> Self:
+        return self.copy()
+
+    def restore(self, state: S) -> None:
+        """Put the game back in ``state`` (a copy of ``s`` taken earlier, which is used up)."""
+        self.s = state
+
+    # -- what it looks like -----------------------------------------------------------------------------
+    def snapshot(self) -> Snapshot:
+        snap = self.view()
+        if snap.get("priority") is None:
+            snap["priority"] = self.no_priority
+        return snap
+
+    def view(self) -> Snapshot:
+        """The game's snapshot, ``priority`` None when nobody has it."""
+        raise NotImplementedError
 
 
 def ask(engine: Engine, action: str) -> tuple[bool, list[Event], IllegalAction | None]:
     """Would ``action`` be legal now? Tries it on a copy; the engine itself is untouched."""
-    trial = copy.deepcopy(engine)
+    trial = engine.copy()
     try:
         return True, trial.apply(action), None
     except IllegalAction as exc:
@@ -161,17 +243,24 @@ def play(engine: Engine, actions: Iterable[tuple[str, bool]]) -> Iterator[Step]:
                 yield Step(n, sentence, True, legal, tuple(events), engine.snapshot(),
                            exc.reason if exc else None, exc.rules if exc else _rules_of(events))
                 continue
-            before = copy.deepcopy(engine)
+            before = engine.copy()
             try:
                 events = engine.apply(sentence)
             except IllegalAction as exc:
-                engine.__dict__.update(before.__dict__)  # "not applied": back to the state before it
+                engine.restore(before.s)  # "not applied": back to the state before it
                 event = Event(f"Illegal: {exc.message}", exc.rules, (exc.reason,))
                 yield Step(n, sentence, False, False, (event,), engine.snapshot(), exc.reason, exc.rules)
                 continue
             yield Step(n, sentence, False, True, tuple(events), engine.snapshot(), None, _rules_of(events))
         except ScenarioError as exc:
             raise ScenarioError(("actions", n - 1, *exc.path), exc.message) from None
+
+
+def suggest(word: str, options: Iterable[str]) -> str:
+    """`` (did you mean "X"?)`` when one of ``options`` is close to ``word`` (case-insensitively), else ``""``."""
+    lowered = {str(o).lower(): str(o) for o in options}
+    close = difflib.get_close_matches(str(word).lower(), list(lowered), n=1, cutoff=0.6)
+    return f' (did you mean "{lowered[close[0]]}"?)' if close else ""
 
 
 def _rules_of(events: Iterable[Event]) -> tuple[str, ...]:

@@ -10,7 +10,7 @@ import yaml
 from engine.core import Citations, IllegalAction, ScenarioError, ask, play
 from engine.riftbound import effects, new_game
 from engine.riftbound.combat import assignments, check_assignment
-from engine.riftbound.model import Card, CardDef
+from engine.riftbound.state import Card, CardDef
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(encoding="utf-8"))

@@ -65,25 +65,25 @@ def scenario(rng: random.Random) -> dict:
 
 def proposals(g, rng: random.Random) -> list[str]:
     snap = g.snapshot()
-    names = [p.name for p in g.battlefield] + g.players + [s.name for s in g.stack]
-    if g.pending == "attackers":
-        mine = [p.name for p in g.battlefield if p.controller == g.turn_player and p.is_a("creature")]
+    names = [p.name for p in g.s.battlefield] + g.s.players + [s.name for s in g.s.stack]
+    if g.s.pending == "attackers":
+        mine = [p.name for p in g.s.battlefield if p.controller == g.s.turn_player and p.is_a("creature")]
         chosen = rng.sample(mine, rng.randint(0, len(mine))) if mine else []
-        return ([f"{g.turn_player} attacks with {', '.join(chosen)}"] if chosen else []) + [
-            f"{g.turn_player} declares no attackers"]
-    if g.pending == "blockers":
-        attackers = [p.name for p in g.battlefield if p.attacking]
-        mine = [p.name for p in g.battlefield if p.controller == g.defending and p.is_a("creature")]
+        return ([f"{g.s.turn_player} attacks with {', '.join(chosen)}"] if chosen else []) + [
+            f"{g.s.turn_player} declares no attackers"]
+    if g.s.pending == "blockers":
+        attackers = [p.name for p in g.s.battlefield if p.attacking]
+        mine = [p.name for p in g.s.battlefield if p.controller == g.s.defending and p.is_a("creature")]
         pairs = [f"{rng.choice(attackers)} with {b}" for b in rng.sample(mine, rng.randint(0, len(mine)))]
-        return ([f"{g.defending} blocks {', '.join(pairs)}"] if pairs else []) + [f"{g.defending} declares no blockers"]
+        return ([f"{g.s.defending} blocks {', '.join(pairs)}"] if pairs else []) + [f"{g.s.defending} declares no blockers"]
     who = snap["priority"]
     if who == "none":
         return []
     out = []
-    for card in g.hand[who]:
+    for card in g.s.hand[who]:
         target = rng.choice(names)
         out += [f"{who} casts {card.name} targeting {target}", f"{who} casts {card.name}", f"{who} plays {card.name}"]
-    for perm in g.battlefield:
+    for perm in g.s.battlefield:
         if perm.controller == who:
             out.append(f"{who} activates {perm.name} targeting {rng.choice(names)}")
             out.append(f"{who} activates {perm.name}")
@@ -95,7 +95,7 @@ def proposals(g, rng: random.Random) -> list[str]:
 
 def check_step(g, before, action: str, events, cited_exists) -> None:
     snap, old = g.snapshot(), before.snapshot()
-    players = set(g.players)
+    players = set(g.s.players)
     assert snap["priority"] in players | {"none"}
     if snap["phase"] == "untap":
         assert snap["priority"] == "none"
@@ -121,7 +121,7 @@ def check_step(g, before, action: str, events, cited_exists) -> None:
     # Sorcery-speed casts: by the active player, in a main phase, with an empty stack.
     m = re.match(r"^(\w+) (?:casts|plays) (.+?)(?: targeting .*)?$", action)
     if m and m.group(2) in SORCERY_SPEED and any("cast.announce" in e.keys for e in events):
-        assert m.group(1) == before.turn_player and before.step in ("main1", "main2") and not before.stack
+        assert m.group(1) == before.s.turn_player and before.s.step in ("main1", "main2") and not before.s.stack
     if snap["life"] != old["life"]:
         assert any({"damage.player", "life.change", "mana.burn"} & set(e.keys) for e in events)
     for e in events:
@@ -154,7 +154,7 @@ def play_random(edition: str, steps_wanted: int, seed: str | None = None) -> dic
     while steps < steps_wanted:
         g = new_game(scenario(rng), cite)
         for _ in range(150):
-            if g.over:
+            if g.s.over:
                 break
             applied = False
             for action in proposals(g, rng):
@@ -163,10 +163,10 @@ def play_random(edition: str, steps_wanted: int, seed: str | None = None) -> dic
                     events = g.apply(action)
                 except IllegalAction as exc:
                     assert exc.rules
-                    g.__dict__.update(before.__dict__)
+                    g.restore(before.s)
                     continue
                 except ScenarioError:  # a proposal that misnames something (a target for a card without one)
-                    g.__dict__.update(before.__dict__)
+                    g.restore(before.s)
                     continue
                 check_step(g, before, action, events, exists)
                 kinds[action.split()[1]] = kinds.get(action.split()[1], 0) + 1

@@ -180,7 +180,7 @@ def play_random_game(seed: int, max_steps: int) -> int:
                 events = game.apply(sentence)
             except IllegalAction as exc:
                 assert exc.rules, sentence
-                game.__dict__.update(before.__dict__)
+                game.restore(before.s)
                 continue
             _check_timing(sentence, before, scenario)
             break

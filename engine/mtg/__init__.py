@@ -26,7 +26,7 @@ EDITIONS = ("2026-02-27", "2008-10-01")
 
 def new_game(scenario: dict, citations: Citations) -> MagicGame:
     """A game in the scenario's starting situation; raises :class:`~engine.core.ScenarioError`."""
-    return build(scenario, citations)
+    return MagicGame(build(scenario, citations.edition), citations)
 
 
 __all__ = ["EDITIONS", "MagicGame", "PHASES", "SCENARIO_KEYS", "SECOND_DAMAGE", "new_game"]

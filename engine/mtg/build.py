@@ -1,8 +1,8 @@
-"""Reading the mtg parts of a scenario (a plain dict) into a game, with errors that name the key path.
+"""Reading the mtg parts of a scenario (a plain dict) into a game's :class:`State`, with errors that name
+the key path.
 
->>> from engine.core import Citations
 >>> try:
-...     build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "mian1"}}, Citations("mtg", "2026-02-27", {}))
+...     build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "mian1"}}, "2026-02-27")
 ... except ScenarioError as exc:
 ...     exc.path, exc.message
 (('turn', 'phase'), 'unknown phase "mian1" (did you mean "main1"?)')
@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core import Citations, ScenarioError, flag, mapping, whole_number
+from engine.core import ScenarioError, flag, mapping, suggest, whole_number
 from engine.core import name as name_of
 from engine.mtg.effects import EffectError, parse_effect, target_kinds
-from engine.mtg.game import MagicGame, suggest
 from engine.mtg.state import (
     BASIC_LANDS, CARD_TYPES, KEYWORDS, ORDER, PHASES, SUPERTYPES, AbilityDef, Card, CardDef,
-    Permanent, TriggerDef, base_name, parse_cost,
+    Permanent, State, TriggerDef, base_name, parse_cost,
 )
 
 # Top-level keys the mtg engine reads (the loader owns game, book, title, actions, expect).
@@ -72,16 +71,16 @@ def _list(value: Any, path: tuple) -> list:
 
 
 class Builder:
-    def __init__(self, data: dict, citations: Citations):
+    def __init__(self, data: dict, edition: str):
         self.data = data
-        self.g = MagicGame(citations)
+        self.s = State(edition)
         self.seen: dict[str, int] = {}
 
     def player(self, name: Any, path: tuple) -> str:
-        for p in self.g.players:
+        for p in self.s.players:
             if str(name).lower() == p.lower():
                 return p
-        raise _fail(path, f'no player named "{name}"{suggest(str(name), self.g.players)}')
+        raise _fail(path, f'no player named "{name}"{suggest(str(name), self.s.players)}')
 
     def unique(self, name: str) -> str:
         """Duplicates get ``#2``, ``#3`` in the order they appear (unless written so already)."""
@@ -179,57 +178,57 @@ class Builder:
                        self.triggers(data.get("triggers"), path + ("triggers",)), mana)
 
     # -- the scenario ---------------------------------------------------------------------------
-    def build(self) -> MagicGame:
-        g, data = self.g, self.data
+    def build(self) -> State:
+        s, data = self.s, self.data
         players = data.get("players")
         if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) and p.split() == [p] for p in players):
             raise _fail(("players",), "the mtg engine models two-player games: players: [Ana, Ben] (single words)")
-        g.players = list(players)
+        s.players = list(players)
         turn = _keys(data.get("turn"), TURN_KEYS, ("turn",))
-        g.turn_player = self.player(turn.get("player", players[0]), ("turn", "player"))
+        s.turn_player = self.player(turn.get("player", players[0]), ("turn", "player"))
         phase = str(turn.get("phase", "main1")).lower()
         if phase not in ORDER:
             raise _fail(("turn", "phase"), f'unknown phase "{phase}"{suggest(phase, list(ORDER))}')
-        g.turn_number = _int(turn.get("number", 2), ("turn", "number"), 1, MAX_TURN)
+        s.turn_number = _int(turn.get("number", 2), ("turn", "number"), 1, MAX_TURN)
         costs = data.get("costs")
         if costs not in (None, "ignore", "pay"):
             raise _fail(("costs",), 'costs: ignore (every cost is free) is the only setting')
-        g.costs_ignore = costs == "ignore"
+        s.costs_ignore = costs == "ignore"
         cards = mapping(data.get("cards"), ("cards",), "card name -> {type, cost, power, toughness, effect}")
         for name, spec in cards.items():
-            g.cards[base_name(str(name)).lower()] = self.definition(str(name), _keys(spec, CARD_KEYS, ("cards", name)),
+            s.cards[base_name(str(name)).lower()] = self.definition(str(name), _keys(spec, CARD_KEYS, ("cards", name)),
                                                                     ("cards", name))
         for land, colour in BASIC_LANDS.items():
-            g.cards.setdefault(land, CardDef(land.title(), frozenset({"land"}), frozenset({"basic"}), mana=colour))
+            s.cards.setdefault(land, CardDef(land.title(), frozenset({"land"}), frozenset({"basic"}), mana=colour))
         state = _keys(data.get("state"), STATE_KEYS, ("state",))
-        g.life = {p: 20 for p in g.players}
-        for p, life in _keys(state.get("life"), tuple(g.players), ("state", "life")).items():
-            g.life[self.player(p, ("state", "life", p))] = _int(life, ("state", "life", p), *LIFE)
-        for p in g.players:
-            g.hand[p], g.library[p], g.graveyard[p], g.pool[p] = [], [], [], {}
-            g.lands_played[p] = 0
+        s.life = {p: 20 for p in s.players}
+        for p, life in _keys(state.get("life"), tuple(s.players), ("state", "life")).items():
+            s.life[self.player(p, ("state", "life", p))] = _int(life, ("state", "life", p), *LIFE)
+        for p in s.players:
+            s.hand[p], s.library[p], s.graveyard[p], s.pool[p] = [], [], [], {}
+            s.lands_played[p] = 0
         self.permanents(_list(state.get("permanents"), ("state", "permanents")))
-        self.zone(state.get("hand"), ("state", "hand"), g.hand, defined=True)
-        self.zone(state.get("library"), ("state", "library"), g.library, defined=True, counts=True)
-        self.zone(state.get("graveyard"), ("state", "graveyard"), g.graveyard, defined=False)
-        for p, n in _keys(state.get("lands_played"), tuple(g.players), ("state", "lands_played")).items():
-            g.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p), 0,
+        self.zone(state.get("hand"), ("state", "hand"), s.hand, defined=True)
+        self.zone(state.get("library"), ("state", "library"), s.library, defined=True, counts=True)
+        self.zone(state.get("graveyard"), ("state", "graveyard"), s.graveyard, defined=False)
+        for p, n in _keys(state.get("lands_played"), tuple(s.players), ("state", "lands_played")).items():
+            s.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p), 0,
                                                                                 MAX_LANDS_PLAYED)
         order_path = ("state", "trigger_order")
-        for p, names in _keys(state.get("trigger_order"), tuple(g.players), order_path).items():
-            g.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
-        self.start(phase)
-        return g
+        for p, names in _keys(state.get("trigger_order"), tuple(s.players), order_path).items():
+            s.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
+        s.step = phase
+        return s
 
     def permanents(self, items: list) -> None:
-        g = self.g
+        s = self.s
         for i, item in enumerate(items):
             path = ("state", "permanents", i)
             spec = _keys(item, PERMANENT_KEYS, path)
             if spec.get("name") is None:
                 raise _fail(path, "a permanent needs a name")
             name = self.unique(name_of(spec["name"], path + ("name",), "a permanent's name"))
-            known = g.definition(name)
+            known = s.definition(name)
             merged = {k: v for k, v in (spec.items()) if k in ("type", "cost", "power", "toughness", "keywords",
                                                                  "effect", "ability", "triggers", "mana")}
             if known is not None and "type" not in merged:
@@ -240,33 +239,33 @@ class Builder:
                 if "type" not in merged and base_name(name).lower() in BASIC_LANDS:
                     merged["type"] = "basic land"
                 d = self.definition(base_name(name), merged, path)
-                g.cards.setdefault(base_name(name).lower(), d)
-            controller = self.player(spec.get("controller", g.turn_player), path + ("controller",))
+                s.cards.setdefault(base_name(name).lower(), d)
+            controller = self.player(spec.get("controller", s.turn_player), path + ("controller",))
             owner = self.player(spec.get("owner", controller), path + ("owner",))
-            perm = Permanent(g.oid(), name, owner, controller, d,
+            perm = Permanent(s.oid(), name, owner, controller, d,
                              tapped=flag(spec.get("tapped"), path + ("tapped",)),
                              sick=flag(spec.get("sick"), path + ("sick",)),
                              damage=_int(spec.get("damage", 0), path + ("damage",), 0, MAX_STAT),
                              attacking=flag(spec.get("attacking"), path + ("attacking",)))
-            g.battlefield.append(perm)
+            s.battlefield.append(perm)
         for i, item in enumerate(items):
             blocking = item.get("blocking") if isinstance(item, dict) else None
             if blocking:
-                attacker = g.find_permanent(str(blocking))
+                attacker = s.find_permanent(str(blocking))
                 if attacker is None or not attacker.attacking:
                     raise _fail(("state", "permanents", i, "blocking"), f'"{blocking}" is not an attacking permanent')
-                blocker = g.battlefield[i]
+                blocker = s.battlefield[i]
                 blocker.blocking = attacker.oid
                 attacker.blockers.append(blocker.oid)
                 attacker.blocked = True
 
     def zone(self, value: Any, path: tuple, zone: dict, defined: bool, counts: bool = False) -> None:
-        g = self.g
-        for p, cards in _keys(value, tuple(g.players), path).items():
+        s = self.s
+        for p, cards in _keys(value, tuple(s.players), path).items():
             owner = self.player(p, path + (p,))
             if counts and isinstance(cards, int) and not isinstance(cards, bool):
                 count = whole_number(cards, path + (p,), 0, MAX_COUNT, "a count of unnamed cards")
-                zone[owner] = [Card(g.oid(), "a card", owner) for _ in range(count)]
+                zone[owner] = [Card(s.oid(), "a card", owner) for _ in range(count)]
                 continue
             if not (cards is None or isinstance(cards, (str, list))):
                 either = f"a count of unnamed cards from 0 to {MAX_COUNT} or " if counts else ""
@@ -274,39 +273,11 @@ class Builder:
                                          f"{'a mapping' if isinstance(cards, dict) else repr(cards)}")
             for j, name in enumerate(_list(cards, path + (p,))):
                 name = name_of(name, path + (p, j), "a card name")
-                if defined and g.definition(name) is None:
+                if defined and s.definition(name) is None:
                     raise _fail(path + (p, j), f'no card named "{name}" under cards:'
-                                               f"{suggest(base_name(name), [d.name for d in g.cards.values()])}")
-                zone[owner].append(Card(g.oid(), self.unique(name), owner))
+                                               f"{suggest(base_name(name), [d.name for d in s.cards.values()])}")
+                zone[owner].append(Card(s.oid(), self.unique(name), owner))
 
-    def start(self, phase: str) -> None:
-        """Start at ``phase``: its turn-based actions are taken as done and the active player holds
-        priority, except in the steps without priority (untap, cleanup) and the declarations, which
-        are run or awaited as in play."""
-        from engine.mtg import combat, turn
-
-        g = self.g
-        g.step = phase
-        g.events = []
-        ap = g.turn_player
-        if phase == "untap":
-            turn.new_turn(g, next_player=False)
-        elif phase == "cleanup":
-            turn.cleanup(g)
-        elif phase == "declare_attackers":
-            combat.begin_declare_attackers(g)
-        elif phase == "declare_blockers":
-            if any(p.attacking for p in g.battlefield):
-                combat.begin_declare_blockers(g)
-            else:
-                g.priority = ap
-        elif phase in ("combat_damage", "combat_damage#2"):
-            g.first_strike_step = phase == "combat_damage#2"
-            combat.damage_step(g)
-        else:
-            g.priority = ap
-        g.opening, g.events = g.events, []
-
-
-def build(data: dict, citations: Citations) -> MagicGame:
-    return Builder(data, citations).build()
+def build(data: dict, edition: str) -> State:
+    """The state at the scenario's start under ``edition``'s rules (the game runs what the starting step does)."""
+    return Builder(data, edition).build()

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine.mtg.sba import fire
+from engine.mtg.settle import fire
 from engine.mtg.state import Assignment, Permanent, StackItem, Target
 
 if TYPE_CHECKING:
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 
 def can_attack(g: MagicGame, perm: Permanent) -> str | None:
     """Why ``perm`` cannot attack (a citation key), or None."""
-    if perm.controller != g.turn_player or not perm.is_a("creature") or perm.tapped:
+    if perm.controller != g.s.turn_player or not perm.is_a("creature") or perm.tapped:
         return "combat.attackers"
     if perm.has("defender"):
         return "combat.defender"
@@ -33,34 +33,34 @@ def can_attack(g: MagicGame, perm: Permanent) -> str | None:
 
 
 def begin_declare_attackers(g: MagicGame) -> None:
-    ap = g.turn_player
-    if not any(can_attack(g, p) is None for p in g.battlefield):
-        g.say(f"The declare attackers step begins: {ap} has no creature that can attack", "turn.declare_attackers")
-        g.pending = "attackers"
+    ap = g.s.turn_player
+    if not any(can_attack(g, p) is None for p in g.s.battlefield):
+        g.emit(f"The declare attackers step begins: {ap} has no creature that can attack", "turn.declare_attackers")
+        g.s.pending = "attackers"
         declare_attackers(g, ap, ())
         return
-    g.pending = "attackers"
-    g.say(f"The declare attackers step begins: {ap} declares attackers; no player has priority until then",
+    g.s.pending = "attackers"
+    g.emit(f"The declare attackers step begins: {ap} declares attackers; no player has priority until then",
           "turn.declare_attackers")
 
 
 def declare_attackers(g: MagicGame, player: str, names: tuple[str, ...]) -> None:
-    if g.over:
+    if g.s.over:
         g.illegal("the game is over", "game.over")
-    if g.step != "declare_attackers" or g.pending != "attackers":
+    if g.s.step != "declare_attackers" or g.s.pending != "attackers":
         g.illegal(f"{player} cannot declare attackers now: attackers are declared as the declare attackers step "
-                  f"begins (it is the {g.step} step)", "turn.declare_attackers")
-    if player != g.turn_player:
-        g.illegal(f"{player} cannot declare attackers: only the active player, {g.turn_player}, attacks",
+                  f"begins (it is the {g.s.step} step)", "turn.declare_attackers")
+    if player != g.s.turn_player:
+        g.illegal(f"{player} cannot declare attackers: only the active player, {g.s.turn_player}, attacks",
                   "combat.attacking_player", "turn.declare_attackers")
     chosen: list[Permanent] = []
     for name in names:
-        perm = g.find_permanent(name)
+        perm = g.s.find_permanent(name)
         if perm is None:
-            if g.where(name):
-                g.illegal(f"{name} is {g.where(name)}, not on the battlefield: it cannot attack", "combat.attackers",
+            if g.s.where(name):
+                g.illegal(f"{name} is {g.s.where(name)}, not on the battlefield: it cannot attack", "combat.attackers",
                           "combat.illegal_attack")
-            raise g.unknown(name, "creature")
+            raise g.s.unknown(name, "creature")
         if perm in chosen:
             g.illegal(f"{perm.name} is declared as an attacker twice", "combat.attackers", "combat.illegal_attack")
         why = can_attack(g, perm)
@@ -74,53 +74,53 @@ def declare_attackers(g: MagicGame, player: str, names: tuple[str, ...]) -> None
             g.illegal(f"{perm.name} cannot attack: {player} has not controlled it continuously since the turn began "
                       f"and it has no haste", "combat.summoning_sickness", "combat.haste", "combat.illegal_attack")
         chosen.append(perm)
-    g.pending = None
+    g.s.pending = None
     if not chosen:
-        g.say(f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
+        g.emit(f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
               "turn.skip_combat_steps")
     for perm in chosen:
         perm.attacking = True
         if perm.has("vigilance"):
-            g.say(f"{perm.name} attacks {g.defending}; it has vigilance, so it does not tap",
+            g.emit(f"{perm.name} attacks {g.s.defending}; it has vigilance, so it does not tap",
                   "combat.attacking", "combat.vigilance")
         else:
             perm.tapped = True
-            g.say(f"{perm.name} attacks {g.defending} and becomes tapped", "combat.attacking", "combat.attack_taps")
+            g.emit(f"{perm.name} attacks {g.s.defending} and becomes tapped", "combat.attacking", "combat.attack_taps")
         if perm.sick:
-            g.say(f"{perm.name} can attack this turn because it has haste", "combat.haste")
+            g.emit(f"{perm.name} can attack this turn because it has haste", "combat.haste")
         fire(g, "attacks", perm)
     g.receive_priority(player, f"{player} receives priority in the declare attackers step",
                        "turn.attackers_priority")
 
 
 def begin_declare_blockers(g: MagicGame) -> None:
-    dp = g.defending
-    g.pending = "blockers"
-    if not any(p.controller == dp and p.is_a("creature") and not p.tapped for p in g.battlefield):
-        g.say(f"The declare blockers step begins: {dp} has no untapped creature to block with", "turn.declare_blockers")
+    dp = g.s.defending
+    g.s.pending = "blockers"
+    if not any(p.controller == dp and p.is_a("creature") and not p.tapped for p in g.s.battlefield):
+        g.emit(f"The declare blockers step begins: {dp} has no untapped creature to block with", "turn.declare_blockers")
         declare_blockers(g, dp, ())
         return
-    g.say(f"The declare blockers step begins: {dp} declares blockers; no player has priority until then",
+    g.emit(f"The declare blockers step begins: {dp} declares blockers; no player has priority until then",
           "turn.declare_blockers")
 
 
 def declare_blockers(g: MagicGame, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
-    if g.over:
+    if g.s.over:
         g.illegal("the game is over", "game.over")
-    if g.step != "declare_blockers" or g.pending != "blockers":
+    if g.s.step != "declare_blockers" or g.s.pending != "blockers":
         g.illegal(f"{player} cannot declare blockers now: blockers are declared as the declare blockers step "
-                  f"begins (it is the {g.step} step)", "turn.declare_blockers")
-    if player != g.defending:
-        g.illegal(f"{player} cannot declare blockers: the defending player, {g.defending}, does",
+                  f"begins (it is the {g.s.step} step)", "turn.declare_blockers")
+    if player != g.s.defending:
+        g.illegal(f"{player} cannot declare blockers: the defending player, {g.s.defending}, does",
                   "turn.declare_blockers")
     chosen: list[tuple[Permanent, Permanent]] = []
     for attacker_name, blocker_name in pairs:
-        attacker, blocker = g.find_permanent(attacker_name), g.find_permanent(blocker_name)
+        attacker, blocker = g.s.find_permanent(attacker_name), g.s.find_permanent(blocker_name)
         for name, perm in ((attacker_name, attacker), (blocker_name, blocker)):
             if perm is None:
-                if g.where(name):
-                    g.illegal(f"{name} is {g.where(name)}, not on the battlefield", "combat.blockers", "combat.illegal_block")
-                raise g.unknown(name, "creature")
+                if g.s.where(name):
+                    g.illegal(f"{name} is {g.s.where(name)}, not on the battlefield", "combat.blockers", "combat.illegal_block")
+                raise g.s.unknown(name, "creature")
         assert attacker is not None and blocker is not None
         if not attacker.attacking:
             g.illegal(f"{blocker.name} cannot block {attacker.name}: {attacker.name} is not attacking",
@@ -135,16 +135,16 @@ def declare_blockers(g: MagicGame, player: str, pairs: tuple[tuple[str, str], ..
             g.illegal(f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
                       "combat.blockers", "combat.illegal_block")
         chosen.append((attacker, blocker))
-    g.pending = None
+    g.s.pending = None
     if not chosen:
-        g.say(f"{player} declares no blockers", "turn.declare_blockers")
+        g.emit(f"{player} declares no blockers", "turn.declare_blockers")
     for attacker, blocker in chosen:
         blocker.blocking = attacker.oid
         attacker.blockers.append(blocker.oid)
         attacker.blocked = True
-        g.say(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature",
+        g.emit(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature",
               "combat.blocking", "combat.blocked")
-    g.receive_priority(g.turn_player, f"{g.turn_player} receives priority in the declare blockers step",
+    g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority in the declare blockers step",
                        "turn.blockers_priority")
 
 
@@ -153,42 +153,42 @@ def _strikes_first(perm: Permanent) -> bool:
 
 
 def _deals_in_this_step(g: MagicGame, perm: Permanent) -> bool:
-    if g.step == "combat_damage":
-        return _strikes_first(perm) if g.first_strike_step else True
+    if g.s.step == "combat_damage":
+        return _strikes_first(perm) if g.s.first_strike_step else True
     return not _strikes_first(perm) or perm.has("double strike")
 
 
 def damage_step(g: MagicGame) -> None:
-    combatants = [p for p in g.battlefield if p.attacking or p.blocking is not None]
-    if g.step == "combat_damage":
-        g.first_strike_step = any(_strikes_first(p) for p in combatants)
-        if g.first_strike_step:
+    combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
+    if g.s.step == "combat_damage":
+        g.s.first_strike_step = any(_strikes_first(p) for p in combatants)
+        if g.s.first_strike_step:
             fast = ", ".join(p.name for p in combatants if _strikes_first(p))
             keys = ["combat.second_step", "combat.first_strike"]
             if any(p.has("double strike") for p in combatants):
                 keys.append("combat.double_strike")
-            g.say(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
+            g.emit(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
                   "deal combat damage now; a second combat damage step follows", *keys)
     else:
-        g.say("The second combat damage step begins: the remaining creatures, and those with double strike, "
+        g.emit("The second combat damage step begins: the remaining creatures, and those with double strike, "
               "deal combat damage", "combat.second_step")
-    for perm in g.left_combat:
+    for perm in g.s.left_combat:
         if _deals_in_this_step(g, perm):
             role = "an attacking" if perm.attacking else "a blocking"
-            g.say(f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
+            g.emit(f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
                   "it deals no combat damage", "combat.removed")
     assigned = assign(g, [p for p in combatants if _deals_in_this_step(g, p)])
-    if g.old:
+    if g.s.old:
         if assigned:
-            g.stack.append(StackItem(g.oid(), "combat damage", g.turn_player, "combat damage", damage=tuple(assigned)))
+            g.s.stack.append(StackItem(g.s.oid(), "combat damage", g.s.turn_player, "combat damage", damage=tuple(assigned)))
             listing = "; ".join(f"{a.source} assigns {a.amount} to {a.target.name}" for a in assigned)
-            g.say(f"Combat damage is assigned and put on the stack as one object: {listing}",
+            g.emit(f"Combat damage is assigned and put on the stack as one object: {listing}",
                   "combat.damage_on_stack", "combat.damage_power", "stack.add")
-        g.receive_priority(g.turn_player, f"{g.turn_player} receives priority with combat damage on the stack"
-                           if assigned else f"{g.turn_player} receives priority", "combat.damage_priority")
+        g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority with combat damage on the stack"
+                           if assigned else f"{g.s.turn_player} receives priority", "combat.damage_priority")
         return
     deal_combat_damage(g, assigned)
-    g.receive_priority(g.turn_player, f"{g.turn_player} receives priority in the combat damage step",
+    g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority in the combat damage step",
                        "combat.damage_priority")
 
 
@@ -198,23 +198,23 @@ def assign(g: MagicGame, dealers: list[Permanent]) -> list[Assignment]:
     planned: dict[int, int] = {}
     for perm in dealers:
         if perm.power <= 0:
-            g.say(f"{perm.name} has {perm.power} power: it assigns no combat damage", "combat.zero_power")
+            g.emit(f"{perm.name} has {perm.power} power: it assigns no combat damage", "combat.zero_power")
             continue
         if perm.attacking:
-            player = Target("player", g.defending, g.defending)
+            player = Target("player", g.s.defending, g.s.defending)
             if not perm.blocked:
                 out.append(Assignment(perm.name, player, perm.power, ("combat.unblocked",)))
                 continue
-            blockers = [b for b in (g.permanent(o) for o in perm.blockers) if b is not None]
+            blockers = [b for b in (g.s.permanent(o) for o in perm.blockers) if b is not None]
             trample = perm.has("trample")
             if not blockers:
                 if trample:
-                    g.say(f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
-                          f"trample, so all its {perm.power} damage is assigned to {g.defending}",
+                    g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
+                          f"trample, so all its {perm.power} damage is assigned to {g.s.defending}",
                           "combat.trample_no_blockers", "combat.stays_blocked")
                     out.append(Assignment(perm.name, player, perm.power, ("combat.trample_no_blockers",)))
                 else:
-                    g.say(f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
+                    g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
                           "it assigns no combat damage", "combat.no_blockers_no_damage", "combat.stays_blocked")
                 continue
             to_blockers = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
@@ -229,9 +229,9 @@ def assign(g: MagicGame, dealers: list[Permanent]) -> list[Assignment]:
             if left and trample:
                 out.append(Assignment(perm.name, player, left, ("combat.trample",)))
         elif perm.blocking is not None:
-            attacker = g.permanent(perm.blocking)
+            attacker = g.s.permanent(perm.blocking)
             if attacker is None:
-                g.say(f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
+                g.emit(f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
                       "it assigns no combat damage", "combat.blocking_nothing")
             else:
                 out.append(Assignment(perm.name, Target("permanent", attacker.oid, attacker.name), perm.power,

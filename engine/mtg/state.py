@@ -1,8 +1,10 @@
-"""The objects of a Magic game as the engine models them.
+"""What a Magic game is made of: card definitions (frozen), the objects in a game, and :class:`State`,
+the whole mutable state of one game with the queries the rules ask of it (pure data: nothing here
+changes the game but :meth:`State.oid`, which numbers new objects).
 
-Definitions (what a card *is*) are frozen; the objects in a game (a permanent that taps, takes damage,
-changes zone) are small mutable records owned by one :class:`~engine.mtg.game.MagicGame`, which the
-shared core deep-copies to answer ``ask:`` and to undo illegal actions.
+Definitions (what a card *is*) are frozen and shared by copies of a game; the objects in a game (a
+permanent that taps, takes damage, changes zone) are small mutable records owned by one
+:class:`State`, which :meth:`engine.core.Game.copy` deep-copies to answer ``ask:``.
 
 >>> parse_cost("{1}{R}"), parse_cost("2GG"), parse_cost("{T}"), parse_cost(None)
 ((('*', 1), ('R', 1)), (('*', 2), ('G', 2)), (('T', 1),), ())
@@ -16,6 +18,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+
+from engine.core import ScenarioError, suggest
 
 PHASES = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -221,3 +225,125 @@ class PendingTrigger(_Shared):
     source: str
     effect: str
     targets: tuple[Target, ...] = ()
+
+
+class Definitions(dict):
+    """Lower-case base name -> :class:`CardDef`. Fixed once the scenario is read: copies share it."""
+
+    def __deepcopy__(self, memo) -> "Definitions":
+        return self
+
+
+@dataclass
+class State:
+    """One two-player game of Magic under one edition's rules (``edition``), and its queries."""
+
+    edition: str
+    players: list[str] = field(default_factory=list)
+    life: dict[str, int] = field(default_factory=dict)
+    hand: dict[str, list[Card]] = field(default_factory=dict)
+    library: dict[str, list[Card]] = field(default_factory=dict)
+    graveyard: dict[str, list[Card]] = field(default_factory=dict)
+    battlefield: list[Permanent] = field(default_factory=list)
+    stack: list[StackItem] = field(default_factory=list)
+    cards: Definitions = field(default_factory=Definitions)
+    step: str = "main1"
+    turn_player: str = ""
+    turn_number: int = 2                       # 1: the starting player's first turn (103.8a)
+    priority: str | None = None
+    passes: int = 0                            # passes in succession since the last action
+    pending: str | None = None                 # "attackers" / "blockers": a declaration is due
+    first_strike_step: bool = False
+    left_combat: list[Permanent] = field(default_factory=list)  # attackers and blockers that left this combat
+    lands_played: dict[str, int] = field(default_factory=dict)
+    pool: dict[str, dict[str, int]] = field(default_factory=dict)
+    pending_triggers: list[PendingTrigger] = field(default_factory=list)
+    trigger_order: dict[str, list[str]] = field(default_factory=dict)
+    drew_from_empty: set[str] = field(default_factory=set)
+    lost: set[str] = field(default_factory=set)
+    winner: str | None = None
+    costs_ignore: bool = False
+    next_oid: int = 1
+
+    @property
+    def old(self) -> bool:
+        """The 2008 rules: combat damage uses the stack, mana burn."""
+        return self.edition.startswith("2008")
+
+    @property
+    def over(self) -> bool:
+        return bool(self.lost)
+
+    @property
+    def phase(self) -> str:
+        return self.step
+
+    def oid(self) -> int:
+        """A number for a new object."""
+        self.next_oid += 1
+        return self.next_oid
+
+    def other(self, player: str) -> str:
+        return next(p for p in self.players if p != player)
+
+    @property
+    def defending(self) -> str:
+        return self.other(self.turn_player)
+
+    def apnap(self) -> list[str]:
+        i = self.players.index(self.turn_player)
+        return self.players[i:] + self.players[:i]
+
+    def definition(self, name: str) -> CardDef | None:
+        return self.cards.get(base_name(name).lower())
+
+    def permanent(self, oid: int) -> Permanent | None:
+        return next((p for p in self.battlefield if p.oid == oid), None)
+
+    def on_stack(self, oid: int) -> StackItem | None:
+        return next((s for s in self.stack if s.oid == oid), None)
+
+    # -- names -----------------------------------------------------------------------------------
+    def player_named(self, name: str) -> str:
+        for p in self.players:
+            if p.lower() == name.lower():
+                return p
+        raise ScenarioError((), f'no player named "{name}"{suggest(name, self.players)}')
+
+    def all_names(self) -> list[str]:
+        names = [p.name for p in self.battlefield] + [s.name for s in self.stack]
+        for zone in (self.hand, self.library, self.graveyard):
+            for cards in zone.values():
+                names += [c.name for c in cards if c.name != "a card"]
+        return names
+
+    @staticmethod
+    def match(name: str, candidates):
+        """Exact (case-insensitive) name first, then a duplicate written without its ``#n``."""
+        low = name.lower()
+        for c in candidates:
+            if c.name.lower() == low:
+                return c
+        if "#" not in low:
+            for c in candidates:
+                if c.name.lower().split("#")[0] == low:
+                    return c
+        return None
+
+    def find_permanent(self, name: str) -> Permanent | None:
+        return self.match(name, self.battlefield)
+
+    def where(self, name: str) -> str | None:
+        """A description of where an object named ``name`` is, or None when there is none."""
+        if self.match(name, self.battlefield):
+            return "on the battlefield"
+        if self.match(name, self.stack):
+            return "on the stack"
+        for zone, label in ((self.hand, "hand"), (self.graveyard, "graveyard"), (self.library, "library")):
+            for owner, cards in zone.items():
+                if self.match(name, cards):
+                    return f"in {owner}'s {label}"
+        return None
+
+    def unknown(self, name: str, what: str = "object") -> ScenarioError:
+        return ScenarioError((), f'no {what} named "{name}"{suggest(name, self.all_names() + self.players)}')

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.core import ScenarioError
+from engine.core import ScenarioError, suggest
 from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE
-from engine.mtg.sba import fire, settle
+from engine.mtg.settle import fire, settle
 
 if TYPE_CHECKING:
     from engine.mtg.game import MagicGame
@@ -19,15 +19,15 @@ _PRIORITY_KEY = {
 
 
 def next_step(g: MagicGame) -> str:
-    if g.step == "declare_attackers" and not any(p.attacking for p in g.battlefield):
+    if g.s.step == "declare_attackers" and not any(p.attacking for p in g.s.battlefield):
         return "end_of_combat"  # 508.8: announced when no attackers were declared
-    if g.step == "combat_damage":
-        return SECOND_DAMAGE if g.first_strike_step else "end_of_combat"
-    if g.step == SECOND_DAMAGE:
+    if g.s.step == "combat_damage":
+        return SECOND_DAMAGE if g.s.first_strike_step else "end_of_combat"
+    if g.s.step == SECOND_DAMAGE:
         return "end_of_combat"
-    if g.step == "cleanup":
+    if g.s.step == "cleanup":
         return "cleanup"  # priority was given in this cleanup step, so another one follows (514.3a)
-    return PHASES[PHASES.index(g.step) + 1]
+    return PHASES[PHASES.index(g.s.step) + 1]
 
 
 def advance(g: MagicGame) -> None:
@@ -38,44 +38,44 @@ def advance(g: MagicGame) -> None:
 
 
 def end_step(g: MagicGame, nxt: str) -> None:
-    if g.step == "end_of_combat" and any(p.attacking or p.blocking is not None for p in g.battlefield):
-        for perm in g.battlefield:
+    if g.s.step == "end_of_combat" and any(p.attacking or p.blocking is not None for p in g.s.battlefield):
+        for perm in g.s.battlefield:
             perm.attacking, perm.blocking, perm.blocked, perm.blockers = False, None, False, []
-        g.say("The end of combat step ends: all creatures are removed from combat", "turn.combat_ends")
-    if g.step == "end_of_combat":
-        g.left_combat = []
-    phase_ends = PHASE_OF[g.step] != PHASE_OF[nxt] or nxt == "untap"
-    for p in g.players:
-        pool = g.pool.get(p, {})
+        g.emit("The end of combat step ends: all creatures are removed from combat", "turn.combat_ends")
+    if g.s.step == "end_of_combat":
+        g.s.left_combat = []
+    phase_ends = PHASE_OF[g.s.step] != PHASE_OF[nxt] or nxt == "untap"
+    for p in g.s.players:
+        pool = g.s.pool.get(p, {})
         amount = sum(pool.values())
         if not amount:
             continue
-        if g.old and phase_ends:
-            g.pool[p] = {}
-            before = g.life[p]
-            g.life[p] -= amount
-            g.say(f"Mana burn: the {PHASE_OF[g.step]} phase ends with {amount} unused mana in {p}'s mana pool, "
-                  f"so {p} loses {amount} life ({before} -> {g.life[p]})", "mana.burn", "life.change")
-        elif not g.old:
-            g.pool[p] = {}
-            g.say(f"The {TITLE[g.step]} ends: {p}'s unspent mana empties from the mana pool", "mana.empties")
+        if g.s.old and phase_ends:
+            g.s.pool[p] = {}
+            before = g.s.life[p]
+            g.s.life[p] -= amount
+            g.emit(f"Mana burn: the {PHASE_OF[g.s.step]} phase ends with {amount} unused mana in {p}'s mana pool, "
+                  f"so {p} loses {amount} life ({before} -> {g.s.life[p]})", "mana.burn", "life.change")
+        elif not g.s.old:
+            g.s.pool[p] = {}
+            g.emit(f"The {TITLE[g.s.step]} ends: {p}'s unspent mana empties from the mana pool", "mana.empties")
 
 
 def begin(g: MagicGame, step: str) -> None:
     from engine.mtg import combat
 
-    g.step, g.passes, g.priority = step, 0, None
+    g.s.step, g.s.passes, g.s.priority = step, 0, None
     if step == "end_of_combat":
-        g.first_strike_step = False
-    ap = g.turn_player
+        g.s.first_strike_step = False
+    ap = g.s.turn_player
     if step == "untap":
         new_turn(g, next_player=True)
         return
     if step == "draw":
-        if g.turn_number == 1:
-            g.say(f"{ap} skips the draw step of the first turn: the player who plays first skips it",
+        if g.s.turn_number == 1:
+            g.emit(f"{ap} skips the draw step of the first turn: the player who plays first skips it",
                   "turn.play_draw")
-            g.step = "main1"
+            g.s.step = "main1"
             fire(g, "main1")
             g.receive_priority(ap, f"The precombat main phase begins; {ap} receives priority", "turn.main", "priority.ap_first")
             return
@@ -102,19 +102,19 @@ def begin(g: MagicGame, step: str) -> None:
 def new_turn(g: MagicGame, next_player: bool) -> None:
     """The untap step (of the next player's turn): untap, then on to upkeep without priority (502.4)."""
     if next_player:
-        g.turn_player = g.other(g.turn_player)
-        g.turn_number += 1
-    g.step = "untap"
-    ap = g.turn_player
-    g.lands_played = {p: 0 for p in g.players}
-    for perm in g.battlefield:
+        g.s.turn_player = g.s.other(g.s.turn_player)
+        g.s.turn_number += 1
+    g.s.step = "untap"
+    ap = g.s.turn_player
+    g.s.lands_played = {p: 0 for p in g.s.players}
+    for perm in g.s.battlefield:
         if perm.controller == ap:
             perm.sick = False
-    tapped = [p for p in g.battlefield if p.controller == ap and p.tapped]
+    tapped = [p for p in g.s.battlefield if p.controller == ap and p.tapped]
     for perm in tapped:
         perm.tapped = False
     untapped = f": {', '.join(p.name for p in tapped)} untap" if tapped else ""
-    g.say(f"{ap}'s turn {g.turn_number} begins with the untap step{untapped}; no player receives priority",
+    g.emit(f"{ap}'s turn {g.s.turn_number} begins with the untap step{untapped}; no player receives priority",
           "turn.phases", "turn.untap", "turn.untap_no_priority")
     fire(g, "untap")
     end_step(g, "upkeep")
@@ -123,42 +123,42 @@ def new_turn(g: MagicGame, next_player: bool) -> None:
 
 def draw(g: MagicGame, player: str, n: int, *keys: str) -> None:
     for _ in range(n):
-        library = g.library.get(player, [])
+        library = g.s.library.get(player, [])
         if not library:
-            g.drew_from_empty.add(player)
-            g.say(f"{player} must draw a card but the library is empty", *keys, "sba.empty_library")
+            g.s.drew_from_empty.add(player)
+            g.emit(f"{player} must draw a card but the library is empty", *keys, "sba.empty_library")
             continue
         card = library.pop(0)
-        g.hand.setdefault(player, []).append(card)
+        g.s.hand.setdefault(player, []).append(card)
         shown = card.name if card.name != "a card" else "a card"
-        g.say(f"{player} draws {shown}", *keys, "draw.card")
+        g.emit(f"{player} draws {shown}", *keys, "draw.card")
 
 
 def cleanup(g: MagicGame) -> None:
-    ap = g.turn_player
-    hand = g.hand.get(ap, [])
+    ap = g.s.turn_player
+    hand = g.s.hand.get(ap, [])
     if len(hand) > HAND_SIZE:
         # The player chooses what to discard; the engine discards the cards listed last.
-        gone, g.hand[ap] = hand[HAND_SIZE:], hand[:HAND_SIZE]
-        g.graveyard.setdefault(ap, []).extend(gone)
-        g.say(f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
+        gone, g.s.hand[ap] = hand[HAND_SIZE:], hand[:HAND_SIZE]
+        g.s.graveyard.setdefault(ap, []).extend(gone)
+        g.emit(f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
               "turn.cleanup_discard")
-    touched = [p for p in g.battlefield if p.damage or p.boost != (0, 0)]
+    touched = [p for p in g.s.battlefield if p.damage or p.boost != (0, 0)]
     for perm in touched:
         perm.damage, perm.boost = 0, (0, 0)
     if touched:
-        g.say(f"Damage wears off and \"until end of turn\" effects end ({', '.join(p.name for p in touched)})",
+        g.emit(f"Damage wears off and \"until end of turn\" effects end ({', '.join(p.name for p in touched)})",
               "turn.cleanup_damage", "effect.until_eot")
     events_before = len(g.events)
-    stack_before = len(g.stack)
+    stack_before = len(g.s.stack)
     settle(g)
-    if g.over:
+    if g.s.over:
         return
-    if len(g.events) > events_before or len(g.stack) > stack_before:
+    if len(g.events) > events_before or len(g.s.stack) > stack_before:
         g.receive_priority(ap, f"Something happened in the cleanup step, so {ap} receives priority; "
                            "another cleanup step follows once all pass", "turn.cleanup_priority")
         return
-    g.say("No player receives priority in the cleanup step", "turn.cleanup_no_priority")
+    g.emit("No player receives priority in the cleanup step", "turn.cleanup_no_priority")
     end_step(g, "untap")
     begin(g, "untap")
 
@@ -169,23 +169,22 @@ def move_to(g: MagicGame, player: str, target: str) -> None:
     from engine.mtg import combat
 
     if target not in ORDER:
-        from engine.mtg.game import suggest
         raise ScenarioError((), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}')
-    if g.priority is not None:
+    if g.s.priority is not None:
         g.require_priority(player, f"move to {target}")
-    elif g.over:
+    elif g.s.over:
         g.illegal("the game is over", "game.over")
-    if target == g.step:
+    if target == g.s.step:
         raise ScenarioError((), f"already in {target}: write the actions of this step, or move to a later one")
-    goal = (g.turn_number if ORDER[target] > ORDER[g.step] else g.turn_number + 1, ORDER[target])
+    goal = (g.s.turn_number if ORDER[target] > ORDER[g.s.step] else g.s.turn_number + 1, ORDER[target])
     for _ in range(500):
-        if g.over or (g.turn_number, ORDER[g.step]) >= goal:
+        if g.s.over or (g.s.turn_number, ORDER[g.s.step]) >= goal:
             return
-        if g.pending == "attackers":
-            combat.declare_attackers(g, g.turn_player, ())
-        elif g.pending == "blockers":
-            combat.declare_blockers(g, g.defending, ())
-        elif g.priority is not None:
-            g.pass_priority(g.priority)
+        if g.s.pending == "attackers":
+            combat.declare_attackers(g, g.s.turn_player, ())
+        elif g.s.pending == "blockers":
+            combat.declare_blockers(g, g.s.defending, ())
+        elif g.s.priority is not None:
+            g.pass_priority(g.s.priority)
         else:
             return

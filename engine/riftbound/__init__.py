@@ -7,6 +7,7 @@
 from __future__ import annotations
 
 from engine.core import Citations
+from engine.riftbound.build import build
 from engine.riftbound.game import RiftboundGame
 
 __all__ = ["RiftboundGame", "new_game"]
@@ -17,4 +18,4 @@ def new_game(scenario: dict, citations: Citations) -> RiftboundGame:
 
     Raises :class:`engine.core.ScenarioError` (with the key path) for a scenario it cannot accept.
     """
-    return RiftboundGame(scenario, citations)
+    return RiftboundGame(build(scenario), citations)

@@ -23,8 +23,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.core import ScenarioError
-from engine.riftbound.setup import suggest
+from engine.core import ScenarioError, suggest
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ Each function reports what happened through ``g.emit`` (an event citing the rule
 from __future__ import annotations
 
 from engine.riftbound import replacement
-from engine.riftbound.model import Battlefield, Card, ChainItem
+from engine.riftbound.state import Battlefield, Card, ChainItem
 
 
 def place_name(g, place: str) -> str:

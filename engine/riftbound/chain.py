@@ -8,9 +8,9 @@ the newest resolves (last in, first out).
 from __future__ import annotations
 
 from engine.core import ScenarioError
-from engine.riftbound import board, effects, replacement, showdown, timing
+from engine.riftbound import board, effects, legality, replacement, showdown
 from engine.riftbound.effects import Instruction
-from engine.riftbound.model import Card, ChainItem
+from engine.riftbound.state import Card, ChainItem
 
 
 def _after_added(g) -> None:
@@ -32,8 +32,8 @@ def play(g, player: str, card: Card, place: str | None, targets: list) -> None:
         raise ScenarioError((), f"{card.name} is hidden at {card.at} by {card.controller}, not by {player}")
     if card.defn.type == "undefined":
         raise ScenarioError((), f'{card.name} has no definition: add it under cards: ({card.name}: {{type: spell, ...}})')
-    timing.may_act(g, player)
-    keys = timing.card_timing(g, player, card, hidden=hidden)
+    legality.may_act(g, player)
+    keys = legality.card_timing(g, player, card, hidden=hidden)
     if hidden and (card.hidden_turn is None or card.hidden_turn >= s.turn_number):
         g.illegal(f"{card.name} was hidden this turn: it can be played from facedown beginning on the next turn",
                   "hide.timing_and_cost", "hide.later_turn_for_free")
@@ -61,9 +61,9 @@ def play(g, player: str, card: Card, place: str | None, targets: list) -> None:
            *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()))
     _after_added(g)
     finalize(g, item)
-    from engine.riftbound import cleanup  # noqa: PLC0415
+    from engine.riftbound import settle  # noqa: PLC0415
 
-    cleanup.run(g)
+    settle.run(g)
     if kind != "spell":
         after_removed(g)
 
@@ -75,8 +75,8 @@ def activate(g, player: str, obj: Card, place: str | None, targets: list) -> Non
         raise ScenarioError((), f"{obj.name} has no activated ability (give it one: ability: {{cost: exhaust, effect: ...}})")
     if not obj.on_board or obj.controller != player:
         raise ScenarioError((), f"{obj.name} is not on the board under {player}'s control")
-    timing.may_act(g, player)
-    keys = timing.ability_timing(g, player, obj)
+    legality.may_act(g, player)
+    keys = legality.ability_timing(g, player, obj)
     chosen = _choose_targets(g, player, f"{obj.name}'s ability", ability.effect, targets, source=obj)
     place = _move_destination(g, f"{obj.name}'s ability", ability.effect, place)
     if ability.exhausts:
@@ -94,9 +94,9 @@ def activate(g, player: str, obj: Card, place: str | None, targets: list) -> Non
            *keys, "ability.activated_uses_chain", "chain.existing_chain" if existed else "chain.created")
     _after_added(g)
     finalize(g, item)
-    from engine.riftbound import cleanup  # noqa: PLC0415
+    from engine.riftbound import settle  # noqa: PLC0415
 
-    cleanup.run(g)
+    settle.run(g)
 
 
 def _label(g, target: tuple[str, str, int]) -> str:
@@ -210,7 +210,7 @@ def finalize(g, item: ChainItem, *keys: str) -> None:
     what = "spell" if item.kind == "spell" else "ability"
     g.emit(f"{item.label} is finalized: the {what} stays on the Chain", *keys, "chain.finalize",
            *(("play.spell_lingers",) if item.kind == "spell" else ()))
-    g.newest_gets_priority = "chain.newest_controller_priority"
+    g.s.priority_to_newest = "chain.newest_controller_priority"
 
 
 def finalize_pending(g, *keys: str) -> None:
@@ -262,9 +262,9 @@ def resolve_newest(g) -> None:
         if card.zone == "chain":
             board.leave_board(g, card, "trash")
             g.emit(f"{card.name} goes to {card.owner}'s trash", "play.spell_executes")
-    from engine.riftbound import cleanup  # noqa: PLC0415
+    from engine.riftbound import settle  # noqa: PLC0415
 
-    cleanup.run(g)
+    settle.run(g)
     after_removed(g)
 
 
@@ -274,7 +274,7 @@ def after_removed(g) -> None:
     if s.winner:
         return
     if s.chain:
-        g.newest_gets_priority = g.newest_gets_priority or "chain.priority_after_resolve"
+        g.s.priority_to_newest = g.s.priority_to_newest or "chain.priority_after_resolve"
         return
     if s.showdown is not None and s.awaiting is None and s.focus is not None:
         g.emit("The Chain is empty: the turn is Open again", "chain.empty_after_resolve", "state.open")

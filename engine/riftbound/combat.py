@@ -4,7 +4,7 @@ Damage assignment (443.1.d): lethal damage in full before the next unit, no exce
 lethal damage, Tank units first. :func:`assignments` lists every assignment those rules allow; when only
 one is possible the engine makes it, otherwise it waits for ``P assigns damage: U 2, V 1``.
 
->>> from engine.riftbound.model import Card, CardDef
+>>> from engine.riftbound.state import Card, CardDef
 >>> a = Card("A", "Ben", CardDef("unit", might=3), zone="battlefield", at="X")
 >>> t = Card("T", "Ben", CardDef("unit", frozenset({"Tank"}), might=2), zone="battlefield", at="X")
 >>> assignments(4, [a, t])
@@ -18,7 +18,7 @@ from __future__ import annotations
 import itertools
 
 from engine.riftbound import board, replacement
-from engine.riftbound.model import Awaiting, Card, Combat, Showdown, might
+from engine.riftbound.state import Awaiting, Card, Combat, Showdown, might
 
 
 def stage(g) -> None:
@@ -237,13 +237,13 @@ def deal(g) -> None:
 
 
 def resolution(g) -> None:
-    from engine.riftbound import cleanup  # noqa: PLC0415
+    from engine.riftbound import settle  # noqa: PLC0415
 
     s = g.s
     c = s.combat
     bf = s.bf(c.at)
     g.emit(f"Step 3 of Combat, Resolution at {bf.name}: a Combat Cleanup", "combat.cleanup", "cleanup.special")
-    cleanup.run(g, special="combat")
+    settle.run(g, special="combat")
     if s.winner:
         s.combat = None
         return
@@ -259,7 +259,7 @@ def resolution(g) -> None:
         g.emit(f"No units remain at {bf.name}: it becomes uncontrolled", "combat.no_units_uncontrolled",
                "combat.clear_contested")
     s.combat = None
-    cleanup.run(g)
+    settle.run(g)
 
 
 def recall_attackers(g) -> None:

@@ -1,11 +1,12 @@
 """The Riftbound engine: one game, stepped by action sentences (the :class:`engine.core.Engine` protocol).
 
 >>> from engine.core import Citations
+>>> from engine.riftbound.build import build
 >>> import yaml, pathlib
 >>> table = yaml.safe_load((pathlib.Path(__file__).parents[2] / "data/citations/riftbound-v1.2.yaml").read_text())
->>> g = RiftboundGame({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main"},
+>>> g = RiftboundGame(build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main"},
 ...     "state": {"battlefields": [{"name": "Grove"}],
-...               "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3}]}},
+...               "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3}]}}),
 ...     Citations("riftbound", "v1.2", table["citations"]))
 >>> [e.rules for e in g.apply("Ana moves Jinx to Grove")][-1]
 ('322.13', '340', '340.2', '316.5.b.1', '341', '313.2', '312.2.b')
@@ -16,62 +17,29 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
-from dataclasses import dataclass
-
+from engine import core
 from engine.core import Citations, Event, ScenarioError
 from engine.riftbound import actions as A
-from engine.riftbound import board, chain, cleanup, combat, replacement, setup, showdown, timing, turn
-from engine.riftbound.model import Card
+from engine.riftbound import board, chain, combat, legality, replacement, settle, showdown, turn
+from engine.riftbound.candidates import candidates
+from engine.riftbound.state import Card, State, Suspended, might
 
 
-@dataclass(frozen=True)
-class Suspended:
-    """An action interrupted where the rules wait for a player to order replacement effects (368).
-
-    ``before`` is the game before the action; ``answers`` the orders given so far; ``shown`` how many of the
-    events of carrying the action out were reported already (they are not reported again)."""
-
-    before: "RiftboundGame"
-    action: str
-    answers: tuple[tuple[str, ...], ...]
-    shown: int
-
-
-class RiftboundGame:
+class RiftboundGame(core.Game[State]):
     game = "riftbound"
 
-    def __init__(self, scenario: dict, citations: Citations):
-        self.c = citations
-        self.s = setup.build(scenario)
-        self.events: list[Event] = []
-        self.newest_gets_priority = False
-        self.suspended: Suspended | None = None
+    def __init__(self, state: State, citations: Citations):
+        super().__init__(state, citations)
         self.answers: tuple[tuple[str, ...], ...] = ()  # replacement orders known while an action is carried out
         self.answer_i = 0
         self.replacing: tuple[str, ...] = ()  # replacement effects being carried out (they do not apply again)
         # What the rules did before the first action (the phases from turn.phase up to a decision).
         try:
-            self.opening: list[Event] = self._run(self._open)
+            self.opening = self._run(self._open)
         except replacement.Pause as pause:
             raise ScenarioError(("turn", "phase"), f"before the first action {pause.awaiting.player} would have to "
                                                    "order replacement effects; start the scenario in a later phase") from None
-
-    def __deepcopy__(self, memo):
-        # The citations table and the opening events are read-only: copy the game, not them.
-        clone = RiftboundGame.__new__(RiftboundGame)
-        memo[id(self)] = clone
-        for key, value in self.__dict__.items():
-            setattr(clone, key, value if key in ("c", "opening") else copy.deepcopy(value, memo))
-        return clone
-
-    # --- reporting --------------------------------------------------------------------------
-    def emit(self, what: str, *keys: str) -> None:
-        self.events.append(self.c.event(what, *keys))
-
-    def illegal(self, message: str, *keys: str):
-        self.c.illegal(message, *keys)
 
     def _run(self, step) -> list[Event]:
         self.events = []
@@ -86,13 +54,13 @@ class RiftboundGame:
         if isinstance(parsed, A.Order):
             return self._order(parsed)
         if self.s.awaiting is not None and self.s.awaiting.kind == "order":
-            timing.may_act(self, parsed.player)  # illegal: the rules wait for the order
-        before = copy.deepcopy(self)
+            legality.may_act(self, parsed.player)  # illegal: the rules wait for the order
+        before = copy.deepcopy(self.s)
         return self._carry_out(Suspended(before, action, (), 0))
 
     def _carry_out(self, job: Suspended) -> list[Event]:
         """Carry ``job.action`` out with the replacement orders known so far; stop at the next one wanted."""
-        self.answers, self.answer_i, self.suspended = job.answers, 0, None
+        self.answers, self.answer_i, self.s.suspended = job.answers, 0, None
         self.events = []
         try:
             self._dispatch(A.parse(job.action, self._names()))
@@ -102,7 +70,7 @@ class RiftboundGame:
             self.s.awaiting = pause.awaiting
             self.s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
             self.emit(pause.message, *pause.keys)
-            self.suspended = Suspended(job.before, job.action, job.answers, shown)
+            self.s.suspended = Suspended(job.before, job.action, job.answers, shown)
         out, self.events = self.events[job.shown:], []
         self.answers, self.answer_i = (), 0
         return out
@@ -114,7 +82,7 @@ class RiftboundGame:
         self.answer_i += 1
         return self.answers[self.answer_i - 1]
 
-    def snapshot(self) -> dict[str, Any]:
+    def view(self) -> core.Snapshot:
         s = self.s
         chain_items = [i.label for i in s.chain]
         return {
@@ -135,7 +103,7 @@ class RiftboundGame:
             "staged": [s.bf(k).name for k in s.staged_showdowns] + [s.bf(k).name for k in s.staged_combats],
             "awaiting": (f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
                          if s.awaiting else None),
-            "units": {u.name: {"at": u.location, "controller": u.controller, "might": _might(u), "damage": u.damage,
+            "units": {u.name: {"at": u.location, "controller": u.controller, "might": might(u), "damage": u.damage,
                                "exhausted": u.exhausted, **({"designation": u.designation} if u.designation else {}),
                                **({"stunned": True} if u.stunned else {})} for u in s.units()},
             "hand": {p: len(s.hand(p)) + s.hand_unnamed[p] for p in s.players},
@@ -172,7 +140,7 @@ class RiftboundGame:
         elif isinstance(a, A.Hide):
             self._hide(a)
         elif isinstance(a, A.Pass):
-            timing.may_act(self, a.player)
+            legality.may_act(self, a.player)
             if s.chain:
                 chain.pass_priority(self, a.player)
             elif s.showdown:
@@ -200,12 +168,12 @@ class RiftboundGame:
                 s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
                 return
             if s.chain:
-                if self.newest_gets_priority or s.priority is None:
-                    key = self.newest_gets_priority or "chain.newest_controller_priority"
-                    self.newest_gets_priority = False
+                if s.priority_to_newest or s.priority is None:
+                    key = s.priority_to_newest or "chain.newest_controller_priority"
+                    s.priority_to_newest = ""
                     chain.give_priority_to_newest(self, key)
                 return
-            self.newest_gets_priority = False
+            s.priority_to_newest = ""
             if s.showdown:
                 return
             if s.phase != "main":
@@ -232,7 +200,7 @@ class RiftboundGame:
         if a.player != s.turn_player:
             self.illegal(f"the Standard Move is made in its controller's own Action Phase; it is {s.turn_player}'s turn",
                          "move.action_phase", "action.own_turn")
-        timing.may_act(self, a.player)
+        legality.may_act(self, a.player)
         if s.chain:
             self.illegal("the Standard Move cannot be made in a Closed State", "move.not_closed")
         if s.showdown:
@@ -262,7 +230,7 @@ class RiftboundGame:
         self.emit(f"{a.player} exhausts {', '.join(u.name for u in units)} to pay for the Standard Move", "move.standard_cost",
                   "exhaust.action")
         board.move_units(self, a.player, units, dest, *keys)
-        cleanup.run(self)
+        settle.run(self)
 
     def _hide(self, a: A.Hide) -> None:
         s = self.s
@@ -273,7 +241,7 @@ class RiftboundGame:
             self.illegal("a card is hidden at a battlefield, not at a base", "hide.places_facedown")
         if a.player != s.turn_player:
             self.illegal(f"a card is hidden on its owner's own turn; it is {s.turn_player}'s turn", "hide.timing_and_cost")
-        timing.may_act(self, a.player)
+        legality.may_act(self, a.player)
         if s.chain:
             self.illegal("a card is hidden only in an Open State", "hide.timing_and_cost")
         if not card.has("Hidden"):
@@ -293,13 +261,13 @@ class RiftboundGame:
         self.emit(f"{a.player} recycles a rune and hides {card.name} facedown at {bf.name} (no chain opens); "
                   "from the next turn on it can be played for free as a Reaction",
                   "hide.is_discretionary", "hide.places_facedown", "hide.timing_and_cost", "recycle.runes", "hide.no_chain")
-        cleanup.run(self)
+        settle.run(self)
 
     def _end_turn(self, player: str) -> None:
         s = self.s
         if player != s.turn_player:
             self.illegal(f"only the Turn Player ({s.turn_player}) ends the turn", "turn.ending_turn", "turn.turn_player")
-        timing.may_act(self, player)
+        legality.may_act(self, player)
         if s.chain:
             self.illegal("the turn cannot end while the Chain has items", "turn.phase_ends")
         if s.showdown:
@@ -320,8 +288,8 @@ class RiftboundGame:
             self.illegal(f"{a.place} is not one of the battlefields to choose from ({', '.join(w.options)})", key)
         s.awaiting = None
         self.emit(f"{a.player} chooses {s.bf(a.place).name}", key, "priority.limited_actions_regardless")
-        cleanup.begin(self, w.kind, a.place.lower())
-        cleanup.run(self)
+        settle.begin(self, w.kind, a.place.lower())
+        settle.run(self)
 
     def _assign(self, a: A.Assign) -> None:
         s = self.s
@@ -344,7 +312,7 @@ class RiftboundGame:
     def _order(self, a: A.Order) -> list[Event]:
         """``P orders replacements: A, B`` answers the question an interrupted action stopped at (368)."""
         w = self.s.awaiting
-        if w is None or w.kind != "order" or self.suspended is None:
+        if w is None or w.kind != "order" or self.s.suspended is None:
             self.illegal("no replacement effects are waiting to be ordered: a player orders them only when several "
                          "apply to the same event", "action.limited_only_when_instructed", "replacement.owner_orders")
         who = {"replacement.owner_orders": "who owns the object acted on",
@@ -357,22 +325,14 @@ class RiftboundGame:
         if sorted(o.lower() for o in order) != sorted(o.lower() for o in w.options):
             self.illegal(f"the order must name each replacement effect that applies once: {', '.join(w.options)}",
                          w.reason)
-        job = self.suspended
-        self.__dict__.update(copy.deepcopy(job.before).__dict__)  # carry the action out again, from before it
+        job = self.s.suspended
+        self.restore(copy.deepcopy(job.before))  # carry the action out again, from before it
         return self._carry_out(Suspended(job.before, job.action, (*job.answers, order), job.shown))
 
     # --- for tools and tests ----------------------------------------------------------------
     def candidates(self) -> list[str]:
         """Sentences worth trying now (a superset of the legal actions; some may be illegal)."""
-        from engine.riftbound.candidates import candidates  # noqa: PLC0415
-
         return candidates(self)
 
 
 _AWAITING = {"assign": "assign combat damage", "order": "order replacement effects"}
-
-
-def _might(u: Card) -> int:
-    from engine.riftbound.model import might  # noqa: PLC0415
-
-    return might(u)

@@ -18,7 +18,7 @@ with the answer known (the engine is deterministic, so it reaches the same quest
 from __future__ import annotations
 
 from engine.riftbound.effects import parse
-from engine.riftbound.model import Awaiting, Battlefield, Card, ChainItem
+from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem
 
 EVENT_WORDS = {"die": "die", "damage": "be dealt damage"}
 

@@ -7,7 +7,7 @@ its first step (340.1) and is begun by :func:`engine.riftbound.combat.begin`.
 from __future__ import annotations
 
 from engine.riftbound import board
-from engine.riftbound.model import Showdown
+from engine.riftbound.state import Showdown
 
 
 def stage(g) -> None:
@@ -76,7 +76,7 @@ def pass_focus(g, player: str) -> None:
 
 
 def close(g) -> None:
-    from engine.riftbound import cleanup, combat  # noqa: PLC0415
+    from engine.riftbound import settle, combat  # noqa: PLC0415
 
     s = g.s
     sd = s.showdown
@@ -102,4 +102,4 @@ def close(g) -> None:
         g.emit(f"Units of {' and '.join(present)} remain at {bf.name}: Control cannot be established, it stays Contested "
                f"and a Combat is staged; {bf.contested_by}, who applied Contested, will be the Attacker",
                "showdown.staged_combat", "showdown.contester_attacks")
-    cleanup.run(g)
+    settle.run(g)

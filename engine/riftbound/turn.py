@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.riftbound import board, cleanup
+from engine.riftbound import board, settle
 
 START = ("awaken", "beginning", "channel", "draw", "main")
 
@@ -41,7 +41,7 @@ def enter(g, phase: str) -> None:
     elif phase == "main":
         g.emit(f"Action Phase: all steps of the Start of Turn are done and {p}'s Action Phase begins",
                "turn.action_phase_begins")
-    cleanup.run(g)
+    settle.run(g)
 
 
 def next_phase(g) -> None:
@@ -72,7 +72,7 @@ def end_of_turn(g) -> None:
            + (f"; {', '.join(stunned)} {'is' if len(stunned) == 1 else 'are'} no longer stunned" if stunned else ""),
            "turn.ending_step", *(("stun.ends_at_ending_step",) if stunned else ()))
     g.emit("End of Turn Cleanup: a Special Cleanup that also heals all units", "turn.end_of_turn_cleanup", "cleanup.special")
-    cleanup.run(g, special="end_of_turn")
+    settle.run(g, special="end_of_turn")
     if s.winner:
         return
     for u in s.units():

@@ -6,7 +6,7 @@ the citation keys of the rules that allow it (so a "yes" answer names its rules 
 
 from __future__ import annotations
 
-from engine.riftbound.model import Card
+from engine.riftbound.state import Card
 
 
 def may_act(g, player: str) -> None:

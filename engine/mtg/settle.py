@@ -16,7 +16,7 @@ def settle(g: MagicGame) -> None:
     until neither happens (117.5, 704.3)."""
     for _ in range(100):
         acted = check_state(g)
-        if g.over:
+        if g.s.over:
             return
         placed = place_triggers(g)
         if not acted and not placed:
@@ -25,13 +25,13 @@ def settle(g: MagicGame) -> None:
 
 def check_state(g: MagicGame) -> bool:
     losers: list[tuple[str, str, str]] = []
-    for p in g.players:
-        if g.life[p] <= 0:
-            losers.append((p, f"{p} has {g.life[p]} life and loses the game", "sba.life"))
-        if p in g.drew_from_empty:
+    for p in g.s.players:
+        if g.s.life[p] <= 0:
+            losers.append((p, f"{p} has {g.s.life[p]} life and loses the game", "sba.life"))
+        if p in g.s.drew_from_empty:
             losers.append((p, f"{p} attempted to draw from an empty library and loses the game", "sba.empty_library"))
     dying: list[tuple[Permanent, str, str]] = []
-    for perm in g.battlefield:
+    for perm in g.s.battlefield:
         if not perm.is_a("creature"):
             continue
         if perm.toughness <= 0:
@@ -42,22 +42,22 @@ def check_state(g: MagicGame) -> bool:
     if not losers and not dying:
         return False
     for perm, what, key in dying:
-        g.say(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
+        g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
     for perm, _, _ in dying:
         leave_battlefield(g, perm, "graveyard")
     if losers:
         for p, what, key in losers:
-            g.say(f"State-based action: {what}", "priority.sba_first", "sba.check", key,
+            g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key,
                   "game.lose_draw" if key == "sba.empty_library" else "game.lose_life")
-        g.lost |= {p for p, _, _ in losers}
-        left = [p for p in g.players if p not in g.lost]
-        g.winner = left[0] if len(left) == 1 else "draw"
-        g.priority = None
+        g.s.lost |= {p for p, _, _ in losers}
+        left = [p for p in g.s.players if p not in g.s.lost]
+        g.s.winner = left[0] if len(left) == 1 else "draw"
+        g.s.priority = None
         if len(left) == 1:
-            g.say(f"{left[0]} wins the game: every opponent has lost", "game.win", "game.over")
+            g.emit(f"{left[0]} wins the game: every opponent has lost", "game.win", "game.over")
         else:
-            g.say("All players lost at once: the game is a draw", "game.over")
-        g.drew_from_empty.clear()
+            g.emit("All players lost at once: the game is a draw", "game.over")
+        g.s.drew_from_empty.clear()
     return True
 
 
@@ -66,15 +66,15 @@ def _legend_rule(g: MagicGame, already: set[int]) -> list[tuple[Permanent, str, 
     the newest, as players usually do); 2008: all legendary permanents of that name go, whoever
     controls them."""
     groups: dict[tuple[str, str], list[Permanent]] = {}
-    for perm in g.battlefield:
+    for perm in g.s.battlefield:
         if "legendary" in perm.card.supertypes and perm.oid not in already:
-            key = (base_name(perm.name).lower(), "" if g.old else perm.controller)
+            key = (base_name(perm.name).lower(), "" if g.s.old else perm.controller)
             groups.setdefault(key, []).append(perm)
     out = []
     for perms in groups.values():
         if len(perms) < 2:
             continue
-        doomed = perms if g.old else sorted(perms, key=lambda p: p.oid)[:-1]
+        doomed = perms if g.s.old else sorted(perms, key=lambda p: p.oid)[:-1]
         for perm in doomed:
             out.append((perm, f"legend rule: {perm.name} is put into its owner's graveyard", "sba.legend"))
     return out
@@ -86,14 +86,14 @@ def leave_battlefield(g: MagicGame, perm: Permanent, to: str) -> None:
     Leaving combat changes nothing else: the attacker it blocked stays blocked, and a creature that
     blocked it stays a blocking creature (each then assigns no combat damage, which the damage step
     says with its rule)."""
-    g.battlefield.remove(perm)
+    g.s.battlefield.remove(perm)
     if perm.attacking or perm.blocking is not None:
-        g.left_combat.append(perm)
-    for other in g.battlefield:
+        g.s.left_combat.append(perm)
+    for other in g.s.battlefield:
         if perm.oid in other.blockers:
             other.blockers.remove(perm.oid)
-    card = Card(g.oid(), perm.name, perm.owner)
-    (g.graveyard if to == "graveyard" else g.hand).setdefault(perm.owner, []).append(card)
+    card = Card(g.s.oid(), perm.name, perm.owner)
+    (g.s.graveyard if to == "graveyard" else g.s.hand).setdefault(perm.owner, []).append(card)
     if to == "graveyard":
         fire(g, "dies", perm)
 
@@ -101,32 +101,32 @@ def leave_battlefield(g: MagicGame, perm: Permanent, to: str) -> None:
 def fire(g: MagicGame, event: str, perm: Permanent | None = None) -> None:
     """Abilities that trigger on ``event``: a step name as it begins (``upkeep``), or ``enters``,
     ``attacks``, ``dies`` for ``perm``. They wait until a player would receive priority (117.2a)."""
-    sources = [perm] if perm is not None else list(g.battlefield)
+    sources = [perm] if perm is not None else list(g.s.battlefield)
     for source in sources:
         for n, trig in enumerate(source.card.triggers):
             when = trig.when.lower()
             if perm is None:
-                own = when == event and source.controller == g.turn_player
+                own = when == event and source.controller == g.s.turn_player
                 if not (own or when == f"each {event}"):
                     continue
             elif when != event:
                 continue
             name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
             targets = tuple(_trigger_target(g, t) for t in trig.targets)
-            g.pending_triggers.append(PendingTrigger(name, source.controller, source.name, trig.effect, targets))
+            g.s.pending_triggers.append(PendingTrigger(name, source.controller, source.name, trig.effect, targets))
             key = "trigger.beginning" if perm is None else "trigger.controller"
-            g.say(f"{name} triggers ({source.controller} controls it)", key)
+            g.emit(f"{name} triggers ({source.controller} controls it)", key)
 
 
 def find_target(g: MagicGame, name: str, on_stack: bool = True) -> Target | None:
     """The player, permanent or (``on_stack``) spell or ability a scenario names as a target."""
-    for p in g.players:
+    for p in g.s.players:
         if p.lower() == name.lower():
             return Target("player", p, p)
-    perm = g.find_permanent(name)
+    perm = g.s.find_permanent(name)
     if perm is not None:
         return Target("permanent", perm.oid, perm.name)
-    item = g._match(name, g.stack) if on_stack else None
+    item = g.s.match(name, g.s.stack) if on_stack else None
     if item is not None:
         return Target("spell" if item.kind == "spell" else "ability", item.oid, item.name)
     return None
@@ -140,22 +140,22 @@ def _trigger_target(g: MagicGame, name: str) -> Target:
 def place_triggers(g: MagicGame) -> bool:
     """APNAP order: the active player's triggers go on the stack first (so resolve last); each player
     orders their own, as ``trigger_order`` says or else in the order they triggered (603.3b)."""
-    if not g.pending_triggers:
+    if not g.s.pending_triggers:
         return False
-    waiting, g.pending_triggers = g.pending_triggers, []
-    for player in g.apnap():
+    waiting, g.s.pending_triggers = g.s.pending_triggers, []
+    for player in g.s.apnap():
         mine = [t for t in waiting if t.controller == player]
         if not mine:
             continue
-        wanted = [n.lower() for n in g.trigger_order.get(player, [])]
+        wanted = [n.lower() for n in g.s.trigger_order.get(player, [])]
         stated = bool(wanted) and len(mine) > 1
         mine.sort(key=lambda t: wanted.index(t.name.lower()) if t.name.lower() in wanted else len(wanted))
         for t in mine:
-            g.stack.append(StackItem(g.oid(), t.name, player, "trigger", effect=t.effect,
+            g.s.stack.append(StackItem(g.s.oid(), t.name, player, "trigger", effect=t.effect,
                                      targets=t.targets, source=t.source))
         names = ", then ".join(t.name for t in mine)
         how = " in the order the scenario states" if stated else ""
-        g.say(f"{player} puts {names} on the stack{how} (the last one resolves first)",
+        g.emit(f"{player} puts {names} on the stack{how} (the last one resolves first)",
               "trigger.to_stack", "trigger.apnap", "stack.add")
-    g.passes = 0
+    g.s.passes = 0
     return True

@@ -14,14 +14,13 @@ engine.core.ScenarioError: no player named "Anna" (did you mean "Ana"?)
 
 from __future__ import annotations
 
-import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
-from engine.core import ScenarioError, flag, items, mapping, whole_number
+from engine.core import ScenarioError, flag, items, mapping, suggest, whole_number
 from engine.core import name as name_of
 from engine.riftbound import effects
-from engine.riftbound.model import KEYWORDS, PHASES, TRIGGERS, Ability, Battlefield, Card, CardDef, Replacement, State
+from engine.riftbound.state import KEYWORDS, PHASES, TRIGGERS, Ability, Battlefield, Card, CardDef, Replacement, State
 
 TOP_KEYS = ("game", "book", "title", "description", "notes", "players", "turn", "victory_score", "state",
             "cards", "actions", "expect")
@@ -38,14 +37,6 @@ CARD_TYPES = ("unit", "spell", "gear")
 MAX_COUNT = 500  # unnamed cards in a hand or deck, runes
 MAX_MIGHT = 999  # a unit's Might, damage marked on it
 MAX_POINTS = 999  # points, the victory score
-
-
-def suggest(word: str, options: Iterable[str]) -> str:
-    """`` (did you mean "X"?)`` when a close option exists, else ``""``."""
-    options = list(options)
-    lowered = {o.lower(): o for o in options}
-    close = difflib.get_close_matches(word.lower(), list(lowered), n=1, cutoff=0.6)
-    return f' (did you mean "{lowered[close[0]]}"?)' if close else ""
 
 
 def _check_keys(data: Any, allowed: tuple[str, ...], path: tuple) -> Mapping:

@@ -196,6 +196,19 @@ class Awaiting:
     about: str = ""  # for ``order``: the event the replacement effects would replace ("Braum would die")
 
 
+@dataclass(frozen=True)
+class Suspended:
+    """An action interrupted where the rules wait for a player to order replacement effects (368).
+
+    ``before`` is the state before the action; ``answers`` the orders given so far; ``shown`` how many of
+    the events of carrying the action out were reported already (they are not reported again)."""
+
+    before: "State"
+    action: str
+    answers: tuple[tuple[str, ...], ...]
+    shown: int
+
+
 @dataclass
 class State:
     players: list[str]
@@ -222,6 +235,10 @@ class State:
     winner: str | None = None
     next_uid: int = 1
     epochs: dict[str, int] = field(default_factory=dict)  # bumped when a card changes zones: a new object
+    # The citation key of why the newest chain item's controller gets Priority once the rules settle
+    # (a finalized spell or ability, an item resolved with others left); "" when nothing says so.
+    priority_to_newest: str = ""
+    suspended: Suspended | None = None  # an action waiting for replacement effects to be ordered
 
     # --- looking things up ------------------------------------------------------------------
     def units(self) -> list[Card]:

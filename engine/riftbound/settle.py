@@ -8,7 +8,7 @@ A Special Cleanup's own steps run once; any repetition is a normal Cleanup (323.
 from __future__ import annotations
 
 from engine.riftbound import board, combat, replacement, showdown
-from engine.riftbound.model import might
+from engine.riftbound.state import might
 
 
 def run(g, special: str | None = None) -> None:
@@ -113,7 +113,7 @@ def _begin_one(g, kind: str, staged: list[str]) -> None:
     if len(staged) == 1:
         begin(g, kind, staged[0])
         return
-    from engine.riftbound.model import Awaiting  # noqa: PLC0415
+    from engine.riftbound.state import Awaiting  # noqa: PLC0415
 
     names = tuple(s.bf(k).name for k in staged)
     s.awaiting = Awaiting(kind, s.turn_player, names)
