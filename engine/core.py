@@ -54,6 +54,20 @@ class IllegalAction(Exception):
         self.message, self.reason, self.rules = message, reason, rules
 
 
+class Refusal(Exception):
+    """Why the rules forbid an action, before any rule number: a message and citation keys (the first
+    is the reason). The games' legality layers raise it; :meth:`Game.check` cites the keys."""
+
+    def __init__(self, message: str, *keys: str):
+        super().__init__(message)
+        self.message, self.keys = message, keys
+
+
+class EngineError(RuntimeError):
+    """An engine bug: an action its checks found legal was refused while being carried out (the game
+    may then be half changed, which the check-first design exists to prevent)."""
+
+
 class ScenarioError(Exception):
     """The scenario itself is wrong (unknown card, player, key, action sentence).
 
@@ -153,7 +167,12 @@ class Engine(Protocol):
 
     def apply(self, action: str) -> list[Event]:
         """Carry out one action sentence, then everything the rules make automatic until a player must
-        decide. Raises :class:`IllegalAction` (state unchanged) or :class:`ScenarioError`."""
+        decide. Raises :class:`IllegalAction` (the game unchanged) or :class:`ScenarioError`."""
+
+    def check(self, action: str) -> Any:
+        """Raise :class:`IllegalAction` if ``action`` is illegal now; change nothing."""
+
+    def legal_actions(self) -> list[str]: ...
 
     def snapshot(self) -> Snapshot: ...
 
@@ -191,6 +210,62 @@ class Game(Generic[S]):
         """Refuse the action: raise :class:`IllegalAction` citing ``keys`` (the first is the reason)."""
         self.citations.illegal(message, *keys)
 
+    # -- acting: check first, then carry out ---------------------------------------------------------------
+    def apply(self, action: str) -> list[Event]:
+        """Carry out ``action`` and everything the rules then make automatic, until a player must decide.
+
+        The action is checked first (:meth:`check`): an illegal one raises :class:`IllegalAction` having
+        changed nothing, so no copy of the game is needed to undo it."""
+        return self.push(self.check(action))
+
+    def check(self, action: str) -> Any:
+        """What ``action`` would do, if it is legal now: the game's plan for it (read-only). Raises
+        :class:`IllegalAction` citing the rule that forbids it, :class:`ScenarioError` for a sentence
+        that names what is not there."""
+        try:
+            return self.plan(action)
+        except Refusal as no:
+            self.illegal(no.message, *no.keys)
+
+    def push(self, plan: Any) -> list[Event]:
+        """Carry out a plan :meth:`check` made, now; returns the events."""
+        self.events = []
+        try:
+            self.carry_out(plan)
+        except (IllegalAction, Refusal, ScenarioError) as exc:
+            raise EngineError(f"{plan!r} was found legal, then refused while carried out: {exc}") from exc
+        out, self.events = self.events, []
+        return out
+
+    def is_legal(self, action: str) -> bool:
+        try:
+            self.check(action)
+        except (IllegalAction, ScenarioError):
+            return False
+        return True
+
+    def legal_actions(self) -> list[str]:
+        """The legal ones among :meth:`candidates` (python-chess's ``generate_legal_moves``)."""
+        return [action for action in self.candidates() if self.is_legal(action)]
+
+    # -- what each game provides ------------------------------------------------------------------------
+    def plan(self, action: str) -> Any:
+        """Read ``action`` and check it against the rules (raising :class:`Refusal`), changing nothing."""
+        raise NotImplementedError
+
+    def carry_out(self, plan: Any) -> None:
+        """Carry out a checked plan and settle what the rules make automatic, emitting events."""
+        raise NotImplementedError
+
+    def candidates(self) -> list[str]:
+        """Sentences worth trying now: a superset of the legal actions, which :meth:`legal_actions`
+        filters. Never leaves out what keeps the game going (a pass, an awaited choice)."""
+        raise NotImplementedError
+
+    def view(self) -> Snapshot:
+        """The game's snapshot, ``priority`` None when nobody has it."""
+        raise NotImplementedError
+
     # -- copies -----------------------------------------------------------------------------------------
     def copy(self) -> Self:
         """An independent game in the same state (the state deep-copied; the table and opening shared)."""
@@ -214,18 +289,15 @@ class Game(Generic[S]):
             snap["priority"] = self.no_priority
         return snap
 
-    def view(self) -> Snapshot:
-        """The game's snapshot, ``priority`` None when nobody has it."""
-        raise NotImplementedError
-
 
 def ask(engine: Engine, action: str) -> tuple[bool, list[Event], IllegalAction | None]:
-    """Would ``action`` be legal now? Tries it on a copy; the engine itself is untouched."""
-    trial = engine.copy()
+    """Would ``action`` be legal now, and what would it do? Carried out on a copy when it is legal; the
+    engine itself is untouched."""
     try:
-        return True, trial.apply(action), None
+        engine.check(action)
     except IllegalAction as exc:
         return False, [], exc
+    return True, engine.copy().apply(action), None
 
 
 def play(engine: Engine, actions: Iterable[tuple[str, bool]]) -> Iterator[Step]:
@@ -243,11 +315,9 @@ def play(engine: Engine, actions: Iterable[tuple[str, bool]]) -> Iterator[Step]:
                 yield Step(n, sentence, True, legal, tuple(events), engine.snapshot(),
                            exc.reason if exc else None, exc.rules if exc else _rules_of(events))
                 continue
-            before = engine.copy()
             try:
                 events = engine.apply(sentence)
-            except IllegalAction as exc:
-                engine.restore(before.s)  # "not applied": back to the state before it
+            except IllegalAction as exc:  # checked before anything changed: play goes on from the same game
                 event = Event(f"Illegal: {exc.message}", exc.rules, (exc.reason,))
                 yield Step(n, sentence, False, False, (event,), engine.snapshot(), exc.reason, exc.rules)
                 continue

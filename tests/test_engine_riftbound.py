@@ -9,7 +9,7 @@ import yaml
 
 from engine.core import Citations, IllegalAction, ScenarioError, ask, play
 from engine.riftbound import effects, new_game
-from engine.riftbound.combat import assignments, check_assignment
+from engine.riftbound.legality import assignments, check_assignment
 from engine.riftbound.state import Card, CardDef
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -12,77 +12,37 @@ blocking a creature that left combat.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from engine.mtg.settle import fire
-from engine.mtg.state import Assignment, Permanent, StackItem, Target
-
-if TYPE_CHECKING:
-    from engine.mtg.game import MagicGame
+from engine.mtg.board import deal_damage, fire
+from engine.mtg.legality import Attacking, Blocking, can_attack, can_block
+from engine.mtg.state import Assignment, Game, Permanent, StackItem, Target
 
 
-def can_attack(g: MagicGame, perm: Permanent) -> str | None:
-    """Why ``perm`` cannot attack (a citation key), or None."""
-    if perm.controller != g.s.turn_player or not perm.is_a("creature") or perm.tapped:
-        return "combat.attackers"
-    if perm.has("defender"):
-        return "combat.defender"
-    if perm.sick and not perm.has("haste"):
-        return "combat.summoning_sickness"
-    return None
-
-
-def begin_declare_attackers(g: MagicGame) -> None:
+def begin_declare_attackers(g: Game) -> None:
     ap = g.s.turn_player
-    if not any(can_attack(g, p) is None for p in g.s.battlefield):
+    if not any(can_attack(g.s, p) is None for p in g.s.battlefield):
         g.emit(f"The declare attackers step begins: {ap} has no creature that can attack", "turn.declare_attackers")
         g.s.pending = "attackers"
-        declare_attackers(g, ap, ())
+        declare_attackers(g, Attacking(ap, ()))
         return
     g.s.pending = "attackers"
     g.emit(f"The declare attackers step begins: {ap} declares attackers; no player has priority until then",
-          "turn.declare_attackers")
+           "turn.declare_attackers")
 
 
-def declare_attackers(g: MagicGame, player: str, names: tuple[str, ...]) -> None:
-    if g.s.over:
-        g.illegal("the game is over", "game.over")
-    if g.s.step != "declare_attackers" or g.s.pending != "attackers":
-        g.illegal(f"{player} cannot declare attackers now: attackers are declared as the declare attackers step "
-                  f"begins (it is the {g.s.step} step)", "turn.declare_attackers")
-    if player != g.s.turn_player:
-        g.illegal(f"{player} cannot declare attackers: only the active player, {g.s.turn_player}, attacks",
-                  "combat.attacking_player", "turn.declare_attackers")
-    chosen: list[Permanent] = []
-    for name in names:
-        perm = g.s.find_permanent(name)
-        if perm is None:
-            if g.s.where(name):
-                g.illegal(f"{name} is {g.s.where(name)}, not on the battlefield: it cannot attack", "combat.attackers",
-                          "combat.illegal_attack")
-            raise g.s.unknown(name, "creature")
-        if perm in chosen:
-            g.illegal(f"{perm.name} is declared as an attacker twice", "combat.attackers", "combat.illegal_attack")
-        why = can_attack(g, perm)
-        if why == "combat.attackers":
-            state = ("is controlled by " + perm.controller if perm.controller != player else
-                     "is not a creature" if not perm.is_a("creature") else "is tapped")
-            g.illegal(f"{perm.name} cannot attack: it {state}", "combat.attackers", "combat.illegal_attack")
-        if why == "combat.defender":
-            g.illegal(f"{perm.name} has defender and cannot attack", "combat.defender", "combat.illegal_attack")
-        if why == "combat.summoning_sickness":
-            g.illegal(f"{perm.name} cannot attack: {player} has not controlled it continuously since the turn began "
-                      f"and it has no haste", "combat.summoning_sickness", "combat.haste", "combat.illegal_attack")
-        chosen.append(perm)
+def declare_attackers(g: Game, plan: Attacking) -> None:
+    """The declaration :func:`engine.mtg.legality.attack` allowed (508.1): attackers tap unless they have
+    vigilance; "attacks" triggers fire; the active player receives priority."""
+    player, chosen = plan.player, plan.attackers
     g.s.pending = None
     if not chosen:
         g.emit(f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
-              "turn.skip_combat_steps")
+               "turn.skip_combat_steps")
     for perm in chosen:
         perm.attacking = True
         if perm.has("vigilance"):
             g.emit(f"{perm.name} attacks {g.s.defending}; it has vigilance, so it does not tap",
-                  "combat.attacking", "combat.vigilance")
+                   "combat.attacking", "combat.vigilance")
         else:
             perm.tapped = True
             g.emit(f"{perm.name} attacks {g.s.defending} and becomes tapped", "combat.attacking", "combat.attack_taps")
@@ -93,48 +53,20 @@ def declare_attackers(g: MagicGame, player: str, names: tuple[str, ...]) -> None
                        "turn.attackers_priority")
 
 
-def begin_declare_blockers(g: MagicGame) -> None:
+def begin_declare_blockers(g: Game) -> None:
     dp = g.s.defending
     g.s.pending = "blockers"
-    if not any(p.controller == dp and p.is_a("creature") and not p.tapped for p in g.s.battlefield):
+    if not any(can_block(g.s, p) for p in g.s.battlefield):
         g.emit(f"The declare blockers step begins: {dp} has no untapped creature to block with", "turn.declare_blockers")
-        declare_blockers(g, dp, ())
+        declare_blockers(g, Blocking(dp, ()))
         return
     g.emit(f"The declare blockers step begins: {dp} declares blockers; no player has priority until then",
-          "turn.declare_blockers")
+           "turn.declare_blockers")
 
 
-def declare_blockers(g: MagicGame, player: str, pairs: tuple[tuple[str, str], ...]) -> None:
-    if g.s.over:
-        g.illegal("the game is over", "game.over")
-    if g.s.step != "declare_blockers" or g.s.pending != "blockers":
-        g.illegal(f"{player} cannot declare blockers now: blockers are declared as the declare blockers step "
-                  f"begins (it is the {g.s.step} step)", "turn.declare_blockers")
-    if player != g.s.defending:
-        g.illegal(f"{player} cannot declare blockers: the defending player, {g.s.defending}, does",
-                  "turn.declare_blockers")
-    chosen: list[tuple[Permanent, Permanent]] = []
-    for attacker_name, blocker_name in pairs:
-        attacker, blocker = g.s.find_permanent(attacker_name), g.s.find_permanent(blocker_name)
-        for name, perm in ((attacker_name, attacker), (blocker_name, blocker)):
-            if perm is None:
-                if g.s.where(name):
-                    g.illegal(f"{name} is {g.s.where(name)}, not on the battlefield", "combat.blockers", "combat.illegal_block")
-                raise g.s.unknown(name, "creature")
-        assert attacker is not None and blocker is not None
-        if not attacker.attacking:
-            g.illegal(f"{blocker.name} cannot block {attacker.name}: {attacker.name} is not attacking",
-                      "combat.blockers", "combat.illegal_block")
-        if blocker.controller != player or not blocker.is_a("creature"):
-            g.illegal(f"{blocker.name} cannot block: it is not a creature {player} controls",
-                      "combat.blockers", "combat.illegal_block")
-        if blocker.tapped:
-            g.illegal(f"{blocker.name} cannot block: it is tapped", "combat.blockers",
-                      "combat.illegal_block")
-        if any(b is blocker for _, b in chosen):
-            g.illegal(f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
-                      "combat.blockers", "combat.illegal_block")
-        chosen.append((attacker, blocker))
+def declare_blockers(g: Game, plan: Blocking) -> None:
+    """The declaration :func:`engine.mtg.legality.block` allowed (509.1); the active player receives priority."""
+    player, chosen = plan.player, plan.blocks
     g.s.pending = None
     if not chosen:
         g.emit(f"{player} declares no blockers", "turn.declare_blockers")
@@ -143,7 +75,7 @@ def declare_blockers(g: MagicGame, player: str, pairs: tuple[tuple[str, str], ..
         attacker.blockers.append(blocker.oid)
         attacker.blocked = True
         g.emit(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature",
-              "combat.blocking", "combat.blocked")
+               "combat.blocking", "combat.blocked")
     g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority in the declare blockers step",
                        "turn.blockers_priority")
 
@@ -152,13 +84,13 @@ def _strikes_first(perm: Permanent) -> bool:
     return perm.has("first strike") or perm.has("double strike")
 
 
-def _deals_in_this_step(g: MagicGame, perm: Permanent) -> bool:
+def _deals_in_this_step(g: Game, perm: Permanent) -> bool:
     if g.s.step == "combat_damage":
         return _strikes_first(perm) if g.s.first_strike_step else True
     return not _strikes_first(perm) or perm.has("double strike")
 
 
-def damage_step(g: MagicGame) -> None:
+def damage_step(g: Game) -> None:
     combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
     if g.s.step == "combat_damage":
         g.s.first_strike_step = any(_strikes_first(p) for p in combatants)
@@ -168,22 +100,22 @@ def damage_step(g: MagicGame) -> None:
             if any(p.has("double strike") for p in combatants):
                 keys.append("combat.double_strike")
             g.emit(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
-                  "deal combat damage now; a second combat damage step follows", *keys)
+                   "deal combat damage now; a second combat damage step follows", *keys)
     else:
         g.emit("The second combat damage step begins: the remaining creatures, and those with double strike, "
-              "deal combat damage", "combat.second_step")
+               "deal combat damage", "combat.second_step")
     for perm in g.s.left_combat:
         if _deals_in_this_step(g, perm):
             role = "an attacking" if perm.attacking else "a blocking"
             g.emit(f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
-                  "it deals no combat damage", "combat.removed")
+                   "it deals no combat damage", "combat.removed")
     assigned = assign(g, [p for p in combatants if _deals_in_this_step(g, p)])
     if g.s.old:
         if assigned:
             g.s.stack.append(StackItem(g.s.oid(), "combat damage", g.s.turn_player, "combat damage", damage=tuple(assigned)))
             listing = "; ".join(f"{a.source} assigns {a.amount} to {a.target.name}" for a in assigned)
             g.emit(f"Combat damage is assigned and put on the stack as one object: {listing}",
-                  "combat.damage_on_stack", "combat.damage_power", "stack.add")
+                   "combat.damage_on_stack", "combat.damage_power", "stack.add")
         g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority with combat damage on the stack"
                            if assigned else f"{g.s.turn_player} receives priority", "combat.damage_priority")
         return
@@ -192,7 +124,7 @@ def damage_step(g: MagicGame) -> None:
                        "combat.damage_priority")
 
 
-def assign(g: MagicGame, dealers: list[Permanent]) -> list[Assignment]:
+def assign(g: Game, dealers: list[Permanent]) -> list[Assignment]:
     """Each dealer's combat damage, and an event for each that assigns none, with the rule why."""
     out: list[Assignment] = []
     planned: dict[int, int] = {}
@@ -210,12 +142,12 @@ def assign(g: MagicGame, dealers: list[Permanent]) -> list[Assignment]:
             if not blockers:
                 if trample:
                     g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
-                          f"trample, so all its {perm.power} damage is assigned to {g.s.defending}",
-                          "combat.trample_no_blockers", "combat.stays_blocked")
+                           f"trample, so all its {perm.power} damage is assigned to {g.s.defending}",
+                           "combat.trample_no_blockers", "combat.stays_blocked")
                     out.append(Assignment(perm.name, player, perm.power, ("combat.trample_no_blockers",)))
                 else:
                     g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
-                          "it assigns no combat damage", "combat.no_blockers_no_damage", "combat.stays_blocked")
+                           "it assigns no combat damage", "combat.no_blockers_no_damage", "combat.stays_blocked")
                 continue
             to_blockers = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
             left = perm.power
@@ -232,15 +164,13 @@ def assign(g: MagicGame, dealers: list[Permanent]) -> list[Assignment]:
             attacker = g.s.permanent(perm.blocking)
             if attacker is None:
                 g.emit(f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
-                      "it assigns no combat damage", "combat.blocking_nothing")
+                       "it assigns no combat damage", "combat.blocking_nothing")
             else:
                 out.append(Assignment(perm.name, Target("permanent", attacker.oid, attacker.name), perm.power,
                                       ("combat.blocker_damage",)))
     return out
 
 
-def deal_combat_damage(g: MagicGame, assigned: Iterable[Assignment]) -> None:
-    from engine.mtg.stack import deal_damage
-
+def deal_combat_damage(g: Game, assigned: Iterable[Assignment]) -> None:
     for a in assigned:
         deal_damage(g, a.source, a.target, a.amount, "combat.damage_dealt", *a.keys, combat=True)

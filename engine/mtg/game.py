@@ -1,8 +1,11 @@
-"""The Magic game: state, priority, the action dispatcher and the snapshot.
+"""The Magic game: :class:`engine.core.Game` with the Magic steps, dispatching checked plans, and the
+:class:`engine.mtg.state.Game` protocol the steps call back through.
 
-The rules live in small modules that act on a :class:`MagicGame`: ``turn`` (phases and steps),
-``stack`` (casting, special actions, resolving), ``combat`` and ``sba`` (state-based actions and
-triggered abilities). Events are collected in ``self.events`` while one action is applied.
+The rules live in layers that import only downwards: ``state`` (data and queries), ``legality`` (is it
+legal, and the plan), the steps ``board`` (zone changes, damage, draws, triggers), ``combat``,
+``stack`` (casting, special actions, resolving) and ``turn`` (steps, passing priority), and ``settle``
+(state-based actions and triggered abilities). Events are collected in ``self.events`` while one action
+is applied.
 """
 
 from __future__ import annotations
@@ -10,7 +13,9 @@ from __future__ import annotations
 from engine import core
 from engine.core import Citations, Event
 from engine.mtg import actions as parse_actions
-from engine.mtg.state import ORDER, PHASES, SECOND_DAMAGE, State
+from engine.mtg import combat, legality, settle, stack, turn
+from engine.mtg.candidates import candidates
+from engine.mtg.state import State
 
 
 class MagicGame(core.Game[State]):
@@ -27,8 +32,6 @@ class MagicGame(core.Game[State]):
         """Start at the scenario's step: its turn-based actions are taken as done and the active player
         holds priority, except in the steps without priority (untap, cleanup) and the declarations,
         which are run or awaited as in play. Returns what the rules did."""
-        from engine.mtg import combat, turn
-
         s = self.s
         phase, ap = s.step, s.turn_player
         if phase == "untap":
@@ -50,80 +53,40 @@ class MagicGame(core.Game[State]):
         out, self.events = self.events, []
         return out
 
-    # -- priority ----------------------------------------------------------------------------------
-    def require_priority(self, player: str, doing: str) -> None:
-        if self.s.over:
-            self.illegal(f"the game is over: {self.s.winner or 'nobody'} won", "game.over")
-        if self.s.priority == player:
-            return
-        if self.s.priority is None:
-            why = {"attackers": f"{self.s.turn_player} must first declare attackers",
-                   "blockers": f"{self.s.defending} must first declare blockers"}.get(self.s.pending or "", "")
-            key = {"attackers": "turn.declare_attackers", "blockers": "turn.declare_blockers"}.get(self.s.pending or "")
-            keys = ("priority.who_acts",) + ((key,) if key else ())
-            self.illegal(f"{player} cannot {doing}: nobody has priority" + (f" ({why})" if why else ""), *keys)
-        self.illegal(f"{player} cannot {doing}: {self.s.priority} has priority, not {player}", "priority.who_acts")
+    # -- engine.core.Game ------------------------------------------------------------------------------
+    def plan(self, action: str) -> legality.Plan:
+        return legality.check(self.s, parse_actions.parse(action))
 
+    def carry_out(self, plan: legality.Plan) -> None:
+        if isinstance(plan, legality.Casting):
+            stack.cast(self, plan)
+        elif isinstance(plan, legality.PlayingLand):
+            stack.play_land(self, plan)
+        elif isinstance(plan, legality.Activating):
+            stack.activate(self, plan)
+        elif isinstance(plan, legality.Attacking):
+            combat.declare_attackers(self, plan)
+        elif isinstance(plan, legality.Blocking):
+            combat.declare_blockers(self, plan)
+        elif isinstance(plan, legality.Passing):
+            turn.pass_priority(self, plan.player)
+        else:
+            turn.move_to(self, plan)
+
+    def candidates(self) -> list[str]:
+        return candidates(self.s)
+
+    # -- the protocol the steps call back through (engine.mtg.state.Game) --------------------------------
     def receive_priority(self, player: str, what: str, *keys: str) -> None:
-        """Someone would receive priority: state-based actions and triggers first (117.5)."""
-        from engine.mtg.settle import settle
-
-        settle(self)
+        self.settle()
         if self.s.over:
             self.s.priority = None
             return
         self.s.priority = player
         self.emit(what, *keys)
 
-    def pass_priority(self, player: str) -> None:
-        from engine.mtg.stack import resolve_top
-        from engine.mtg.turn import advance
-
-        self.require_priority(player, "pass priority")
-        self.s.passes += 1
-        if self.s.passes < len(self.s.players):
-            nxt = self.s.players[(self.s.players.index(player) + 1) % len(self.s.players)]
-            self.receive_priority(nxt, f"{player} passes priority; {nxt} receives priority", "priority.pass")
-            return
-        self.s.passes = 0
-        self.s.priority = None
-        if self.s.stack:
-            top = self.s.stack[-1]
-            self.emit(f"{player} passes priority. All players passed in succession: {top.name} resolves",
-                     "priority.all_pass", "stack.resolve_top", "resolve.spell")
-            resolve_top(self)
-            self.receive_priority(self.s.turn_player, f"{self.s.turn_player} receives priority after {top.name} resolved",
-                                  "priority.after_resolution")
-        else:
-            from engine.mtg.state import TITLE
-            self.emit(f"{player} passes priority. All players passed in succession with the stack empty: "
-                     f"the {TITLE[self.s.step]} ends", "priority.all_pass", "stack.resolve_top", "turn.step_ends")
-            advance(self)
-
-    # -- the Engine protocol -----------------------------------------------------------------------
-    def apply(self, action: str) -> list[Event]:
-        from engine.mtg import combat, stack, turn
-
-        self.events = []
-        act = parse_actions.parse(action)
-        player = self.s.player_named(act.player)
-        if self.s.over:
-            self.illegal(f"the game is over: {self.s.winner or 'nobody'} won", "game.over")
-        if act.verb == "cast":
-            stack.cast(self, player, act.names[0], act.targets)
-        elif act.verb == "play":
-            stack.play(self, player, act.names[0], act.targets)
-        elif act.verb == "activate":
-            stack.activate(self, player, act.names[0], act.targets)
-        elif act.verb == "attack":
-            combat.declare_attackers(self, player, act.names)
-        elif act.verb == "block":
-            combat.declare_blockers(self, player, act.pairs)
-        elif act.verb == "pass":
-            self.pass_priority(player)
-        elif act.verb == "move":
-            turn.move_to(self, player, act.names[0])
-        return self.events
+    def settle(self) -> None:
+        settle.settle(self)
 
     def view(self) -> core.Snapshot:
         zone: dict[str, str] = {}
@@ -161,9 +124,3 @@ class MagicGame(core.Game[State]):
             "pending": self.s.pending,
         }
 
-
-def step_position(step: str) -> float:
-    return ORDER[step]
-
-
-__all__ = ["MagicGame", "PHASES", "SECOND_DAMAGE", "step_position"]

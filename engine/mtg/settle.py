@@ -3,15 +3,11 @@ priority (117.5), and the zone changes they cause."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.mtg.state import Card, PendingTrigger, Permanent, StackItem, Target, base_name
-
-if TYPE_CHECKING:
-    from engine.mtg.game import MagicGame
+from engine.mtg.board import leave_battlefield
+from engine.mtg.state import Game, Permanent, StackItem, base_name
 
 
-def settle(g: MagicGame) -> None:
+def settle(g: Game) -> None:
     """Perform state-based actions until none apply, then put waiting triggers on the stack; repeat
     until neither happens (117.5, 704.3)."""
     for _ in range(100):
@@ -23,7 +19,7 @@ def settle(g: MagicGame) -> None:
             return
 
 
-def check_state(g: MagicGame) -> bool:
+def check_state(g: Game) -> bool:
     losers: list[tuple[str, str, str]] = []
     for p in g.s.players:
         if g.s.life[p] <= 0:
@@ -48,7 +44,7 @@ def check_state(g: MagicGame) -> bool:
     if losers:
         for p, what, key in losers:
             g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key,
-                  "game.lose_draw" if key == "sba.empty_library" else "game.lose_life")
+                   "game.lose_draw" if key == "sba.empty_library" else "game.lose_life")
         g.s.lost |= {p for p, _, _ in losers}
         left = [p for p in g.s.players if p not in g.s.lost]
         g.s.winner = left[0] if len(left) == 1 else "draw"
@@ -61,7 +57,7 @@ def check_state(g: MagicGame) -> bool:
     return True
 
 
-def _legend_rule(g: MagicGame, already: set[int]) -> list[tuple[Permanent, str, str]]:
+def _legend_rule(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
     """2026: a player with two or more legendary permanents of one name keeps one (the engine keeps
     the newest, as players usually do); 2008: all legendary permanents of that name go, whoever
     controls them."""
@@ -80,64 +76,7 @@ def _legend_rule(g: MagicGame, already: set[int]) -> list[tuple[Permanent, str, 
     return out
 
 
-def leave_battlefield(g: MagicGame, perm: Permanent, to: str) -> None:
-    """Move a permanent to its owner's graveyard or hand; it leaves combat; "dies" triggers fire.
-
-    Leaving combat changes nothing else: the attacker it blocked stays blocked, and a creature that
-    blocked it stays a blocking creature (each then assigns no combat damage, which the damage step
-    says with its rule)."""
-    g.s.battlefield.remove(perm)
-    if perm.attacking or perm.blocking is not None:
-        g.s.left_combat.append(perm)
-    for other in g.s.battlefield:
-        if perm.oid in other.blockers:
-            other.blockers.remove(perm.oid)
-    card = Card(g.s.oid(), perm.name, perm.owner)
-    (g.s.graveyard if to == "graveyard" else g.s.hand).setdefault(perm.owner, []).append(card)
-    if to == "graveyard":
-        fire(g, "dies", perm)
-
-
-def fire(g: MagicGame, event: str, perm: Permanent | None = None) -> None:
-    """Abilities that trigger on ``event``: a step name as it begins (``upkeep``), or ``enters``,
-    ``attacks``, ``dies`` for ``perm``. They wait until a player would receive priority (117.2a)."""
-    sources = [perm] if perm is not None else list(g.s.battlefield)
-    for source in sources:
-        for n, trig in enumerate(source.card.triggers):
-            when = trig.when.lower()
-            if perm is None:
-                own = when == event and source.controller == g.s.turn_player
-                if not (own or when == f"each {event}"):
-                    continue
-            elif when != event:
-                continue
-            name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
-            targets = tuple(_trigger_target(g, t) for t in trig.targets)
-            g.s.pending_triggers.append(PendingTrigger(name, source.controller, source.name, trig.effect, targets))
-            key = "trigger.beginning" if perm is None else "trigger.controller"
-            g.emit(f"{name} triggers ({source.controller} controls it)", key)
-
-
-def find_target(g: MagicGame, name: str, on_stack: bool = True) -> Target | None:
-    """The player, permanent or (``on_stack``) spell or ability a scenario names as a target."""
-    for p in g.s.players:
-        if p.lower() == name.lower():
-            return Target("player", p, p)
-    perm = g.s.find_permanent(name)
-    if perm is not None:
-        return Target("permanent", perm.oid, perm.name)
-    item = g.s.match(name, g.s.stack) if on_stack else None
-    if item is not None:
-        return Target("spell" if item.kind == "spell" else "ability", item.oid, item.name)
-    return None
-
-
-def _trigger_target(g: MagicGame, name: str) -> Target:
-    # Gone already: the trigger will not resolve (608.2b).
-    return find_target(g, name, on_stack=False) or Target("permanent", -1, name)
-
-
-def place_triggers(g: MagicGame) -> bool:
+def place_triggers(g: Game) -> bool:
     """APNAP order: the active player's triggers go on the stack first (so resolve last); each player
     orders their own, as ``trigger_order`` says or else in the order they triggered (603.3b)."""
     if not g.s.pending_triggers:
@@ -156,6 +95,6 @@ def place_triggers(g: MagicGame) -> bool:
         names = ", then ".join(t.name for t in mine)
         how = " in the order the scenario states" if stated else ""
         g.emit(f"{player} puts {names} on the stack{how} (the last one resolves first)",
-              "trigger.to_stack", "trigger.apnap", "stack.add")
+               "trigger.to_stack", "trigger.apnap", "stack.add")
     g.s.passes = 0
     return True

@@ -19,7 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from engine.core import ScenarioError, suggest
+from typing import Protocol
+
+from engine.core import Citations, Event, ScenarioError, suggest
 
 PHASES = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -345,5 +347,39 @@ class State:
                     return f"in {owner}'s {label}"
         return None
 
+    def find_target(self, name: str, on_stack: bool = True) -> Target | None:
+        """The player, permanent or (``on_stack``) spell or ability a scenario names as a target."""
+        for p in self.players:
+            if p.lower() == name.lower():
+                return Target("player", p, p)
+        perm = self.find_permanent(name)
+        if perm is not None:
+            return Target("permanent", perm.oid, perm.name)
+        item = self.match(name, self.stack) if on_stack else None
+        if item is not None:
+            return Target("spell" if item.kind == "spell" else "ability", item.oid, item.name)
+        return None
+
     def unknown(self, name: str, what: str = "object") -> ScenarioError:
         return ScenarioError((), f'no {what} named "{name}"{suggest(name, self.all_names() + self.players)}')
+
+
+class Game(Protocol):
+    """The game as the steps (board, combat, stack, turn, settle) see it.
+
+    Steps change ``s`` and report through :meth:`emit`; where the rules recurse (a player would receive
+    priority: state-based actions and triggers first, 117.5) they call back through this protocol
+    instead of importing the module above them. :class:`engine.mtg.game.MagicGame` implements it.
+    """
+
+    s: State
+    citations: Citations
+    events: list[Event]
+
+    def emit(self, what: str, *keys: str) -> None: ...
+
+    def receive_priority(self, player: str, what: str, *keys: str) -> None:
+        """``player`` would receive priority: state-based actions and triggers first (117.5), then they do."""
+
+    def settle(self) -> None:
+        """State-based actions until none apply, then waiting triggers onto the stack (117.5, 704.3)."""

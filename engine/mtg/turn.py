@@ -1,15 +1,13 @@
-"""Phases and steps (500-514): what happens as each begins and ends, and ``P moves to PHASE``."""
+"""Phases and steps (500-514): what happens as each begins and ends, passing priority (117.3d, 117.4),
+and ``P moves to PHASE``."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from engine.core import ScenarioError, suggest
-from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE
-from engine.mtg.settle import fire, settle
-
-if TYPE_CHECKING:
-    from engine.mtg.game import MagicGame
+from engine.mtg import combat
+from engine.mtg.board import draw, fire
+from engine.mtg.legality import Attacking, Blocking, MovingTo
+from engine.mtg.stack import resolve_top
+from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE, Game
 
 _PRIORITY_KEY = {
     "upkeep": "turn.upkeep", "main1": "turn.main", "main2": "turn.main",
@@ -18,7 +16,7 @@ _PRIORITY_KEY = {
 }
 
 
-def next_step(g: MagicGame) -> str:
+def next_step(g: Game) -> str:
     if g.s.step == "declare_attackers" and not any(p.attacking for p in g.s.battlefield):
         return "end_of_combat"  # 508.8: announced when no attackers were declared
     if g.s.step == "combat_damage":
@@ -30,14 +28,14 @@ def next_step(g: MagicGame) -> str:
     return PHASES[PHASES.index(g.s.step) + 1]
 
 
-def advance(g: MagicGame) -> None:
+def advance(g: Game) -> None:
     """The current step ends; the next begins (and runs until a player must decide)."""
     nxt = next_step(g)
     end_step(g, nxt)
     begin(g, nxt)
 
 
-def end_step(g: MagicGame, nxt: str) -> None:
+def end_step(g: Game, nxt: str) -> None:
     if g.s.step == "end_of_combat" and any(p.attacking or p.blocking is not None for p in g.s.battlefield):
         for perm in g.s.battlefield:
             perm.attacking, perm.blocking, perm.blocked, perm.blockers = False, None, False, []
@@ -55,15 +53,13 @@ def end_step(g: MagicGame, nxt: str) -> None:
             before = g.s.life[p]
             g.s.life[p] -= amount
             g.emit(f"Mana burn: the {PHASE_OF[g.s.step]} phase ends with {amount} unused mana in {p}'s mana pool, "
-                  f"so {p} loses {amount} life ({before} -> {g.s.life[p]})", "mana.burn", "life.change")
+                   f"so {p} loses {amount} life ({before} -> {g.s.life[p]})", "mana.burn", "life.change")
         elif not g.s.old:
             g.s.pool[p] = {}
             g.emit(f"The {TITLE[g.s.step]} ends: {p}'s unspent mana empties from the mana pool", "mana.empties")
 
 
-def begin(g: MagicGame, step: str) -> None:
-    from engine.mtg import combat
-
+def begin(g: Game, step: str) -> None:
     g.s.step, g.s.passes, g.s.priority = step, 0, None
     if step == "end_of_combat":
         g.s.first_strike_step = False
@@ -74,7 +70,7 @@ def begin(g: MagicGame, step: str) -> None:
     if step == "draw":
         if g.s.turn_number == 1:
             g.emit(f"{ap} skips the draw step of the first turn: the player who plays first skips it",
-                  "turn.play_draw")
+                   "turn.play_draw")
             g.s.step = "main1"
             fire(g, "main1")
             g.receive_priority(ap, f"The precombat main phase begins; {ap} receives priority", "turn.main", "priority.ap_first")
@@ -99,7 +95,7 @@ def begin(g: MagicGame, step: str) -> None:
     g.receive_priority(ap, f"The {TITLE[step]} begins; {ap} receives priority", _PRIORITY_KEY[step], "priority.ap_first")
 
 
-def new_turn(g: MagicGame, next_player: bool) -> None:
+def new_turn(g: Game, next_player: bool) -> None:
     """The untap step (of the next player's turn): untap, then on to upkeep without priority (502.4)."""
     if next_player:
         g.s.turn_player = g.s.other(g.s.turn_player)
@@ -115,26 +111,13 @@ def new_turn(g: MagicGame, next_player: bool) -> None:
         perm.tapped = False
     untapped = f": {', '.join(p.name for p in tapped)} untap" if tapped else ""
     g.emit(f"{ap}'s turn {g.s.turn_number} begins with the untap step{untapped}; no player receives priority",
-          "turn.phases", "turn.untap", "turn.untap_no_priority")
+           "turn.phases", "turn.untap", "turn.untap_no_priority")
     fire(g, "untap")
     end_step(g, "upkeep")
     begin(g, "upkeep")
 
 
-def draw(g: MagicGame, player: str, n: int, *keys: str) -> None:
-    for _ in range(n):
-        library = g.s.library.get(player, [])
-        if not library:
-            g.s.drew_from_empty.add(player)
-            g.emit(f"{player} must draw a card but the library is empty", *keys, "sba.empty_library")
-            continue
-        card = library.pop(0)
-        g.s.hand.setdefault(player, []).append(card)
-        shown = card.name if card.name != "a card" else "a card"
-        g.emit(f"{player} draws {shown}", *keys, "draw.card")
-
-
-def cleanup(g: MagicGame) -> None:
+def cleanup(g: Game) -> None:
     ap = g.s.turn_player
     hand = g.s.hand.get(ap, [])
     if len(hand) > HAND_SIZE:
@@ -142,16 +125,16 @@ def cleanup(g: MagicGame) -> None:
         gone, g.s.hand[ap] = hand[HAND_SIZE:], hand[:HAND_SIZE]
         g.s.graveyard.setdefault(ap, []).extend(gone)
         g.emit(f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
-              "turn.cleanup_discard")
+               "turn.cleanup_discard")
     touched = [p for p in g.s.battlefield if p.damage or p.boost != (0, 0)]
     for perm in touched:
         perm.damage, perm.boost = 0, (0, 0)
     if touched:
         g.emit(f"Damage wears off and \"until end of turn\" effects end ({', '.join(p.name for p in touched)})",
-              "turn.cleanup_damage", "effect.until_eot")
+               "turn.cleanup_damage", "effect.until_eot")
     events_before = len(g.events)
     stack_before = len(g.s.stack)
-    settle(g)
+    g.settle()
     if g.s.over:
         return
     if len(g.events) > events_before or len(g.s.stack) > stack_before:
@@ -163,28 +146,43 @@ def cleanup(g: MagicGame) -> None:
     begin(g, "untap")
 
 
-def move_to(g: MagicGame, player: str, target: str) -> None:
-    """The players pass (each pass shown) until ``target`` begins; a declaration nobody made counts as
-    declaring none. Stops as ``target`` begins, before its declaration."""
-    from engine.mtg import combat
+def pass_priority(g: Game, player: str) -> None:
+    """``player`` (who has priority) passes: the next player receives it, or, all having passed in
+    succession, the top of the stack resolves or the step ends (117.4)."""
+    s = g.s
+    s.passes += 1
+    if s.passes < len(s.players):
+        nxt = s.players[(s.players.index(player) + 1) % len(s.players)]
+        g.receive_priority(nxt, f"{player} passes priority; {nxt} receives priority", "priority.pass")
+        return
+    s.passes = 0
+    s.priority = None
+    if s.stack:
+        top = s.stack[-1]
+        g.emit(f"{player} passes priority. All players passed in succession: {top.name} resolves",
+               "priority.all_pass", "stack.resolve_top", "resolve.spell")
+        resolve_top(g)
+        g.receive_priority(s.turn_player, f"{s.turn_player} receives priority after {top.name} resolved",
+                           "priority.after_resolution")
+    else:
+        g.emit(f"{player} passes priority. All players passed in succession with the stack empty: "
+               f"the {TITLE[s.step]} ends", "priority.all_pass", "stack.resolve_top", "turn.step_ends")
+        advance(g)
 
-    if target not in ORDER:
-        raise ScenarioError((), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}')
-    if g.s.priority is not None:
-        g.require_priority(player, f"move to {target}")
-    elif g.s.over:
-        g.illegal("the game is over", "game.over")
-    if target == g.s.step:
-        raise ScenarioError((), f"already in {target}: write the actions of this step, or move to a later one")
-    goal = (g.s.turn_number if ORDER[target] > ORDER[g.s.step] else g.s.turn_number + 1, ORDER[target])
+
+def move_to(g: Game, plan: MovingTo) -> None:
+    """The players pass (each pass shown) until the step ``plan`` names begins; a declaration nobody
+    made counts as declaring none. Stops as that step begins, before its declaration."""
+    s, target = g.s, plan.step
+    goal = (s.turn_number if ORDER[target] > ORDER[s.step] else s.turn_number + 1, ORDER[target])
     for _ in range(500):
-        if g.s.over or (g.s.turn_number, ORDER[g.s.step]) >= goal:
+        if s.over or (s.turn_number, ORDER[s.step]) >= goal:
             return
-        if g.s.pending == "attackers":
-            combat.declare_attackers(g, g.s.turn_player, ())
-        elif g.s.pending == "blockers":
-            combat.declare_blockers(g, g.s.defending, ())
-        elif g.s.priority is not None:
-            g.pass_priority(g.s.priority)
+        if s.pending == "attackers":
+            combat.declare_attackers(g, Attacking(s.turn_player, ()))
+        elif s.pending == "blockers":
+            combat.declare_blockers(g, Blocking(s.defending, ()))
+        elif s.priority is not None:
+            pass_priority(g, s.priority)
         else:
             return

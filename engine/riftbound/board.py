@@ -1,4 +1,5 @@
-"""Changes to the board every rule shares: moving, leaving the board, drawing, scoring.
+"""Changes to the board every rule shares: moving, leaving the board, drawing, scoring; and carrying out
+the Standard Move and hiding once :mod:`engine.riftbound.legality` allowed them.
 
 Each function reports what happened through ``g.emit`` (an event citing the rules) and changes ``g.s``.
 """
@@ -6,11 +7,8 @@ Each function reports what happened through ``g.emit`` (an event citing the rule
 from __future__ import annotations
 
 from engine.riftbound import replacement
-from engine.riftbound.state import Battlefield, Card, ChainItem
-
-
-def place_name(g, place: str) -> str:
-    return "base" if place.lower() == "base" else g.s.bf(place).name
+from engine.riftbound.legality import Hiding, Moving
+from engine.riftbound.state import Battlefield, Card, ChainItem, Game
 
 
 def set_location(card: Card, place: str) -> None:
@@ -20,18 +18,18 @@ def set_location(card: Card, place: str) -> None:
         card.zone, card.at = "battlefield", place
 
 
-def move_units(g, player: str, units: list[Card], place: str, *keys: str) -> None:
+def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str) -> None:
     """Move ``units`` (already checked) to ``place``; apply Contested (428, 184.3.a.1)."""
     names = ", ".join(u.name for u in units)
     origins = sorted({u.location or "?" for u in units})
     for u in units:
         set_location(u, place)
-    g.emit(f"{names} {'moves' if len(units) == 1 else 'move'} from {', '.join(origins)} to {place_name(g, place)}", *keys)
+    g.emit(f"{names} {'moves' if len(units) == 1 else 'move'} from {', '.join(origins)} to {g.s.place_name(place)}", *keys)
     if place.lower() != "base":
         contest(g, g.s.bf(place), player)
 
 
-def contest(g, bf: Battlefield, player: str) -> None:
+def contest(g: Game, bf: Battlefield, player: str) -> None:
     """A unit of ``player`` became present at ``bf``: Contested, unless already so or ``player`` controls it."""
     if bf.controller == player or bf.contested_by is not None:
         return
@@ -44,7 +42,7 @@ def contest(g, bf: Battlefield, player: str) -> None:
                "move.contests_destination", "control.contested_status", "move.causes_combat")
 
 
-def leave_board(g, card: Card, zone: str) -> None:
+def leave_board(g: Game, card: Card, zone: str) -> None:
     """``card`` goes to ``zone`` (hand, trash, deck) from wherever it is; it becomes a new object (356.3.e.4)."""
     card.zone, card.at = zone, None
     card.controller = None if zone not in ("base", "battlefield") else card.controller
@@ -56,11 +54,11 @@ def leave_board(g, card: Card, zone: str) -> None:
     card_epoch_bump(g, card)
 
 
-def card_epoch_bump(g, card: Card) -> None:
+def card_epoch_bump(g: Game, card: Card) -> None:
     g.s.epochs[card.key] = g.s.epochs.get(card.key, 0) + 1
 
 
-def kill(g, card: Card, *keys: str) -> None:
+def kill(g: Game, card: Card, *keys: str) -> None:
     """Kill: Deathknell goes onto the chain first, then the card goes to its owner's trash (415.1.a.1.b, 415.2).
 
     A replacement effect may replace the death (366): then nothing of this happens."""
@@ -74,7 +72,7 @@ def kill(g, card: Card, *keys: str) -> None:
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
 
 
-def add_trigger(g, source: Card, when: str, effect: str, controller: str, *keys: str, initial: bool = False) -> ChainItem:
+def add_trigger(g: Game, source: Card, when: str, effect: str, controller: str, *keys: str, initial: bool = False) -> ChainItem:
     item = ChainItem(f"{source.name} ({when})", controller, "trigger", effect=effect, source=source.key,
                      pending=True, initial=initial, uid=g.s.new_uid(), place=source.location)
     g.s.chain.append(item)
@@ -83,7 +81,7 @@ def add_trigger(g, source: Card, when: str, effect: str, controller: str, *keys:
     return item
 
 
-def draw(g, player: str, n: int, *keys: str) -> None:
+def draw(g: Game, player: str, n: int, *keys: str) -> None:
     """Draw ``n``; an empty Main Deck burns out first (400.4, 418)."""
     s = g.s
     for _ in range(n):
@@ -105,7 +103,7 @@ def draw(g, player: str, n: int, *keys: str) -> None:
             g.emit(f"{player} draws {card.name}", *keys, "draw.top_card")
 
 
-def burn_out(g, player: str) -> None:
+def burn_out(g: Game, player: str) -> None:
     s = g.s
     trash = [c for c in s.cards.values() if c.zone == "trash" and c.owner == player]
     for c in trash:
@@ -118,7 +116,7 @@ def burn_out(g, player: str) -> None:
            "draw.burn_out", "burn_out.recycle_trash", "burn_out.opponent_point", "score.other_sources_unrestricted")
 
 
-def score(g, player: str, bf: Battlefield, how: str) -> None:
+def score(g: Game, player: str, bf: Battlefield, how: str) -> None:
     """``player`` scores ``bf`` by ``how`` (conquer or hold): once per battlefield per turn, the final point rule."""
     s = g.s
     how_key = "score.conquer" if how == "conquer" else "score.hold"
@@ -153,7 +151,7 @@ def score(g, player: str, bf: Battlefield, how: str) -> None:
             add_trigger(g, unit, when, effect, player, "score.triggers", key)
 
 
-def establish_control(g, bf: Battlefield, player: str, *keys: str) -> None:
+def establish_control(g: Game, bf: Battlefield, player: str, *keys: str) -> None:
     bf.contested_by = None
     if bf.controller == player:
         g.emit(f"{player} keeps Control of {bf.name}; Contested is cleared", *keys)
@@ -161,3 +159,32 @@ def establish_control(g, bf: Battlefield, player: str, *keys: str) -> None:
     bf.controller = player
     g.emit(f"{player} establishes Control of {bf.name}", *keys, "control.established_by_units")
     score(g, player, bf, "conquer")
+
+
+def standard_move(g: Game, plan: Moving) -> None:
+    """The Standard Move (143): its cost is exhausting the units; they move together."""
+    units, dest = list(plan.units), plan.place
+    for u in units:
+        u.exhausted = True
+    to_base = dest.lower() == "base"
+    ganked = any(u.location != "base" and not to_base for u in units)
+    route = "move.battlefield_to_base" if to_base else "move.ganking" if ganked else "move.base_to_battlefield"
+    keys = ("move.standard_is_discretionary", route, *(("move.simultaneous",) if len(units) > 1 else ()))
+    g.emit(f"{plan.player} exhausts {', '.join(u.name for u in units)} to pay for the Standard Move",
+           "move.standard_cost", "exhaust.action")
+    move_units(g, plan.player, units, dest, *keys)
+    g.cleanup()
+
+
+def hide(g: Game, plan: Hiding) -> None:
+    """Hiding a card (737.1): recycle a rune, the card goes facedown at the battlefield; no chain."""
+    s = g.s
+    card, bf, player = plan.card, plan.bf, plan.player
+    if s.runes[player] is not None:
+        s.runes[player] -= 1
+    card.zone, card.at, card.controller, card.hidden_turn = "facedown", bf.name, player, s.turn_number
+    bf.facedown = card.key
+    g.emit(f"{player} recycles a rune and hides {card.name} facedown at {bf.name} (no chain opens); "
+           "from the next turn on it can be played for free as a Reaction",
+           "hide.is_discretionary", "hide.places_facedown", "hide.timing_and_cost", "recycle.runes", "hide.no_chain")
+    g.cleanup()

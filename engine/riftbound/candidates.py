@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import itertools
 
-from engine.riftbound import combat, effects
+from engine.riftbound import effects
+from engine.riftbound.legality import assignments
+from engine.riftbound.state import Card, State
 
 
-def candidates(g) -> list[str]:
-    s = g.s
+def candidates(s: State) -> list[str]:
     if s.winner:
         return []
     if s.awaiting is not None:
@@ -24,7 +25,7 @@ def candidates(g) -> list[str]:
                     for order in itertools.islice(itertools.permutations(w.options), 6)]
         targets = [s.cards[o.lower()] for o in w.options]
         return [f"{w.player} assigns damage: " + ", ".join(f"{n} {d}" for n, d in option.items())
-                for option in combat.assignments(w.amount, targets) if any(option.values())] or []
+                for option in assignments(w.amount, targets) if any(option.values())] or []
     out: list[str] = []
     p = s.priority
     if p is None:
@@ -55,7 +56,7 @@ def candidates(g) -> list[str]:
     return out
 
 
-def _with_targets(head: str, text: str, units, s, places) -> list[str]:
+def _with_targets(head: str, text: str, units: list[Card], s: State, places: list[str]) -> list[str]:
     wanted = [i for i in effects.parse(text) if i.chooses]
     pools = []
     for ins in wanted:

@@ -7,44 +7,27 @@ the newest resolves (last in, first out).
 
 from __future__ import annotations
 
-from engine.core import ScenarioError
 from engine.riftbound import board, effects, legality, replacement, showdown
 from engine.riftbound.effects import Instruction
-from engine.riftbound.state import Card, ChainItem
+from engine.riftbound.legality import Activating, Chosen, Playing
+from engine.riftbound.state import Card, ChainItem, Game
 
 
-def _after_added(g) -> None:
+def _after_added(g: Game) -> None:
     s = g.s
     s.passed = []
     if s.showdown is not None:
         s.showdown.passes = 0
 
 
-def play(g, player: str, card: Card, place: str | None, targets: list) -> None:
+def play(g: Game, plan: Playing) -> None:
+    """Play a card (346-352) as :func:`engine.riftbound.legality.play` allowed it."""
     s = g.s
-    hidden = card.zone == "facedown"
-    if not hidden and (card.zone != "hand" or card.owner != player):
-        where = f"in {card.owner}'s hand" if card.zone == "hand" else f"in the {card.zone}" if card.zone in (
-            "trash", "deck", "chain") else f"on the board ({card.location})" if card.on_board else card.zone
-        hint = f' (did you mean "{card.name}" in {card.owner}\'s hand?)' if card.zone == "hand" else f" ({card.name} is {where})"
-        raise ScenarioError((), f'no card named "{card.name}" in {player}\'s hand{hint}')
-    if hidden and card.controller != player:
-        raise ScenarioError((), f"{card.name} is hidden at {card.at} by {card.controller}, not by {player}")
-    if card.defn.type == "undefined":
-        raise ScenarioError((), f'{card.name} has no definition: add it under cards: ({card.name}: {{type: spell, ...}})')
-    legality.may_act(g, player)
-    keys = legality.card_timing(g, player, card, hidden=hidden)
-    if hidden and (card.hidden_turn is None or card.hidden_turn >= s.turn_number):
-        g.illegal(f"{card.name} was hidden this turn: it can be played from facedown beginning on the next turn",
-                  "hide.timing_and_cost", "hide.later_turn_for_free")
+    card, player, hidden, chosen = plan.card, plan.player, plan.hidden, plan.targets
     kind = card.defn.type
     text = card.defn.effect if kind == "spell" else ""
-    chosen = _choose_targets(g, player, card.name, text, targets, hidden_at=card.at if hidden else None)
-    if kind == "spell":
-        place = _move_destination(g, card.name, text, place)
-    else:
-        place = _permanent_location(g, player, card, place, hidden)
-    item = ChainItem(card.name, player, kind, effect=text, card=card.key, targets=tuple(chosen), place=place,
+    keys = plan.keys
+    item = ChainItem(card.name, player, kind, effect=text, card=card.key, targets=chosen, place=plan.place,
                      hidden_at=card.at if hidden else None, uid=s.new_uid())
     existed = bool(s.chain)
     if hidden:
@@ -61,127 +44,39 @@ def play(g, player: str, card: Card, place: str | None, targets: list) -> None:
            *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()))
     _after_added(g)
     finalize(g, item)
-    from engine.riftbound import settle  # noqa: PLC0415
-
-    settle.run(g)
+    g.cleanup()
     if kind != "spell":
         after_removed(g)
 
 
-def activate(g, player: str, obj: Card, place: str | None, targets: list) -> None:
+def activate(g: Game, plan: Activating) -> None:
+    """Activate an ability (374) as :func:`engine.riftbound.legality.activate` allowed it."""
     s = g.s
+    obj, player, chosen = plan.obj, plan.player, plan.targets
     ability = obj.defn.ability
-    if ability is None:
-        raise ScenarioError((), f"{obj.name} has no activated ability (give it one: ability: {{cost: exhaust, effect: ...}})")
-    if not obj.on_board or obj.controller != player:
-        raise ScenarioError((), f"{obj.name} is not on the board under {player}'s control")
-    legality.may_act(g, player)
-    keys = legality.ability_timing(g, player, obj)
-    chosen = _choose_targets(g, player, f"{obj.name}'s ability", ability.effect, targets, source=obj)
-    place = _move_destination(g, f"{obj.name}'s ability", ability.effect, place)
     if ability.exhausts:
-        if obj.exhausted:
-            g.illegal(f"{obj.name} is exhausted: its cost (exhaust it) cannot be paid", "exhaust.cost_must_complete",
-                      "exhaust.not_again")
         obj.exhausted = True
     item = ChainItem(f"{obj.name} (ability)", player, "ability", effect=ability.effect, source=obj.key,
-                     targets=tuple(chosen), place=place, uid=s.new_uid())
+                     targets=chosen, place=plan.place, uid=s.new_uid())
     existed = bool(s.chain)
     s.chain.append(item)
     g.emit(f"{player} activates {obj.name}'s ability" + (" (exhausting it)" if ability.exhausts else "")
            + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
            + ": it goes onto the Chain as a Pending Item and the turn is Closed",
-           *keys, "ability.activated_uses_chain", "chain.existing_chain" if existed else "chain.created")
+           *plan.keys, "ability.activated_uses_chain", "chain.existing_chain" if existed else "chain.created")
     _after_added(g)
     finalize(g, item)
-    from engine.riftbound import settle  # noqa: PLC0415
-
-    settle.run(g)
+    g.cleanup()
 
 
-def _label(g, target: tuple[str, str, int]) -> str:
+def _label(g: Game, target: Chosen) -> str:
     kind, key, _ = target
     if kind == "spell":
         return next((i.label for i in g.s.chain if str(i.uid) == key), key)
     return g.s.cards[key].name
 
 
-def _choose_targets(g, player: str, what: str, text: str, targets: list, *, hidden_at: str | None = None,
-                    source: Card | None = None) -> list[tuple[str, str, int]]:
-    """Match the action's ``targeting`` names to the effect's targets; check each is a valid choice (352.7-352.8)."""
-    wanted = [i for i in effects.parse(text) if i.chooses]
-    if len(targets) > len(wanted):
-        raise ScenarioError((), f"{what} takes {len(wanted)} target(s), {len(targets)} given")
-    if len(targets) < len(wanted):
-        g.illegal(f"{what} needs {len(wanted)} target(s) and {len(targets)} {'was' if len(targets) == 1 else 'were'} chosen",
-                  "play.targets_required")
-    out = []
-    for ins, name in zip(wanted, targets):
-        out.append(_valid_target(g, player, what, ins, name, hidden_at, source))
-    return out
-
-
-def _valid_target(g, player, what, ins: Instruction, name: str, hidden_at, source) -> tuple[str, str, int]:
-    s = g.s
-    t = ins.target
-    if t.kind == "spell":
-        item = next((i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell"), None)
-        if item is None:
-            g.illegal(f"{name} is not a spell on the Chain", "play.target_on_chain", "play.target_valid")
-        return ("spell", str(item.uid), 0)
-    card = s.cards.get(name.lower())
-    if card is None:
-        raise ScenarioError((), f'no unit named "{name}"')
-    problem = target_problem(g, player, ins, card, hidden_at)
-    if problem:
-        g.illegal(f"{card.name} is not a valid target for {what}: {problem[0]}", problem[1], "play.target_valid")
-    return ("unit", card.key, s.epochs.get(card.key, 0))
-
-
-def target_problem(g, player: str, ins: Instruction, card: Card, hidden_at: str | None) -> tuple[str, str] | None:
-    t = ins.target
-    if not (card.is_unit and card.on_board):
-        return f"it is not a unit on the board (it is in {card.owner}'s {card.zone})", "play.target_on_board"
-    if t.side == "enemy" and card.controller == player:
-        return "it is not an enemy unit", "play.target_restrictions"
-    if t.side == "friendly" and card.controller != player:
-        return "it is not a friendly unit", "play.target_restrictions"
-    if t.where == "at a battlefield" and card.zone != "battlefield":
-        return "it is not at a battlefield", "play.target_restrictions"
-    if hidden_at and (card.location or "").lower() != hidden_at.lower():
-        return f"played from facedown, its choices are limited to {hidden_at}", "hide.targets_at_that_battlefield"
-    return None
-
-
-def _move_destination(g, what: str, text: str, place: str | None) -> str | None:
-    if not effects.needs_place(text):
-        if place is not None and not any(i.verb == "move" for i in effects.parse(text)):
-            raise ScenarioError((), f"{what} moves nothing: drop \"to {place}\"")
-        return None
-    if place is None:
-        raise ScenarioError((), f'{what} moves a unit: say where, "... to PLACE"')
-    return board.place_name(g, place)
-
-
-def _permanent_location(g, player: str, card: Card, place: str | None, hidden: bool) -> str:
-    s = g.s
-    if card.defn.type == "gear":
-        return "base"
-    if hidden:
-        if place is not None and place.lower() != card.at.lower():
-            g.illegal(f"{card.name} was hidden at {card.at}: it must be played there", "hide.unit_to_that_battlefield")
-        return card.at
-    if place is None or place.lower() == "base":
-        return "base"
-    bf = s.bf(place)
-    if bf.controller != player:
-        g.illegal(f"{card.name} can be played only to {player}'s base or a battlefield {player} controls; "
-                  f"{bf.name} is {'controlled by ' + bf.controller if bf.controller else 'uncontrolled'}",
-                  "play.unit_default_locations")
-    return bf.name
-
-
-def finalize(g, item: ChainItem, *keys: str) -> None:
+def finalize(g: Game, item: ChainItem, *keys: str) -> None:
     """Step 1: Finalize. Units and gear leave the chain and resolve at once; spells and abilities linger."""
     s = g.s
     item.pending = False
@@ -213,7 +108,7 @@ def finalize(g, item: ChainItem, *keys: str) -> None:
     g.s.priority_to_newest = "chain.newest_controller_priority"
 
 
-def finalize_pending(g, *keys: str) -> None:
+def finalize_pending(g: Game, *keys: str) -> None:
     s = g.s
     pending = [i for i in s.chain if i.pending]
     if not pending:
@@ -223,7 +118,7 @@ def finalize_pending(g, *keys: str) -> None:
         finalize(g, item, *keys, "chain.finalize_in_order")
 
 
-def give_priority_to_newest(g, key: str = "chain.newest_controller_priority") -> None:
+def give_priority_to_newest(g: Game, key: str = "chain.newest_controller_priority") -> None:
     s = g.s
     if not s.chain:
         return
@@ -234,7 +129,7 @@ def give_priority_to_newest(g, key: str = "chain.newest_controller_priority") ->
            "and becomes the Active Player", key, "priority.controls_next_item")
 
 
-def pass_priority(g, player: str) -> None:
+def pass_priority(g: Game, player: str) -> None:
     s = g.s
     s.passed.append(player)
     if set(s.passed) >= set(s.players):
@@ -250,7 +145,7 @@ def pass_priority(g, player: str) -> None:
            *(("focus.retained_on_priority_pass",) if s.focus else ()))
 
 
-def resolve_newest(g) -> None:
+def resolve_newest(g: Game) -> None:
     s = g.s
     item = s.chain.pop()
     s.passed = []
@@ -262,13 +157,11 @@ def resolve_newest(g) -> None:
         if card.zone == "chain":
             board.leave_board(g, card, "trash")
             g.emit(f"{card.name} goes to {card.owner}'s trash", "play.spell_executes")
-    from engine.riftbound import settle  # noqa: PLC0415
-
-    settle.run(g)
+    g.cleanup()
     after_removed(g)
 
 
-def after_removed(g) -> None:
+def after_removed(g: Game) -> None:
     """After an item left the Chain: Priority to the newest item's controller, or the turn is Open again."""
     s = g.s
     if s.winner:
@@ -281,7 +174,7 @@ def after_removed(g) -> None:
         showdown.chain_emptied(g)
 
 
-def execute(g, item: ChainItem) -> None:
+def execute(g: Game, item: ChainItem) -> None:
     """Carry out the item's instructions, top to bottom; illegal targets are unaffected (356.3.e)."""
     s = g.s
     base_keys = ("play.spell_executes",) if item.kind == "spell" else ("ability.executes_like_spell",)
@@ -308,7 +201,7 @@ def execute(g, item: ChainItem) -> None:
                 if s.epochs.get(key, 0) != epoch:
                     problem = "it changed zones and is a new object"
                 else:
-                    found = target_problem(g, item.controller, ins, target, item.hidden_at)
+                    found = legality.target_problem(item.controller, ins, target, item.hidden_at)
                     problem = found and found[0]
                 if problem:
                     g.emit(f"{target.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
@@ -317,7 +210,7 @@ def execute(g, item: ChainItem) -> None:
         apply_instruction(g, item, ins, target, base_keys)
 
 
-def apply_instruction(g, item: ChainItem, ins: Instruction, target, keys: tuple[str, ...]) -> None:
+def apply_instruction(g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None, keys: tuple[str, ...]) -> None:
     s = g.s
     me = item.controller
     v = ins.verb

@@ -1,27 +1,19 @@
 """Combat (437-444): staging, the showdown step, damage assignment, simultaneous damage, resolution.
 
 Damage assignment (443.1.d): lethal damage in full before the next unit, no excess until every unit has
-lethal damage, Tank units first. :func:`assignments` lists every assignment those rules allow; when only
-one is possible the engine makes it, otherwise it waits for ``P assigns damage: U 2, V 1``.
-
->>> from engine.riftbound.state import Card, CardDef
->>> a = Card("A", "Ben", CardDef("unit", might=3), zone="battlefield", at="X")
->>> t = Card("T", "Ben", CardDef("unit", frozenset({"Tank"}), might=2), zone="battlefield", at="X")
->>> assignments(4, [a, t])
-[{'A': 2, 'T': 2}]
->>> sorted(map(sorted, (d.items() for d in assignments(3, [a, Card("B", "Ben", CardDef("unit", might=3))]))))
-[[('A', 0), ('B', 3)], [('A', 3), ('B', 0)]]
+lethal damage, Tank units first. :func:`engine.riftbound.legality.assignments` lists every assignment those
+rules allow; when only one is possible the engine makes it, otherwise it waits for
+``P assigns damage: U 2, V 1``.
 """
 
 from __future__ import annotations
 
-import itertools
-
 from engine.riftbound import board, replacement
-from engine.riftbound.state import Awaiting, Card, Combat, Showdown, might
+from engine.riftbound.legality import Assigning, assignments, lethal
+from engine.riftbound.state import Awaiting, Card, Combat, Game, Showdown, might
 
 
-def stage(g) -> None:
+def stage(g: Game) -> None:
     """Cleanup step 7: a combat is staged where Contested was applied and opposing players' units are present."""
     s = g.s
     for bf in s.battlefields.values():
@@ -37,7 +29,7 @@ def stage(g) -> None:
                    "cleanup.combat_unstaged")
 
 
-def begin(g, key: str) -> None:
+def begin(g: Game, key: str) -> None:
     s = g.s
     bf = s.bf(key)
     if key in s.staged_combats:
@@ -60,7 +52,7 @@ def begin(g, key: str) -> None:
                "showdown.initial_chain", "combat.initial_chain_closes", "state.closed")
 
 
-def _designate(g, c: Combat, place: str, initial: bool) -> None:
+def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
     """Give units at the combat their controller's designation; attack and defend triggers go on in order."""
     s = g.s
     new: list[Card] = []
@@ -91,7 +83,7 @@ def _designate(g, c: Combat, place: str, initial: bool) -> None:
                 board.add_trigger(g, u, when, effect, player, key, "combat.initial_chain_order", initial=initial)
 
 
-def update_designations(g) -> None:
+def update_designations(g: Game) -> None:
     """Cleanup step 3 during a combat (322.5)."""
     s = g.s
     c = s.combat
@@ -104,12 +96,12 @@ def update_designations(g) -> None:
     _designate(g, c, place, initial=False)
 
 
-def _side(g, designation: str) -> list[Card]:
+def _side(g: Game, designation: str) -> list[Card]:
     c = g.s.combat
     return [u for u in g.s.units_at(g.s.bf(c.at).name) if u.designation == designation]
 
 
-def damage_step(g) -> None:
+def damage_step(g: Game) -> None:
     s = g.s
     c = s.combat
     c.step = "damage"
@@ -136,60 +128,7 @@ def _might_list(units: list[Card]) -> str:
     return ", ".join(f"{u.name} {0 if u.stunned else might(u)}" + (" stunned" if u.stunned else "") for u in units)
 
 
-def lethal(u: Card) -> int:
-    return max(1, might(u) - u.damage)
-
-
-def assignments(total: int, targets: list[Card]) -> list[dict[str, int]]:
-    """Every assignment of ``total`` damage among ``targets`` that 443.1.d.3-4 and Tank allow."""
-    if total <= 0 or not targets:
-        return [{}]
-    if sum(lethal(u) for u in targets) <= total:
-        # Every unit gets lethal damage; where the excess goes changes nothing that matters.
-        out = {u.name: lethal(u) for u in targets}
-        out[targets[-1].name] += total - sum(out.values())
-        return [out]
-    tanks = [u for u in targets if u.has("Tank")]
-    others = [u for u in targets if not u.has("Tank")]
-    seen: list[dict[str, int]] = []
-    if len(targets) > 7:  # too many orders to list: any order of the tanks, then the rest, in listed order
-        orders = [tanks + others]
-    else:
-        orders = [list(a) + list(b) for a in itertools.permutations(tanks) for b in itertools.permutations(others)]
-    for order in orders:
-        left, out = total, {u.name: 0 for u in targets}
-        for u in order:
-            give = min(left, lethal(u))
-            out[u.name] = give
-            left -= give
-            if left == 0:
-                break
-        if out not in seen:
-            seen.append(out)
-    return seen
-
-
-def check_assignment(damage: dict[str, int], total: int, targets: list[Card]) -> tuple[str, str] | None:
-    """Why ``damage`` breaks the assignment rules, as (message, citation key), or None when it is allowed."""
-    names = {u.name.lower(): u for u in targets}
-    for name in damage:
-        if name.lower() not in names:
-            return f"{name} is not one of the units to assign damage to ({', '.join(u.name for u in targets)})", "combat.assign"
-    if sum(damage.values()) != total:
-        return f"the damage to assign is {total}, not {sum(damage.values())}", "combat.assign"
-    given = {u.name: next((v for k, v in damage.items() if k.lower() == u.name.lower()), 0) for u in targets}
-    short = [u for u in targets if given[u.name] < lethal(u)]
-    if len([u for u in short if given[u.name] > 0]) > 1:
-        return "a unit must be assigned lethal damage in full before damage is assigned to another", "combat.lethal_before_next"
-    if short and any(given[u.name] > lethal(u) for u in targets):
-        return "no unit may be assigned more than lethal damage while another unit has less than lethal", "combat.no_excess_before_all_lethal"
-    tanks = [u for u in targets if u.has("Tank")]
-    if any(given[u.name] < lethal(u) for u in tanks) and any(given[u.name] > 0 for u in targets if not u.has("Tank")):
-        return "units with Tank must be assigned lethal damage before any other unit", "combat.tank_first"
-    return None
-
-
-def next_assignment(g) -> None:
+def next_assignment(g: Game) -> None:
     s = g.s
     c = s.combat
     for player, own, theirs in ((c.attacker, "attacker", "defender"), (c.defender, "defender", "attacker")):
@@ -211,7 +150,14 @@ def next_assignment(g) -> None:
     deal(g)
 
 
-def record(g, player: str, damage: dict[str, int], chosen: bool) -> None:
+def assign(g: Game, plan: Assigning) -> None:
+    """``P assigns damage: ...`` as the rules wait for it."""
+    g.s.awaiting = None
+    record(g, plan.player, dict(plan.damage), chosen=True)
+    next_assignment(g)
+
+
+def record(g: Game, player: str, damage: dict[str, int], chosen: bool) -> None:
     c = g.s.combat
     c.assigned[player] = damage
     text = ", ".join(f"{n} {d}" for n, d in damage.items() if d) or "nothing"
@@ -219,7 +165,7 @@ def record(g, player: str, damage: dict[str, int], chosen: bool) -> None:
            "combat.lethal_before_next")
 
 
-def deal(g) -> None:
+def deal(g: Game) -> None:
     s = g.s
     c = s.combat
     dealt = []
@@ -236,14 +182,12 @@ def deal(g) -> None:
     resolution(g)
 
 
-def resolution(g) -> None:
-    from engine.riftbound import settle  # noqa: PLC0415
-
+def resolution(g: Game) -> None:
     s = g.s
     c = s.combat
     bf = s.bf(c.at)
     g.emit(f"Step 3 of Combat, Resolution at {bf.name}: a Combat Cleanup", "combat.cleanup", "cleanup.special")
-    settle.run(g, special="combat")
+    g.cleanup(special="combat")
     if s.winner:
         s.combat = None
         return
@@ -259,10 +203,10 @@ def resolution(g) -> None:
         g.emit(f"No units remain at {bf.name}: it becomes uncontrolled", "combat.no_units_uncontrolled",
                "combat.clear_contested")
     s.combat = None
-    settle.run(g)
+    g.cleanup()
 
 
-def recall_attackers(g) -> None:
+def recall_attackers(g: Game) -> None:
     s = g.s
     c = s.combat
     if c is None:
@@ -275,7 +219,7 @@ def recall_attackers(g) -> None:
                "to base", "combat.recall_attackers", "recall.to_base")
 
 
-def remove_designations(g) -> None:
+def remove_designations(g: Game) -> None:
     for u in g.s.units():
         u.designation = None
     g.emit("Attacker and Defender designations are removed from all units and players", "combat.remove_designations")

@@ -13,12 +13,14 @@ The engine stops for that decision like it does for ``P chooses BATTLEFIELD``: :
 :class:`Pause` when no answer is known yet; the game (``game.py``) reports the question, waits for
 ``P orders replacements: A, B``, then carries the interrupted action out again from the state before it
 with the answer known (the engine is deterministic, so it reaches the same question and goes on).
+What a replacement does instead is carried out through the game (:meth:`Game.execute`), like a chain
+item's instructions: those may kill, which asks this module again.
 """
 
 from __future__ import annotations
 
 from engine.riftbound.effects import parse
-from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem
+from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game
 
 EVENT_WORDS = {"die": "die", "damage": "be dealt damage"}
 
@@ -51,16 +53,15 @@ def _applies(source: Card, event: str, card: Card) -> bool:
     return True
 
 
-def applicable(g, event: str, card: Card) -> list[Card]:
+def applicable(g: Game, event: str, card: Card) -> list[Card]:
     """The objects whose replacement effects apply to ``event`` acting on ``card``, in board order.
 
     A replacement effect being carried out does not apply to the events its own ``instead`` causes.
     """
-    busy = getattr(g, "replacing", ())
-    return [c for c in g.s.cards.values() if c.key not in busy and _applies(c, event, card)]
+    return [c for c in g.s.cards.values() if c.key not in g.replacing and _applies(c, event, card)]
 
 
-def decider(g, acted_on: Card | Battlefield | str) -> tuple[str, str]:
+def decider(g: Game, acted_on: Card | Battlefield | str) -> tuple[str, str]:
     """Who orders replacement effects applying to the same event, and the citation key saying so."""
     if isinstance(acted_on, str):  # a player
         return acted_on, "replacement.player_orders"
@@ -69,7 +70,7 @@ def decider(g, acted_on: Card | Battlefield | str) -> tuple[str, str]:
     return acted_on.owner, "replacement.owner_orders"
 
 
-def would(g, event: str, card: Card, what: str = "", *keys: str) -> bool:
+def would(g: Game, event: str, card: Card, what: str = "", *keys: str) -> bool:
     """``card`` is about to undergo ``event`` (``die`` / ``damage``). True when a replacement effect replaced it:
     the caller then does not carry the event out. ``keys``: the rules that would make the event happen."""
     found = applicable(g, event, card)
@@ -99,7 +100,7 @@ def would(g, event: str, card: Card, what: str = "", *keys: str) -> bool:
     return True
 
 
-def _apply(g, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> None:
+def _apply(g: Game, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> None:
     r = source.defn.replacement
     if r.once:
         source.replacement_used = True
@@ -110,11 +111,9 @@ def _apply(g, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> Non
            "replacement.alters", "replacement.passive", "replacement.intercede", "replacement.instead", *keys)
     if not instead:
         return
-    from engine.riftbound import chain  # noqa: PLC0415 - chain imports board, which imports this module
-
     item = ChainItem(f"{source.name} (replacement)", source.controller or source.owner, "replacement", effect=r.instead,
                      source=source.key)
-    g.replacing = (*getattr(g, "replacing", ()), source.key)
+    g.replacing = (*g.replacing, source.key)
     try:
         for ins in parse(r.instead):
             target = source if ins.target and ins.target.kind == "me" else card if ins.target else None
@@ -122,6 +121,6 @@ def _apply(g, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> Non
                 g.emit(f"{item.label}: {target.name} is no longer on the board; the instruction is ignored",
                        "replacement.instead", "play.illegal_targets_unaffected")
                 continue
-            chain.apply_instruction(g, item, ins, target, ("replacement.instead",))
+            g.execute(item, ins, target, ("replacement.instead",))
     finally:
         g.replacing = g.replacing[:-1]

@@ -1,4 +1,5 @@
-"""Cleanups (318-323): the steps of 322 in order, repeated until nothing changes (321).
+"""Settling: Cleanups (318-323), the steps of 322 in order, repeated until nothing changes (321), and
+what runs between actions until a player must decide.
 
 ``special`` inserts the steps of a Special Cleanup (323) after step 2b: ``end_of_turn`` heals all units
 (317.2.b); ``combat`` heals, recalls attackers while defenders remain and removes designations (444.1.a).
@@ -7,11 +8,41 @@ A Special Cleanup's own steps run once; any repetition is a normal Cleanup (323.
 
 from __future__ import annotations
 
-from engine.riftbound import board, combat, replacement, showdown
-from engine.riftbound.state import might
+from engine.riftbound import board, chain, combat, replacement, showdown, turn
+from engine.riftbound.legality import Choosing
+from engine.riftbound.state import Awaiting, Game, State, might
 
 
-def run(g, special: str | None = None) -> None:
+def until_decision(g: Game) -> None:
+    """Run what the rules make automatic until a player must decide: Priority to the newest chain
+    item's controller, the phases with nothing to decide, the turn player's Priority in a Neutral Open
+    Action Phase."""
+    s = g.s
+    for _ in range(1000):
+        if s.winner or s.awaiting:
+            s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
+            return
+        if s.chain:
+            if s.priority_to_newest or s.priority is None:
+                key = s.priority_to_newest or "chain.newest_controller_priority"
+                s.priority_to_newest = ""
+                chain.give_priority_to_newest(g, key)
+            return
+        s.priority_to_newest = ""
+        if s.showdown:
+            return
+        if s.phase != "main":
+            turn.next_phase(g)
+            continue
+        if s.priority != s.turn_player:
+            s.priority = s.turn_player
+            g.emit(f"The turn is Neutral Open in {s.turn_player}'s Action Phase: {s.turn_player} receives Priority",
+                   "priority.neutral_open_action_phase", "state.neutral", "state.open")
+        return
+    raise RuntimeError("the engine did not settle")  # pragma: no cover
+
+
+def run(g: Game, special: str | None = None) -> None:
     s = g.s
     for round_ in range(100):
         before = _signature(s)
@@ -23,7 +54,7 @@ def run(g, special: str | None = None) -> None:
     raise RuntimeError("cleanups did not settle")  # pragma: no cover - a bug, not a game state
 
 
-def _signature(s) -> str:
+def _signature(s: State) -> str:
     return repr((
         [(c.key, c.zone, c.at, c.controller, c.damage, c.designation, c.exhausted) for c in s.cards.values()],
         [(b.controller, b.contested_by, b.facedown) for b in s.battlefields.values()],
@@ -32,7 +63,7 @@ def _signature(s) -> str:
     ))
 
 
-def _steps(g, special: str | None) -> None:
+def _steps(g: Game, special: str | None) -> None:
     s = g.s
     # 1. Victory.
     for p in s.in_turn_order(s.players):
@@ -90,8 +121,6 @@ def _steps(g, special: str | None) -> None:
     showdown.stage(g)
     combat.stage(g)
     # 8. Pending items are finalized.
-    from engine.riftbound import chain  # noqa: PLC0415 - chain imports cleanup
-
     chain.finalize_pending(g, "cleanup.finalize_pending")
     # 9, 10. In a Neutral Open State, a staged showdown, else a staged combat, begins.
     if s.showdown is None and s.combat is None and not s.chain and s.awaiting is None:
@@ -101,20 +130,18 @@ def _steps(g, special: str | None) -> None:
             _begin_one(g, "combat", s.staged_combats)
 
 
-def _heal_all(g, key: str) -> None:
+def _heal_all(g: Game, key: str) -> None:
     hurt = [u for u in g.s.units() if u.damage]
     for u in hurt:
         u.damage = 0
     g.emit("All units are healed" + (f" ({', '.join(u.name for u in hurt)})" if hurt else ""), key, "heal.clears_damage")
 
 
-def _begin_one(g, kind: str, staged: list[str]) -> None:
+def _begin_one(g: Game, kind: str, staged: list[str]) -> None:
     s = g.s
     if len(staged) == 1:
         begin(g, kind, staged[0])
         return
-    from engine.riftbound.state import Awaiting  # noqa: PLC0415
-
     names = tuple(s.bf(k).name for k in staged)
     s.awaiting = Awaiting(kind, s.turn_player, names)
     s.priority = None
@@ -124,8 +151,18 @@ def _begin_one(g, kind: str, staged: list[str]) -> None:
            f"begins (\"{s.turn_player} chooses {names[0]}\")", key, *extra)
 
 
-def begin(g, kind: str, key: str) -> None:
+def begin(g: Game, kind: str, key: str) -> None:
     if kind == "showdown":
         showdown.begin(g, key)
     else:
         combat.begin(g, key)
+
+
+def choose(g: Game, plan: Choosing) -> None:
+    """``P chooses BATTLEFIELD``: where the staged showdown or combat the rules asked about begins."""
+    s = g.s
+    s.awaiting = None
+    key = "cleanup.begin_showdown" if plan.kind == "showdown" else "cleanup.begin_combat"
+    g.emit(f"{plan.player} chooses {s.bf(plan.place).name}", key, "priority.limited_actions_regardless")
+    begin(g, plan.kind, plan.place)
+    run(g)

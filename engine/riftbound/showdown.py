@@ -6,11 +6,11 @@ its first step (340.1) and is begun by :func:`engine.riftbound.combat.begin`.
 
 from __future__ import annotations
 
-from engine.riftbound import board
-from engine.riftbound.state import Showdown
+from engine.riftbound import board, combat
+from engine.riftbound.state import Game, Showdown
 
 
-def stage(g) -> None:
+def stage(g: Game) -> None:
     """Cleanup step 6: a showdown is staged at each contested, uncontrolled battlefield with no opposing units."""
     s = g.s
     for bf in s.battlefields.values():
@@ -29,7 +29,7 @@ def stage(g) -> None:
                        "cleanup.stage_showdown")
 
 
-def begin(g, key: str) -> None:
+def begin(g: Game, key: str) -> None:
     s = g.s
     bf = s.bf(key)
     if key in s.staged_showdowns:
@@ -43,7 +43,7 @@ def begin(g, key: str) -> None:
            "showdown.focus_to_contester", "focus.gains_priority", "priority.gains_focus")
 
 
-def chain_emptied(g) -> None:
+def chain_emptied(g: Game) -> None:
     """The last chain item resolved during a showdown: Focus passes (343), except after an Initial Chain (343.1)."""
     s = g.s
     sd = s.showdown
@@ -60,7 +60,7 @@ def chain_emptied(g) -> None:
            "focus.passes_when_chain_empties", "focus.gains_priority", "priority.gains_focus")
 
 
-def pass_focus(g, player: str) -> None:
+def pass_focus(g: Game, player: str) -> None:
     s = g.s
     sd = s.showdown
     sd.passes += 1
@@ -75,9 +75,7 @@ def pass_focus(g, player: str) -> None:
            "showdown.focus_holder_may", "focus.passes_to_next", "focus.gains_priority")
 
 
-def close(g) -> None:
-    from engine.riftbound import settle, combat  # noqa: PLC0415
-
+def close(g: Game) -> None:
     s = g.s
     sd = s.showdown
     s.showdown = None
@@ -102,4 +100,4 @@ def close(g) -> None:
         g.emit(f"Units of {' and '.join(present)} remain at {bf.name}: Control cannot be established, it stays Contested "
                f"and a Combat is staged; {bf.contested_by}, who applied Contested, will be the Attacker",
                "showdown.staged_combat", "showdown.contester_attacks")
-    settle.run(g)
+    g.cleanup()

@@ -1,4 +1,5 @@
-"""What a Riftbound game is made of: card definitions (frozen) and the mutable state of one game.
+"""What a Riftbound game is made of: card definitions (frozen), the mutable :class:`State` of one game
+with the queries the rules ask of it, and :class:`Game`, the game as the steps see it.
 
 Every named card is a :class:`Card`, wherever it is (hand, deck, trash, board, chain, facedown);
 its ``key`` is its name in lower case, so ``Hidden Blade`` and ``hidden blade`` are the same card.
@@ -14,6 +15,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Protocol
+
+from engine.core import Citations
+from engine.riftbound.effects import Instruction
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
 BOARD_ZONES = ("base", "battlefield")
@@ -273,6 +278,10 @@ class State:
     def bf(self, name: str) -> Battlefield:
         return self.battlefields[name.lower()]
 
+    def place_name(self, place: str) -> str:
+        """``base``, or the battlefield's name as the scenario writes it."""
+        return "base" if place.lower() == "base" else self.bf(place).name
+
     @property
     def state_name(self) -> str:
         return ("showdown" if self.showdown else "neutral") + (" closed" if self.chain else " open")
@@ -280,3 +289,28 @@ class State:
     def new_uid(self) -> int:
         self.next_uid += 1
         return self.next_uid
+
+
+class Game(Protocol):
+    """The game as the steps (board, replacement, combat, showdown, chain, turn, settle) see it.
+
+    Steps change ``s`` and report through :meth:`emit`; where the rules recurse (a resolving spell's
+    cleanup, a replacement effect's instructions) they call back through this protocol instead of
+    importing the module above them. :class:`engine.riftbound.game.RiftboundGame` implements it.
+    """
+
+    s: State
+    citations: Citations
+    replacing: tuple[str, ...]  # replacement effects being carried out (they do not apply again)
+
+    def emit(self, what: str, *keys: str) -> None: ...
+
+    def cleanup(self, special: str | None = None) -> None:
+        """Run a Cleanup (322), repeated until nothing changes; ``special``: a Special Cleanup's steps."""
+
+    def execute(self, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
+                keys: tuple[str, ...]) -> None:
+        """Carry out one instruction of ``item`` (a chain item, or a replacement effect's "instead")."""
+
+    def next_answer(self) -> tuple[str, ...] | None:
+        """The next replacement order given for the action being carried out, or None: ask for it."""

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from engine.riftbound import board, settle
+from engine.riftbound import board
+from engine.riftbound.state import Game
 
 START = ("awaken", "beginning", "channel", "draw", "main")
 
 
-def enter(g, phase: str) -> None:
+def enter(g: Game, phase: str) -> None:
     """Begin ``phase`` and do what the rules do in it; a Cleanup follows the transition (319.2)."""
     s = g.s
     s.phase = phase
@@ -41,10 +42,10 @@ def enter(g, phase: str) -> None:
     elif phase == "main":
         g.emit(f"Action Phase: all steps of the Start of Turn are done and {p}'s Action Phase begins",
                "turn.action_phase_begins")
-    settle.run(g)
+    g.cleanup()
 
 
-def next_phase(g) -> None:
+def next_phase(g: Game) -> None:
     s = g.s
     if s.phase == "ending":
         end_of_turn(g)
@@ -53,7 +54,7 @@ def next_phase(g) -> None:
     enter(g, START[i + 1])
 
 
-def end_turn(g, player: str) -> None:
+def end_turn(g: Game, player: str) -> None:
     """``P ends turn``: the Action Phase ends (316.6) and the End of Turn Phase runs (317)."""
     g.emit(f"{player} ends their turn: the Action Phase ends", "turn.ending_turn", "turn.ending_ends_action_phase",
            "turn.phase_ends")
@@ -61,7 +62,7 @@ def end_turn(g, player: str) -> None:
     end_of_turn(g)
 
 
-def end_of_turn(g) -> None:
+def end_of_turn(g: Game) -> None:
     s = g.s
     s.phase = "ending"
     s.priority = None
@@ -72,7 +73,7 @@ def end_of_turn(g) -> None:
            + (f"; {', '.join(stunned)} {'is' if len(stunned) == 1 else 'are'} no longer stunned" if stunned else ""),
            "turn.ending_step", *(("stun.ends_at_ending_step",) if stunned else ()))
     g.emit("End of Turn Cleanup: a Special Cleanup that also heals all units", "turn.end_of_turn_cleanup", "cleanup.special")
-    settle.run(g, special="end_of_turn")
+    g.cleanup(special="end_of_turn")
     if s.winner:
         return
     for u in s.units():
