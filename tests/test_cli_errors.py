@@ -19,7 +19,7 @@ SEED = str(REPO / "seeds" / "riftbound-300-detail.txt")
 VALID = {
     "books": [], "load": [SEED, "--book", "x"], "unload": ["x"], "rule": ["312.1"], "search": ["priority"],
     "define": ["hidden"], "rulings": ["priority"], "export": [], "refs": ["312.1"], "path": ["312.1", "312.2"],
-    "graph": [], "check": [], "explain": [SCENARIO],
+    "graph": [], "check": [], "explain": [SCENARIO], "diff": ["riftbound", "riftbound"],
 }
 # A value the command refuses, and what the one line says about it.
 BAD_VALUE = {
@@ -36,6 +36,7 @@ BAD_VALUE = {
     "graph": (["--book", "riftbound", "--format", "png"], "png"),
     "check": (["--top", "0"], "0 is not in the range 1<=x<=100"),
     "explain": ([SCENARIO, "--format", "pdf"], "unknown format 'pdf'"),
+    "diff": (["riftbound", "riftbnd"], 'no book \'riftbnd\' (did you mean "riftbound"?)'),
 }
 
 
@@ -62,7 +63,7 @@ def test_an_unknown_option_is_one_line(home, judge, name):
     code, out, err = judge(name, *VALID[name], "--bok", "--json")
     error = _error_json(out)
     assert code == 2 and error["status"] == 2 and "No such option: --bok" in error["message"]
-    if name not in ("books", "unload"):  # the options that come close are offered (those two have no --book)
+    if name not in ("books", "unload", "diff"):  # the options that come close are offered (these have no --book)
         assert "--book" in error["suggestions"]
 
 

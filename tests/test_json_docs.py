@@ -31,6 +31,7 @@ RUNS = {
     "graph": ["graph", "312", "--book", "riftbound"],
     "check": ["check", "--book", "riftbound"],
     "explain": ["explain", SCENARIO],
+    "diff": ["diff", "mtg", "mtg"],
 }
 # Maps whose keys are data, not names a script relies on: the scenario file as written, a game's
 # state by player or card (docs/json.md names what their values hold), the query words of a search

@@ -22,6 +22,7 @@ COMMANDS = [
     ("graph", "graph:graph"),
     ("check", "check:check"),
     ("explain", "explain:explain"),
+    ("diff", "diff:diff"),
 ]
 
 

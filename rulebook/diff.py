@@ -1,0 +1,660 @@
+"""What changed between two editions of a game's rules, and where a rule went.
+
+:func:`diff_books` compares two loaded books rule by rule and term by term. Rules are matched
+across the editions one-to-one, by number and by text, so that a rule moved (renumbered) and
+reworded is still recognised; every rule of either book ends up in exactly one of *unchanged*,
+*changed* (same number, other words), *renumbered* (another number, with or without other words),
+*removed* (old rules nothing matched) or *added* (new rules nothing matched).
+
+The matching rule (docs/decisions.md, "Editions compared"), decided before it was tuned:
+
+1. **Anchors.** A rule whose number and text (title, text and examples; whitespace and curly quotes
+   aside) are the same in both books is unchanged, and takes no further part.
+2. **Similarity** of two rules is the word-level Indel similarity of their *content words*
+   (``2 * LCS / (len(a) + len(b))``, rapidfuzz): lower-cased, a small list of function words
+   dropped ("the", "of", ...), and rule numbers cited in the text masked, so that a cross-reference
+   updated by the renumbering itself does not lower it. Unrelated rules of one section score
+   0.05-0.25; a rule reworded in place 0.2-0.9; a rule moved with its words 1.0.
+3. **Who may match whom.** The same number: similarity at least :data:`SAME_NUMBER_MIN` (the slot
+   rewritten); another number under parents matched to each other: at least :data:`NEAR_MIN`;
+   another number anywhere else: at least :data:`MOVE_MIN` ("the same or nearly the same text").
+4. **One assignment.** Among the pairs allowed, the matching is the one-to-one assignment of
+   greatest total weight, ``similarity - OFFSET + SAME_BONUS * same number + PARENT_BONUS *
+   parents matched`` (Hungarian method on each connected group of candidates), not greedy first
+   matches: one strong move beats two weak matches in place. The offset is what makes it so
+   (weights count the evidence above the background of unrelated rules).
+5. **Context.** "Parents matched" is read from the matching itself: the assignment is solved
+   again with the parents paired by the previous solution until it no longer changes (at most
+   :data:`ROUNDS` times), so the sub-rules of a moved rule follow it (701.34h "See rule 708"
+   goes to 701.40h with Manifest, not to the identical 701.58h of Cloak).
+6. **How sure.** Each match carries its similarity and a confidence: ``high`` when the
+   similarity is at least 0.8 and no other candidate of either rule comes within 0.1 of its
+   weight, ``medium`` when at least 0.5 and none within 0.05, ``low`` otherwise.
+
+A book that is an excerpt (a seed, ``partial``) is not a whole edition: the rules of the other book
+that no rule of the excerpt matches are counted as outside the excerpt, never as added or removed.
+
+>>> old = [_rule("701.5", "Counter"), _rule("701.5a", "To counter a spell or ability means to cancel it.", "701.5"),
+...        _rule("701.6", "Create"), _rule("701.6a", "To create a token, put it onto the battlefield.", "701.6")]
+>>> new = [_rule("701.5", "Cast"), _rule("701.5a", "To cast a spell is to put it on the stack.", "701.5"),
+...        _rule("701.6", "Counter"), _rule("701.6a", "To counter a spell or ability means to cancel it.", "701.6"),
+...        _rule("701.7", "Create"), _rule("701.7a", "To create tokens, put them onto the battlefield.", "701.7")]
+>>> m = match_rules(old, new)
+>>> sorted((p.old, p.new) for p in m.pairs)
+[('701.5', '701.6'), ('701.5a', '701.6a'), ('701.6', '701.7'), ('701.6a', '701.7a')]
+>>> m.unmatched_new
+['701.5', '701.5a']
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from rulebook import numbers
+
+SAME_NUMBER_MIN = 0.2  # a number kept: the slot rewritten, if nothing better claims either rule
+NEAR_MIN = 0.4  # another number, under parents matched to each other
+MOVE_MIN = 0.6  # another number anywhere: the same or nearly the same text
+NEAR_WORDS = 3  # content words a text needs before a shared word or two says anything
+OFFSET = 0.3  # the background similarity of unrelated rules, taken off every weight
+SAME_BONUS = 0.15
+PARENT_BONUS = 0.05
+ROUNDS = 4
+TERM_MOVE_MIN = 0.6  # a glossary entry renamed: its definition nearly the same
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
+# A rule number cited in a text: 3 digits, then .N and letters (MTG 601.2c) or dotted parts
+# (Riftbound 312.2.b.1). Masked for similarity only.
+_CITED = re.compile(r"\b\d{3}(?:\.\d+(?:[a-z]{1,2}\b|(?:\.[a-z0-9]+)*))?")
+_WORD = re.compile(r"[a-z0-9#]+")
+_STOP = frozenset(
+    "a an the of to and or in on at by for with from as is are be been it its this that these those "
+    "if then than which who whom whose there their they them any each".split())
+
+
+# The rules as compared ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Entry:
+    """A rule as compared: its number, parent, and what a judge reads (title, text, examples)."""
+
+    number: str
+    parent: str | None
+    title: str | None
+    text: str
+    examples: tuple[str, ...] = ()
+
+    @property
+    def content(self) -> str:
+        """Title, text and each example (``Example: ...``) on lines of their own."""
+        parts = [self.title or "", self.text or "", *(f"Example: {e}" for e in self.examples)]
+        return "\n".join(p for p in parts if p)
+
+    @property
+    def key(self) -> str:
+        """The content with typography aside (whitespace, curly quotes): equal keys, same text."""
+        return " ".join(self.content.translate(_QUOTES).split())
+
+
+def _rule(number: str, text: str, parent: str | None = None) -> Entry:
+    """A rule for examples: a heading when ``text`` has no full stop."""
+    heading = "." not in text
+    return Entry(number, parent, text if heading else None, "" if heading else text)
+
+
+def content_words(text: str) -> list[str]:
+    """The words similarity compares: lower case, function words dropped, cited rule numbers as ``#``.
+
+    >>> content_words("See rule 701.19, “Regenerate,” for the rules of a regeneration shield.")
+    ['see', 'rule', '#', 'regenerate', 'rules', 'regeneration', 'shield']
+    """
+    text = _CITED.sub("#", text.translate(_QUOTES).lower())
+    return [w for w in _WORD.findall(text) if w not in _STOP]
+
+
+def masked(text: str) -> str:
+    """The text with typography aside and cited rule numbers masked: equal when only references differ."""
+    return _CITED.sub("#", " ".join(text.translate(_QUOTES).split()))
+
+
+def read_rules(db, book: str) -> list[Entry]:
+    """A book's rules in rule order, as compared."""
+    rows = db.query("SELECT number, parent, title, text, examples FROM rules WHERE book = ? ORDER BY sort", [book])
+    return [Entry(r["number"], r["parent"], r["title"], r["text"] or "", tuple(json.loads(r["examples"] or "[]")))
+            for r in rows]
+
+
+# Matching ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Pair:
+    """Two rules matched across the editions."""
+
+    old: str
+    new: str
+    similarity: float  # 0..1, of their content words
+    confidence: str  # high | medium | low
+    identical: bool  # the same text (typography aside)
+
+
+@dataclass
+class Matching:
+    """Every rule of both books: anchored (same number and text), paired, or left over."""
+
+    anchored: list[str]
+    pairs: list[Pair]
+    unmatched_old: list[str]
+    unmatched_new: list[str]
+
+    def forward(self) -> dict[str, str]:
+        """Old number -> new number, for every rule matched (anchored ones to themselves)."""
+        out = {n: n for n in self.anchored}
+        out.update({p.old: p.new for p in self.pairs})
+        return out
+
+
+def _encoder():
+    """Words as single characters, so rapidfuzz compares word sequences at C speed."""
+    codes: dict[str, str] = {}
+
+    def encode(words: list[str]) -> str:
+        out = []
+        for w in words:
+            c = codes.get(w)
+            if c is None:
+                i = len(codes) + 0x100
+                c = codes[w] = chr(i if i < 0xD800 else i + 0x800)  # no surrogates
+            out.append(c)
+        return "".join(out)
+
+    return encode
+
+
+def _similarities(old: list[Entry], new: list[Entry]):
+    """The matrix of content-word similarities (rows old, columns new), float32, 0 below the lowest
+    threshold; and which rules have no content words at all."""
+    import numpy as np
+    from rapidfuzz import process
+    from rapidfuzz.distance import Indel
+
+    encode = _encoder()
+    a = [encode(content_words(e.content)) for e in old]
+    b = [encode(content_words(e.content)) for e in new]
+    if not a or not b:
+        return np.zeros((len(a), len(b)), dtype=np.float32), a, b
+    sims = process.cdist(a, b, scorer=Indel.normalized_similarity, score_cutoff=SAME_NUMBER_MIN,
+                         dtype=np.float32)
+    # Rules without a content word (a heading "The", say) are alike only at the same number.
+    empty_a = np.array([not s for s in a])
+    empty_b = np.array([not s for s in b])
+    sims[empty_a, :] = 0
+    sims[:, empty_b] = 0
+    return sims, a, b
+
+
+def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
+    """Match the rules of two editions one-to-one (the module docstring says how)."""
+    import numpy as np
+
+    new_by_number = {e.number: e for e in new}
+    anchored = [e.number for e in old if e.number in new_by_number and e.key == new_by_number[e.number].key]
+    fixed = set(anchored)
+    rest_old = [e for e in old if e.number not in fixed]
+    rest_new = [e for e in new if e.number not in fixed]
+    sims, enc_old, enc_new = _similarities(rest_old, rest_new)
+    same = np.zeros(sims.shape, dtype=bool)
+    col = {e.number: j for j, e in enumerate(rest_new)}
+    for i, e in enumerate(rest_old):
+        j = col.get(e.number)
+        if j is not None:
+            same[i, j] = True
+            if not enc_old[i] and not enc_new[j]:
+                sims[i, j] = 1.0
+    # Candidates: every pair above the lowest threshold or at the same number; pairs whose children
+    # were matched to each other join them as the rounds find them. Which are allowed depends on
+    # the context the previous round's matching gives.
+    rows, cols = np.nonzero((sims >= NEAR_MIN) | same)
+    base = {(int(i), int(j)) for i, j in zip(rows, cols)}
+    length_old = [len(x) for x in enc_old]
+    length_new = [len(x) for x in enc_new]
+    row_of = {e.number: i for i, e in enumerate(rest_old)}
+    kids_old: dict[str, list[str]] = {}
+    for e in old:
+        if e.parent is not None:
+            kids_old.setdefault(e.parent, []).append(e.number)
+    new_parent = {e.number: e.parent for e in new}
+
+    def similarity(i: int, j: int) -> float:
+        if sims[i, j] or not enc_old[i] or not enc_new[j]:
+            return float(sims[i, j])
+        from rapidfuzz.distance import Indel
+
+        return Indel.normalized_similarity(enc_old[i], enc_new[j])
+
+    def evidence(i: int, j: int, s: float) -> float:
+        """The similarity, or how much of the shorter text the longer keeps (a rule extended by a
+        sentence, a list's heading shortened), when the shorter has enough words to say."""
+        shorter = min(length_old[i], length_new[j])
+        if shorter < NEAR_WORDS:
+            return s
+        return max(s, min(1.0, (length_old[i] + length_new[j]) * s / (2 * shorter)))
+
+    def children_agree(paired: dict[str, str]) -> set[tuple[int, int]]:
+        """(old, new) rules most of whose sub-rules were matched to each other's."""
+        out = set()
+        for number, kids in kids_old.items():
+            i = row_of.get(number)
+            if i is None:
+                continue
+            votes: dict[str, int] = {}
+            for k in kids:
+                if k in paired and new_parent.get(paired[k]) is not None:
+                    votes[new_parent[paired[k]]] = votes.get(new_parent[paired[k]], 0) + 1
+            for target, n in votes.items():
+                if 2 * n >= len(kids) and target in col:
+                    out.add((i, col[target]))
+        return out
+
+    paired: dict[str, str] = {n: n for n in anchored}
+    chosen: dict[int, int] = {}
+    weights: dict[tuple[int, int], float] = {}
+    for _ in range(ROUNDS):
+        weights = {}
+        agree = children_agree(paired)
+        for i, j in base | agree:
+            s = similarity(i, j)
+            po, pn = rest_old[i].parent, rest_new[j].parent
+            parents = (po is None and pn is None) or (po is not None and paired.get(po) == pn)
+            children = (i, j) in agree
+            if same[i, j]:
+                ok = s >= SAME_NUMBER_MIN or children
+            elif s >= MOVE_MIN:
+                ok = True
+            else:  # a weaker likeness counts only in context, and only between texts long enough
+                ok = ((parents or children) and min(length_old[i], length_new[j]) >= NEAR_WORDS
+                      and evidence(i, j, s) >= NEAR_MIN)
+            if ok:
+                weights[(i, j)] = max(0.01, s - OFFSET + SAME_BONUS * same[i, j] + PARENT_BONUS * parents
+                                      + PARENT_BONUS * children)
+        solution = _assign(weights)
+        if solution == chosen:
+            break
+        chosen = solution
+        paired = {n: n for n in anchored}
+        paired.update({rest_old[i].number: rest_new[j].number for i, j in chosen.items()})
+    best_row: dict[int, list[tuple[float, int]]] = {}
+    best_col: dict[int, list[tuple[float, int]]] = {}
+    for (i, j), w in weights.items():
+        best_row.setdefault(i, []).append((w, j))
+        best_col.setdefault(j, []).append((w, i))
+    for table in (best_row, best_col):
+        for k in table:
+            table[k] = sorted(table[k], reverse=True)[:2]
+
+    def rival(i: int, j: int) -> tuple[float | None, bool]:
+        """The best other candidate of either rule, and whether one has the very same text."""
+        others = [(w, i, b) for w, b in best_row.get(i, []) if b != j] + [(w, a, j) for w, a in best_col.get(j, []) if a != i]
+        twin = any(sims[a, b] >= 1.0 and rest_old[a].key == rest_new[b].key for _, a, b in others)
+        return max((w for w, _, _ in others), default=None), twin
+
+    pairs = []
+    for i, j in sorted(chosen.items()):
+        s = similarity(i, j)
+        identical = rest_old[i].key == rest_new[j].key
+        best_other, twin = rival(i, j)
+        margin = weights[(i, j)] - best_other if best_other is not None else 1.0
+        e = evidence(i, j, s)
+        if identical:
+            confidence = "medium" if twin else "high"
+        else:
+            confidence = ("high" if e >= 0.8 and margin >= 0.1 else "medium" if e >= 0.5 and margin >= 0.05 else "low")
+            if confidence == "low" and (i, j) in agree:  # a heading renamed: its sub-rules stayed with it
+                confidence = "medium"
+        pairs.append(Pair(rest_old[i].number, rest_new[j].number, round(s, 3), confidence, identical))
+    matched_new = set(chosen.values())
+    return Matching(
+        anchored=anchored,
+        pairs=pairs,
+        unmatched_old=[e.number for i, e in enumerate(rest_old) if i not in chosen],
+        unmatched_new=[e.number for j, e in enumerate(rest_new) if j not in matched_new],
+    )
+
+
+def _assign(weights: dict[tuple[int, int], float]) -> dict[int, int]:
+    """The one-to-one matching of greatest total weight over the pairs given (all weights > 0):
+    row -> column. Solved per connected group of candidates, most of which are one pair.
+
+    >>> _assign({(0, 0): 0.5, (0, 1): 0.6, (1, 1): 0.55})
+    {0: 0, 1: 1}
+    >>> _assign({(0, 0): 0.1, (1, 1): 0.1, (0, 1): 0.9})
+    {0: 1}
+    """
+    import numpy as np
+
+    parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def root(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    for i, j in weights:
+        a, b = root(("r", i)), root(("c", j))
+        if a != b:
+            parent[a] = b
+    groups: dict = {}
+    for i, j in weights:
+        groups.setdefault(root(("r", i)), []).append((i, j))
+    out: dict[int, int] = {}
+    for edges in groups.values():
+        if len(edges) == 1:
+            out[edges[0][0]] = edges[0][1]
+            continue
+        rows = sorted({i for i, _ in edges})
+        cols = sorted({j for _, j in edges})
+        ri = {r: k for k, r in enumerate(rows)}
+        ci = {c: k for k, c in enumerate(cols)}
+        cost = np.zeros((len(rows), len(cols)))
+        for i, j in edges:
+            cost[ri[i], ci[j]] = -weights[(i, j)]
+        if len(rows) <= len(cols):
+            got = [(rows[a], cols[b]) for a, b in enumerate(_hungarian(cost))]
+        else:
+            got = [(rows[a], cols[b]) for b, a in enumerate(_hungarian(cost.T.copy()))]
+        for i, j in got:
+            if (i, j) in weights:  # a row given a column it has no candidate pair with stays unmatched
+                out[i] = j
+    return dict(sorted(out.items()))
+
+
+def _hungarian(cost):
+    """The column of each row in a minimum-cost assignment (rows <= columns): the Hungarian method
+    with potentials (Kuhn-Munkres, as Jonker and Volgenant write it), each step over NumPy arrays.
+
+    >>> import numpy as np
+    >>> _hungarian(np.array([[4.0, 1, 3], [2, 0, 5], [3, 2, 2]])).tolist()
+    [1, 0, 2]
+    """
+    import numpy as np
+
+    n, m = cost.shape
+    u = np.zeros(n + 1)
+    v = np.zeros(m + 1)
+    p = np.zeros(m + 1, dtype=np.int64)  # p[j]: the row (1-based) holding column j, 0 none
+    way = np.zeros(m + 1, dtype=np.int64)
+    for i in range(1, n + 1):
+        p[0] = i
+        j0 = 0
+        minv = np.full(m + 1, np.inf)
+        used = np.zeros(m + 1, dtype=bool)
+        while True:
+            used[j0] = True
+            i0 = p[j0]
+            free = ~used
+            cur = cost[i0 - 1] - u[i0] - v[1:]
+            better = free[1:] & (cur < minv[1:])
+            minv[1:][better] = cur[better]
+            way[1:][better] = j0
+            open_ = np.where(free[1:], minv[1:], np.inf)
+            j1 = int(np.argmin(open_)) + 1
+            delta = open_[j1 - 1]
+            u[p[used]] += delta
+            v[used] -= delta
+            minv[free] -= delta
+            j0 = j1
+            if p[j0] == 0:
+                break
+        while j0:
+            j1 = way[j0]
+            p[j0] = p[j1]
+            j0 = j1
+    out = np.full(n, -1, dtype=np.int64)
+    for j in range(1, m + 1):
+        if p[j]:
+            out[p[j] - 1] = j - 1
+    return out
+
+
+# Word diff -----------------------------------------------------------------------------------------
+def word_diff(old: str, new: str) -> str:
+    """The words changed, git's word-diff style: ``[-removed-]`` and ``{+added+}`` among the rest.
+
+    >>> word_diff("Each player may gain control of themselves.", "Each player may lose control of themselves.")
+    'Each player may [-gain-]{+lose+} control of themselves.'
+    """
+    a, b = old.split(), new.split()
+    na = [w.translate(_QUOTES) for w in a]
+    nb = [w.translate(_QUOTES) for w in b]
+    out: list[str] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, na, nb, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(" ".join(b[j1:j2]))
+            continue
+        piece = ""
+        if i2 > i1:
+            piece += "[-" + " ".join(a[i1:i2]) + "-]"
+        if j2 > j1:
+            piece += "{+" + " ".join(b[j1:j2]) + "+}"
+        out.append(piece)
+    return " ".join(out)
+
+
+# Glossary ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TermChanges:
+    added: list[dict]
+    removed: list[dict]
+    changed: list[dict]
+    renamed: list[dict]
+
+    def to_json(self) -> dict:
+        return {"added": self.added, "removed": self.removed, "changed": self.changed, "renamed": self.renamed}
+
+
+def diff_terms(old: list[tuple[str, str]], new: list[tuple[str, str]], old_partial: bool = False,
+               new_partial: bool = False) -> tuple[TermChanges, int, int]:
+    """Glossary entries ``(term, definition)`` compared: by headword (case aside), then a headword
+    renamed when its definition is nearly the same (an assignment, as for rules). Returns the
+    changes, the count of unchanged entries, and the count left outside an excerpt."""
+    o = {t.lower(): (t, d) for t, d in old}
+    n = {t.lower(): (t, d) for t, d in new}
+    changed, unchanged = [], 0
+    for k in o:
+        if k in n:
+            (ot, od), (nt, nd) = o[k], n[k]
+            if _norm(od) == _norm(nd):
+                unchanged += 1
+            else:
+                changed.append({"term": nt, "old_definition": od, "new_definition": nd,
+                                "diff": word_diff(od, nd), "references_only": masked(od) == masked(nd)})
+    gone = [o[k] for k in o if k not in n]
+    fresh = [n[k] for k in n if k not in o]
+    renamed = []
+    if gone and fresh:
+        ea = [Entry(t, None, None, d) for t, d in gone]
+        eb = [Entry(t, None, None, d) for t, d in fresh]
+        sims, _, _ = _similarities(ea, eb)
+        import numpy as np
+
+        rows, cols = np.nonzero(sims >= TERM_MOVE_MIN)
+        chosen = _assign({(int(i), int(j)): float(sims[i, j]) - OFFSET for i, j in zip(rows, cols)})
+        for i, j in chosen.items():
+            (ot, od), (nt, nd) = gone[i], fresh[j]
+            renamed.append({"old": ot, "new": nt, "similarity": round(float(sims[i, j]), 3),
+                            "changed": _norm(od) != _norm(nd), "diff": word_diff(od, nd) if _norm(od) != _norm(nd) else None})
+        gone = [g for i, g in enumerate(gone) if i not in chosen]
+        taken = set(chosen.values())
+        fresh = [f for j, f in enumerate(fresh) if j not in taken]
+    outside = 0
+    if old_partial:
+        outside += len(fresh)
+        fresh = []
+    if new_partial:
+        outside += len(gone)
+        gone = []
+    return (TermChanges(added=[{"term": t, "definition": d} for t, d in fresh],
+                        removed=[{"term": t, "definition": d} for t, d in gone],
+                        changed=changed, renamed=renamed), unchanged, outside)
+
+
+def _norm(text: str) -> str:
+    return " ".join((text or "").translate(_QUOTES).split())
+
+
+# Two books compared --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class BookDiff:
+    """What changed from one book to another (docs/json.md, ``judge diff``)."""
+
+    old: dict  # {"book", "edition", "title", "partial"}
+    new: dict
+    section: str | None
+    added: list[dict]
+    removed: list[dict]
+    changed: list[dict]
+    renumbered: list[dict]
+    unchanged: int
+    outside_excerpt: int  # rules of one book no rule of the other (an excerpt) matched: not compared
+    terms: TermChanges | None
+    terms_unchanged: int
+    terms_outside_excerpt: int
+    matching: Matching = field(repr=False, compare=False, default=None)
+
+    def to_json(self) -> dict:
+        return {
+            "old": self.old["book"], "new": self.new["book"],
+            "old_edition": self.old["edition"], "new_edition": self.new["edition"],
+            "partial": [b["book"] for b in (self.old, self.new) if b["partial"]],
+            "section": self.section,
+            "added": self.added, "removed": self.removed, "changed": self.changed,
+            "renumbered": self.renumbered, "unchanged": self.unchanged,
+            "outside_excerpt": self.outside_excerpt,
+            "terms": (self.terms.to_json() | {"unchanged": self.terms_unchanged,
+                                              "outside_excerpt": self.terms_outside_excerpt})
+            if self.terms is not None else None,
+        }
+
+    @property
+    def counts(self) -> dict:
+        return {"added": len(self.added), "removed": len(self.removed), "changed": len(self.changed),
+                "renumbered": len(self.renumbered), "unchanged": self.unchanged}
+
+
+class DiffError(ValueError):
+    """Two books that cannot be compared (another game); one line for the judge."""
+
+
+def book_info(db, book: str) -> dict:
+    row = db.query("SELECT id, game, title, edition, partial FROM books WHERE id = ?", [book])[0]
+    return {"book": row["id"], "game": row["game"], "title": row["title"], "edition": row["edition"],
+            "partial": bool(row["partial"])}
+
+
+def under(number: str, section: str, game: str) -> bool:
+    """Whether rule ``number`` is ``section`` or under it (by numbering).
+
+    >>> under("702.19b", "702", "mtg"), under("702.19b", "7", "mtg"), under("701.1", "702", "mtg")
+    (True, True, False)
+    >>> under("312.2.b", "300", "riftbound"), under("312.2.b", "312.2", "riftbound")
+    (True, True)
+    """
+    n = numbers.printed(number)
+    while n:
+        if n == section:
+            return True
+        n = numbers.parent(n, game)
+    return False
+
+
+def diff_books(db, old_book: str, new_book: str, section: str | None = None) -> BookDiff:
+    """Compare two loaded books of one game (``db``: anything with ``query``, the store or rows)."""
+    old_info, new_info = book_info(db, old_book), book_info(db, new_book)
+    game = old_info["game"]
+    if new_info["game"] != game:
+        raise DiffError(f"{old_book} is a {game} book and {new_book} a {new_info['game']} book: "
+                        "only editions of one game can be compared")
+    old_rules, new_rules = read_rules(db, old_book), read_rules(db, new_book)
+    m = match_rules(old_rules, new_rules)
+    return assemble(old_info, new_info, old_rules, new_rules, m, section, db)
+
+
+def assemble(old_info: dict, new_info: dict, old_rules: list[Entry], new_rules: list[Entry], m: Matching,
+             section: str | None = None, db=None) -> BookDiff:
+    game = old_info["game"]
+    if section is not None:
+        section = numbers.canonical(section, game)
+    o = {e.number: e for e in old_rules}
+    n = {e.number: e for e in new_rules}
+
+    def keep(*nums: str | None) -> bool:
+        return section is None or any(x is not None and under(x, section, game) for x in nums)
+
+    changed, renumbered = [], []
+    for p in m.pairs:
+        a, b = o[p.old], n[p.new]
+        if not keep(p.old, p.new):
+            continue
+        item = {"similarity": p.similarity, "confidence": p.confidence}
+        if p.old == p.new:
+            changed.append({"number": p.new, "old_text": a.content, "new_text": b.content,
+                            "diff": word_diff(a.content, b.content),
+                            "references_only": masked(a.content) == masked(b.content), **item})
+        else:
+            entry = {"old": p.old, "new": p.new, **item, "changed": not p.identical}
+            if not p.identical:
+                entry.update({"old_text": a.content, "new_text": b.content, "diff": word_diff(a.content, b.content),
+                              "references_only": masked(a.content) == masked(b.content)})
+            else:
+                entry["text"] = b.content
+            renumbered.append(entry)
+    order_new = {e.number: i for i, e in enumerate(new_rules)}
+    order_old = {e.number: i for i, e in enumerate(old_rules)}
+    changed.sort(key=lambda c: order_new[c["number"]])
+    renumbered.sort(key=lambda r: order_old[r["old"]])
+    added = [{"number": x, "text": n[x].content} for x in m.unmatched_new if keep(x)]
+    removed = [{"number": x, "text": o[x].content} for x in m.unmatched_old if keep(x)]
+    outside = 0
+    if old_info["partial"]:  # the excerpt lacks them; that says nothing of the edition
+        outside += len(added)
+        added = []
+    if new_info["partial"]:
+        outside += len(removed)
+        removed = []
+    unchanged = sum(1 for x in m.anchored if keep(x))
+    terms, t_same, t_out = None, 0, 0
+    if section is None and db is not None:
+        terms, t_same, t_out = diff_terms(_terms(db, old_info["book"]), _terms(db, new_info["book"]),
+                                          old_info["partial"], new_info["partial"])
+    return BookDiff(old_info, new_info, section, added, removed, changed, renumbered, unchanged, outside,
+                    terms, t_same, t_out, m)
+
+
+def _terms(db, book: str) -> list[tuple[str, str]]:
+    return [(r["term"], r["definition"] or "") for r in
+            db.query("SELECT term, definition FROM terms WHERE book = ? ORDER BY term COLLATE NOCASE", [book])]
+
+
+# Following a rule across editions ------------------------------------------------------------------
+def game_editions(db, game: str, include_seeds: bool = False) -> list[str]:
+    """The books of ``game`` that hold rules, oldest edition first (docs/decisions.md, "Editions"):
+    the judge's loaded books, and the seed only when asked or when it is the only one."""
+    from rulebook.editions import edition_key
+
+    rows = db.query("SELECT id, edition, builtin, position FROM books WHERE game = ? AND "
+                    "EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id) ORDER BY position, id", [game])
+    loaded = [r for r in rows if not r["builtin"]]
+    chosen = rows if include_seeds or not loaded else loaded
+    return [r["id"] for r in sorted(chosen, key=lambda r: edition_key(r["edition"]))]
+
+
+def follow(matching: Matching, number: str) -> str | None:
+    """Where the old rule ``number`` is in the new book, or None when it was removed."""
+    return matching.forward().get(number)
+
+
+def iter_pairs(items: Iterable) -> Iterable[tuple]:
+    items = list(items)
+    return zip(items, items[1:])
