@@ -86,6 +86,7 @@ class Citations:
     def __init__(self, game: str, edition: str, table: Mapping[str, Mapping[str, Any]]):
         self.game, self.edition = game, edition
         self._table: dict[str, Citation] = {}
+        self._cited: dict[tuple[str, ...], tuple[str, ...]] = {}  # keys -> rules, as they are asked for
         for key, entry in table.items():
             rules = entry.get("rules") or [entry["rule"]]
             self._table[key] = Citation(key, tuple(str(r) for r in rules), str(entry.get("phrase", "")))
@@ -104,6 +105,12 @@ class Citations:
 
     def cite(self, *keys: str) -> tuple[str, ...]:
         """The rule numbers for these keys, in order, without repeats."""
+        known = self._cited.get(keys)
+        if known is None:
+            known = self._cited[keys] = self._cite(keys)
+        return known
+
+    def _cite(self, keys: tuple[str, ...]) -> tuple[str, ...]:
         out: list[str] = []
         for key in keys:
             try:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True)
@@ -76,6 +77,7 @@ def _target_of(groups: tuple[str | None, ...]) -> str:
     return "creature or player" if any_target else (named or "")
 
 
+@cache
 def parse_effect(text: str) -> tuple[Instruction, ...]:
     """Instructions in the order written; raises :class:`EffectError` for text outside the vocabulary."""
     out: list[Instruction] = []

@@ -16,6 +16,7 @@ permanent that taps, takes damage, changes zone) are small mutable records owned
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 
@@ -168,6 +169,11 @@ class Permanent:
     blocked: bool = False
     blockers: list[int] = field(default_factory=list)  # in the order declared
 
+    def copy(self) -> Permanent:
+        new = copy.copy(self)
+        new.blockers = list(self.blockers)
+        return new
+
     @property
     def power(self) -> int:
         return (self.card.power or 0) + self.boost[0]
@@ -266,6 +272,24 @@ class State:
     winner: str | None = None
     costs_ignore: bool = False
     next_oid: int = 1
+
+    def __deepcopy__(self, memo: dict) -> State:
+        """A copy sharing nothing that changes (several times faster than a generic deep copy; a test
+        checks it equals the original and shares no mutable part). Definitions are shared."""
+        new = copy.copy(self)
+        new.players = list(self.players)
+        new.life, new.lands_played = dict(self.life), dict(self.lands_played)
+        new.hand = {p: list(c) for p, c in self.hand.items()}
+        new.library = {p: list(c) for p, c in self.library.items()}
+        new.graveyard = {p: list(c) for p, c in self.graveyard.items()}
+        new.battlefield = [p.copy() for p in self.battlefield]
+        new.left_combat = [p.copy() for p in self.left_combat]
+        new.stack = list(self.stack)
+        new.pool = {p: dict(m) for p, m in self.pool.items()}
+        new.pending_triggers = list(self.pending_triggers)
+        new.trigger_order = {p: list(n) for p, n in self.trigger_order.items()}
+        new.drew_from_empty, new.lost = set(self.drew_from_empty), set(self.lost)
+        return new
 
     @property
     def old(self) -> bool:

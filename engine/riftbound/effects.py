@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import cache
 
 VOCABULARY = (
     "deal N to target unit",
@@ -79,8 +80,10 @@ def split(text: str) -> list[str]:
     return [p.strip() for p in parts if p.strip()]
 
 
-def parse(text: str) -> list[Instruction]:
-    """Instructions of an effect text; ``ValueError`` for text outside the vocabulary."""
+@cache
+def parse(text: str) -> tuple[Instruction, ...]:
+    """Instructions of an effect text; ``ValueError`` for text outside the vocabulary. (Cached: a game reads
+    the same few texts at every step.)"""
     out = []
     for part in split(text or ""):
         low = part.lower()
@@ -111,7 +114,7 @@ def parse(text: str) -> list[Instruction]:
             raise ValueError('"counter" takes "target spell"')
         if ins.verb not in ("counter",) and ins.target is not None and ins.target.kind == "spell":
             raise ValueError(f'"{ins.verb}" takes a unit, not a spell')
-    return out
+    return tuple(out)
 
 
 WHEN_VOCABULARY = ("this would die", "a [friendly|enemy] unit would die", "another [friendly|enemy] unit would die",

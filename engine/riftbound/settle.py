@@ -54,13 +54,16 @@ def run(g: Game, special: str | None = None) -> None:
     raise RuntimeError("cleanups did not settle")  # pragma: no cover - a bug, not a game state
 
 
-def _signature(s: State) -> str:
-    return repr((
-        [(c.key, c.zone, c.at, c.controller, c.damage, c.designation, c.exhausted) for c in s.cards.values()],
+def _signature(s: State) -> tuple:
+    """What a cleanup step may change, as values (compared before and after a round)."""
+    sd = s.showdown
+    return (
+        [(c.zone, c.at, c.controller, c.damage, c.designation, c.exhausted) for c in s.cards.values()],
         [(b.controller, b.contested_by, b.facedown) for b in s.battlefields.values()],
-        [(i.uid, i.pending) for i in s.chain], s.staged_showdowns, s.staged_combats, s.awaiting,
-        s.showdown, s.combat and (s.combat.at, s.combat.step), s.points,
-    ))
+        [(i.uid, i.pending) for i in s.chain], tuple(s.staged_showdowns), tuple(s.staged_combats), s.awaiting,
+        sd and (sd.at, sd.combat, sd.passes, sd.initial_chain), s.combat and (s.combat.at, s.combat.step),
+        tuple(s.points.values()),
+    )
 
 
 def _steps(g: Game, special: str | None) -> None:

@@ -245,6 +245,27 @@ class State:
     priority_to_newest: str = ""
     suspended: Suspended | None = None  # an action waiting for replacement effects to be ordered
 
+    def __deepcopy__(self, memo: dict) -> State:
+        """A copy sharing nothing that changes (several times faster than a generic deep copy; a test
+        checks it equals the original and shares no mutable part). ``suspended.before`` is shared: it is
+        never changed, only copied again when used."""
+        new = copy.copy(self)
+        new.players = list(self.players)
+        new.points, new.hand_unnamed, new.runes = dict(self.points), dict(self.hand_unnamed), dict(self.runes)
+        new.epochs = dict(self.epochs)
+        new.cards = {k: copy.copy(c) for k, c in self.cards.items()}
+        new.battlefields = {k: copy.copy(b) for k, b in self.battlefields.items()}
+        new.deck = {p: list(d) for p, d in self.deck.items()}
+        new.scored = {p: set(k) for p, k in self.scored.items()}
+        new.chain = [copy.copy(i) for i in self.chain]
+        new.passed = list(self.passed)
+        new.showdown = copy.copy(self.showdown)
+        c = self.combat
+        new.combat = c and Combat(c.at, c.attacker, c.defender, set(c.attacked), set(c.defended),
+                                  {p: dict(d) for p, d in c.assigned.items()}, c.step)
+        new.staged_showdowns, new.staged_combats = list(self.staged_showdowns), list(self.staged_combats)
+        return new
+
     # --- looking things up ------------------------------------------------------------------
     def units(self) -> list[Card]:
         return [c for c in self.cards.values() if c.is_unit and c.on_board]
