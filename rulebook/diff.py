@@ -459,8 +459,8 @@ def diff_terms(old: list[tuple[str, str]], new: list[tuple[str, str]], old_parti
     """Glossary entries ``(term, definition)`` compared: by headword (case aside), then a headword
     renamed when its definition is nearly the same (an assignment, as for rules). Returns the
     changes, the count of unchanged entries, and the count left outside an excerpt."""
-    o = {t.lower(): (t, d) for t, d in old}
-    n = {t.lower(): (t, d) for t, d in new}
+    o = {_norm(t).lower(): (t, d) for t, d in old}  # "Isn't" and "Isn’t" are one headword
+    n = {_norm(t).lower(): (t, d) for t, d in new}
     changed, unchanged = [], 0
     for k in o:
         if k in n:
@@ -638,23 +638,83 @@ def _terms(db, book: str) -> list[tuple[str, str]]:
 
 
 # Following a rule across editions ------------------------------------------------------------------
-def game_editions(db, game: str, include_seeds: bool = False) -> list[str]:
-    """The books of ``game`` that hold rules, oldest edition first (docs/decisions.md, "Editions"):
-    the judge's loaded books, and the seed only when asked or when it is the only one."""
+def game_editions(db, game: str) -> list[str]:
+    """The books of ``game`` that hold rules, oldest edition first (rulebook.editions.edition_key; equal
+    editions in `judge books` order): the books the judge loaded, or the seed when it is the only one
+    (an excerpt says nothing of what an edition lacks)."""
     from rulebook.editions import edition_key
 
-    rows = db.query("SELECT id, edition, builtin, position FROM books WHERE game = ? AND "
+    rows = db.query("SELECT id, edition, builtin FROM books WHERE game = ? AND "
                     "EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id) ORDER BY position, id", [game])
     loaded = [r for r in rows if not r["builtin"]]
-    chosen = rows if include_seeds or not loaded else loaded
-    return [r["id"] for r in sorted(chosen, key=lambda r: edition_key(r["edition"]))]
+    return [r["id"] for r in sorted(loaded or rows, key=lambda r: edition_key(r["edition"]))]
 
 
-def follow(matching: Matching, number: str) -> str | None:
-    """Where the old rule ``number`` is in the new book, or None when it was removed."""
-    return matching.forward().get(number)
+@dataclass(frozen=True)
+class History:
+    """A rule's life across the loaded editions of its game (docs/json.md, ``judge history``)."""
+
+    game: str
+    number: str  # as asked, canonical
+    book: str  # the edition whose numbering ``number`` is in
+    editions: list[dict]  # oldest first: {"book", "edition", "number", "text", "status", ...}
+
+    def to_json(self) -> dict:
+        return {"game": self.game, "number": self.number, "book": self.book, "editions": self.editions}
 
 
-def iter_pairs(items: Iterable) -> Iterable[tuple]:
-    items = list(items)
-    return zip(items, items[1:])
+def find_number(db, book: str, number: str) -> str | None:
+    """The rule ``number`` (either game's style) as the book stores it, or None."""
+    for candidate in numbers.candidates(number):
+        if db.query("SELECT 1 FROM rules WHERE book = ? AND number = ?", [book, candidate]):
+            return candidate
+    return None
+
+
+def rule_history(db, game: str, number: str, book: str | None = None, books: list[str] | None = None) -> History | None:
+    """Where rule ``number`` (numbered as in ``book``, else in the newest edition that has it) stands in
+    every edition of ``books`` (default: :func:`game_editions`), followed through the matching of each
+    edition with the next. None when no edition has the number."""
+    books = books or game_editions(db, game)
+    if book is not None and book not in books:
+        books = sorted([*books, book], key=lambda b: books.index(b) if b in books else -1)
+    anchor_book = book or next((b for b in reversed(books) if find_number(db, b, number)), None)
+    if anchor_book is None:
+        return None
+    anchor = find_number(db, anchor_book, number)
+    if anchor is None:
+        return None
+    rules = {b: {e.number: e for e in read_rules(db, b)} for b in books}
+    k0 = books.index(anchor_book)
+    matchings = [match_rules(list(rules[a].values()), list(rules[b].values())) for a, b in zip(books, books[1:])]
+    at: list[str | None] = [None] * len(books)
+    at[k0] = anchor
+    for k in range(k0, len(books) - 1):  # forwards
+        at[k + 1] = matchings[k].forward().get(at[k]) if at[k] else None
+    for k in range(k0, 0, -1):  # backwards
+        back = {v: o for o, v in matchings[k - 1].forward().items()}
+        at[k - 1] = back.get(at[k]) if at[k] else None
+    info = {b: book_info(db, b) for b in books}
+    out = []
+    for k, b in enumerate(books):
+        here = rules[b].get(at[k]) if at[k] else None
+        entry = {"book": b, "edition": info[b]["edition"], "number": at[k], "text": here.content if here else None,
+                 "status": None, "from": None, "similarity": None, "confidence": None, "diff": None}
+        before = rules[books[k - 1]].get(at[k - 1]) if k and at[k - 1] else None
+        if k == 0:
+            entry["status"] = "present" if here else "absent"
+        elif here is None:
+            entry["status"] = "removed" if before is not None else "absent"
+        elif before is None:
+            entry["status"] = "added"
+        else:
+            moved, reworded = before.number != here.number, before.key != here.key
+            entry["status"] = ("renumbered and changed" if moved and reworded else "renumbered" if moved
+                               else "changed" if reworded else "unchanged")
+            entry["from"] = before.number
+            pair = next((p for p in matchings[k - 1].pairs if p.old == before.number), None)
+            entry["similarity"], entry["confidence"] = (pair.similarity, pair.confidence) if pair else (1.0, "high")
+            if reworded:
+                entry["diff"] = word_diff(before.content, here.content)
+        out.append(entry)
+    return History(game, anchor, anchor_book, out)

@@ -9,8 +9,11 @@ never called removed plus added. The changes named below were found by reading b
 
 from __future__ import annotations
 
+import atexit
 import json
 import re
+import shutil
+import tempfile
 from functools import lru_cache
 from pathlib import Path
 
@@ -67,24 +70,29 @@ def read_cr(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     return {n: norm(t) for n, t in rules.items()}, {t: norm(d) for t, d in glossary.items()}
 
 
-def _load(tmp_path_factory, name: str, books: dict[str, str]):
+@lru_cache(maxsize=None)
+def library(*books: tuple[str, str]):
+    """A library of its own with these ``(book id, CR year)`` loaded, built once per test run whichever
+    test module asks first (tests/test_history.py and others share it): (home, store)."""
     from judge.resources import seeds_dir
     from rulebook.library import Library
 
-    paths = {book: corpus("mtg", CR[year]) for book, year in books.items()}
-    home = tmp_path_factory.mktemp(name)
+    paths = {book: corpus("mtg", CR[year]) for book, year in books}  # skips, saying why, when absent
+    home = Path(tempfile.mkdtemp(prefix="judge-editions-"))
+    atexit.register(shutil.rmtree, home, True)
     lib = Library(home, seeds=seeds_dir())
     for book, path in paths.items():
         lib.load([path], book, game="mtg")
     return home, lib.open()
 
 
+PAIR = (("cr-2025", "2025"), ("cr-2026", "2026"))
+
+
 @pytest.fixture(scope="session")
-def cr_pair(tmp_path_factory):
+def cr_pair():
     """A library with the CR 2025-02-07 (cr-2025) and 2026-02-27 (cr-2026): (home, store)."""
-    home, store = _load(tmp_path_factory, "cr-2025-2026", {"cr-2025": "2025", "cr-2026": "2026"})
-    yield home, store
-    store.close()
+    return library(*PAIR)
 
 
 @pytest.fixture(scope="session")
@@ -254,10 +262,8 @@ def test_the_command(cr_pair, judge, monkeypatch):
 
 # The seed against the whole edition it was cut from -------------------------------------------------
 @pytest.fixture(scope="session")
-def cr_2008(tmp_path_factory):
-    home, store = _load(tmp_path_factory, "cr-2008", {"cr-2008": "2008"})
-    yield home, store
-    store.close()
+def cr_2008():
+    return library(("cr-2008", "2008"))
 
 
 def test_the_seed_against_the_full_2008_edition(cr_2008):

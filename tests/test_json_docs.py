@@ -32,6 +32,7 @@ RUNS = {
     "check": ["check", "--book", "riftbound"],
     "explain": ["explain", SCENARIO],
     "diff": ["diff", "mtg", "mtg"],
+    "history": ["history", "312.1", "--game", "riftbound"],
 }
 # Maps whose keys are data, not names a script relies on: the scenario file as written, a game's
 # state by player or card (docs/json.md names what their values hold), the query words of a search

@@ -23,6 +23,7 @@ COMMANDS = [
     ("check", "check:check"),
     ("explain", "explain:explain"),
     ("diff", "diff:diff"),
+    ("history", "history:history"),
 ]
 
 

@@ -1,0 +1,84 @@
+"""``judge history NUMBER``: a rule's life across every loaded edition of its game (rulebook.diff)."""
+
+from __future__ import annotations
+
+import typer
+
+from judge.books import open_rows
+from judge.commands.options import JSON
+from judge.output import echo, emit_json, fail
+
+
+def history(
+    number: str = typer.Argument(..., help="A rule number: 702.19, 312.2.b; as numbered in --book, else in the "
+                                 "newest edition that has it."),
+    game: str = typer.Option(None, "--game", "-g", help="riftbound or mtg (needed when both games have the number)."),
+    book: str = typer.Option(None, "--book", "-b", help="The edition whose numbering NUMBER is in (see `judge books`)."),
+    json_: bool = JSON,
+) -> None:
+    """When a rule appeared, moved, changed or went, edition by edition, with its number and text in each."""
+    from rulebook import numbers
+    from rulebook.diff import game_editions, rule_history
+    from rulebook.editions import GAMES, unknown_book
+
+    if not numbers.looks_like_number(number):
+        fail(f"{number!r} is not a rule number (expected e.g. 702.19 or 312.2.b)")
+    if game is not None and game not in GAMES:
+        fail(f"unknown game {game!r}: expected {' or '.join(GAMES)}")
+    db = open_rows()
+    if book is not None:
+        rows = db.query("SELECT game FROM books WHERE id = ?", [book])
+        if not rows:
+            error = unknown_book(book, db.book_ids())
+            fail(str(error), suggestions=error.suggestions)
+        if game is not None and rows[0]["game"] != game:
+            fail(f"book {book!r} is a {rows[0]['game']} book, not {game}")
+        game = rows[0]["game"]
+    games = [game] if game else [g for g in GAMES if game_editions(db, g)]
+    found = [h for g in games if (h := rule_history(db, g, number, book)) is not None]
+    if not found:
+        from rulebook.lookup import nearest_numbers
+
+        books = [b for g in games for b in game_editions(db, g)[-1:]]
+        near = nearest_numbers(db, number, books)
+        fail(f"no rule {number} in any {' or '.join(games)} edition loaded" + (f"; nearest: {', '.join(near)}" if near else ""),
+             code=1, suggestions=near)
+    if len(found) > 1:
+        fail(f"rule {number} is in both games' books: choose one with --game")
+    result = found[0]
+    if json_:
+        emit_json(result.to_json())
+        return
+    show(result)
+
+
+def show(h) -> None:
+    n = len(h.editions)
+    echo(f"{h.number} ({h.game}, numbered as in {h.book}), across {n} edition{'s' if n != 1 else ''} loaded")
+    width = max(len(e["number"] or "-") for e in h.editions)
+    for e in h.editions:
+        where = f"  {e['edition'] or '(no edition)':<12} {e['book']:<14} {e['number'] or '-':<{width}}  "
+        status = e["status"]
+        if status in ("present", "added"):
+            what = ("first loaded here: " if status == "present" else "appears: ") + _short(e["text"])
+        elif status in ("removed", "absent"):
+            what = "gone" if status == "removed" else "not in this edition"
+        elif status == "unchanged":
+            what = "unchanged"
+        else:
+            sure = f" (similarity {e['similarity']:.2f}, {e['confidence']} confidence)" if e["similarity"] is not None else ""
+            what = status + (f" from {e['from']}" if e["from"] != e["number"] else "") + sure
+        echo(where + what)
+        if e["diff"]:
+            echo(f"      {e['diff']}")
+    last = next((e for e in reversed(h.editions) if e["text"]), None)
+    if last is not None:
+        echo()
+        echo(f"  {last['number']} in {last['book']}:")
+        for line in last["text"].split("\n"):
+            echo(f"    {line}")
+
+
+def _short(text: str | None, width: int = 80) -> str:
+    line = (text or "").split("\n", 1)[0]
+    return line if len(line) <= width else line[: width - 1] + "…"
