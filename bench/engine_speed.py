@@ -143,9 +143,9 @@ def compare(against: str | None, repeat: int, rounds: int) -> None:
           f"{os.getloadavg()[0]:.2f}")
     head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
                           text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "engine", "judge"],
+    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "engine"],
                            capture_output=True, text=True).stdout.strip()
-    trees = {f"this tree ({head}{', engine or judge edited' if dirty else ''})": REPO}
+    trees = {f"this tree ({head}{', engine edited' if dirty else ''})": REPO}
     with tempfile.TemporaryDirectory() as tmp:
         if against:
             trees = {f"{against} (baseline tree)": _extract(against, Path(tmp)), **trees}
