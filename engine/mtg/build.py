@@ -127,7 +127,7 @@ class Builder:
             raise _fail(path, f"a number in an effect is at most {MAX_STAT}: {text!r}")
         return text
 
-    def cost(self, value: Any, path: tuple):
+    def cost(self, value: Any, path: tuple) -> tuple[tuple[str, int], ...]:
         try:
             return parse_cost(value)
         except ValueError as exc:

@@ -15,7 +15,7 @@ from engine.core import Citations, Event
 from engine.mtg import actions as parse_actions
 from engine.mtg import combat, legality, settle, stack, turn
 from engine.mtg.candidates import candidates
-from engine.mtg.state import State
+from engine.mtg.state import MagicSnapshot, State
 
 
 class MagicGame(core.Game[State]):
@@ -88,7 +88,7 @@ class MagicGame(core.Game[State]):
     def settle(self) -> None:
         settle.settle(self)
 
-    def view(self) -> core.Snapshot:
+    def view(self) -> MagicSnapshot:
         zone: dict[str, str] = {}
         for p in self.s.battlefield:
             zone[p.name] = "battlefield"
@@ -119,8 +119,8 @@ class MagicGame(core.Game[State]):
             "mana_pool": {p: dict(m) for p, m in self.s.pool.items() if any(m.values())},
             "lands_played": dict(self.s.lands_played),
             "attacking": [p.name for p in self.s.battlefield if p.attacking],
-            "blocking": {p.name: self.s.permanent(p.blocking).name for p in self.s.battlefield
-                         if p.blocking is not None and self.s.permanent(p.blocking)},
+            "blocking": {p.name: blocked.name for p in self.s.battlefield
+                         if p.blocking is not None and (blocked := self.s.permanent(p.blocking)) is not None},
             "pending": self.s.pending,
         }
 

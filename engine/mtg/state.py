@@ -20,9 +20,10 @@ import copy
 import re
 from dataclasses import dataclass, field
 
-from typing import Protocol
+from collections.abc import Iterable
+from typing import Protocol, Self, TypeVar
 
-from engine.core import Citations, Event, ScenarioError, suggest
+from engine.core import Citations, Event, ScenarioError, Snapshot, suggest
 
 PHASES = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -56,6 +57,9 @@ COLOURS = "WUBRGC"
 HAND_SIZE = 7
 
 _COST_TOKEN = re.compile(r"\{([^}]*)\}|(\d+)|([WUBRGCT])", re.I)
+
+
+Named = TypeVar("Named", "Card", "Permanent", "StackItem")
 
 
 def base_name(name: str) -> str:
@@ -98,7 +102,7 @@ def show_cost(cost: tuple[tuple[str, int], ...]) -> str:
 class _Shared:
     """Immutable: shared, not copied, when the core deep-copies a game (ask:, undo)."""
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict) -> Self:
         return self
 
 
@@ -238,7 +242,7 @@ class PendingTrigger(_Shared):
 class Definitions(dict):
     """Lower-case base name -> :class:`CardDef`. Fixed once the scenario is read: copies share it."""
 
-    def __deepcopy__(self, memo) -> "Definitions":
+    def __deepcopy__(self, memo: dict) -> Definitions:
         return self
 
 
@@ -344,7 +348,7 @@ class State:
         return names
 
     @staticmethod
-    def match(name: str, candidates):
+    def match(name: str, candidates: Iterable[Named]) -> Named | None:
         """Exact (case-insensitive) name first, then a duplicate written without its ``#n``."""
         low = name.lower()
         for c in candidates:
@@ -386,6 +390,21 @@ class State:
 
     def unknown(self, name: str, what: str = "object") -> ScenarioError:
         return ScenarioError((), f'no {what} named "{name}"{suggest(name, self.all_names() + self.players)}')
+
+
+class MagicSnapshot(Snapshot, total=False):
+    """The snapshot of a Magic game: the shared keys and these (docs/json.md lists them all)."""
+
+    tapped: list[str]
+    damage: dict[str, int]
+    hand: dict[str, list[str]]
+    library: dict[str, int]
+    graveyard: dict[str, list[str]]
+    mana_pool: dict[str, dict[str, int]]
+    lands_played: dict[str, int]
+    attacking: list[str]
+    blocking: dict[str, str]
+    pending: str | None
 
 
 class Game(Protocol):

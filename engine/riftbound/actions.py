@@ -137,7 +137,8 @@ def _names(text: str, candidates: list[str], what: str) -> tuple[tuple[str, ...]
 
 def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str, ...]]:
     """``[to PLACE] [targeting X, Y]`` in either order."""
-    place, targets = None, ()
+    place: str | None = None
+    targets: tuple[str, ...] = ()
     rest = rest.strip()
     while rest:
         if rest.lower().startswith("to "):

@@ -180,8 +180,9 @@ def hide(g: Game, plan: Hiding) -> None:
     """Hiding a card (737.1): recycle a rune, the card goes facedown at the battlefield; no chain."""
     s = g.s
     card, bf, player = plan.card, plan.bf, plan.player
-    if s.runes[player] is not None:
-        s.runes[player] -= 1
+    runes = s.runes[player]
+    if runes is not None:
+        s.runes[player] = runes - 1
     card.zone, card.at, card.controller, card.hidden_turn = "facedown", bf.name, player, s.turn_number
     bf.facedown = card.key
     g.emit(f"{player} recycles a rune and hides {card.name} facedown at {bf.name} (no chain opens); "

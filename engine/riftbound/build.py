@@ -14,7 +14,7 @@ engine.core.ScenarioError: no player named "Anna" (did you mean "Ana"?)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 from engine.core import ScenarioError, flag, items, mapping, suggest, whole_number
@@ -206,7 +206,7 @@ def build(scenario: Mapping[str, Any]) -> State:
     defs: dict[str, CardDef] = {}
     raws: dict[str, Mapping] = {}
     for name, raw in cards_raw.items():
-        path = ("cards", name)
+        path: tuple = ("cards", name)
         _check_keys(raw or {}, CARD_KEYS, path)
         defs[str(name).lower()] = card_def(raw or {}, path)
         raws[str(name).lower()] = raw or {}
@@ -337,7 +337,7 @@ def _names(value: Any, path: tuple, counts: bool) -> list:
                               f"{'a mapping' if isinstance(value, Mapping) else repr(value).lower()}")
 
 
-def _per_player(value: Any, players: list[str], path: tuple, what: str = "value"):
+def _per_player(value: Any, players: list[str], path: tuple, what: str = "value") -> Iterator[tuple[str, Any]]:
     if value is None:
         return
     if not isinstance(value, Mapping):

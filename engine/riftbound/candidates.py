@@ -60,14 +60,14 @@ def _with_targets(head: str, text: str, units: list[Card], s: State, places: lis
     wanted = [i for i in effects.parse(text) if i.chooses]
     pools = []
     for ins in wanted:
-        if ins.target.kind == "spell":
+        if ins.aim.kind == "spell":
             pools.append([i.label for i in s.chain if i.kind == "spell"])
         else:
             pools.append([u.name for u in units])
     tails = [""]
     if effects.needs_place(text):
         tails = [f" to {pl}" for pl in places]
-    out = []
+    out: list[str] = []
     for combo in itertools.islice(itertools.product(*pools), 12):
         t = f" targeting {', '.join(combo)}" if combo else ""
         out.extend(head + tail + t for tail in tails)

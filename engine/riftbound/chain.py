@@ -31,6 +31,7 @@ def play(g: Game, plan: Playing) -> None:
                      hidden_at=card.at if hidden else None, uid=s.new_uid())
     existed = bool(s.chain)
     if hidden:
+        assert card.at is not None
         s.bf(card.at).facedown = None
     card.zone, card.at = "chain", None
     s.chain.append(item)
@@ -54,6 +55,7 @@ def activate(g: Game, plan: Activating) -> None:
     s = g.s
     obj, player, chosen = plan.obj, plan.player, plan.targets
     ability = obj.defn.ability
+    assert ability is not None
     if ability.exhausts:
         obj.exhausted = True
     item = ChainItem(f"{obj.name} (ability)", player, "ability", effect=ability.effect, source=obj.key,
@@ -81,6 +83,7 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
     s = g.s
     item.pending = False
     if item.kind in ("unit", "gear"):
+        assert item.card is not None and item.place is not None
         s.chain.remove(item)
         card = s.cards[item.card]
         card.controller = player = item.controller
@@ -152,7 +155,7 @@ def resolve_newest(g: Game) -> None:
     s.priority = None
     g.emit(f"{item.label} resolves", "chain.resolve_newest")
     execute(g, item)
-    if item.kind == "spell":
+    if item.kind == "spell" and item.card is not None:
         card = s.cards[item.card]
         if card.zone == "chain":
             board.leave_board(g, card, "trash")
@@ -180,13 +183,14 @@ def execute(g: Game, item: ChainItem) -> None:
     base_keys = ("play.spell_executes",) if item.kind == "spell" else ("ability.executes_like_spell",)
     targets = iter(item.targets)
     for ins in effects.parse(item.effect):
-        target = None
+        target: Card | ChainItem | None = None
         if ins.target is not None and ins.target.kind == "me":
-            target = s.cards.get(item.source)
-            if target is None or not target.on_board:
+            source = s.cards.get(item.source or "")
+            if source is None or not source.on_board:
                 g.emit(f"{item.label}: its source is no longer on the board; the instruction is ignored", *base_keys,
                        "play.illegal_targets_unaffected")
                 continue
+            target = source
         elif ins.chooses:
             kind, key, epoch = next(targets)
             if kind == "spell":
@@ -196,75 +200,83 @@ def execute(g: Game, item: ChainItem) -> None:
                            "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected")
                     continue
             else:
-                target = s.cards[key]
+                unit = target = s.cards[key]
                 problem = None
                 if s.epochs.get(key, 0) != epoch:
                     problem = "it changed zones and is a new object"
                 else:
-                    found = legality.target_problem(item.controller, ins, target, item.hidden_at)
+                    found = legality.target_problem(item.controller, ins, unit, item.hidden_at)
                     problem = found and found[0]
                 if problem:
-                    g.emit(f"{target.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
+                    g.emit(f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
                            "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected")
                     continue
         apply_instruction(g, item, ins, target, base_keys)
 
 
-def apply_instruction(g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None, keys: tuple[str, ...]) -> None:
+def apply_instruction(g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
+                      keys: tuple[str, ...]) -> None:
+    """One instruction: ``target`` is the unit it acts on, the chain item for ``counter``, None for
+    instructions without one (draw, score)."""
     s = g.s
     me = item.controller
     v = ins.verb
-    if v == "deal":
-        if replacement.would(g, "damage", target, f"{target.name} would be dealt {ins.amount} by {item.label}",
-                               "deal.marks_damage"):
-            return
-        target.damage += ins.amount
-        g.emit(f"{item.label} deals {ins.amount} to {target.name} (damage {target.damage})", *keys, "deal.marks_damage")
-    elif v == "kill":
-        board.kill(g, target, *keys)
-    elif v == "return":
-        where = target.location
-        board.leave_board(g, target, "hand")
-        g.emit(f"{target.name} returns from {where} to its owner's ({target.owner}'s) hand", *keys)
-    elif v == "move":
-        dest = ins.place or item.place
-        if (target.location or "").lower() == dest.lower():
-            g.emit(f"{target.name} is already at {dest}: the move is ignored", *keys, "move.between_locations")
-            return
-        board.move_units(g, target.controller, [target], dest, *keys, "move.by_effect")
-    elif v == "recall":
-        board.set_location(target, "base")
-        g.emit(f"{target.name} is recalled to its base (not a move)", *keys, "recall.to_base")
-    elif v == "draw":
+    if v == "draw":
         board.draw(g, me, ins.amount, *keys, "draw.by_effect")
-    elif v == "ready":
-        target.exhausted = False
-        g.emit(f"{target.name} is readied", *keys, "ready.action", "ready.by_effect")
-    elif v == "exhaust":
-        target.exhausted = True
-        g.emit(f"{target.name} is exhausted", *keys, "exhaust.action")
-    elif v == "stun":
-        target.stunned = True
-        g.emit(f"{target.name} is stunned", *keys, "stun.action")
-    elif v == "buff":
-        if target.buffed:
-            g.emit(f"{target.name} already has a buff: it gets no other", *keys, "buff.one_counter")
-        else:
-            target.buffed = True
-            g.emit(f"{target.name} is buffed (+1 Might)", *keys, "buff.one_counter", "buff.plus_one_might")
-    elif v == "might":
-        target.temp_might += ins.amount
-        g.emit(f"{target.name} gets +{ins.amount} Might this turn", *keys, "might.current")
-    elif v == "heal":
-        target.damage = 0
-        g.emit(f"{target.name} is healed", *keys, "heal.clears_damage")
-    elif v == "score":
+        return
+    if v == "score":
         s.points[me] += ins.amount
         g.emit(f"{me} gains {ins.amount} point(s) ({s.points[me]})", *keys, "score.other_sources_unrestricted")
-    elif v == "counter":
+        return
+    if v == "counter":
+        assert isinstance(target, ChainItem)
         s.chain.remove(target)
         if target.card:
-            card = s.cards[target.card]
-            board.leave_board(g, card, "trash")
+            board.leave_board(g, s.cards[target.card], "trash")
         g.emit(f"{target.label} is countered: it does nothing and goes to the trash (it was not played)", *keys,
                "counter.does_nothing", "counter.not_played")
+        return
+    assert isinstance(target, Card)
+    unit = target
+    if v == "deal":
+        if replacement.would(g, "damage", unit, f"{unit.name} would be dealt {ins.amount} by {item.label}",
+                             "deal.marks_damage"):
+            return
+        unit.damage += ins.amount
+        g.emit(f"{item.label} deals {ins.amount} to {unit.name} (damage {unit.damage})", *keys, "deal.marks_damage")
+    elif v == "kill":
+        board.kill(g, unit, *keys)
+    elif v == "return":
+        where = unit.location
+        board.leave_board(g, unit, "hand")
+        g.emit(f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand", *keys)
+    elif v == "move":
+        dest = ins.place or item.place or "base"
+        if (unit.location or "").lower() == dest.lower():
+            g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, "move.between_locations")
+            return
+        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect")
+    elif v == "recall":
+        board.set_location(unit, "base")
+        g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, "recall.to_base")
+    elif v == "ready":
+        unit.exhausted = False
+        g.emit(f"{unit.name} is readied", *keys, "ready.action", "ready.by_effect")
+    elif v == "exhaust":
+        unit.exhausted = True
+        g.emit(f"{unit.name} is exhausted", *keys, "exhaust.action")
+    elif v == "stun":
+        unit.stunned = True
+        g.emit(f"{unit.name} is stunned", *keys, "stun.action")
+    elif v == "buff":
+        if unit.buffed:
+            g.emit(f"{unit.name} already has a buff: it gets no other", *keys, "buff.one_counter")
+        else:
+            unit.buffed = True
+            g.emit(f"{unit.name} is buffed (+1 Might)", *keys, "buff.one_counter", "buff.plus_one_might")
+    elif v == "might":
+        unit.temp_might += ins.amount
+        g.emit(f"{unit.name} gets +{ins.amount} Might this turn", *keys, "might.current")
+    elif v == "heal":
+        unit.damage = 0
+        g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")

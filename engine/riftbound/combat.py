@@ -87,6 +87,7 @@ def update_designations(g: Game) -> None:
     """Cleanup step 3 during a combat (322.5)."""
     s = g.s
     c = s.combat
+    assert c is not None
     place = s.bf(c.at).name
     for u in s.units():
         if u.designation and (u.location or "").lower() != c.at:
@@ -98,12 +99,14 @@ def update_designations(g: Game) -> None:
 
 def _side(g: Game, designation: str) -> list[Card]:
     c = g.s.combat
+    assert c is not None
     return [u for u in g.s.units_at(g.s.bf(c.at).name) if u.designation == designation]
 
 
 def damage_step(g: Game) -> None:
     s = g.s
     c = s.combat
+    assert c is not None
     c.step = "damage"
     place = s.bf(c.at).name
     attackers, defenders = _side(g, "attacker"), _side(g, "defender")
@@ -131,6 +134,7 @@ def _might_list(units: list[Card]) -> str:
 def next_assignment(g: Game) -> None:
     s = g.s
     c = s.combat
+    assert c is not None
     for player, own, theirs in ((c.attacker, "attacker", "defender"), (c.defender, "defender", "attacker")):
         if player in c.assigned:
             continue
@@ -159,6 +163,7 @@ def assign(g: Game, plan: Assigning) -> None:
 
 def record(g: Game, player: str, damage: dict[str, int], chosen: bool) -> None:
     c = g.s.combat
+    assert c is not None
     c.assigned[player] = damage
     text = ", ".join(f"{n} {d}" for n, d in damage.items() if d) or "nothing"
     g.emit(f"{player} {'assigns' if chosen else 'has one way to assign damage and assigns'}: {text}", "combat.assign",
@@ -168,6 +173,7 @@ def record(g: Game, player: str, damage: dict[str, int], chosen: bool) -> None:
 def deal(g: Game) -> None:
     s = g.s
     c = s.combat
+    assert c is not None
     dealt = []
     hits = [(s.cards[name.lower()], n) for damage in c.assigned.values() for name, n in damage.items() if n]
     # Replacement effects on combat damage are applied unit by unit, before the damage is dealt at once.
@@ -185,6 +191,7 @@ def deal(g: Game) -> None:
 def resolution(g: Game) -> None:
     s = g.s
     c = s.combat
+    assert c is not None
     bf = s.bf(c.at)
     g.emit(f"Step 3 of Combat, Resolution at {bf.name}: a Combat Cleanup", "combat.cleanup", "cleanup.special")
     g.cleanup(special="combat")

@@ -70,6 +70,12 @@ class Instruction:
     place: str | None = None  # a literal destination for ``move``; None: chosen as the card is played
 
     @property
+    def aim(self) -> Target:
+        """What the instruction acts on, for one that acts on something."""
+        assert self.target is not None, self
+        return self.target
+
+    @property
     def chooses(self) -> bool:
         """Does this instruction take one of the action's ``targeting`` names?"""
         return self.target is not None and self.target.kind not in ("me", "that")

@@ -26,7 +26,7 @@ from engine.riftbound import actions as A
 from engine.riftbound import board, chain, combat, legality, replacement, settle, showdown, turn
 from engine.riftbound.candidates import candidates
 from engine.riftbound.effects import Instruction
-from engine.riftbound.state import Card, ChainItem, State, Suspended, might
+from engine.riftbound.state import Card, ChainItem, RiftboundSnapshot, State, Suspended, might
 
 
 @dataclass(frozen=True)
@@ -77,32 +77,34 @@ class RiftboundGame(core.Game[State]):
         """Carry the action out with the replacement orders known so far; stop at the next one wanted."""
         if isinstance(checked.plan, legality.Ordering):  # the answer an interrupted action waited for
             job = self.s.suspended
-            job = Suspended(job.before, job.action, (*job.answers, checked.plan.order), job.shown)
+            assert job is not None
+            before: State | None = job.before
+            action, answers, shown = job.action, (*job.answers, checked.plan.order), job.shown
             self.restore(copy.deepcopy(job.before))  # carry the action out again, from before it
-            plan = legality.check(self.s, A.parse(job.action, self._names()))  # legal then, legal again
+            plan = legality.check(self.s, A.parse(action, self._names()))  # legal then, legal again
         else:
-            job = Suspended(copy.deepcopy(self.s) if self.may_pause else None, checked.action, (), 0)
-            plan = checked.plan
-        self.answers, self.answer_i, self.s.suspended = job.answers, 0, None
+            before = copy.deepcopy(self.s) if self.may_pause else None
+            action, answers, shown, plan = checked.action, (), 0, checked.plan
+        self.answers, self.answer_i, self.s.suspended = answers, 0, None
         try:
             self._do(plan)
             settle.until_decision(self)
         except replacement.Pause as pause:
-            if job.before is None:
+            if before is None:
                 raise EngineError("replacement effects to order, in a game that has fewer than two") from None
-            shown = len(self.events)
+            stopped = len(self.events)
             self.s.awaiting = pause.awaiting
             self.s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
             self.emit(pause.message, *pause.keys)
-            self.s.suspended = Suspended(job.before, job.action, job.answers, shown)
+            self.s.suspended = Suspended(before, action, answers, stopped)
         finally:
             self.answers, self.answer_i = (), 0
-        del self.events[:job.shown]  # reported when the action first stopped
+        del self.events[:shown]  # reported when the action first stopped
 
     def candidates(self) -> list[str]:
         return candidates(self.s)
 
-    def view(self) -> core.Snapshot:
+    def view(self) -> RiftboundSnapshot:
         s = self.s
         chain_items = [i.label for i in s.chain]
         return {
@@ -133,7 +135,7 @@ class RiftboundGame(core.Game[State]):
 
     @staticmethod
     def _zone(card: Card) -> str:
-        if card.zone == "battlefield":
+        if card.zone == "battlefield" and card.at is not None:
             return card.at
         return card.zone
 

@@ -174,7 +174,9 @@ def card_timing(s: State, player: str, card: Card, *, hidden: bool = False,
 
 def ability_timing(s: State, player: str, card: Card) -> tuple[str, ...]:
     """Activated abilities: the controller's turn in an Open State (374) unless Action/Reaction say otherwise."""
-    kws = card.defn.ability.keywords
+    ability = card.defn.ability
+    assert ability is not None
+    kws = ability.keywords
     keys = card_timing(s, player, card, ability_keywords=kws)
     if not kws & {"Action", "Reaction"}:
         if player != s.turn_player or s.chain:
@@ -244,7 +246,7 @@ def targets(s: State, player: str, what: str, text: str, names: list, *, hidden_
 
 
 def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str, hidden_at: str | None) -> Chosen:
-    if ins.target.kind == "spell":
+    if ins.aim.kind == "spell":
         item = next((i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell"), None)
         if item is None:
             raise Refusal(f"{name} is not a spell on the Chain", "play.target_on_chain", "play.target_valid")
@@ -260,7 +262,7 @@ def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str,
 
 def target_problem(player: str, ins: Instruction, card: Card, hidden_at: str | None) -> tuple[str, str] | None:
     """Why ``card`` is not a valid target of ``ins`` for ``player``: (what, citation key), or None."""
-    t = ins.target
+    t = ins.aim
     if not (card.is_unit and card.on_board):
         return f"it is not a unit on the board (it is in {card.owner}'s {card.zone})", "play.target_on_board"
     if t.side == "enemy" and card.controller == player:
@@ -292,6 +294,7 @@ def permanent_location(s: State, player: str, card: Card, place: str | None, hid
     if card.defn.type == "gear":
         return "base"
     if hidden:
+        assert card.at is not None
         if place is not None and place.lower() != card.at.lower():
             raise Refusal(f"{card.name} was hidden at {card.at}: it must be played there", "hide.unit_to_that_battlefield")
         return card.at
@@ -325,7 +328,7 @@ def standard_move(s: State, a: A.Move) -> Moving:
         raise Refusal("the Standard Move cannot be made during a Showdown", "move.not_showdown")
     dest = a.place
     for u in units:
-        origin = u.location
+        origin = u.location or "base"
         if origin.lower() == dest.lower():
             raise Refusal(f"{u.name} is already at {origin}", "move.between_locations")
         if u.exhausted:
@@ -361,7 +364,8 @@ def hide(s: State, a: A.Hide) -> Hiding:
                       "hide.places_facedown", "hide.timing_and_cost")
     if bf.facedown:
         raise Refusal(f"a card is already hidden at {bf.name}", "hide.one_card_per_battlefield")
-    if s.runes[a.player] is not None and s.runes[a.player] < 1:
+    runes = s.runes[a.player]
+    if runes is not None and runes < 1:
         raise Refusal(f"{a.player} has no rune to recycle for the cost", "recycle.cost_must_complete")
     return Hiding(a.player, c, bf)
 

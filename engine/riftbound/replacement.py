@@ -20,7 +20,7 @@ item's instructions: those may kill, which asks this module again.
 from __future__ import annotations
 
 from engine.riftbound.effects import parse
-from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game
+from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game, Replacement
 
 EVENT_WORDS = {"die": "die", "damage": "be dealt damage"}
 
@@ -65,8 +65,10 @@ def decider(g: Game, acted_on: Card | Battlefield | str) -> tuple[str, str]:
     """Who orders replacement effects applying to the same event, and the citation key saying so."""
     if isinstance(acted_on, str):  # a player
         return acted_on, "replacement.player_orders"
-    if isinstance(acted_on, Battlefield) and acted_on.controller is None:
-        return g.s.turn_player, "replacement.turn_player_orders_battlefield"
+    if isinstance(acted_on, Battlefield):
+        if acted_on.controller is None:
+            return g.s.turn_player, "replacement.turn_player_orders_battlefield"
+        return acted_on.controller, "replacement.owner_orders"
     return acted_on.owner, "replacement.owner_orders"
 
 
@@ -94,14 +96,20 @@ def would(g: Game, event: str, card: Card, what: str = "", *keys: str) -> bool:
     first, rest = found[0], found[1:]
     _apply(g, first, card, what, keys)
     for other in rest:
-        g.emit(f"{other.name}'s replacement effect (\"{other.defn.replacement.when}\") no longer applies: the event it "
+        g.emit(f"{other.name}'s replacement effect (\"{_replacement(other).when}\") no longer applies: the event it "
                f"would replace did not happen", "replacement.alters_flow",
                *(("replacement.owner_orders",) if len(found) > 1 else ()))
     return True
 
 
-def _apply(g: Game, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> None:
+def _replacement(source: Card) -> Replacement:
     r = source.defn.replacement
+    assert r is not None
+    return r
+
+
+def _apply(g: Game, source: Card, card: Card, what: str, keys: tuple[str, ...]) -> None:
+    r = _replacement(source)
     if r.once:
         source.replacement_used = True
     instead = r.instead.strip().rstrip(".")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.riftbound import board, chain, combat, replacement, showdown, turn
 from engine.riftbound.legality import Choosing
-from engine.riftbound.state import Awaiting, Game, State, might
+from engine.riftbound.state import Awaiting, Card, Game, State, might
 
 
 def until_decision(g: Game) -> None:
@@ -77,19 +77,19 @@ def _steps(g: Game, special: str | None) -> None:
                    "cleanup.victory", "victory.wins")
             return
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
-    def has_lethal(u) -> bool:
+    def has_lethal(u: Card) -> bool:
         return u.on_board and u.damage > 0 and u.damage >= might(u)
 
-    lethal = sorted(filter(has_lethal, s.units()), key=lambda u: s.in_turn_order(s.players).index(u.controller))
+    lethal = sorted(filter(has_lethal, s.units()), key=lambda u: s.in_turn_order(s.players).index(u.holder))
     # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
     # does instead may move or heal another unit with lethal damage: each is looked at again before its turn.
     lethal = [u for u in lethal if has_lethal(u) and not replacement.would(
         g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal")]
     lethal = [u for u in lethal if has_lethal(u)]
-    for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.controller)):
+    for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.holder)):
         effect = u.defn.trigger("deathknell")
         if effect is not None:
-            board.add_trigger(g, u, "deathknell", effect, u.controller, "cleanup.deathknell_triggers",
+            board.add_trigger(g, u, "deathknell", effect, u.holder, "cleanup.deathknell_triggers",
                               "cleanup.deathknell_before_trash", "trigger.deathknell")
     for u in lethal:
         where = u.location

@@ -47,6 +47,7 @@ def chain_emptied(g: Game) -> None:
     """The last chain item resolved during a showdown: Focus passes (343), except after an Initial Chain (343.1)."""
     s = g.s
     sd = s.showdown
+    assert sd is not None
     sd.passes = 0
     if sd.initial_chain:
         sd.initial_chain = False
@@ -54,7 +55,7 @@ def chain_emptied(g: Game) -> None:
         g.emit(f"The Initial Chain is done: Focus does not pass; {s.focus} keeps Focus and proceeds with Priority",
                "focus.not_after_initial_chain", "combat.initial_chain_closes", "focus.gains_priority")
         return
-    nxt = s.next_player(s.focus)
+    nxt = s.next_player(s.focus or s.turn_player)
     s.focus = s.priority = nxt
     g.emit(f"The chain is empty during a Showdown: Focus passes; {nxt} is next and gains Focus and Priority",
            "focus.passes_when_chain_empties", "focus.gains_priority", "priority.gains_focus")
@@ -63,6 +64,7 @@ def chain_emptied(g: Game) -> None:
 def pass_focus(g: Game, player: str) -> None:
     s = g.s
     sd = s.showdown
+    assert sd is not None
     sd.passes += 1
     if sd.passes >= len(s.players):
         g.emit(f"{player} passes; all players have passed in sequence: the Showdown at {s.bf(sd.at).name} ends",
@@ -78,6 +80,7 @@ def pass_focus(g: Game, player: str) -> None:
 def close(g: Game) -> None:
     s = g.s
     sd = s.showdown
+    assert sd is not None
     s.showdown = None
     s.focus = s.priority = None
     bf = s.bf(sd.at)

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Protocol
+from collections.abc import Collection
+from typing import Protocol, Self
 
-from engine.core import Citations
+from engine.core import Citations, Snapshot
 from engine.riftbound.effects import Instruction
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
@@ -34,7 +35,7 @@ class Ability:
     cost: str = ""
     keywords: frozenset[str] = frozenset()
 
-    def __deepcopy__(self, memo):  # immutable: copies of a game share their definitions
+    def __deepcopy__(self, memo: dict) -> Self:  # immutable: copies of a game share their definitions
         return self
 
     @property
@@ -57,7 +58,7 @@ class Replacement:
     instead: str = ""
     once: bool = False
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict) -> Self:
         return self
 
 
@@ -71,7 +72,7 @@ class CardDef:
     triggers: tuple[tuple[str, str], ...] = ()  # (when, effect): play/attack/defend/conquer/hold/deathknell
     replacement: Replacement | None = None
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict) -> Self:
         return self
 
     def trigger(self, when: str) -> str | None:
@@ -101,7 +102,7 @@ class Card:
     hidden_turn: int | None = None  # the turn it was hidden on
     replacement_used: bool = False  # a "the next time" replacement effect has applied (this object)
 
-    def __deepcopy__(self, memo):  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
+    def __deepcopy__(self, memo: dict) -> Self:  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
         return copy.copy(self)
 
     @property
@@ -115,6 +116,11 @@ class Card:
     @property
     def is_unit(self) -> bool:
         return self.defn.type == "unit"
+
+    @property
+    def holder(self) -> str:
+        """Its controller, for an object on the board (else its owner)."""
+        return self.controller or self.owner
 
     @property
     def location(self) -> str | None:
@@ -143,7 +149,7 @@ class Battlefield:
     contested_by: str | None = None  # the player who applied Contested
     facedown: str | None = None  # key of the card hidden here
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict) -> Self:
         return copy.copy(self)
 
     @property
@@ -159,14 +165,14 @@ class ChainItem:
     effect: str = ""
     card: str | None = None  # key of the card, for cards
     source: str | None = None  # key of the object an ability comes from
-    targets: tuple[str, ...] = ()  # keys of cards, or chain labels for spells
+    targets: tuple[tuple[str, str, int], ...] = ()  # ("unit", card key, epoch) or ("spell", chain uid, 0)
     place: str | None = None  # a unit's location, or a move's destination
     hidden_at: str | None = None  # played from facedown at this battlefield
     pending: bool = True
     initial: bool = False  # part of a showdown's Initial Chain
     uid: int = 0
 
-    def __deepcopy__(self, memo):
+    def __deepcopy__(self, memo: dict) -> Self:
         return copy.copy(self)
 
 
@@ -276,7 +282,7 @@ class State:
     def players_at(self, place: str) -> list[str]:
         out: list[str] = []
         for u in self.units_at(place):
-            if u.controller not in out:
+            if u.controller is not None and u.controller not in out:
                 out.append(u.controller)
         return out
 
@@ -287,7 +293,7 @@ class State:
         i = self.players.index(player)
         return self.players[(i + 1) % len(self.players)]
 
-    def in_turn_order(self, players) -> list[str]:
+    def in_turn_order(self, players: Collection[str]) -> list[str]:
         """``players`` sorted from the turn player on (303.2.a)."""
         start = self.players.index(self.turn_player)
         order = self.players[start:] + self.players[:start]
@@ -310,6 +316,19 @@ class State:
     def new_uid(self) -> int:
         self.next_uid += 1
         return self.next_uid
+
+
+class RiftboundSnapshot(Snapshot, total=False):
+    """The snapshot of a Riftbound game: the shared keys and these (docs/json.md lists them all)."""
+
+    contested: dict[str, str]
+    showdown: str | None
+    combat: dict[str, str] | None
+    staged: list[str]
+    awaiting: str | None
+    units: dict[str, dict[str, object]]
+    hand: dict[str, int]
+    deck: dict[str, int]
 
 
 class Game(Protocol):

@@ -29,10 +29,11 @@ def enter(g: Game, phase: str) -> None:
         for bf in held:
             board.score(g, p, bf, "hold")
     elif phase == "channel":
-        if s.runes[p] is not None:
-            s.runes[p] += 2
+        runes = s.runes[p]
+        if runes is not None:
+            s.runes[p] = runes = runes + 2
         g.emit(f"Channel Phase: {p} channels 2 runes from their Rune Deck"
-               + (f" ({s.runes[p]} runes)" if s.runes[p] is not None else ""), "turn.channel_two_runes")
+               + (f" ({runes} runes)" if runes is not None else ""), "turn.channel_two_runes")
     elif phase == "draw":
         if not s.deck[p]:
             g.emit(f"Draw Phase: {p}'s Main Deck is empty", "turn.draw_one", "turn.draw_burn_out")
