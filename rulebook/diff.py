@@ -718,3 +718,154 @@ def rule_history(db, game: str, number: str, book: str | None = None, books: lis
                 entry["diff"] = word_diff(before.content, here.content)
         out.append(entry)
     return History(game, anchor, anchor_book, out)
+
+
+# Citation tables against a book --------------------------------------------------------------------
+def phrase_in(phrase: str, text: str) -> bool:
+    """Whether ``text`` says ``phrase`` (case, whitespace and curly quotes aside), as the citation
+    tests read it."""
+    return _norm(phrase).lower() in _norm(text).lower()
+
+
+def carry_phrase(phrase: str, old: str, new: str) -> str | None:
+    """The words of ``new`` standing where ``phrase`` stood in ``old``, through the word diff: what a
+    reworded rule now says in place of a citation's phrase.
+
+    >>> carry_phrase("any unspent mana left", "Then any unspent mana left in a player's pool empties.",
+    ...              "When a step ends, any unused mana left in a player's pool empties.")
+    'any unused mana left'
+    >>> carry_phrase("gone words", "Some gone words here.", "Nothing alike.") is None
+    True
+    """
+    a = old.split()
+    na = [w.translate(_QUOTES).lower() for w in a]
+    want = _norm(phrase).lower().split()
+    if not want:
+        return None
+    # The phrase's words in the old text (its first and last words may carry punctuation there).
+    start = None
+    for i in range(len(na) - len(want) + 1):
+        window = na[i:i + len(want)]
+        if window[1:-1] == want[1:-1] and window[0].endswith(want[0]) and window[-1].startswith(want[-1]):
+            start = i
+            break
+    if start is None:
+        return None
+    end = start + len(want)
+    b = new.split()
+    nb = [w.translate(_QUOTES).lower() for w in b]
+    lo = hi = None
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, na, nb, autojunk=False).get_opcodes():
+        if i2 <= start or i1 >= end:
+            continue
+        if op == "equal":
+            first = j1 + max(0, start - i1)
+            last = j1 + min(i2, end) - i1
+        else:
+            first, last = j1, j2
+        lo = first if lo is None else min(lo, first)
+        hi = last if hi is None else max(hi, last)
+    if lo is None or hi is None or hi <= lo:
+        return None
+    words = b[lo:hi]
+    equal = sum(1 for w in [x.translate(_QUOTES).lower() for x in words] if w in set(want))
+    if equal * 2 < len(want):  # mostly other words: not the same statement
+        return None
+    return " ".join(words).strip(" ,;:.")
+
+
+@dataclass(frozen=True)
+class CitationCheck:
+    """An engine's citation table read against a book (docs/json.md, ``judge citations``)."""
+
+    game: str
+    table: str  # the table's edition
+    book: str
+    edition: str | None
+    partial: bool
+    via: str | None  # the book of the table's edition whose diff with ``book`` followed moved rules
+    keys: list[dict]
+
+    def to_json(self) -> dict:
+        counts = {s: 0 for s in ("ok", "moved", "reworded", "missing", "outside_excerpt")}
+        for k in self.keys:
+            counts[k["status"]] += 1
+        return {"game": self.game, "table": self.table, "book": self.book, "edition": self.edition,
+                "partial": self.partial, "via": self.via, "counts": counts, "keys": self.keys}
+
+    @property
+    def unresolved(self) -> list[dict]:
+        return [k for k in self.keys if k["proposed"] is None]
+
+    def table_for_book(self) -> dict[str, dict]:
+        """The citations as the book numbers them: each key's proposed rules and phrase."""
+        return {k["key"]: {"rules": k["proposed"], "phrase": k["proposed_phrase"] or k["phrase"]} for k in self.keys}
+
+
+def check_citations(db, table: dict, book: str, via: str | None = None) -> CitationCheck:
+    """Check a citation table (``{"game", "edition", "citations": {key: {"rules", "phrase"}}}``) against
+    ``book``: each key's rules exist there and still say the key's phrase (the phrase in their texts
+    together: Magic's tables put it in the first rule, Riftbound's sometimes in a later one).
+
+    A key that fails is followed: through the diff from ``via`` (a loaded book of the table's own
+    edition) to ``book``, each of its rules to where the matching puts it; else (or when the rule the
+    diff gives no longer says the phrase) to the one rule of ``book`` that says the phrase. Statuses:
+    ``ok``; ``moved`` (found under another number, saying the phrase); ``reworded`` (the diff follows
+    the rule, which no longer says the phrase: ``proposed_phrase`` is what it says in its place, for a
+    judge to read); ``missing`` (nothing found); ``outside_excerpt`` (``book`` is an excerpt lacking
+    the rule: nothing can be said).
+    """
+    info = book_info(db, book)
+    rules = {e.number: e for e in read_rules(db, book)}
+    forward: dict[str, str] = {}
+    source: dict[str, Entry] = {}
+    if via is not None and via != book:
+        source = {e.number: e for e in read_rules(db, via)}
+        forward = match_rules(list(source.values()), list(rules.values())).forward()
+    saying: dict[str, list[str]] = {}
+
+    def says(phrase: str) -> list[str]:
+        if phrase not in saying:
+            saying[phrase] = [n for n, e in rules.items() if phrase and phrase_in(phrase, e.content)]
+        return saying[phrase]
+
+    out = []
+    for key, entry in table["citations"].items():
+        wanted = [str(r) for r in (entry.get("rules") or [entry.get("rule")])]
+        phrase = str(entry.get("phrase") or "")
+        first = rules.get(wanted[0])
+        item = {"key": key, "rules": wanted, "phrase": phrase, "status": "ok", "proposed": None,
+                "proposed_phrase": None, "found_by": None, "text": first.content if first else None,
+                "candidates": []}
+        out.append(item)
+        def say(numbers_: list[str]) -> bool:
+            return not phrase or phrase_in(phrase, " ".join(rules[n].content for n in numbers_ if n in rules))
+
+        same_place = not forward or all(forward.get(r) == r for r in wanted)
+        if all(r in rules for r in wanted) and say(wanted) and same_place:
+            item["proposed"] = wanted
+            continue
+        if info["partial"] and first is None:
+            item["status"] = "outside_excerpt"
+            continue
+        followed = [forward.get(r) for r in wanted] if forward else []
+        head = rules.get(followed[0]) if followed and followed[0] else None
+        kept = list(dict.fromkeys(f for f in followed if f))
+        if head is not None and say(kept):
+            item.update(status="moved" if kept != wanted else "ok", found_by="diff", text=head.content, proposed=kept)
+            continue
+        candidates = says(phrase) if phrase else []
+        item["candidates"] = candidates[:10]
+        rest = kept[1:] if forward else [r for r in wanted[1:] if r in rules]
+        if len(candidates) == 1:
+            proposed = list(dict.fromkeys([candidates[0], *rest]))
+            item.update(status="moved" if proposed != wanted else "ok", found_by="phrase",
+                        proposed=proposed, text=rules[candidates[0]].content)
+        elif head is not None:
+            carried = carry_phrase(phrase, source[wanted[0]].content, head.content) if wanted[0] in source else None
+            item.update(status="reworded", found_by="diff", text=head.content, proposed_phrase=carried,
+                        proposed=kept if carried else None)
+        else:
+            item["status"] = "missing"
+    return CitationCheck(info["game"], str(table.get("edition")), book, info["edition"], info["partial"],
+                         via if via != book else None, out)

@@ -20,7 +20,7 @@ VALID = {
     "books": [], "load": [SEED, "--book", "x"], "unload": ["x"], "rule": ["312.1"], "search": ["priority"],
     "define": ["hidden"], "rulings": ["priority"], "export": [], "refs": ["312.1"], "path": ["312.1", "312.2"],
     "graph": [], "check": [], "explain": [SCENARIO], "diff": ["riftbound", "riftbound"],
-    "history": ["312.1"],
+    "history": ["312.1"], "citations": ["--book", "riftbound"],
 }
 # A value the command refuses, and what the one line says about it.
 BAD_VALUE = {
@@ -39,6 +39,7 @@ BAD_VALUE = {
     "explain": ([SCENARIO, "--format", "pdf"], "unknown format 'pdf'"),
     "diff": (["riftbound", "riftbnd"], 'no book \'riftbnd\' (did you mean "riftbound"?)'),
     "history": (["312.1", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
+    "citations": (["--book", "riftbound", "--table", "v9"], "no riftbound citation table 'v9'"),
 }
 
 

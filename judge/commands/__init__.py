@@ -24,6 +24,7 @@ COMMANDS = [
     ("explain", "explain:explain"),
     ("diff", "diff:diff"),
     ("history", "history:history"),
+    ("citations", "citations:citations"),
 ]
 
 

@@ -1,0 +1,108 @@
+"""``judge citations --book ID``: an engine's citation table read against a book; ``--write`` makes the
+engines cite that book's numbers (rulebook.diff.check_citations, judge.citations)."""
+
+from __future__ import annotations
+
+import typer
+
+from judge.books import books_for, open_rows
+from judge.commands.options import GAME, JSON
+from judge.output import echo, emit_json, fail
+
+
+def citations(
+    book: str = typer.Option(None, "--book", "-b", help="The book to check against (see `judge books`); "
+                             "default: the game's default book."),
+    game: str = GAME,
+    table: str = typer.Option(None, "--table", "-t", help="The edition of the table to check (default: the book's own "
+                              "edition's table, else the newest)."),
+    via: str = typer.Option(None, "--via", help="A loaded book of the table's edition, whose diff with --book follows "
+                            "moved rules (default: one found by its edition)."),
+    write: bool = typer.Option(False, "--write", help="Write a table for the book's edition under $JUDGE_HOME/citations, "
+                               "so the engines cite its numbers."),
+    json_: bool = JSON,
+) -> None:
+    """Check that each citation key's rule exists in a book and still says the key's phrase; propose where stale ones moved."""
+    from judge.citations import read_table, shipped, tables, write_table
+    from rulebook.diff import book_info, check_citations, game_editions
+
+    db = open_rows()
+    chosen = books_for(db, book, game)
+    if len(chosen) != 1:
+        fail(f"several books are loaded ({', '.join(chosen)}): choose one with --book or --game")
+    target = chosen[0]
+    info = book_info(db, target)
+    available = tables(info["game"])
+    if not available:
+        fail(f"no citation table for {info['game']}")
+    if table is None:  # the book's own; else the newest: the engines are kept up with the newest rules
+        from rulebook.editions import edition_key
+
+        table = info["edition"] if info["edition"] in available else max(available, key=edition_key)
+    elif table not in available:
+        from rapidfuzz import process
+
+        guess = process.extractOne(table, list(available), score_cutoff=50)
+        fail(f"no {info['game']} citation table {table!r}" + (f' (did you mean "{guess[0]}"?)' if guess else "")
+             + f"; tables: {', '.join(available)}", suggestions=(guess[0],) if guess else ())
+    if via is None:
+        same = [b for b in game_editions(db, info["game"]) if book_info(db, b)["edition"] == table
+                and not book_info(db, b)["partial"]]
+        via = target if target in same else (same[-1] if same else None)
+    else:
+        ids = db.book_ids()
+        if via not in ids:
+            from rulebook.editions import unknown_book
+
+            error = unknown_book(via, ids)
+            fail(str(error), suggestions=error.suggestions)
+    result = check_citations(db, read_table(info["game"], table), target, via)
+    written = None
+    if write:
+        written = str(_write(result, info, table, shipped, write_table))
+    if json_:
+        emit_json(result.to_json() | {"written": written})
+        return
+    show(result, table, via)
+    if written:
+        echo(f"\nwrote {written}: the engines cite {target}'s numbers for books of edition {info['edition']}")
+
+
+def _write(result, info: dict, table: str, shipped, write_table):
+    if info["partial"]:
+        fail(f"{info['book']} is an excerpt: a citation table needs the whole edition")
+    if not info["edition"]:
+        fail(f"{info['book']} records no edition: load it again with --edition")
+    if info["edition"] == table or shipped(info["game"], info["edition"]):
+        fail(f"a {info['game']} table for edition {info['edition']} already ships with the package: nothing to write")
+    if result.unresolved:
+        keys = ", ".join(k["key"] for k in result.unresolved)
+        fail(f"{len(result.unresolved)} key(s) found nowhere in {info['book']} ({keys}); nothing written", code=1,
+             suggestions=tuple(k["key"] for k in result.unresolved))
+    return write_table(info["game"], info["edition"], result.table_for_book(), table, info["book"])
+
+
+def show(r, table: str, via: str | None) -> None:
+    d = r.to_json()
+    where = f"{r.book} ({r.edition})" if r.edition else r.book
+    how = f", moves followed through the diff from {via}" if via else \
+        " (no book of the table's edition is loaded: moves are found by their phrase alone)"
+    echo(f"the {r.game} {table} citation table ({len(r.keys)} keys) against {where}{how}")
+    echo("  " + ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in d["counts"].items() if n))
+    for status, title in (("moved", "moved"), ("reworded", "reworded: the rule no longer says the phrase; read it"),
+                          ("missing", "found nowhere"), ("outside_excerpt", "outside the excerpt")):
+        items = [k for k in r.keys if k["status"] == status]
+        if not items:
+            continue
+        echo(f"  {title} ({len(items)}):")
+        for k in items:
+            line = f"    {k['key']}: {', '.join(k['rules'])}"
+            if k["proposed"]:
+                line += f" -> {', '.join(k['proposed'])} (by the {k['found_by']})"
+            if k["proposed_phrase"]:
+                line += f"; says {k['proposed_phrase']!r} for {k['phrase']!r}"
+            elif status in ("missing", "moved") and k["phrase"]:
+                line += f"  {k['phrase']!r}"
+            if k["candidates"] and status == "missing":
+                line += f"; said by {', '.join(k['candidates'])}"
+            echo(line)
