@@ -33,7 +33,11 @@ def make_app(names: list[str] | None = None) -> typer.Typer:
 
     for name, _ in COMMANDS:
         if names is None or name in names:
-            app.command(name)(command(name))
+            target = command(name)
+            if isinstance(target, typer.Typer):  # a command group: judge ruling add|list|...
+                app.add_typer(target, name=name)
+            else:
+                app.command(name)(target)
     return app
 
 
@@ -82,7 +86,7 @@ def main() -> None:
             print(exc.format_message(), file=sys.stderr)
             sys.exit(2)
         if isinstance(exc, usage):
-            _stop(usage_problem(exc), args)
+            _stop(_in_group(usage_problem(exc), exc), args)
         if isinstance(exc, other):
             _stop(Problem(exc.format_message(), exc.exit_code), args)
         found = problem(exc)
@@ -99,6 +103,18 @@ def _stop(problem, args: list[str]) -> None:
 
         emit_json(problem.to_json())
     sys.exit(problem.status)
+
+
+def _in_group(problem, exc):
+    """A group's subcommand is named whole in "Try 'judge ruling add --help'." (not 'judge add')."""
+    ctx = getattr(exc, "ctx", None)
+    if ctx is None or ctx.parent is None or ctx.parent.parent is None:
+        return problem
+    from dataclasses import replace
+
+    short = f"Try 'judge {ctx.info_name} --help'."
+    whole = f"Try '{ctx.command_path} --help'."
+    return replace(problem, message=problem.message.replace(short, whole))
 
 
 def _wants_json(args: list[str]) -> bool:

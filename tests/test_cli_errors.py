@@ -21,6 +21,7 @@ VALID = {
     "define": ["hidden"], "rulings": ["priority"], "export": [], "refs": ["312.1"], "path": ["312.1", "312.2"],
     "graph": [], "check": [], "explain": [SCENARIO], "diff": ["riftbound", "riftbound"],
     "history": ["312.1"], "citations": ["--book", "riftbound"],
+    "ruling": [],  # a group: its subcommands parse as every command does
 }
 # A value the command refuses, and what the one line says about it.
 BAD_VALUE = {
@@ -40,6 +41,7 @@ BAD_VALUE = {
     "diff": (["riftbound", "riftbnd"], 'no book \'riftbnd\' (did you mean "riftbound"?)'),
     "history": (["312.1", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
     "citations": (["--book", "riftbound", "--table", "v9"], "no riftbound citation table 'v9'"),
+    "ruling": (["search", "priority", "--limit", "0"], "0 is not in the range 1<=x<=200"),
 }
 
 
@@ -66,7 +68,7 @@ def test_an_unknown_option_is_one_line(home, judge, name):
     code, out, err = judge(name, *VALID[name], "--bok", "--json")
     error = _error_json(out)
     assert code == 2 and error["status"] == 2 and "No such option: --bok" in error["message"]
-    if name not in ("books", "unload", "diff"):  # the options that come close are offered (these have no --book)
+    if name not in ("books", "unload", "diff", "ruling"):  # the options that come close are offered (these have no --book)
         assert "--book" in error["suggestions"]
 
 

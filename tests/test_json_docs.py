@@ -34,6 +34,7 @@ RUNS = {
     "diff": ["diff", "mtg", "mtg"],
     "history": ["history", "312.1", "--game", "riftbound"],
     "citations": ["citations", "--book", "riftbound"],
+    "ruling": ["ruling", "list"],  # tests/test_notebook.py checks every subcommand's keys
 }
 # Maps whose keys are data, not names a script relies on: the scenario file as written, a game's
 # state by player or card (docs/json.md names what their values hold), the query words of a search

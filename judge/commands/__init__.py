@@ -25,6 +25,7 @@ COMMANDS = [
     ("diff", "diff:diff"),
     ("history", "history:history"),
     ("citations", "citations:citations"),
+    ("ruling", "ruling:app"),
 ]
 
 
