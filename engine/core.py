@@ -252,7 +252,8 @@ class Game(Generic[S]):
         return True
 
     def legal_actions(self) -> list[str]:
-        """The legal ones among :meth:`candidates` (python-chess's ``generate_legal_moves``)."""
+        """The legal ones among :meth:`candidates` (python-chess's ``generate_legal_moves``), by the check
+        :func:`ask` makes first (which changes nothing, so no copy is needed)."""
         return [action for action in self.candidates() if self.is_legal(action)]
 
     # -- what each game provides ------------------------------------------------------------------------
