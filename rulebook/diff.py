@@ -6,7 +6,8 @@ reworded is still recognised; every rule of either book ends up in exactly one o
 *changed* (same number, other words), *renumbered* (another number, with or without other words),
 *removed* (old rules nothing matched) or *added* (new rules nothing matched).
 
-The matching rule (docs/decisions.md, "Editions compared"), decided before it was tuned:
+The matching rule (docs/decisions.md, "Editions compared"), decided before it was tuned (the sub-rules
+as context, the 3-word minimum and a text kept whole came after the held-out check):
 
 1. **Anchors.** A rule whose number and text (title, text and examples; whitespace and curly quotes
    aside) are the same in both books is unchanged, and takes no further part.
@@ -16,20 +17,29 @@ The matching rule (docs/decisions.md, "Editions compared"), decided before it wa
    updated by the renumbering itself does not lower it. Unrelated rules of one section score
    0.05-0.25; a rule reworded in place 0.2-0.9; a rule moved with its words 1.0.
 3. **Who may match whom.** The same number: similarity at least :data:`SAME_NUMBER_MIN` (the slot
-   rewritten); another number under parents matched to each other: at least :data:`NEAR_MIN`;
-   another number anywhere else: at least :data:`MOVE_MIN` ("the same or nearly the same text").
+   rewritten), or any similarity when most of the two rules' sub-rules are matched to each other (a
+   heading renamed over its own sub-rules: 308 Tribals -> Kindreds); another number: at least
+   :data:`MOVE_MIN` ("the same or nearly the same text"); another number *in context* (parents matched
+   to each other, or most sub-rules): at least :data:`NEAR_MIN`, between texts of at least
+   :data:`NEAR_WORDS` content words (two-word headings sharing "Cards" say nothing), where a text kept
+   whole inside a longer one counts as its share of the shorter (a sentence added or cut).
 4. **One assignment.** Among the pairs allowed, the matching is the one-to-one assignment of
-   greatest total weight, ``similarity - OFFSET + SAME_BONUS * same number + PARENT_BONUS *
-   parents matched`` (Hungarian method on each connected group of candidates), not greedy first
-   matches: one strong move beats two weak matches in place. The offset is what makes it so
-   (weights count the evidence above the background of unrelated rules).
-5. **Context.** "Parents matched" is read from the matching itself: the assignment is solved
-   again with the parents paired by the previous solution until it no longer changes (at most
-   :data:`ROUNDS` times), so the sub-rules of a moved rule follow it (701.34h "See rule 708"
-   goes to 701.40h with Manifest, not to the identical 701.58h of Cloak).
-6. **How sure.** Each match carries its similarity and a confidence: ``high`` when the
-   similarity is at least 0.8 and no other candidate of either rule comes within 0.1 of its
-   weight, ``medium`` when at least 0.5 and none within 0.05, ``low`` otherwise.
+   greatest total weight, ``similarity - OFFSET + SAME_BONUS * same number + PARENT_BONUS * each
+   context`` (Hungarian method on each connected group of candidates), not greedy first matches: one
+   strong move beats two weak matches in place. The offset is what makes it so (weights count the
+   evidence above the background of unrelated rules).
+5. **Context.** The contexts are read from the matching itself: the assignment is solved again with
+   the parents and sub-rules paired by the previous solution until it no longer changes (at most
+   :data:`ROUNDS` times), so the sub-rules of a moved rule follow it (701.34h "See rule 708" goes to
+   701.40h with Manifest, not to the identical 701.58h of Cloak).
+6. **How sure.** Each match carries its similarity and a confidence: ``high`` when the evidence (the
+   similarity, or the share of a text kept whole) is at least 0.8 and no other candidate of either
+   rule comes within 0.1 of its weight (identical texts: unless another candidate is identical too),
+   ``medium`` when at least 0.5 and none within 0.05 (or a heading whose sub-rules stayed with it),
+   ``low`` otherwise.
+
+Tuned on the Comprehensive Rules 2025-02-07 -> 2026-02-27 and checked on 2022-11-18 -> 2025-02-07
+(docs/decisions.md, "Editions compared", says what each showed).
 
 A book that is an excerpt (a seed, ``partial``) is not a whole edition: the rules of the other book
 that no rule of the excerpt matches are counted as outside the excerpt, never as added or removed.
@@ -676,8 +686,10 @@ def rule_history(db, game: str, number: str, book: str | None = None, books: lis
     every edition of ``books`` (default: :func:`game_editions`), followed through the matching of each
     edition with the next. None when no edition has the number."""
     books = books or game_editions(db, game)
-    if book is not None and book not in books:
-        books = sorted([*books, book], key=lambda b: books.index(b) if b in books else -1)
+    if book is not None and book not in books:  # a seed asked for by name joins the editions, in order
+        from rulebook.editions import edition_key
+
+        books = sorted([*books, book], key=lambda b: edition_key(book_info(db, b)["edition"]))
     anchor_book = book or next((b for b in reversed(books) if find_number(db, b, number)), None)
     if anchor_book is None:
         return None
