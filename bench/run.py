@@ -146,8 +146,9 @@ def bench_search(store, repeat: int, model: bool) -> list[dict]:
 
 def bench_engine(repeat: int) -> list[dict]:
     """Steps per second over every shipped scenario of each game, in-process, against the rate at
-    which the same engines can merely be copied (play() copies the state once per step to undo an
-    illegal action, so this is the floor of a step's cost)."""
+    which the same engines can merely be copied (the baseline since before issue 13, when play()
+    copied the state once per step to undo an illegal action; it now checks first and copies nothing,
+    so the steps may outrun the copies; bench/engine_speed.py measures the engines in detail)."""
     import copy
 
     from engine.core import play
