@@ -111,14 +111,15 @@ class Notebook:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        if not self.path.exists():
+            _create(self.path)
         self.conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
         self.conn.row_factory = sqlite3.Row
         self.conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         self.conn.execute("PRAGMA foreign_keys = ON")
-        if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
-            self.conn.execute("PRAGMA journal_mode = WAL")  # readers never wait for a writer
-        with self._write():
+        if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":  # a file made elsewhere
+            _retry(lambda: self.conn.execute("PRAGMA journal_mode = WAL"))
+        with self._write():  # a notebook of an older schema gains what is new (IF NOT EXISTS)
             for statement in _statements(_TABLES):
                 self.conn.execute(statement)
             self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", [SCHEMA])
@@ -255,12 +256,56 @@ class Notebook:
         return added, skipped
 
 
+def _create(path: Path) -> None:
+    """Make the notebook whole in a file of its own, then give it its name unless another process did
+    first (a hard link never replaces): switching a file to WAL while others have it open fails at
+    once, without waiting, so no process ever switches the one they share."""
+    import os
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}")
+    conn = sqlite3.connect(tmp, isolation_level=None)
+    try:
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("BEGIN IMMEDIATE")
+        for statement in _statements(_TABLES):
+            conn.execute(statement)
+        conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", [SCHEMA])
+        conn.execute("COMMIT")
+    finally:
+        conn.close()
+    try:
+        os.link(tmp, path)
+    except FileExistsError:
+        pass
+    except OSError:  # a file system without hard links: the first to rename wins as well as it can
+        if not path.exists():
+            os.replace(tmp, path)
+    finally:
+        for leftover in (tmp, tmp.with_name(tmp.name + "-wal"), tmp.with_name(tmp.name + "-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+def _retry(action):
+    """Run ``action`` again while SQLite says the database is locked without waiting for it."""
+    import time
+
+    deadline = time.monotonic() + BUSY_MS / 1000
+    while True:
+        try:
+            return action()
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
+
+
 class _Transaction:
     def __init__(self, conn):
         self.conn = conn
 
     def __enter__(self):
-        self.conn.execute("BEGIN IMMEDIATE")
+        _retry(lambda: self.conn.execute("BEGIN IMMEDIATE"))
         return self.conn
 
     def __exit__(self, kind, value, tb):
