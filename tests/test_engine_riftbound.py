@@ -435,3 +435,75 @@ def test_harmless_forms_are_accepted():
              {"Gust": {"type": "spell", "keywords": "Action"}})
     snap = g.snapshot()
     assert snap["zone"]["Gust"] == "hand" and snap["deck"] == {"Ana": 5, "Ben": 0}  # one card, not G, u, s, t
+
+
+# --- triggered abilities that choose targets (390) ------------------------------------------------------
+DEATHKNELL_TARGETS = {"battlefields": [{"name": "Altar", "controller": "Ben"}],
+                      "units": [{"name": "Darius", "controller": "Ana", "at": "base", "might": 5},
+                                {"name": "Jinx", "controller": "Ana", "at": "base", "might": 2},
+                                {"name": "Yorick", "controller": "Ben", "at": "Altar", "might": 2,
+                                 "keywords": ["Deathknell"], "effect": "deal 2 to target unit"}],
+                      "deck": {"Ana": 5, "Ben": 5}}
+
+
+def _combat_kills_yorick(state: dict):
+    g = game(state)
+    for sentence in ("Ana moves Darius to Altar", "Ana passes", "Ben passes"):
+        g.apply(sentence)
+    return g
+
+
+def test_a_deathknell_that_targets_on_the_opponents_turn_never_crashes():
+    """The trigger resolved with no stored target: ``next(targets)`` raised StopIteration inside
+    :func:`engine.core.play` ("RuntimeError: generator raised StopIteration"). Its controller now chooses
+    the target as it goes onto the Chain, and the scenario plays to the end."""
+    scenario = {"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main"}, "state": DEATHKNELL_TARGETS}
+    steps = list(play(new_game(scenario, CIT), [(a, False) for a in (
+        "Ana moves Darius to Altar", "Ana passes", "Ben passes", "Ana passes", "Ben passes", "Ben chooses Darius",
+        "Ben passes", "Ana passes")]))
+    assert [s.legal for s in steps] == [True, True, True, False, False, True, True, True]
+    assert steps[3].reason == "trigger.choose_targets"
+    assert steps[-1].state["units"]["Darius"]["damage"] == 2
+
+
+def test_the_controller_of_a_targeting_trigger_chooses_and_nobody_has_priority_meanwhile():
+    g = _combat_kills_yorick(DEATHKNELL_TARGETS)
+    snap = g.snapshot()
+    assert snap["priority"] is None and snap["awaiting"] == "Ben to choose targets"
+    assert g.legal_actions() == ["Ben chooses Darius", "Ben chooses Jinx"]
+    assert illegal(g, "Ana chooses Jinx").reason == "trigger.choose_targets"
+    assert illegal(g, "Ben chooses Darius, Jinx").reason == "trigger.choose_targets"
+    events = g.apply("Ben chooses Jinx")
+    assert {"390.1", "444.2", "446.1"} <= rules(events)
+    assert g.snapshot()["priority"] == "Ben" and g.snapshot()["chain"] == ["Yorick (deathknell)"]
+
+
+def test_a_targeting_trigger_with_one_valid_choice_takes_it():
+    one = {**DEATHKNELL_TARGETS, "units": [u for u in DEATHKNELL_TARGETS["units"] if u["name"] != "Jinx"]}
+    g = _combat_kills_yorick(one)
+    assert g.snapshot()["priority"] == "Ben" and g.snapshot()["chain"] == ["Yorick (deathknell)"]
+
+
+def test_a_targeting_trigger_with_no_valid_choice_is_removed_not_countered():
+    state = {**DEATHKNELL_TARGETS, "units": [u for u in DEATHKNELL_TARGETS["units"] if u["name"] != "Jinx"]}
+    state["units"] = [{**u, "effect": "buff target friendly unit"} if u["name"] == "Yorick" else u for u in state["units"]]
+    g = game(state)
+    g.apply("Ana moves Darius to Altar")
+    g.apply("Ana passes")
+    assert {"390.3", "390.3.a"} <= rules(g.apply("Ben passes"))
+
+
+def test_a_targeting_trigger_before_the_first_action_waits_for_its_choice():
+    state = {"battlefields": [{"name": "Altar", "controller": "Ana"}],
+             "units": [{"name": "Taric", "controller": "Ana", "at": "Altar", "might": 3,
+                        "triggers": {"hold": "stun target unit"}},
+                       {"name": "Garen", "controller": "Ben", "at": "base", "might": 4}],
+             "deck": {"Ana": 5, "Ben": 5}}
+    g = game(state, turn={"player": "Ana", "phase": "beginning"})
+    assert g.snapshot()["awaiting"] == "Ana to choose targets" and "390.1" in rules(g.opening)
+    events = g.apply("Ana chooses Garen")
+    assert g.snapshot()["chain"] == ["Taric (hold)"] and g.snapshot()["priority"] == "Ana"
+    assert not any("Beginning Phase" in e.what for e in events)  # reported once, in the opening
+    g.apply("Ana passes")
+    g.apply("Ben passes")
+    assert g.snapshot()["units"]["Garen"]["stunned"]

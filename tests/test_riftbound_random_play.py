@@ -34,6 +34,9 @@ SPELL_EFFECTS = [
     "score 1", "counter target spell", "recall target unit", "heal target friendly unit", "",
 ]
 TRIGGER_EFFECTS = ["draw 1", "buff me", "ready me", "give me +1 might this turn", "score 1"]
+# Triggered abilities that choose targets as they go onto the Chain (390.1), on either player's turn.
+TARGETING_TRIGGERS = ["deal 2 to target unit", "stun target enemy unit", "buff target friendly unit",
+                      "kill target unit at a battlefield", "counter target spell"]
 
 
 def _corpus_rules() -> set[str] | None:
@@ -66,9 +69,10 @@ def random_scenario(rng: random.Random) -> dict:
             if kws:
                 unit["keywords"] = kws
             if "Deathknell" in kws:
-                unit["effect"] = rng.choice(TRIGGER_EFFECTS[:1] + ["score 1"])
+                unit["effect"] = rng.choice(TRIGGER_EFFECTS[:1] + ["score 1"] + TARGETING_TRIGGERS)
             if rng.random() < 0.3:
-                unit["triggers"] = {rng.choice(["attack", "defend", "conquer", "hold"]): rng.choice(TRIGGER_EFFECTS)}
+                unit["triggers"] = {rng.choice(["attack", "defend", "conquer", "hold"]):
+                                    rng.choice(TRIGGER_EFFECTS + TARGETING_TRIGGERS)}
             if rng.random() < 0.2:
                 unit["ability"] = {"cost": "exhaust", "effect": rng.choice(["draw 1", "buff me", "deal 1 to target unit"]),
                                    "keywords": rng.choice([[], ["Action"], ["Reaction"]])}

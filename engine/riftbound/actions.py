@@ -68,8 +68,15 @@ class EndTurn:
 
 @dataclass(frozen=True)
 class Choose:
+    """``P chooses BATTLEFIELD`` (where a staged showdown or combat begins) or ``P chooses X[, Y]`` (a
+    triggered ability's targets, as it is put on the Chain)."""
+
     player: str
-    place: str
+    choices: tuple[str, ...]
+
+    @property
+    def place(self) -> str:
+        return self.choices[0]
 
 
 @dataclass(frozen=True)
@@ -89,7 +96,7 @@ class Order:
 Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order
 
 FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]]", "P moves U[, U2...] to PLACE", "P hides CARD at BATTLEFIELD",
-         "P activates OBJECT [to PLACE] [targeting X]", "P passes", "P ends turn", "P chooses BATTLEFIELD",
+         "P activates OBJECT [to PLACE] [targeting X]", "P passes", "P ends turn", "P chooses BATTLEFIELD", "P chooses X[, Y]",
          "P assigns damage: U 2, V 1", "P orders replacements: A, B")
 _VERBS = ("plays", "moves", "hides", "activates", "passes", "ends", "chooses", "assigns", "orders")
 
@@ -187,8 +194,10 @@ def parse(sentence: str, names: Names) -> Action:
     if verb == "ends" and rest.lower() in ("turn", "their turn", "the turn", "his turn", "her turn"):
         return EndTurn(player)
     if verb == "chooses":
-        place, tail = _name(rest, names.places, "battlefield")
-        return Choose(player, place)
+        chosen, tail = _names(rest, [*names.places, *names.objects], "battlefield, card or object")
+        if tail.strip():
+            raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')
+        return Choose(player, chosen)
     if verb == "assigns":
         m = re.match(r"^(?:combat )?damage\s*:?\s*(.*)$", rest, re.I)
         if not m or not m.group(1):

@@ -20,6 +20,9 @@ def candidates(s: State) -> list[str]:
         w = s.awaiting
         if w.kind in ("showdown", "combat"):
             return [f"{w.player} chooses {o}" for o in w.options]
+        if w.kind == "targets":
+            return [f"{w.player} chooses " + ", ".join(combo)
+                    for combo in itertools.islice(itertools.product(*w.choices), 12)]
         if w.kind == "order":
             return [f"{w.player} orders replacements: " + ", ".join(order)
                     for order in itertools.islice(itertools.permutations(w.options), 6)]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from engine.riftbound import board, effects, legality, replacement, showdown
 from engine.riftbound.effects import Instruction
 from engine.riftbound.legality import Activating, Chosen, Playing
-from engine.riftbound.state import Card, ChainItem, Game
+from engine.riftbound.state import Awaiting, Card, ChainItem, Game
 
 
 def _after_added(g: Game) -> None:
@@ -105,10 +105,46 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
         if effect is not None:
             board.add_trigger(g, card, "play", effect, player, "trigger.play_effect")
         return
+    if item.kind == "trigger" and not item.targets and effects.target_count(item.effect):
+        if not choose_trigger_targets(g, item, keys):
+            return
     what = "spell" if item.kind == "spell" else "ability"
     g.emit(f"{item.label} is finalized: the {what} stays on the Chain", *keys, "chain.finalize",
            *(("play.spell_lingers",) if item.kind == "spell" else ()))
     g.s.priority_to_newest = "chain.newest_controller_priority"
+
+
+def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> bool:
+    """A triggered ability's controller chooses its targets as it is put on the Chain (390.1); with no valid
+    choice for one of them it is removed (390.3). False when it was removed. With more than one valid
+    choice the rules wait for ``P chooses X[, Y]`` (:class:`engine.riftbound.replacement.Pause`)."""
+    s = g.s
+    options = legality.target_options(s, item)
+    if any(not o for o in options):
+        s.chain.remove(item)
+        g.emit(f"{item.label} has no valid choice for its target(s): it is removed from the Chain and never becomes a "
+               "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
+        return False
+    if all(len(o) == 1 for o in options):
+        names = tuple(o[0] for o in options)
+        g.emit(f"{item.controller} must choose the target(s) of {item.label} as it is put on the Chain: "
+               f"{', '.join(names)}, the only valid choice", *keys, "trigger.choose_targets", "trigger.must_choose")
+    else:
+        answer = g.next_answer()
+        if answer is None:
+            flat = tuple(dict.fromkeys(n for o in options for n in o))
+            example = ", ".join(o[0] for o in options)
+            raise replacement.Pause(
+                Awaiting("targets", item.controller, flat, about=item.label, item=item.uid,
+                         choices=tuple(tuple(o) for o in options)),
+                f"{item.label} goes onto the Chain: {item.controller}, its controller, chooses its target(s) now "
+                f"(valid: {'; '.join(', '.join(o) for o in options)}; \"{item.controller} chooses {example}\")",
+                (*keys, "trigger.choose_targets", "trigger.must_choose", "priority.limited_actions_regardless"))
+        names = answer
+        g.emit(f"{item.controller} chooses {', '.join(names)} as the target(s) of {item.label}",
+               "trigger.choose_targets", "priority.limited_actions_regardless")
+    item.targets = legality.chosen_targets(s, item, names)
+    return True
 
 
 def finalize_pending(g: Game, *keys: str) -> None:
@@ -118,7 +154,8 @@ def finalize_pending(g: Game, *keys: str) -> None:
         return
     # Triggered at once by several players: the turn player's go on first (376.3.b.1).
     for item in pending:
-        finalize(g, item, *keys, "chain.finalize_in_order")
+        if item in s.chain:
+            finalize(g, item, *keys, "chain.finalize_in_order")
 
 
 def give_priority_to_newest(g: Game, key: str = "chain.newest_controller_priority") -> None:
@@ -192,7 +229,12 @@ def execute(g: Game, item: ChainItem) -> None:
                 continue
             target = source
         elif ins.chooses:
-            kind, key, epoch = next(targets)
+            chosen = next(targets, None)
+            if chosen is None:
+                g.emit(f"{item.label}: no target was chosen for \"{ins.verb}\": the instruction is not executed",
+                       *base_keys, "play.no_targets_no_instruction")
+                continue
+            kind, key, epoch = chosen
             if kind == "spell":
                 target = next((i for i in s.chain if str(i.uid) == key), None)
                 if target is None:

@@ -17,13 +17,12 @@
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine import core
-from engine.core import Citations, EngineError, Event, ScenarioError
+from engine.core import Citations, EngineError, ScenarioError
 from engine.riftbound import actions as A
-from engine.riftbound import board, chain, combat, legality, replacement, settle, showdown, turn
+from engine.riftbound import board, chain, combat, effects, legality, replacement, settle, showdown, turn
 from engine.riftbound.candidates import candidates
 from engine.riftbound.effects import Instruction
 from engine.riftbound.state import Card, ChainItem, RiftboundSnapshot, State, Suspended, might
@@ -48,22 +47,24 @@ class RiftboundGame(core.Game[State]):
         self.answers: tuple[tuple[str, ...], ...] = ()  # replacement orders known while an action is carried out
         self.answer_i = 0
         self.replacing: tuple[str, ...] = ()  # replacement effects being carried out (they do not apply again)
-        # Only where two replacement effects exist can an action stop half-way for their order (368); only
-        # then is the state before an action kept, to carry it out again once they are ordered.
-        self.may_pause = sum(1 for c in state.cards.values() if c.defn.replacement is not None) >= 2
+        # Only where an action may stop half-way for a player's limited choice (the order of two replacement
+        # effects, 368; a triggered ability's targets, 390.1) is the state before an action kept, to carry the
+        # action out again once the choice is made.
+        self.may_pause = (sum(1 for c in state.cards.values() if c.defn.replacement is not None) >= 2
+                          or any(effects.target_count(text) for c in state.cards.values() for _, text in c.defn.triggers))
         # What the rules did before the first action (the phases from turn.phase up to a decision).
-        try:
-            self.opening = self._run(self._open)
-        except replacement.Pause as pause:
-            raise ScenarioError(("turn", "phase"), f"before the first action {pause.awaiting.player} would have to "
-                                                   "order replacement effects; start the scenario in a later phase") from None
-
-    def _run(self, step: Callable[[], None]) -> list[Event]:
+        before = copy.deepcopy(state) if self.may_pause else None
         self.events = []
-        step()
-        settle.until_decision(self)
-        out, self.events = self.events, []
-        return out
+        try:
+            self._open()
+            settle.until_decision(self)
+        except replacement.Pause as pause:
+            if pause.awaiting.kind == "order":
+                raise ScenarioError(("turn", "phase"), f"before the first action {pause.awaiting.player} would have to "
+                                                       "order replacement effects; start the scenario in a later phase") from None
+            assert before is not None
+            self._stop(pause, before, "", ())
+        self.opening, self.events = self.events, []
 
     def _open(self) -> None:
         if self.s.phase != "main":
@@ -75,31 +76,41 @@ class RiftboundGame(core.Game[State]):
 
     def carry_out(self, checked: Checked) -> None:
         """Carry the action out with the replacement orders known so far; stop at the next one wanted."""
-        if isinstance(checked.plan, legality.Ordering):  # the answer an interrupted action waited for
+        plan: legality.Plan | None
+        if isinstance(checked.plan, (legality.Ordering, legality.Targeting)):  # the answer an interrupted action waited for
             job = self.s.suspended
             assert job is not None
             before: State | None = job.before
-            action, answers, shown = job.action, (*job.answers, checked.plan.order), job.shown
+            answer = checked.plan.order if isinstance(checked.plan, legality.Ordering) else checked.plan.names
+            action, answers, shown = job.action, (*job.answers, answer), job.shown
             self.restore(copy.deepcopy(job.before))  # carry the action out again, from before it
-            plan = legality.check(self.s, A.parse(action, self._names()))  # legal then, legal again
+            # legal then, legal again; "" is the opening (the phases run before the first action)
+            plan = legality.check(self.s, A.parse(action, self._names())) if action else None
         else:
             before = copy.deepcopy(self.s) if self.may_pause else None
             action, answers, shown, plan = checked.action, (), 0, checked.plan
         self.answers, self.answer_i, self.s.suspended = answers, 0, None
         try:
-            self._do(plan)
+            if plan is None:
+                self._open()
+            else:
+                self._do(plan)
             settle.until_decision(self)
         except replacement.Pause as pause:
             if before is None:
-                raise EngineError("replacement effects to order, in a game that has fewer than two") from None
-            stopped = len(self.events)
-            self.s.awaiting = pause.awaiting
-            self.s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
-            self.emit(pause.message, *pause.keys)
-            self.s.suspended = Suspended(before, action, answers, stopped)
+                raise EngineError("a limited choice to wait for, in a game that was not expected to stop") from None
+            self._stop(pause, before, action, answers)
         finally:
             self.answers, self.answer_i = (), 0
         del self.events[:shown]  # reported when the action first stopped
+
+    def _stop(self, pause: replacement.Pause, before: State, action: str, answers: tuple[tuple[str, ...], ...]) -> None:
+        """The rules wait for a limited choice: keep what is needed to carry ``action`` out again once it is made."""
+        stopped = len(self.events)
+        self.s.awaiting = pause.awaiting
+        self.s.priority = None  # no one has Priority while the rules wait for a limited choice (312.1.b.1)
+        self.emit(pause.message, *pause.keys)
+        self.s.suspended = Suspended(before, action, answers, stopped)
 
     def candidates(self) -> list[str]:
         return candidates(self.s)
@@ -187,4 +198,4 @@ class RiftboundGame(core.Game[State]):
             combat.assign(self, plan)
 
 
-_AWAITING = {"assign": "assign combat damage", "order": "order replacement effects"}
+_AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets"}

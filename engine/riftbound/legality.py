@@ -25,7 +25,7 @@ from engine.core import Refusal, ScenarioError
 from engine.riftbound import actions as A
 from engine.riftbound import effects
 from engine.riftbound.effects import Instruction
-from engine.riftbound.state import Battlefield, Card, State, might
+from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, State, might
 
 # A chosen target: ("unit", card key, the card's epoch when chosen) or ("spell", chain uid, 0).
 Chosen = tuple[str, str, int]
@@ -73,6 +73,15 @@ class Choosing:
 
 
 @dataclass(frozen=True)
+class Targeting:
+    """``P chooses X[, Y]``: the targets of the triggered ability the rules wait for (390.1)."""
+
+    player: str
+    item: int  # the pending chain item's uid
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class Assigning:
     player: str
     damage: tuple[tuple[str, int], ...]  # every unit to assign to, in the order offered, and its damage
@@ -84,7 +93,7 @@ class Ordering:
     order: tuple[str, ...]
 
 
-Plan = Playing | Activating | Moving | Hiding | A.Pass | A.EndTurn | Choosing | Assigning | Ordering
+Plan = Playing | Activating | Moving | Hiding | A.Pass | A.EndTurn | Choosing | Targeting | Assigning | Ordering
 
 
 def card(s: State, name: str) -> Card:
@@ -96,8 +105,8 @@ def card(s: State, name: str) -> Card:
 
 def check(s: State, a: A.Action) -> Plan:
     """The plan for action ``a``, or :class:`Refusal` (the rules forbid it now)."""
-    if s.awaiting is not None and s.awaiting.kind == "order" and not isinstance(a, A.Order):
-        may_act(s, a.player)  # refused: the rules wait for the order
+    if s.awaiting is not None and s.awaiting.kind in ("order", "targets") and not isinstance(a, (A.Order, A.Choose)):
+        may_act(s, a.player)  # refused: the rules wait for the order or the targets
     if isinstance(a, A.Play):
         return play(s, a)
     if isinstance(a, A.Activate):
@@ -131,6 +140,9 @@ def may_act(s: State, player: str) -> None:
         if w.kind == "assign":
             raise Refusal(f"the rules wait for {w.player} to assign {w.amount} combat damage; no player has Priority",
                           "priority.none_no_actions", "combat.assign")
+        if w.kind == "targets":
+            raise Refusal(f"the rules wait for {w.player} to choose the targets of {w.about} as it is put on the Chain; "
+                          "no player has Priority", "trigger.choose_targets", "priority.none_no_actions")
         key = "cleanup.begin_showdown" if w.kind == "showdown" else "cleanup.begin_combat"
         raise Refusal(f"the rules wait for {w.player} to choose where a staged {w.kind} begins ({', '.join(w.options)})",
                       key, "priority.none_no_actions")
@@ -276,6 +288,33 @@ def target_problem(player: str, ins: Instruction, card: Card, hidden_at: str | N
     return None
 
 
+def target_options(s: State, item: ChainItem) -> list[list[str]]:
+    """For each target a chain item's effect chooses, the names of the valid choices now (352.8), in board order."""
+    out = []
+    for ins in effects.parse(item.effect):
+        if not ins.chooses:
+            continue
+        if ins.aim.kind == "spell":
+            out.append([i.label for i in s.chain if i.kind == "spell" and i.uid != item.uid and not i.pending])
+        else:
+            out.append([c.name for c in s.cards.values() if target_problem(item.controller, ins, c, item.hidden_at) is None])
+    return out
+
+
+def chosen_targets(s: State, item: ChainItem, names: tuple[str, ...]) -> tuple[Chosen, ...]:
+    """The chosen names of a chain item's targets as :data:`Chosen` entries (checked by :func:`choose_targets`)."""
+    wanted = [i for i in effects.parse(item.effect) if i.chooses]
+    out: list[Chosen] = []
+    for ins, name in zip(wanted, names):
+        if ins.aim.kind == "spell":
+            found = next(i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell")
+            out.append(("spell", str(found.uid), 0))
+        else:
+            c = s.cards[name.lower()]
+            out.append(("unit", c.key, s.epochs.get(c.key, 0)))
+    return tuple(out)
+
+
 def place_name(s: State, place: str) -> str:
     return "base" if place.lower() == "base" else s.bf(place).name
 
@@ -383,17 +422,35 @@ def end_turn(s: State, a: A.EndTurn) -> A.EndTurn:
 
 
 # -- answering what the rules wait for -----------------------------------------------------------------
-def choose(s: State, a: A.Choose) -> Choosing:
+def choose(s: State, a: A.Choose) -> Choosing | Targeting:
     w = s.awaiting
+    if w is not None and w.kind == "targets":
+        return choose_targets(s, a, w)
+    if w is not None and w.kind == "order":
+        may_act(s, a.player)  # refused: the rules wait for the order of replacement effects
     if w is None or w.kind not in ("showdown", "combat"):
         raise Refusal("nothing is there to choose: a player chooses only when the rules ask",
                       "action.limited_only_when_instructed")
     key = "cleanup.begin_showdown" if w.kind == "showdown" else "cleanup.begin_combat"
     if a.player != w.player:
         raise Refusal(f"the Turn Player ({w.player}) chooses", key)
-    if a.place.lower() not in [o.lower() for o in w.options]:
-        raise Refusal(f"{a.place} is not one of the battlefields to choose from ({', '.join(w.options)})", key)
+    if len(a.choices) != 1 or a.place.lower() not in [o.lower() for o in w.options]:
+        raise Refusal(f"{', '.join(a.choices)} is not one of the battlefields to choose from ({', '.join(w.options)})", key)
     return Choosing(a.player, w.kind, a.place.lower())
+
+
+def choose_targets(s: State, a: A.Choose, w: Awaiting) -> Targeting:
+    """``P chooses X[, Y]``: a triggered ability's targets, one per target it has, each a valid choice (390.1, 352.8)."""
+    if a.player != w.player:
+        raise Refusal(f"{w.player} controls {w.about} and chooses its targets, not {a.player}", "trigger.choose_targets")
+    if len(a.choices) != len(w.choices):
+        raise Refusal(f"{w.about} has {len(w.choices)} target(s) to choose, {len(a.choices)} named "
+                      f"(valid: {'; '.join(', '.join(c) for c in w.choices)})", "trigger.choose_targets", "play.targets_required")
+    for name, valid in zip(a.choices, w.choices):
+        if name.lower() not in [v.lower() for v in valid]:
+            raise Refusal(f"{name} is not a valid target for {w.about} (valid: {', '.join(valid)})",
+                          "play.target_valid", "trigger.choose_targets")
+    return Targeting(a.player, w.item, tuple(a.choices))
 
 
 def assign(s: State, a: A.Assign) -> Assigning:

@@ -200,11 +200,15 @@ class Awaiting:
     """The rules wait for one player's limited choice (no one has Priority meanwhile)."""
 
     kind: str  # showdown | combat (which staged one begins) | assign (combat damage) | order (replacement effects)
+    #            | targets (a triggered ability's targets, as it is put on the Chain)
     player: str
     options: tuple[str, ...] = ()
     amount: int = 0  # damage to assign
     reason: str = ""  # for ``order``: the citation key of the rule that makes ``player`` the one who decides
-    about: str = ""  # for ``order``: the event the replacement effects would replace ("Braum would die")
+    about: str = ""  # for ``order``: the event the replacement effects would replace ("Braum would die");
+    #                  for ``targets``: the chain item's label
+    item: int = 0  # for ``targets``: the pending chain item's uid
+    choices: tuple[tuple[str, ...], ...] = ()  # for ``targets``: the valid choices for each target, in order
 
 
 @dataclass(frozen=True)
