@@ -58,7 +58,7 @@ def test_every_key_the_engine_uses_is_in_the_table():
     keys = set(table("2026-02-27")["citations"])
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engine" / "mtg").glob("*.py"))
     used = set(re.findall(r'"((?:turn|mana|priority|stack|resolve|cast|type|activate|special|land|trigger|sba|game|draw|'
-                          r'damage|life|effect|combat|zone)\.[a-z_]+)"', source))
+                          r'damage|life|effect|combat|zone|keyword|counter|token|replace|prevent|attach|mode)\.[a-z_]+)"', source))
     used |= {f"type.{t}" for t in ("creature", "sorcery", "artifact", "enchantment")}  # built as f"type.{kind}"
     assert used - keys == set()
     assert len(used) > 60
@@ -83,3 +83,25 @@ def test_the_editions_differ_where_the_rules_moved():
     assert new["priority.pass"]["rules"] == ["117.3d"] and old["priority.pass"]["rules"] == ["408.1c"]
     assert new["combat.damage_on_stack"]["rules"] == ["510.2"] and old["combat.damage_on_stack"]["rules"] == ["310.1"]
     assert old["mana.burn"]["rules"] == ["300.3"]
+
+
+def test_mechanics_the_2008_rules_lack_are_marked_and_refused():
+    """Keys of keywords the 2008 rules do not have point, in the 2008 table, at 502.1 (what a keyword is),
+    and a scenario under 2008 naming such a keyword is refused (engine.mtg.effects.NOT_IN_EDITION)."""
+    from engine.core import ScenarioError
+    from engine.mtg import new_game
+    from engine.mtg.effects import NOT_IN_EDITION
+    from judge.citations import load_citations
+
+    old = table("2008-10-01")["citations"]
+    absent = {k for k, v in old.items() if v["rules"] == ["502.1"]}
+    assert absent == {f"keyword.{k}" for k in NOT_IN_EDITION["2008"]}
+    header = (REPO / "data" / "citations" / "mtg-2008-10-01.yaml").read_text(encoding="utf-8").split("game:")[0]
+    assert all(k in header for k in absent)
+    for keyword in sorted(NOT_IN_EDITION["2008"]):
+        written = "Ward 2" if keyword == "ward" else keyword.title()
+        bear = {"name": "Bear", "type": "creature", "power": 2, "toughness": 2, "keywords": [written]}
+        with pytest.raises(ScenarioError) as info:
+            new_game({"players": ["Ana", "Ben"], "state": {"permanents": [bear]}}, load_citations("mtg", "2008-10-01"))
+        assert "not in the 2008-10-01 Comprehensive Rules" in info.value.message and "\n" not in info.value.message
+        new_game({"players": ["Ana", "Ben"], "state": {"permanents": [bear]}}, load_citations("mtg", "2026-02-27"))

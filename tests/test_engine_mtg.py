@@ -282,7 +282,9 @@ def test_triggers_of_one_player_in_the_stated_order():
                                     "triggers": [{"when": "upkeep", "name": name, "effect": effect}]}
     state = {"permanents": [enchant("A", "gain 1 life"), enchant("B", "lose 1 life")], "library": {"Ana": 5, "Ben": 5}}
     g = game({"turn": {"player": "Ana", "phase": "untap"}, "state": state})
-    assert g.snapshot()["stack"] == ["A", "B"]
+    assert g.snapshot()["stack"] == [] and g.snapshot()["pending"] == "triggers"  # Ana is asked (603.3b)
+    (step,) = run(g, "Ana orders triggers: A, B")
+    assert step.state["stack"] == ["A", "B"] and step.state["priority"] == "Ana" and "603.3b" in rules(step)
     g = game({"turn": {"player": "Ana", "phase": "untap"}, "state": {**state, "trigger_order": {"Ana": ["B", "A"]}}})
     assert g.snapshot()["stack"] == ["B", "A"]
     assert "603.3b" in {r for e in g.opening for r in e.rules}

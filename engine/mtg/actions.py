@@ -1,13 +1,22 @@
 """Action sentences of ``game: mtg`` scenarios, parsed into data.
 
 >>> parse("Ana casts Lightning Bolt targeting Ben")
-Action(player='Ana', verb='cast', names=('Lightning Bolt',), targets=('Ben',), pairs=())
+Action(player='Ana', verb='cast', names=('Lightning Bolt',), targets=('Ben',), pairs=(), x=None, mode=None, amounts=(), pays=True)
 >>> parse("Ben blocks Hill Giant with Wall, Bears with Elf").pairs
 (('Hill Giant', 'Wall'), ('Bears', 'Elf'))
 >>> parse("Ana moves to combat_damage#2").names
 ('combat_damage#2',)
 >>> parse("Ana declares no attackers").verb
 'attack'
+>>> a = parse('Ana casts Fireball with X=3 targeting Ben')
+>>> a.names, a.x, a.targets
+(('Fireball',), 3, ('Ben',))
+>>> parse('Ana casts Charm choosing "draw a card"').mode
+'draw a card'
+>>> parse("Ana assigns damage: Elves 1, Ben 5").amounts
+(('Elves', 1), ('Ben', 5))
+>>> parse("Ben orders triggers: A, B").names
+('A', 'B')
 """
 
 from __future__ import annotations
@@ -21,10 +30,14 @@ from engine.core import ScenarioError
 @dataclass(frozen=True)
 class Action:
     player: str
-    verb: str                       # cast, play, activate, attack, block, pass, move
-    names: tuple[str, ...] = ()     # the card/object(s), attackers, or the phase
+    verb: str                       # cast, play, activate, attack, block, pass, move, assign, order, choose, pay
+    names: tuple[str, ...] = ()     # the card/object(s), attackers, the phase, or the triggers in order
     targets: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # blocks: (attacker, blocker)
+    x: int | None = None            # casts ... with X=N
+    mode: str | None = None         # casts ... choosing "MODE"; chooses MODE
+    amounts: tuple[tuple[str, int], ...] = ()  # assigns damage: (recipient, amount)
+    pays: bool = True               # pays / does not pay
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -33,7 +46,12 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 _PATTERNS = [
-    (re.compile(r"^(\S+) casts (.+?)(?: targeting (.+))?$", re.I), "cast"),
+    (re.compile(r"^(\S+) casts (.+?)(?: with x ?= ?(\S+))?(?: choosing (\"[^\"]*\"|.+?))?(?: targeting (.+))?$", re.I), "cast"),
+    (re.compile(r"^(\S+) chooses (\"[^\"]*\"|.+?)(?: targeting (.+))?$", re.I), "choose"),
+    (re.compile(r"^(\S+) assigns damage(?: from (.+?))?\s*:\s*(.*)$", re.I), "assign"),
+    (re.compile(r"^(\S+) orders triggers\s*:\s*(.*)$", re.I), "order"),
+    (re.compile(r"^(\S+) pays(?: (\{[^}]*\}|\d+))?$", re.I), "pay"),
+    (re.compile(r"^(\S+) (?:does not pay|declines to pay|doesn't pay)$", re.I), "no_pay"),
     (re.compile(r"^(\S+) plays (.+)$", re.I), "play"),
     (re.compile(r"^(\S+) activates (.+?)(?: targeting (.+))?$", re.I), "activate"),
     (re.compile(r"^(\S+) declares no attackers$", re.I), "no_attack"),
@@ -45,10 +63,28 @@ _PATTERNS = [
 ]
 
 SENTENCES = (
-    "P casts CARD [targeting X[, Y]]", "P plays LAND", "P activates OBJECT [targeting X]",
-    "P attacks with C[, C2]", "P blocks C with D[, C2 with D2]", "P declares no attackers",
-    "P declares no blockers", "P passes", "P moves to PHASE",
+    "P casts CARD [with X=N] [choosing \"MODE\"] [targeting X[, Y]]", "P chooses MODE [targeting X]", "P plays LAND",
+    "P activates OBJECT [targeting X]", "P attacks with C[, C2]", "P blocks C with D[, C2 with D2]",
+    "P declares no attackers", "P declares no blockers", "P assigns damage: X 2, Y 1", "P orders triggers: A, B",
+    "P pays {N}", "P does not pay", "P passes", "P moves to PHASE",
 )
+
+
+def _unquote(text: str) -> str:
+    return text.strip().strip('"').strip("\u201c\u201d").strip()
+
+
+def _amounts(text: str) -> tuple[tuple[str, int], ...]:
+    out = []
+    for part in [p.strip() for p in text.split(",") if p.strip()]:
+        m = re.match(r"^(.+?)\s+(\d{1,4})$", part)
+        if not m:
+            raise ScenarioError((), f"cannot read damage assignment {part!r}: write 'P assigns damage: Elves 1, Ben 5' "
+                                    "(a creature or player, then an amount)")
+        out.append((m.group(1).strip(), int(m.group(2))))
+    if not out:
+        raise ScenarioError((), "an assignment names where the damage goes: 'P assigns damage: Elves 1, Ben 5'")
+    return tuple(out)
 
 
 def parse(sentence: str) -> Action:
@@ -59,7 +95,26 @@ def parse(sentence: str) -> Action:
         if not m:
             continue
         player = m.group(1)
-        if verb in ("cast", "activate"):
+        if verb == "cast":
+            x = None
+            if m.group(3) is not None:
+                if not m.group(3).isdigit() or len(m.group(3)) > 4:
+                    raise ScenarioError((), f"X is a whole number: 'P casts CARD with X=3', not X={m.group(3)}")
+                x = int(m.group(3))
+            mode = _unquote(m.group(4)) if m.group(4) is not None else None
+            return Action(player, verb, (m.group(2).strip(),), _split(m.group(5) or ""), x=x, mode=mode)
+        if verb == "choose":
+            return Action(player, "choose", (), _split(m.group(3) or ""), mode=_unquote(m.group(2)))
+        if verb == "assign":
+            return Action(player, "assign", (m.group(2).strip(),) if m.group(2) else (), amounts=_amounts(m.group(3)))
+        if verb == "order":
+            names = tuple(n.strip() for n in m.group(2).split(",") if n.strip())
+            if not names:
+                raise ScenarioError((), "name the triggers in the order they go on the stack: 'P orders triggers: A, B'")
+            return Action(player, "order", names)
+        if verb in ("pay", "no_pay"):
+            return Action(player, "pay", pays=verb == "pay")
+        if verb == "activate":
             return Action(player, verb, (m.group(2).strip(),), _split(m.group(3) or ""))
         if verb == "play":
             return Action(player, verb, (m.group(2).strip(),))

@@ -1,36 +1,117 @@
-"""Changes every step shares: a permanent leaving the battlefield, damage dealt, cards drawn, and
-triggered abilities waiting to be put on the stack (603.2; they go on as a player would receive
-priority, :mod:`engine.mtg.settle`).
+"""Changes every step shares: a permanent entering or leaving the battlefield (with the replacement
+effects that change how, 614), damage dealt (with the prevention effects and protection that stop it,
+615, 702.16e, and deathtouch and lifelink, 702.2, 702.15), destroying, cards drawn, and triggered
+abilities waiting to be put on the stack (603.2; they go on as a player would receive priority,
+:mod:`engine.mtg.settle`).
 
 Each function reports what happened through ``g.emit`` (an event citing the rules) and changes ``g.s``.
 """
 
 from __future__ import annotations
 
-from engine.mtg.state import Card, Game, PendingTrigger, Permanent, Target
+from engine.mtg.effects import ReplacementDef
+from engine.mtg.state import COLOURS, Card, CardDef, Game, PendingTrigger, Permanent, Shield, Source, Target
+
+_ZONE = {"graveyard": "graveyard", "hand": "hand", "exile": "exile", "library": "library"}
 
 
-def leave_battlefield(g: Game, perm: Permanent, to: str) -> None:
-    """Move a permanent to its owner's graveyard or hand; it leaves combat; "dies" triggers fire.
+# -- entering and leaving -----------------------------------------------------------------------------------
+def enter(g: Game, perm: Permanent, attach_to: int | None = None) -> Permanent:
+    """``perm`` enters the battlefield: the replacement effects that modify how it enters (614.1c-d), its
+    loyalty (306.5b), an Aura attached to what it enchants; then "enters" abilities trigger (603.6a)."""
+    s = g.s
+    perm.since = s.oid()
+    if perm.card.loyalty is not None and "loyalty" not in perm.counters:
+        perm.counters["loyalty"] = perm.card.loyalty
+        g.emit(f"{perm.name} enters with {perm.card.loyalty} loyalty counters", "counter.loyalty")
+    for r in perm.card.replacements:
+        if r.event != "enter":
+            continue
+        if r.instead == "tapped":
+            perm.tapped = True
+            g.emit(f"{perm.name} enters tapped (a replacement effect of its own)", "replace.enters_tapped", "replace.instead")
+        elif r.instead == "counters":
+            perm.counters[r.counter] = perm.counters.get(r.counter, 0) + r.amount
+            g.emit(f"{perm.name} enters with {r.amount} {r.counter} counter{'s' if r.amount != 1 else ''} on it "
+                   "(a replacement effect of its own)", "replace.enters", "counter.put")
+    if attach_to is not None:
+        perm.attached_to = attach_to
+    s.battlefield.append(perm)
+    fire(g, "enters", perm)
+    return perm
+
+
+def die_replacement(g: Game, perm: Permanent) -> tuple[Permanent, ReplacementDef] | None:
+    """The "if ... would die, ... instead" effect (614.1a) that applies to ``perm`` dying, with its source."""
+    s = g.s
+    for other in [perm] + [p for p in s.battlefield if p is not perm]:
+        for r in other.card.replacements:
+            if r.event != "die":
+                continue
+            if r.who == "self":
+                if other is perm:
+                    return other, r
+                continue
+            if not perm.is_a("creature"):
+                continue
+            if (r.who == "creature" or (r.who == "creature you control" and perm.controller == other.controller)
+                    or (r.who == "another creature you control" and perm.controller == other.controller
+                        and other is not perm)
+                    or (r.who == "creature an opponent controls" and perm.controller != other.controller)
+                    or (r.who == "nontoken creature" and not perm.token)):
+                return other, r
+    return None
+
+
+def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
+    """Move a permanent to its owner's graveyard, hand, library or exile; it leaves combat; "dies" triggers
+    fire. A replacement effect may send a dying permanent elsewhere (614.1a). Returns where it went.
 
     Leaving combat changes nothing else: the attacker it blocked stays blocked, and a creature that
     blocked it stays a blocking creature (each then assigns no combat damage, which the damage step
     says with its rule)."""
-    g.s.battlefield.remove(perm)
+    s = g.s
+    if to == "graveyard":
+        found = die_replacement(g, perm)
+        if found is not None:
+            source, r = found
+            to = {"exile": "exile", "hand": "hand", "library": "library"}[r.instead]
+            where = {"exile": "exiled", "hand": f"returned to {perm.owner}'s hand",
+                     "library": f"put on top of {perm.owner}'s library"}[to]
+            g.emit(f"{perm.name} would die, but {source.name}'s replacement effect applies: it is {where} instead; "
+                   "it never goes to the graveyard", "replace.instead", "replace.never_happens")
+    s.battlefield.remove(perm)
     if perm.attacking or perm.blocking is not None:
-        g.s.left_combat.append(perm)
-    for other in g.s.battlefield:
+        s.left_combat.append(perm)
+    for other in s.battlefield:
         if perm.oid in other.blockers:
             other.blockers.remove(perm.oid)
-    card = Card(g.s.oid(), perm.name, perm.owner)
-    (g.s.graveyard if to == "graveyard" else g.s.hand).setdefault(perm.owner, []).append(card)
+    card = Card(s.oid(), perm.name, perm.owner, token=perm.token)
+    zone = {"graveyard": s.graveyard, "hand": s.hand, "exile": s.exile, "library": s.library}[to]
+    if to == "library":
+        zone.setdefault(perm.owner, []).insert(0, card)
+    else:
+        zone.setdefault(perm.owner, []).append(card)
     if to == "graveyard":
-        fire(g, "dies", perm)
+        fire(g, "dies", perm, lki=card)
+    return to
 
 
-def fire(g: Game, event: str, perm: Permanent | None = None) -> None:
+def destroy(g: Game, perm: Permanent, by: str, *keys: str) -> None:
+    """Destroy ``perm`` (701.8a), unless it is indestructible (702.12b)."""
+    if g.s.has(perm, "indestructible"):
+        g.emit(f"{by} would destroy {perm.name}, but it is indestructible: it is not destroyed", *keys,
+               "keyword.indestructible")
+        return
+    g.emit(f"{by} destroys {perm.name}", *keys, "effect.destroy")
+    leave_battlefield(g, perm, "graveyard")
+
+
+# -- triggers -----------------------------------------------------------------------------------------------
+def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = None) -> None:
     """Abilities that trigger on ``event``: a step name as it begins (``upkeep``), or ``enters``,
-    ``attacks``, ``dies`` for ``perm``. They wait until a player would receive priority (117.2a)."""
+    ``attacks``, ``blocks``, ``dies`` for ``perm``. They wait until a player would receive priority (117.2a).
+    A dying permanent's persist and undying look at it as it last existed (603.10a)."""
     sources = [perm] if perm is not None else list(g.s.battlefield)
     for source in sources:
         for n, trig in enumerate(source.card.triggers):
@@ -43,9 +124,28 @@ def fire(g: Game, event: str, perm: Permanent | None = None) -> None:
                 continue
             name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
             targets = tuple(_trigger_target(g, t) for t in trig.targets)
-            g.s.pending_triggers.append(PendingTrigger(name, source.controller, source.name, trig.effect, targets))
+            subject = Target("permanent", source.oid, source.name) if event != "dies" else None
+            g.s.pending_triggers.append(PendingTrigger(name, source.controller, source.name, trig.effect, targets,
+                                                       g.s.source_of(source) if event != "dies" else _lki(g, source),
+                                                       subject))
             key = "trigger.beginning" if perm is None else "trigger.controller"
             g.emit(f"{name} triggers ({source.controller} controls it)", key)
+    if perm is not None and event == "dies" and lki is not None:
+        for keyword, kind, key in (("persist", "-1/-1", "keyword.persist"), ("undying", "+1/+1", "keyword.undying")):
+            if keyword not in g.s.keywords(perm) and keyword not in perm.card.keywords:
+                continue
+            if perm.counters.get(kind, 0):
+                g.emit(f"{perm.name} had a {kind} counter on it: its {keyword} ability does not trigger", key)
+                continue
+            g.s.pending_triggers.append(PendingTrigger(
+                f"{perm.name} {keyword}", perm.controller, perm.name,
+                f"return it to the battlefield under its owner's control with a {kind} counter on it", (),
+                _lki(g, perm), Target("card", lki.oid, lki.name)))
+            g.emit(f"{perm.name} {keyword} triggers ({perm.controller} controls it)", key, "trigger.controller")
+
+
+def _lki(g: Game, perm: Permanent) -> Source:
+    return Source(perm.name, perm.controller, perm.card.colours, perm.card.types, g.s.keywords(perm), perm.oid)
 
 
 def _trigger_target(g: Game, name: str) -> Target:
@@ -53,23 +153,94 @@ def _trigger_target(g: Game, name: str) -> Target:
     return g.s.find_target(name, on_stack=False) or Target("permanent", -1, name)
 
 
-def deal_damage(g: Game, source: str, target: Target, amount: int, *keys: str, combat: bool = False) -> None:
+# -- damage ---------------------------------------------------------------------------------------------------
+def prevented(g: Game, source: Source, target: Target, amount: int, combat: bool) -> int:
+    """Apply the prevention effects to damage ``source`` would deal to ``target`` (615, 702.16e); returns
+    what is left. Effects that prevent all of it apply first (so a shield is kept for later damage)."""
+    s = g.s
     kind = "combat damage" if combat else "damage"
-    if target.kind == "player":
-        player = str(target.ref)
-        before = g.s.life[player]
-        g.s.life[player] -= amount
-        g.emit(f"{source} deals {amount} {kind} to {player}: {player}'s life goes from {before} to {g.s.life[player]}",
-               *keys, "damage.player")
+    perm = s.permanent(target.ref) if target.kind == "permanent" else None  # type: ignore[arg-type]
+    if combat and s.fog:
+        g.emit(f"The {amount} {kind} {source.name} would deal to {target.name} is prevented (all combat damage is "
+               "prevented this turn)", "prevent.effect", "prevent.never_happens")
+        return 0
+    if perm is not None:
+        quality = s.protected_from(perm, source)
+        if quality is not None:
+            g.emit(f"The {amount} {kind} {source.name} would deal to {perm.name} is prevented: {perm.name} has "
+                   f"protection from {quality}", "keyword.protection_damage", "prevent.never_happens")
+            return 0
+        if perm.card.prevent_all:
+            g.emit(f"The {amount} {kind} {source.name} would deal to {perm.name} is prevented by its own ability",
+                   "prevent.effect", "prevent.never_happens")
+            return 0
+    for i, shield in enumerate(s.shields):
+        if shield.target != target or amount <= 0:
+            continue
+        if shield.amount is None:
+            g.emit(f"The {amount} {kind} {source.name} would deal to {target.name} is prevented ({shield.source}: "
+                   "all damage to it this turn)", "prevent.effect", "prevent.never_happens")
+            return 0
+        stopped = min(shield.amount, amount)
+        amount -= stopped
+        s.shields[i] = Shield(shield.target, shield.amount - stopped, shield.source)
+        g.emit(f"{stopped} of the {kind} {source.name} would deal to {target.name} is prevented ({shield.source}: "
+               f"{shield.amount - stopped} left to prevent); {amount} is dealt", "prevent.shield", "prevent.effect")
+    s.shields = [sh for sh in s.shields if sh.amount is None or sh.amount > 0]
+    return amount
+
+
+def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str, combat: bool = False) -> None:
+    s = g.s
+    kind = "combat damage" if combat else "damage"
+    perm = None
+    if target.kind == "permanent":
+        perm = s.permanent(target.ref)  # type: ignore[arg-type]
+        if perm is None:
+            g.emit(f"{target.name} has left the battlefield: the {amount} {kind} from {source.name} is not dealt", *keys,
+                   "zone.new_object")
+            return
+    amount = prevented(g, source, target, amount, combat)
+    if amount <= 0:
         return
-    perm = g.s.permanent(target.ref)  # type: ignore[arg-type]
     if perm is None:
-        g.emit(f"{target.name} has left the battlefield: the {amount} {kind} from {source} is not dealt", *keys,
-               "zone.new_object")
-        return
-    perm.damage += amount
-    g.emit(f"{source} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness {perm.toughness})",
-           *keys, "damage.creature")
+        player = str(target.ref)
+        before = s.life[player]
+        s.life[player] -= amount
+        g.emit(f"{source.name} deals {amount} {kind} to {player}: {player}'s life goes from {before} to {s.life[player]}",
+               *keys, "damage.player")
+    elif perm.is_a("planeswalker") and not perm.is_a("creature"):
+        left = max(0, perm.counters.get("loyalty", 0) - amount)
+        perm.counters["loyalty"] = left
+        g.emit(f"{source.name} deals {amount} {kind} to {perm.name}: {amount} loyalty counters are removed "
+               f"({left} left)", *keys, "damage.planeswalker")
+    else:
+        perm.damage += amount
+        g.emit(f"{source.name} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness "
+               f"{s.toughness(perm)})", *keys, "damage.creature")
+        if source.has("deathtouch"):
+            if s.old:
+                g.s.pending_triggers.append(PendingTrigger(
+                    f"{source.name} deathtouch", source.controller, source.name, "destroy that creature", (), source,
+                    Target("permanent", perm.oid, perm.name)))
+                g.emit(f"{source.name}'s deathtouch triggers: {perm.name} will be destroyed when it resolves",
+                       "keyword.deathtouch_trigger", "trigger.controller")
+            else:
+                perm.deathtouched = True
+                g.emit(f"{source.name} has deathtouch: {perm.name} will be destroyed by the next state-based check",
+                       "keyword.deathtouch")
+    if source.has("lifelink"):
+        who = source.controller
+        if s.old:
+            g.s.pending_triggers.append(PendingTrigger(f"{source.name} lifelink", who, source.name,
+                                                       f"gain {amount} life", (), source))
+            g.emit(f"{source.name}'s lifelink triggers: {who} will gain {amount} life when it resolves",
+                   "keyword.lifelink_trigger", "trigger.controller")
+        else:
+            before = s.life[who]
+            s.life[who] += amount
+            g.emit(f"{source.name} has lifelink: {who} gains {amount} life as the damage is dealt "
+                   f"({before} -> {s.life[who]})", "keyword.lifelink", "damage.lifelink", "life.change")
 
 
 def draw(g: Game, player: str, n: int, *keys: str) -> None:
@@ -83,3 +254,19 @@ def draw(g: Game, player: str, n: int, *keys: str) -> None:
         g.s.hand.setdefault(player, []).append(card)
         shown = card.name if card.name != "a card" else "a card"
         g.emit(f"{player} draws {shown}", *keys, "draw.card")
+
+
+def token_definition(name: str, power: int, toughness: int, colours: str, keywords: tuple[str, ...]) -> CardDef:
+    return CardDef(name, frozenset({"creature"}), power=power, toughness=toughness, keywords=frozenset(keywords),
+                   colours=frozenset(c for c in colours if c in COLOURS and c != "C"))
+
+
+def unique_name(g: Game, name: str) -> str:
+    """``name``, or ``name#2``, ``#3`` ... when an object of that name exists (tokens made in play)."""
+    taken = {n.lower() for n in g.s.all_names()}
+    if name.lower() not in taken:
+        return name
+    n = 2
+    while f"{name}#{n}".lower() in taken:
+        n += 1
+    return f"{name}#{n}"

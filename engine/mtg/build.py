@@ -10,26 +10,31 @@ the key path.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.core import ScenarioError, flag, mapping, suggest, whole_number
 from engine.core import name as name_of
-from engine.mtg.effects import EffectError, parse_effect, target_kinds
+from engine.mtg.effects import (
+    X, Abilities, EffectError, KeywordError, amount, check_edition, colours_of_cost, parse_abilities, parse_effect,
+    parse_modes, read_colours, read_keyword, target_kinds,
+)
 from engine.mtg.state import (
-    BASIC_LANDS, CARD_TYPES, KEYWORDS, ORDER, PHASES, SUPERTYPES, AbilityDef, Card, CardDef,
-    Permanent, State, TriggerDef, base_name, parse_cost,
+    BASIC_LANDS, CARD_TYPES, NOT_MODELLED_TYPES, ORDER, PHASES, SUBTYPES_WITH_RULES, SUPERTYPES, AbilityDef, Card,
+    CardDef, Permanent, State, TriggerDef, base_name, parse_cost,
 )
 
 # Top-level keys the mtg engine reads (the loader owns game, book, title, actions, expect).
 SCENARIO_KEYS = ("players", "turn", "state", "cards", "costs", "edition")
-STATE_KEYS = ("life", "permanents", "hand", "library", "graveyard", "lands_played", "trigger_order")
-PERMANENT_KEYS = ("name", "controller", "owner", "type", "power", "toughness", "tapped", "sick", "keywords",
-                  "ability", "triggers", "damage", "attacking", "blocking", "mana", "cost", "effect")
-CARD_KEYS = ("type", "cost", "power", "toughness", "keywords", "effect", "ability", "triggers", "mana")
+STATE_KEYS = ("life", "permanents", "hand", "library", "graveyard", "exile", "lands_played", "trigger_order", "poison")
+CARD_KEYS = ("type", "cost", "power", "toughness", "keywords", "effect", "ability", "triggers", "mana", "color", "colour",
+             "loyalty", "modes")
+PERMANENT_KEYS = ("name", "controller", "owner", "tapped", "sick", "damage", "attacking", "blocking", "counters", "token",
+                  "attached_to") + CARD_KEYS
 TURN_KEYS = ("player", "phase", "number")
 TRIGGER_KEYS = ("when", "effect", "name", "targeting")
 ABILITY_KEYS = ("cost", "effect", "keywords")
-WHEN = ("enters", "attacks", "dies")
+WHEN = ("enters", "attacks", "blocks", "dies")
 
 # Limits on the numbers a scenario gives (docs/engine-mtg.md): far above any real game, low enough that
 # a typo (a library of a billion cards) fails in one line.
@@ -38,6 +43,7 @@ MAX_STAT = 999  # power, toughness (at least -MAX_STAT), damage marked, N in an 
 LIFE = (-999, 9999)
 MAX_TURN = 999
 MAX_LANDS_PLAYED = 99
+MAX_POISON = 99
 
 
 def _fail(path: tuple, message: str) -> ScenarioError:
@@ -91,41 +97,84 @@ class Builder:
         return name
 
     # -- definitions ---------------------------------------------------------------------------
-    def types(self, value: Any, path: tuple) -> tuple[frozenset[str], frozenset[str]]:
-        words = str(value or "").lower().replace("-", " ").split()
+    def types(self, value: Any, path: tuple) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+        """Card types, supertypes and subtypes: ``legendary creature — elf warrior``, ``enchantment aura``."""
+        text = str(value or "").lower().replace("\u2014", " - ").replace("--", " - ")
+        main, _, sub = text.partition(" - ")
+        words = main.replace("-", " ").split()
         if not words:
             raise _fail(path, f"a type is required ({', '.join(CARD_TYPES)})")
-        types, supers = set(), set()
+        types, supers, subs = set(), set(), set(sub.split())
+        for word in words + sorted(subs):
+            if word in NOT_MODELLED_TYPES:
+                raise _fail(path, f'type "{word}" is not modelled (the engine models {", ".join(CARD_TYPES)}, '
+                                  f'and the subtypes {", ".join(SUBTYPES_WITH_RULES)})')
         for word in words:
             if word in CARD_TYPES:
                 types.add(word)
             elif word in SUPERTYPES:
                 supers.add(word)
+            elif word in SUBTYPES_WITH_RULES:
+                subs.add(word)
             else:
-                raise _fail(path, f'unknown type "{word}"{suggest(word, list(CARD_TYPES + SUPERTYPES))}')
+                raise _fail(path, f'unknown type "{word}"{suggest(word, list(CARD_TYPES + SUPERTYPES))} (subtypes '
+                                  f"go after a dash: creature — elf)")
         if not types:
             raise _fail(path, f"no card type in {value!r} ({', '.join(CARD_TYPES)})")
-        return frozenset(types), frozenset(supers)
+        return frozenset(types), frozenset(supers), frozenset(subs)
+
+    def keyword_list(self, words: Any, path: tuple) -> list[str]:
+        """Keywords in their normal form, each allowed under the scenario's edition."""
+        out = []
+        for kw in words:
+            why = check_edition(kw, self.s.edition)
+            if why:
+                raise _fail(path, why)
+            out.append(kw)
+        return out
 
     def keywords(self, value: Any, path: tuple) -> frozenset[str]:
-        out = set()
+        out: list[str] = []
         for i, word in enumerate(_list(value, path)):
-            kw = " ".join(str(word).lower().split())
-            if kw not in KEYWORDS:
-                raise _fail(path + (i,), f'keyword "{word}" is not modelled{suggest(kw, list(KEYWORDS))}; '
-                                         f"known: {', '.join(KEYWORDS)}")
-            out.add(kw)
+            try:
+                out += self.keyword_list(read_keyword(name_of(word, path + (i,), "a keyword")), path + (i,))
+            except KeywordError as exc:
+                raise _fail(path + (i,), str(exc)) from None
         return frozenset(out)
 
-    def effect(self, value: Any, path: tuple) -> str:
-        text = "" if value is None else str(value)
+    def effect(self, value: Any, path: tuple, name: str = "") -> str:
+        """An instant's, sorcery's or ability's effect (the card's name may stand for itself, as ``~``)."""
+        text = own_name("" if value is None else str(value), name)
         try:
             instructions = parse_effect(text)
         except EffectError as exc:
             raise _fail(path, str(exc)) from None
-        if any(max(i.amount, i.amount2) > MAX_STAT for i in instructions):
-            raise _fail(path, f"a number in an effect is at most {MAX_STAT}: {text!r}")
+        self.check_instructions(instructions, text, path)
         return text
+
+    def check_instructions(self, instructions: tuple, text: str, path: tuple) -> None:
+        for i in instructions:
+            numbers = [i.amount, i.amount2] + [n for n in i.extra[:2] if isinstance(n, int)]
+            if any(abs(n) > MAX_STAT for n in numbers if n != X):
+                raise _fail(path, f"a number in an effect is at most {MAX_STAT}: {text!r}")
+            if i.verb in ("grant", "token"):
+                self.keyword_list(i.extra if i.verb == "grant" else i.extra[4], path)
+
+    def abilities(self, value: Any, path: tuple, name: str) -> Abilities:
+        text = own_name("" if value is None else str(value), name)
+        try:
+            read = parse_abilities(text)
+            for trig in read.triggers:
+                self.check_instructions(parse_effect(trig.effect), trig.effect, path)
+                if target_kinds(trig.effect):
+                    raise _fail(path, f"the triggered ability {trig.effect!r} has a target: give it under triggers: "
+                                      "with targeting: (the targets its controller chooses)")
+            self.keyword_list(read.keywords, path)
+            for st in read.statics:
+                self.keyword_list(st.keywords, path)
+        except (EffectError, KeywordError) as exc:
+            raise _fail(path, str(exc)) from None
+        return read
 
     def cost(self, value: Any, path: tuple) -> tuple[tuple[str, int], ...]:
         try:
@@ -133,15 +182,15 @@ class Builder:
         except ValueError as exc:
             raise _fail(path, f"{exc}: write mana as {{1}}{{R}} or 1R, the tap symbol as {{T}}") from None
 
-    def ability(self, value: Any, path: tuple) -> AbilityDef | None:
+    def ability(self, value: Any, path: tuple, name: str = "") -> AbilityDef | None:
         if value is None:
             return None
         data = _keys(value, ABILITY_KEYS, path)
         return AbilityDef(self.cost(data.get("cost"), path + ("cost",)),
-                          self.effect(data.get("effect"), path + ("effect",)),
+                          self.effect(data.get("effect"), path + ("effect",), name),
                           frozenset(str(k).lower() for k in _list(data.get("keywords"), path + ("keywords",))))
 
-    def triggers(self, value: Any, path: tuple) -> tuple[TriggerDef, ...]:
+    def triggers(self, value: Any, path: tuple, name: str = "") -> tuple[TriggerDef, ...]:
         out = []
         for i, item in enumerate(_list(value, path)):
             data = _keys(item, TRIGGER_KEYS, path + (i,))
@@ -150,8 +199,8 @@ class Builder:
             if phase not in PHASES and when not in WHEN:
                 choices = list(PHASES) + [f"each {p}" for p in PHASES] + list(WHEN)
                 raise _fail(path + (i, "when"), f'unknown trigger event "{when}"{suggest(when, choices)}; '
-                                                f"use a phase name, 'each PHASE', enters, attacks or dies")
-            effect = self.effect(data.get("effect"), path + (i, "effect"))
+                                                f"use a phase name, 'each PHASE', enters, attacks, blocks or dies")
+            effect = self.effect(data.get("effect"), path + (i, "effect"), name)
             targets = tuple(str(t) for t in _list(data.get("targeting"), path + (i, "targeting")))
             if len(targets) != len(target_kinds(effect)):
                 raise _fail(path + (i, "targeting"),
@@ -160,7 +209,7 @@ class Builder:
         return tuple(out)
 
     def definition(self, name: str, data: dict, path: tuple) -> CardDef:
-        types, supers = self.types(data.get("type"), path + ("type",))
+        types, supers, subs = self.types(data.get("type"), path + ("type",))
         power = data.get("power")
         toughness = data.get("toughness")
         if "creature" in types:
@@ -171,18 +220,68 @@ class Builder:
         mana = str(data.get("mana") or "").upper()
         if mana and (len(mana) != 1 or mana not in "WUBRGC"):
             raise _fail(path + ("mana",), "a land's mana is one of W U B R G C")
-        return CardDef(name, types, supers, self.cost(data.get("cost"), path + ("cost",)), power, toughness,
-                       self.keywords(data.get("keywords"), path + ("keywords",)),
-                       self.effect(data.get("effect"), path + ("effect",)),
-                       self.ability(data.get("ability"), path + ("ability",)),
-                       self.triggers(data.get("triggers"), path + ("triggers",)), mana)
+        cost = self.cost(data.get("cost"), path + ("cost",))
+        keywords = set(self.keywords(data.get("keywords"), path + ("keywords",)))
+        ability = self.ability(data.get("ability"), path + ("ability",), name)
+        triggers = list(self.triggers(data.get("triggers"), path + ("triggers",), name))
+        colour_key = "color" if "color" in data else "colour"
+        if data.get(colour_key) is not None:
+            try:
+                colours = read_colours(name_of(data[colour_key], path + (colour_key,), "a colour"))
+            except ValueError as exc:
+                raise _fail(path + (colour_key,), str(exc)) from None
+        else:
+            colours = colours_of_cost(cost)
+        loyalty = None
+        if data.get("loyalty") is not None:
+            if "planeswalker" not in types:
+                raise _fail(path + ("loyalty",), "only a planeswalker has loyalty")
+            loyalty = _int(data["loyalty"], path + ("loyalty",), 0, MAX_STAT)
+        effect, modes, statics, replacements, prevent_all = "", (), (), (), False
+        permanent = bool(types & {"land", "creature", "artifact", "enchantment", "planeswalker"})
+        if data.get("modes") is not None:
+            modes = tuple(self.effect(m, path + ("modes", i), name) for i, m in enumerate(_list(data["modes"], path + ("modes",))))
+            if permanent or len(modes) < 2:
+                raise _fail(path + ("modes",), "modes: two or more effects of an instant or sorcery (choose one)")
+        elif permanent:
+            read = self.abilities(data.get("effect"), path + ("effect",), name)
+            keywords |= set(read.keywords)
+            triggers += [TriggerDef(trig.when, trig.effect) for trig in read.triggers]
+            statics, replacements, prevent_all = read.statics, read.replacements, read.prevent_all
+        else:
+            text = own_name(str(data.get("effect") or ""), name)
+            try:
+                modes = parse_modes(text)
+            except EffectError as exc:
+                raise _fail(path + ("effect",), str(exc)) from None
+            if modes:
+                modes = tuple(self.effect(m, path + ("effect",), name) for m in modes)
+            else:
+                effect = self.effect(data.get("effect"), path + ("effect",), name)
+        equip = amount(frozenset(keywords), "equip")
+        if equip is not None:
+            if "artifact" not in types:
+                raise _fail(path + ("keywords",), f"equip is an ability of Equipment, and {name} is not an artifact")
+            if ability is not None:
+                raise _fail(path + ("ability",), "an Equipment with another activated ability is not modelled")
+            ability = AbilityDef((("*", equip),) if equip else (), "attach ~ to target creature you control", equip=True)
+            subs |= {"equipment"}
+        if any(k.startswith("enchant ") for k in keywords):
+            if "enchantment" not in types:
+                raise _fail(path + ("keywords",), f"enchant is an ability of Auras, and {name} is not an enchantment")
+            subs |= {"aura"}
+        elif "aura" in subs:
+            raise _fail(path + ("keywords",), f"the Aura {name} needs its enchant keyword (Enchant creature)")
+        return CardDef(name, types, supers, cost, power, toughness, frozenset(keywords), effect, ability, tuple(triggers),
+                       mana, frozenset(subs), colours, statics, replacements, prevent_all, modes, loyalty)
 
     # -- the scenario ---------------------------------------------------------------------------
     def build(self) -> State:
         s, data = self.s, self.data
         players = data.get("players")
         if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) and p.split() == [p] for p in players):
-            raise _fail(("players",), "the mtg engine models two-player games: players: [Ana, Ben] (single words)")
+            raise _fail(("players",), "the mtg engine models two-player games (multiplayer is not modelled): "
+                                      "players: [Ana, Ben] (single words)")
         s.players = list(players)
         turn = _keys(data.get("turn"), TURN_KEYS, ("turn",))
         s.turn_player = self.player(turn.get("player", players[0]), ("turn", "player"))
@@ -205,12 +304,15 @@ class Builder:
         for p, life in _keys(state.get("life"), tuple(s.players), ("state", "life")).items():
             s.life[self.player(p, ("state", "life", p))] = _int(life, ("state", "life", p), *LIFE)
         for p in s.players:
-            s.hand[p], s.library[p], s.graveyard[p], s.pool[p] = [], [], [], {}
+            s.hand[p], s.library[p], s.graveyard[p], s.exile[p], s.pool[p] = [], [], [], [], {}
             s.lands_played[p] = 0
+        for p, n in _keys(state.get("poison"), tuple(s.players), ("state", "poison")).items():
+            s.poison[self.player(p, ("state", "poison", p))] = _int(n, ("state", "poison", p), 0, MAX_POISON)
         self.permanents(_list(state.get("permanents"), ("state", "permanents")))
         self.zone(state.get("hand"), ("state", "hand"), s.hand, defined=True)
         self.zone(state.get("library"), ("state", "library"), s.library, defined=True, counts=True)
         self.zone(state.get("graveyard"), ("state", "graveyard"), s.graveyard, defined=False)
+        self.zone(state.get("exile"), ("state", "exile"), s.exile, defined=False)
         for p, n in _keys(state.get("lands_played"), tuple(s.players), ("state", "lands_played")).items():
             s.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p), 0,
                                                                                 MAX_LANDS_PLAYED)
@@ -229,8 +331,7 @@ class Builder:
                 raise _fail(path, "a permanent needs a name")
             name = self.unique(name_of(spec["name"], path + ("name",), "a permanent's name"))
             known = s.definition(name)
-            merged = {k: v for k, v in (spec.items()) if k in ("type", "cost", "power", "toughness", "keywords",
-                                                                 "effect", "ability", "triggers", "mana")}
+            merged = {k: v for k, v in (spec.items()) if k in CARD_KEYS}
             if known is not None and "type" not in merged:
                 d = known
                 if merged:
@@ -246,8 +347,22 @@ class Builder:
                              tapped=flag(spec.get("tapped"), path + ("tapped",)),
                              sick=flag(spec.get("sick"), path + ("sick",)),
                              damage=_int(spec.get("damage", 0), path + ("damage",), 0, MAX_STAT),
-                             attacking=flag(spec.get("attacking"), path + ("attacking",)))
+                             attacking=flag(spec.get("attacking"), path + ("attacking",)),
+                             counters=self.counters(spec.get("counters"), path + ("counters",)),
+                             token=flag(spec.get("token"), path + ("token",)))
+            if d.loyalty is not None and "loyalty" not in perm.counters:
+                perm.counters["loyalty"] = d.loyalty  # it entered with its printed loyalty (306.5b)
+            perm.since = perm.oid
             s.battlefield.append(perm)
+        for i, item in enumerate(items):
+            host = item.get("attached_to") if isinstance(item, dict) else None
+            if host is not None:
+                path = ("state", "permanents", i, "attached_to")
+                target = s.find_permanent(name_of(host, path, "the name of a permanent"))
+                if target is None or target is s.battlefield[i]:
+                    raise _fail(path, f'"{host}" is not another permanent on the battlefield'
+                                      f"{suggest(str(host), [p.name for p in s.battlefield])}")
+                s.battlefield[i].attached_to = target.oid
         for i, item in enumerate(items):
             blocking = item.get("blocking") if isinstance(item, dict) else None
             if blocking:
@@ -258,6 +373,18 @@ class Builder:
                 blocker.blocking = attacker.oid
                 attacker.blockers.append(blocker.oid)
                 attacker.blocked = True
+
+    def counters(self, value: Any, path: tuple) -> dict[str, int]:
+        """``{"+1/+1": 2, "-1/-1": 1, loyalty: 3}``: any kind of counter, a whole number of each."""
+        out = {}
+        for kind, n in mapping(value, path, 'counter kind -> number ("+1/+1": 2)').items():
+            label = " ".join(str(kind).lower().split())
+            if not label or len(label) > 30:
+                raise _fail(path + (kind,), "expected a kind of counter, such as +1/+1, -1/-1, loyalty or charge")
+            number = _int(n, path + (kind,), 0, MAX_STAT)
+            if number:
+                out[label] = number
+        return out
 
     def zone(self, value: Any, path: tuple, zone: dict, defined: bool, counts: bool = False) -> None:
         s = self.s
@@ -277,6 +404,14 @@ class Builder:
                     raise _fail(path + (p, j), f'no card named "{name}" under cards:'
                                                f"{suggest(base_name(name), [d.name for d in s.cards.values()])}")
                 zone[owner].append(Card(s.oid(), self.unique(name), owner))
+
+def own_name(text: str, name: str) -> str:
+    """A card's text with its own name written ``~`` (``When Elvish Visionary enters`` reads as ``When ~
+    enters``), so the vocabulary does not depend on names."""
+    if not name or not text:
+        return text
+    return re.sub(rf"(?<![\w#]){re.escape(base_name(name))}(?![\w#])", "~", text, flags=re.I)
+
 
 def build(data: dict, edition: str) -> State:
     """The state at the scenario's start under ``edition``'s rules (the game runs what the starting step does)."""

@@ -2,10 +2,11 @@
 random-play test or a ``--step`` hint draws from.
 
 A superset of the legal actions (the engine decides), in a fixed order. It never leaves out what keeps
-the game going (a pass, declaring no attackers or blockers). Declarations list every set of creatures
-that could attack, and every way the creatures that could block can block, up to :data:`MAX_CHOICES`;
-beyond it, one creature at a time and all together. Targets are every player, creature or spell that
-fits, combined up to :data:`MAX_CHOICES`; ``moves to`` names every step.
+the game going (a pass, declaring no attackers or blockers, an awaited assignment, order, mode or
+payment). Declarations list every set of creatures that could attack, and every way the creatures that
+could block can block, up to :data:`MAX_CHOICES`; beyond it, one creature at a time and all together.
+Targets are every player, permanent or spell that fits, combined up to :data:`MAX_CHOICES`; X is tried
+from 0 to 3; ``moves to`` names every step.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.mtg.effects import target_kinds
-from engine.mtg.legality import can_attack, can_block
-from engine.mtg.state import ORDER, Permanent, State
+from engine.mtg.effects import enchants, target_kinds, uses_x
+from engine.mtg.legality import can_attack, can_block, lethal
+from engine.mtg.state import ORDER, CardDef, Permanent, State
 
-MAX_CHOICES = 64  # declarations or target combinations listed for one object
+MAX_CHOICES = 64  # declarations, target combinations or damage assignments listed for one object
+MAX_X = 3
 
 
 def candidates(s: State) -> list[str]:
@@ -35,6 +37,23 @@ def candidates(s: State) -> list[str]:
         return ([f"{dp} declares no blockers"]
                 + [f"{dp} blocks {', '.join(f'{a} with {b}' for a, b in blocks)}" for blocks in _blocks(attackers, able)]
                 + _moves(s, dp))
+    if s.pending == "damage":
+        return _assignments(s) + _moves(s, s.turn_player)
+    if s.pending == "triggers":
+        who = s.deciding or s.turn_player
+        mine = [t.name for t in s.pending_triggers if t.controller == who]
+        orders = itertools.islice(itertools.permutations(mine), MAX_CHOICES)
+        return [f"{who} orders triggers: {', '.join(order)}" for order in orders] + _moves(s, who)
+    if s.pending == "mode" and s.casting is not None:
+        who, d = s.casting.player, s.definition(s.casting.card.name)
+        out: list[str] = []
+        for mode in d.modes if d is not None else ():
+            out.extend(_aimed(s, f'{who} chooses "{mode}"', target_kinds(mode), who))
+        return out
+    if s.pending == "pay":
+        who = s.deciding or ""
+        amount = s.paused.amount if s.paused is not None else 0
+        return [f"{who} pays {{{amount}}}", f"{who} does not pay"]
     who = s.priority
     if who is None:
         return []
@@ -44,12 +63,28 @@ def candidates(s: State) -> list[str]:
         if d is None or "land" in d.types:
             out.append(f"{who} plays {card.name}")
         else:
-            out.extend(_aimed(s, f"{who} casts {card.name}", d.effect))
+            out.extend(_casts(s, who, card.name, d))
     for perm in s.battlefield:
         if perm.controller == who and (perm.card.ability is not None or perm.is_a("land")):
             effect = perm.card.ability.effect if perm.card.ability is not None else ""
-            out.extend(_aimed(s, f"{who} activates {perm.name}", effect, itself=perm))
+            out.extend(_aimed(s, f"{who} activates {perm.name}", target_kinds(effect), who, itself=perm))
     return out + _moves(s, who)
+
+
+def _casts(s: State, who: str, name: str, d: CardDef) -> list[str]:
+    has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(e) for e in (d.effect, *d.modes) if e)
+    heads = [f"{who} casts {name} with X={x}" for x in range(MAX_X + 1)] if has_x else [f"{who} casts {name}"]
+    out: list[str] = []
+    for head in heads:
+        if d.modes:
+            out.append(head)
+            for mode in d.modes:
+                out.extend(_aimed(s, f'{head} choosing "{mode}"', target_kinds(mode), who))
+        elif d.is_aura:
+            out.extend(_aimed(s, head, (enchants(d.keywords) or "creature",), who))
+        else:
+            out.extend(_aimed(s, head, target_kinds(d.effect) if d.effect else (), who))
+    return out
 
 
 def _moves(s: State, player: str) -> list[str]:
@@ -79,16 +114,72 @@ def _blocks(attackers: list[str], blockers: list[str]) -> Iterator[tuple[tuple[s
             yield blocks
 
 
-def _aimed(s: State, head: str, effect: str, itself: Permanent | None = None) -> list[str]:
-    pools = []
-    for kind in target_kinds(effect):
-        pool = []
-        if "player" in kind:
-            pool += s.players
-        if "creature" in kind:
-            pool += [p.name for p in s.battlefield if p.is_a("creature") and p is not itself]
-        if kind == "spell":
-            pool += [i.name for i in s.stack if i.kind == "spell"]
-        pools.append(pool)
+def _assignments(s: State) -> list[str]:
+    """Ways the first awaited attacker may divide its combat damage: lethal damage to the blockers in each
+    order with the rest to the last (or, with trample, to the player), then every division, up to
+    :data:`MAX_CHOICES`."""
+    attacker = next((p for p in (s.permanent(o) for o in s.awaiting) if p is not None), None)
+    if attacker is None:
+        return []
+    power = s.power(attacker)
+    blockers = [b for b in (s.permanent(o) for o in attacker.blockers) if b is not None]
+    names = [b.name for b in blockers] + ([s.defending] if s.has(attacker, "trample") else [])
+    seen: list[str] = []
+    source = s.source_of(attacker)
+    for order in itertools.permutations(blockers):
+        left, parts = power, []
+        for b in order:
+            give = min(left, lethal(s, b, source, 0))
+            parts.append((b.name, give))
+            left -= give
+        if names[-1] == s.defending:
+            parts.append((s.defending, left))
+        elif parts:
+            parts[-1] = (parts[-1][0], parts[-1][1] + left)
+        seen.append(", ".join(f"{n} {a}" for n, a in parts))
+    for split in _splits(power, len(names)):
+        seen.append(", ".join(f"{n} {a}" for n, a in zip(names, split)))
+        if len(seen) >= MAX_CHOICES:
+            break
+    return [f"{s.turn_player} assigns damage: {text}" for text in dict.fromkeys(seen)]
+
+
+def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
+    if parts == 1:
+        yield (total,)
+        return
+    for first in range(total, -1, -1):
+        for rest in _splits(total - first, parts - 1):
+            yield (first, *rest)
+
+
+def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
+    pool: list[str] = []
+    if kind in ("player", "creature or player", "any", "opponent"):
+        pool += [p for p in s.players if kind != "opponent" or p != who]
+    if kind == "spell":
+        pool += [i.name for i in s.stack if i.kind == "spell"]
+    elif kind not in ("player", "opponent"):
+        for p in s.battlefield:
+            if p is itself:
+                continue
+            if kind in ("creature", "creature or player", "creature you control", "creature you don't control",
+                        "creature an opponent controls"):
+                ok = p.is_a("creature")
+            elif kind in ("any", "creature or planeswalker"):
+                ok = p.is_a("creature") or p.is_a("planeswalker")
+            elif kind in ("permanent", "nonland permanent"):
+                ok = kind == "permanent" or not p.is_a("land")
+            elif kind == "artifact or enchantment":
+                ok = p.is_a("artifact") or p.is_a("enchantment")
+            else:
+                ok = p.is_a(kind)
+            if ok:
+                pool.append(p.name)
+    return pool
+
+
+def _aimed(s: State, head: str, kinds: tuple[str, ...], who: str, itself: Permanent | None = None) -> list[str]:
+    pools = [_pool(s, kind, who, itself) for kind in kinds]
     return [head + (f" targeting {', '.join(combo)}" if combo else "")
             for combo in itertools.islice(itertools.product(*pools), MAX_CHOICES)]

@@ -1,8 +1,11 @@
 """Combat (506-511): declaring attackers and blockers, first strike, assigning and dealing damage.
 
-Damage assignment among several blockers follows the order the blockers were declared: lethal damage
-to each in turn, the rest to the last one (or, with trample, to the defending player). The rules let
-the attacking player divide it freely (510.1c); this is the engine's fixed choice.
+Where the rules let the attacking player divide a creature's combat damage (several creatures block
+it, or it has trample and more power than lethal damage to its blockers: 510.1c, 702.19b), the engine
+waits for ``P assigns damage: X 2, Y 1`` as the combat damage step begins. Where there is one way, or a
+``moves to`` passes the step, it assigns lethal damage to each blocker in the order they were declared
+and the rest to the last one (with trample, to the defending player); under the 2026 rules 1 damage from
+a source with deathtouch is lethal (702.2c).
 
 A creature that deals no combat damage is said to, with the rule that stops it, like any damage that
 is dealt: 0 power, removed from combat, blocked with no blocker left (unless it has trample), or
@@ -14,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.mtg.board import deal_damage, fire
-from engine.mtg.legality import Attacking, Blocking, can_attack, can_block
+from engine.mtg.legality import AssigningDamage, Attacking, Blocking, can_attack, can_block, lethal
 from engine.mtg.state import Assignment, Game, Permanent, StackItem, Target
 
 
@@ -40,7 +43,7 @@ def declare_attackers(g: Game, plan: Attacking) -> None:
                "turn.skip_combat_steps")
     for perm in chosen:
         perm.attacking = True
-        if perm.has("vigilance"):
+        if g.s.has(perm, "vigilance"):
             g.emit(f"{perm.name} attacks {g.s.defending}; it has vigilance, so it does not tap",
                    "combat.attacking", "combat.vigilance")
         else:
@@ -74,30 +77,36 @@ def declare_blockers(g: Game, plan: Blocking) -> None:
         blocker.blocking = attacker.oid
         attacker.blockers.append(blocker.oid)
         attacker.blocked = True
-        g.emit(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature",
-               "combat.blocking", "combat.blocked")
+        keys = ["combat.blocking", "combat.blocked"]
+        if g.s.has(attacker, "flying"):
+            keys.append("keyword.reach" if not g.s.has(blocker, "flying") else "keyword.flying")
+        if g.s.has(attacker, "menace"):
+            keys.append("keyword.menace")
+        g.emit(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature", *keys)
+    for attacker, blocker in chosen:
+        fire(g, "blocks", blocker)
     g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority in the declare blockers step",
                        "turn.blockers_priority")
 
 
-def _strikes_first(perm: Permanent) -> bool:
-    return perm.has("first strike") or perm.has("double strike")
+def _strikes_first(g: Game, perm: Permanent) -> bool:
+    return g.s.has(perm, "first strike") or g.s.has(perm, "double strike")
 
 
 def _deals_in_this_step(g: Game, perm: Permanent) -> bool:
     if g.s.step == "combat_damage":
-        return _strikes_first(perm) if g.s.first_strike_step else True
-    return not _strikes_first(perm) or perm.has("double strike")
+        return _strikes_first(g, perm) if g.s.first_strike_step else True
+    return not _strikes_first(g, perm) or g.s.has(perm, "double strike")
 
 
 def damage_step(g: Game) -> None:
     combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
     if g.s.step == "combat_damage":
-        g.s.first_strike_step = any(_strikes_first(p) for p in combatants)
+        g.s.first_strike_step = any(_strikes_first(g, p) for p in combatants)
         if g.s.first_strike_step:
-            fast = ", ".join(p.name for p in combatants if _strikes_first(p))
+            fast = ", ".join(p.name for p in combatants if _strikes_first(g, p))
             keys = ["combat.second_step", "combat.first_strike"]
-            if any(p.has("double strike") for p in combatants):
+            if any(g.s.has(p, "double strike") for p in combatants):
                 keys.append("combat.double_strike")
             g.emit(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
                    "deal combat damage now; a second combat damage step follows", *keys)
@@ -109,11 +118,73 @@ def damage_step(g: Game) -> None:
             role = "an attacking" if perm.attacking else "a blocking"
             g.emit(f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
                    "it deals no combat damage", "combat.removed")
-    assigned = assign(g, [p for p in combatants if _deals_in_this_step(g, p)])
+    choices = [p for p in combatants if p.attacking and _deals_in_this_step(g, p) and has_choice(g, p)]
+    if choices:
+        g.s.pending, g.s.deciding, g.s.priority = "damage", g.s.turn_player, None
+        g.s.awaiting, g.s.assigned = tuple(p.oid for p in choices), ()
+        g.emit(f"{g.s.turn_player} announces how {', '.join(p.name for p in choices)} "
+               f"assign{'s' if len(choices) == 1 else ''} combat damage ({_why_choice(g, choices[0])}); no player has "
+               "priority until then", "combat.assign", "combat.blocked_damage")
+        return
+    finish_damage(g)
+
+
+def has_choice(g: Game, attacker: Permanent) -> bool:
+    """Can the attacking player divide ``attacker``'s combat damage in more than one way (510.1c, 702.19b)?"""
+    power = g.s.power(attacker)
+    if power <= 0 or not attacker.blocked:
+        return False
+    blockers = [b for b in (g.s.permanent(o) for o in attacker.blockers) if b is not None]
+    if len(blockers) >= 2:
+        return True
+    if blockers and g.s.has(attacker, "trample"):
+        return power > lethal(g.s, blockers[0], g.s.source_of(attacker), 0)
+    return False
+
+
+def _why_choice(g: Game, attacker: Permanent) -> str:
+    blockers = [b.name for b in (g.s.permanent(o) for o in attacker.blockers) if b is not None]
+    if g.s.has(attacker, "trample"):
+        return f"{attacker.name} has trample: among {', '.join(blockers)} and {g.s.defending}"
+    return f"{attacker.name} is blocked by {' and '.join(blockers)}"
+
+
+def announce(g: Game, plan: AssigningDamage) -> None:
+    """The active player's assignment of one attacker's combat damage (510.1c); when none is awaited any
+    more, the damage is dealt (or put on the stack, 2008)."""
+    s = g.s
+    s.assigned += plan.assignments
+    s.awaiting = tuple(o for o in s.awaiting if o != plan.attacker.oid)
+    listing = ", ".join(f"{a.amount} to {a.target.name}" for a in plan.assignments)
+    keys = [k for a in plan.assignments for k in a.keys if k != "combat.chosen"]
+    g.emit(f"{plan.player} assigns {plan.attacker.name}'s {s.power(plan.attacker)} combat damage: {listing}",
+           "combat.assign", *dict.fromkeys(keys))
+    if not s.awaiting:
+        finish_damage(g)
+
+
+def assign_by_default(g: Game) -> None:
+    """Moving past the assignment: the attackers still awaited assign their damage the engine's way."""
+    names = ", ".join(p.name for p in (g.s.permanent(o) for o in g.s.awaiting) if p is not None)
+    g.emit(f"No assignment is announced for {names}: lethal damage to each blocker in the order they were declared, "
+           "the rest to the last (with trample, to the defending player)", "combat.assign")
+    g.s.awaiting = ()
+    finish_damage(g)
+
+
+def finish_damage(g: Game) -> None:
+    """Assign what is not announced yet, then deal it (2026) or put it on the stack (2008)."""
+    chosen = g.s.assigned
+    g.s.pending = g.s.deciding = None
+    g.s.assigned, g.s.awaiting = (), ()
+    done = {a.source.oid for a in chosen}
+    combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
+    assigned = [a for a in assign(g, [p for p in combatants if _deals_in_this_step(g, p) and p.oid not in done])]
+    assigned = _in_order(g, list(chosen) + assigned)
     if g.s.old:
         if assigned:
             g.s.stack.append(StackItem(g.s.oid(), "combat damage", g.s.turn_player, "combat damage", damage=tuple(assigned)))
-            listing = "; ".join(f"{a.source} assigns {a.amount} to {a.target.name}" for a in assigned)
+            listing = "; ".join(f"{a.source.name} assigns {a.amount} to {a.target.name}" for a in assigned)
             g.emit(f"Combat damage is assigned and put on the stack as one object: {listing}",
                    "combat.damage_on_stack", "combat.damage_power", "stack.add")
         g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority with combat damage on the stack"
@@ -124,53 +195,69 @@ def damage_step(g: Game) -> None:
                        "combat.damage_priority")
 
 
+def _in_order(g: Game, assigned: list[Assignment]) -> list[Assignment]:
+    """The assignments in the order of their sources on the battlefield (all are dealt at once, 510.2)."""
+    rank = {p.oid: i for i, p in enumerate(g.s.battlefield)}
+    return sorted(assigned, key=lambda a: rank.get(a.source.oid, 0))
+
+
 def assign(g: Game, dealers: list[Permanent]) -> list[Assignment]:
     """Each dealer's combat damage, and an event for each that assigns none, with the rule why."""
     out: list[Assignment] = []
     planned: dict[int, int] = {}
+    s = g.s
     for perm in dealers:
-        if perm.power <= 0:
-            g.emit(f"{perm.name} has {perm.power} power: it assigns no combat damage", "combat.zero_power")
+        power = s.power(perm)
+        source = s.source_of(perm)
+        if power <= 0:
+            g.emit(f"{perm.name} has {power} power: it assigns no combat damage", "combat.zero_power")
             continue
         if perm.attacking:
-            player = Target("player", g.s.defending, g.s.defending)
+            player = Target("player", s.defending, s.defending)
             if not perm.blocked:
-                out.append(Assignment(perm.name, player, perm.power, ("combat.unblocked",)))
+                out.append(Assignment(source, player, power, ("combat.unblocked",)))
                 continue
-            blockers = [b for b in (g.s.permanent(o) for o in perm.blockers) if b is not None]
-            trample = perm.has("trample")
+            blockers = [b for b in (s.permanent(o) for o in perm.blockers) if b is not None]
+            trample = s.has(perm, "trample")
             if not blockers:
                 if trample:
                     g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
-                           f"trample, so all its {perm.power} damage is assigned to {g.s.defending}",
+                           f"trample, so all its {power} damage is assigned to {s.defending}",
                            "combat.trample_no_blockers", "combat.stays_blocked")
-                    out.append(Assignment(perm.name, player, perm.power, ("combat.trample_no_blockers",)))
+                    out.append(Assignment(source, player, power, ("combat.trample_no_blockers",)))
                 else:
                     g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
                            "it assigns no combat damage", "combat.no_blockers_no_damage", "combat.stays_blocked")
                 continue
             to_blockers = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
-            left = perm.power
+            deadly = trample and source.has("deathtouch")  # 702.2c; 2008: the actual toughness, 502.9d
+            left = power
             for i, b in enumerate(blockers):
-                lethal = max(0, b.toughness - b.damage - planned.get(b.oid, 0))
-                give = left if (i == len(blockers) - 1 and not trample) else min(left, lethal)
+                needed = lethal(s, b, source, planned.get(b.oid, 0))
+                give = left if (i == len(blockers) - 1 and not trample) else min(left, needed)
                 if give:
-                    out.append(Assignment(perm.name, Target("permanent", b.oid, b.name), give, to_blockers))
+                    keys = to_blockers + (("keyword.deathtouch_lethal",) if deadly else ())
+                    out.append(Assignment(source, Target("permanent", b.oid, b.name), give, keys))
                     planned[b.oid] = planned.get(b.oid, 0) + give
                 left -= give
             if left and trample:
-                out.append(Assignment(perm.name, player, left, ("combat.trample",)))
+                out.append(Assignment(source, player, left, ("combat.trample",)
+                                      + (("keyword.deathtouch_lethal",) if deadly else ())))
         elif perm.blocking is not None:
-            attacker = g.s.permanent(perm.blocking)
+            attacker = s.permanent(perm.blocking)
             if attacker is None:
                 g.emit(f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
                        "it assigns no combat damage", "combat.blocking_nothing")
             else:
-                out.append(Assignment(perm.name, Target("permanent", attacker.oid, attacker.name), perm.power,
+                out.append(Assignment(source, Target("permanent", attacker.oid, attacker.name), power,
                                       ("combat.blocker_damage",)))
     return out
 
 
 def deal_combat_damage(g: Game, assigned: Iterable[Assignment]) -> None:
+    """All assigned combat damage is dealt at once (510.2); a source still on the battlefield is looked at
+    as it is now, one that left by its last known information (2008: 310.4b)."""
     for a in assigned:
-        deal_damage(g, a.source, a.target, a.amount, "combat.damage_dealt", *a.keys, combat=True)
+        perm = g.s.permanent(a.source.oid)
+        source = g.s.source_of(perm) if perm is not None else a.source
+        deal_damage(g, source, a.target, a.amount, "combat.damage_dealt", *a.keys, combat=True)

@@ -60,6 +60,19 @@ class MagicGame(core.Game[State]):
     def carry_out(self, plan: legality.Plan) -> None:
         if isinstance(plan, legality.Casting):
             stack.cast(self, plan)
+        elif isinstance(plan, legality.StartCasting):
+            stack.start_casting(self, plan)
+        elif isinstance(plan, legality.AssigningDamage):
+            combat.announce(self, plan)
+        elif isinstance(plan, legality.OrderingTriggers):
+            settle.order(self, plan.player, plan.order)
+            self._after_decision()
+        elif isinstance(plan, legality.Paying):
+            paused = self.s.paused
+            assert paused is not None
+            stack.decide_payment(self, plan)
+            if self.s.pending != "pay":
+                turn.after_resolution(self, paused.item.name)
         elif isinstance(plan, legality.PlayingLand):
             stack.play_land(self, plan)
         elif isinstance(plan, legality.Activating):
@@ -82,11 +95,32 @@ class MagicGame(core.Game[State]):
         if self.s.over:
             self.s.priority = None
             return
+        if self.s.pending == "triggers":  # a player orders their triggers first; then ``player`` receives it
+            self.s.resume, self.s.priority = (player, what, keys), None
+            return
         self.s.priority = player
         self.emit(what, *keys)
 
     def settle(self) -> None:
         settle.settle(self)
+
+    def decide_by_default(self) -> None:
+        """A ``moves to`` passes a damage assignment or a trigger order nobody gave: the engine's way."""
+        if self.s.pending == "damage":
+            combat.assign_by_default(self)
+        elif self.s.pending == "triggers":
+            settle.order(self, self.s.deciding or self.s.turn_player, None)
+            self._after_decision()
+
+    def _after_decision(self) -> None:
+        """The triggers are on the stack: the other player's next (APNAP), then whoever was to receive priority."""
+        self.settle()
+        if self.s.pending == "triggers" or self.s.over:
+            return
+        if self.s.resume is not None:
+            player, what, keys = self.s.resume
+            self.s.resume = None
+            self.receive_priority(player, what, *keys)
 
     def view(self) -> MagicSnapshot:
         zone: dict[str, str] = {}
@@ -95,12 +129,13 @@ class MagicGame(core.Game[State]):
         for s in self.s.stack:
             if s.card is not None:
                 zone[s.name] = "stack"
-        for label, z in (("hand", self.s.hand), ("library", self.s.library), ("graveyard", self.s.graveyard)):
+        for label, z in (("hand", self.s.hand), ("library", self.s.library), ("graveyard", self.s.graveyard),
+                         ("exile", self.s.exile)):
             for cards in z.values():
                 for c in cards:
                     if c.name != "a card":
                         zone[c.name] = label
-        return {
+        snap: MagicSnapshot = {
             "state": self.s.step,
             "phase": self.s.step,
             "turn_player": self.s.turn_player,
@@ -123,4 +158,33 @@ class MagicGame(core.Game[State]):
                          if p.blocking is not None and (blocked := self.s.permanent(p.blocking)) is not None},
             "pending": self.s.pending,
         }
+        # Issue 14's keys, present only when they say something (so older explanations read the same).
+        s = self.s
+        if any(p.counters for p in s.battlefield):
+            snap["counters"] = {p.name: dict(p.counters) for p in s.battlefield if p.counters}
+        hosts = {p.oid: p.name for p in s.battlefield}
+        if any(p.attached_to is not None for p in s.battlefield):
+            snap["attached"] = {p.name: hosts.get(p.attached_to, "nothing") for p in s.battlefield
+                                if p.attached_to is not None}
+        if any(p.token for p in s.battlefield):
+            snap["tokens"] = [p.name for p in s.battlefield if p.token]
+        if any(s.poison.values()):
+            snap["poison"] = {p: n for p, n in s.poison.items() if n}
+        if s.pending in ("damage", "triggers", "mode", "pay"):
+            snap["awaiting"] = self._awaiting()
+        return snap
+
+    def _awaiting(self) -> str:
+        s = self.s
+        who = s.deciding or s.turn_player
+        if s.pending == "damage":
+            names = ", ".join(p.name for p in (s.permanent(o) for o in s.awaiting) if p is not None)
+            return f"{who} assigns the combat damage of {names}"
+        if s.pending == "triggers":
+            return f"{who} orders triggers: " + ", ".join(t.name for t in s.pending_triggers if t.controller == who)
+        if s.pending == "mode" and s.casting is not None:
+            return f"{who} chooses a mode of {s.casting.card.name}"
+        if s.pending == "pay" and s.paused is not None:
+            return f"{who} pays {{{s.paused.amount}}} or not ({s.paused.item.name})"
+        return ""
 

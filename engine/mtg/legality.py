@@ -1,5 +1,6 @@
-"""Is this action legal now? (117 priority, 116.2a and 305 lands, 601 casting and its timing, 602 and 605
-abilities, 118 paying costs, 508 and 509 declaring attackers and blockers.)
+"""Is this action legal now? (117 priority, 116.2a and 305 lands, 601 casting and its timing, 115 and
+702 targets, 602 and 605 abilities, 118 paying costs, 508 and 509 declaring attackers and blockers, 510
+assigning combat damage, 603.3b ordering triggers, 700.2 modes, 107.3 X.)
 
 Every function here reads the state and changes nothing. A check raises :class:`engine.core.Refusal`
 with the citation keys of the rule that forbids the action (:class:`engine.core.ScenarioError` for a
@@ -26,9 +27,10 @@ from dataclasses import dataclass
 
 from engine.core import Refusal, ScenarioError, suggest
 from engine.mtg.actions import Action
-from engine.mtg.effects import parse_effect, target_kinds
+from engine.mtg.effects import X, enchants, parse_effect, target_kinds, uses_x
 from engine.mtg.state import (
-    MAIN_PHASES, ORDER, PHASES, AbilityDef, Card, CardDef, Permanent, State, Target, show_cost,
+    MAIN_PHASES, ORDER, PHASES, AbilityDef, Assignment, Card, CardDef, Permanent, Source, State, Target, show_cost,
+    with_x,
 )
 
 
@@ -52,6 +54,19 @@ class Casting:
     definition: CardDef
     targets: tuple[Target, ...]
     payment: Payment | None
+    x: int = 0
+    mode: str = ""          # the chosen mode's text (700.2a)
+    effect: str = ""        # what it will do: its effect, or its mode's
+
+
+@dataclass(frozen=True)
+class StartCasting:
+    """A modal spell proposed without its mode: the mode is announced next (601.2b)."""
+
+    player: str
+    card: Card
+    definition: CardDef
+    x: int = 0
 
 
 @dataclass(frozen=True)
@@ -85,6 +100,26 @@ class Blocking:
 
 
 @dataclass(frozen=True)
+class AssigningDamage:
+    player: str
+    attacker: Permanent
+    assignments: tuple[Assignment, ...]
+
+
+@dataclass(frozen=True)
+class OrderingTriggers:
+    player: str
+    order: tuple[int, ...]  # indices into the player's waiting triggers, first onto the stack first
+
+
+@dataclass(frozen=True)
+class Paying:
+    player: str
+    pays: bool
+    payment: Payment | None
+
+
+@dataclass(frozen=True)
 class Passing:
     player: str
 
@@ -95,7 +130,8 @@ class MovingTo:
     step: str
 
 
-Plan = Casting | PlayingLand | Activating | Attacking | Blocking | Passing | MovingTo
+Plan = (Casting | StartCasting | PlayingLand | Activating | Attacking | Blocking | AssigningDamage | OrderingTriggers
+        | Paying | Passing | MovingTo)
 
 
 def check(s: State, act: Action) -> Plan:
@@ -103,7 +139,9 @@ def check(s: State, act: Action) -> Plan:
     player = s.player_named(act.player)
     game_over(s)
     if act.verb == "cast":
-        return cast(s, player, act.names[0], act.targets)
+        return cast(s, player, act.names[0], act.targets, act.x, act.mode)
+    if act.verb == "choose":
+        return choose_mode(s, player, act.mode or "", act.targets)
     if act.verb == "play":
         return play(s, player, act.names[0], act.targets)
     if act.verb == "activate":
@@ -112,6 +150,12 @@ def check(s: State, act: Action) -> Plan:
         return attack(s, player, act.names)
     if act.verb == "block":
         return block(s, player, act.pairs)
+    if act.verb == "assign":
+        return assign_damage(s, player, act.names[0] if act.names else None, act.amounts)
+    if act.verb == "order":
+        return order_triggers(s, player, act.names)
+    if act.verb == "pay":
+        return pay_or_not(s, player, act.pays)
     if act.verb == "pass":
         priority(s, player, "pass priority")
         return Passing(player)
@@ -124,18 +168,47 @@ def game_over(s: State) -> None:
         raise Refusal(f"the game is over: {s.winner or 'nobody'} won", "game.over")
 
 
+_WAITING = {
+    "attackers": ("must first declare attackers", "turn.declare_attackers"),
+    "blockers": ("must first declare blockers", "turn.declare_blockers"),
+    "damage": ("must first assign combat damage", "combat.assign"),
+    "triggers": ("must first put their triggered abilities on the stack in the order they choose", "trigger.apnap"),
+    "mode": ("must first announce the mode of the spell being cast", "cast.modes"),
+    "pay": ("must first choose whether to pay", "effect.unless"),
+}
+
+
+def waiting_for(s: State) -> tuple[str, str] | None:
+    """(who must decide what, its key) while the rules wait for a decision."""
+    if s.pending is None:
+        return None
+    what, key = _WAITING[s.pending]
+    who = {"attackers": s.turn_player, "blockers": s.defending}.get(s.pending) or s.deciding or s.turn_player
+    return f"{who} {what}", key
+
+
 def priority(s: State, player: str, doing: str) -> None:
     """Casting, activating, playing a land and passing need priority (117.1)."""
     game_over(s)
     if s.priority == player:
         return
     if s.priority is None:
-        why = {"attackers": f"{s.turn_player} must first declare attackers",
-               "blockers": f"{s.defending} must first declare blockers"}.get(s.pending or "", "")
-        key = {"attackers": "turn.declare_attackers", "blockers": "turn.declare_blockers"}.get(s.pending or "")
-        keys = ("priority.who_acts",) + ((key,) if key else ())
-        raise Refusal(f"{player} cannot {doing}: nobody has priority" + (f" ({why})" if why else ""), *keys)
+        waiting = waiting_for(s)
+        keys = ("priority.who_acts",) + ((waiting[1],) if waiting else ())
+        raise Refusal(f"{player} cannot {doing}: nobody has priority" + (f" ({waiting[0]})" if waiting else ""), *keys)
     raise Refusal(f"{player} cannot {doing}: {s.priority} has priority, not {player}", "priority.who_acts")
+
+
+def decision(s: State, player: str, pending: str, doing: str) -> None:
+    """``player`` makes the decision the rules wait for (``pending``), or :class:`Refusal`."""
+    game_over(s)
+    waiting = waiting_for(s)
+    if s.pending != pending:
+        if waiting:
+            raise Refusal(f"{player} cannot {doing} now: {waiting[0]}", waiting[1])
+        raise Refusal(f"{player} cannot {doing} now: nothing of the kind is awaited", _WAITING[pending][1])
+    if player != s.deciding:
+        raise Refusal(f"{player} cannot {doing}: {waiting[0] if waiting else ''}", _WAITING[pending][1])
 
 
 # -- finding things ----------------------------------------------------------------------------------------
@@ -149,9 +222,12 @@ def card_in_hand(s: State, player: str, name: str) -> Card:
     raise s.unknown(name, f"card in {player}'s hand:")
 
 
-def choose_targets(s: State, player: str, what: str, effect: str, names: tuple[str, ...],
-                   itself: int | None = None) -> tuple[Target, ...]:
-    kinds = target_kinds(effect)
+def spell_source(player: str, d: CardDef, oid: int = 0) -> Source:
+    return Source(d.name, player, d.colours, d.types, d.keywords, oid)
+
+
+def choose_targets(s: State, player: str, what: str, kinds: tuple[str, ...], names: tuple[str, ...],
+                   src: Source, itself: int | None = None) -> tuple[Target, ...]:
     if len(names) > len(kinds):
         raise ScenarioError((), f"{what} has {len(kinds)} target(s), {len(names)} given")
     if len(names) < len(kinds):
@@ -165,29 +241,94 @@ def choose_targets(s: State, player: str, what: str, effect: str, names: tuple[s
             if where:
                 raise Refusal(f"{name} is {where}: it is not a legal target for {what}", "cast.targets")
             raise s.unknown(name, "player or object")
-        if not fits(s, target, kind) or target.ref == itself:
-            raise Refusal(f"{target.name} is not a legal target for {what} (it needs target {kind})", "cast.targets")
+        if target.ref == itself:
+            raise Refusal(f"{target.name} cannot target itself", "cast.targets")
+        why = why_not(s, target, kind, src)
+        if why is not None:
+            raise Refusal(f"{target.name} is not a legal target for {what}: {why[0]}", *why[1:])
         out.append(target)
     return tuple(out)
 
 
-def fits(s: State, target: Target, kind: str) -> bool:
-    """Is ``target`` (still) a legal target of this kind? A permanent that left is a new object (400.7)."""
+def _kind_matches(s: State, perm: Permanent, kind: str, src: Source) -> bool:
+    if kind in ("creature", "creature or player"):
+        return perm.is_a("creature")
+    if kind == "any":
+        return perm.is_a("creature") or (perm.is_a("planeswalker") and not s.old)
+    if kind == "creature or planeswalker":
+        return perm.is_a("creature") or perm.is_a("planeswalker")
+    if kind == "creature you control":
+        return perm.is_a("creature") and perm.controller == src.controller
+    if kind in ("creature you don't control", "creature an opponent controls"):
+        return perm.is_a("creature") and perm.controller != src.controller
+    if kind == "permanent":
+        return True
+    if kind == "nonland permanent":
+        return not perm.is_a("land")
+    if kind == "artifact or enchantment":
+        return perm.is_a("artifact") or perm.is_a("enchantment")
+    return perm.is_a(kind)
+
+
+def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[str, ...] | None:
+    """Why ``target`` is not (or no longer) a legal target of this kind for a spell or ability from ``src``:
+    (the reason, its citation keys), or None. A permanent that left is a new object (400.7)."""
     if target.kind == "player":
-        return "player" in kind and target.ref not in s.lost
+        if kind not in ("player", "creature or player", "any", "opponent"):
+            return (f"it needs target {kind}", "cast.targets")
+        if target.ref in s.lost:
+            return ("that player has left the game", "cast.targets")
+        if kind == "opponent" and src is not None and target.ref == src.controller:
+            return ("it needs target opponent", "cast.targets")
+        return None
     if target.kind == "permanent":
         perm = s.permanent(target.ref)  # type: ignore[arg-type]
-        return perm is not None and "creature" in kind and perm.is_a("creature")
-    if target.kind == "spell":
-        return kind == "spell" and s.on_stack(target.ref) is not None  # type: ignore[arg-type]
-    return False
+        if perm is None:
+            return ("it has left the battlefield", "cast.targets", "zone.new_object")
+        if kind in ("player", "opponent", "spell") or not _kind_matches(s, perm, kind, src or Source("", "")):
+            return (f"it needs target {kind}", "cast.targets")
+        if src is None:
+            return None
+        keywords = s.keywords(perm)
+        if "shroud" in keywords:
+            return (f"{perm.name} has shroud", "keyword.shroud", "cast.targets")
+        if "hexproof" in keywords and perm.controller != src.controller:
+            return (f"{perm.name} has hexproof and {src.controller} is {perm.controller}'s opponent",
+                    "keyword.hexproof", "cast.targets")
+        quality = s.protected_from(perm, src)
+        if quality is not None:
+            return (f"{perm.name} has protection from {quality}, and {src.name} is {quality_of(src, quality)}",
+                    "keyword.protection_target", "cast.targets")
+        return None
+    if target.kind in ("spell", "ability"):
+        item = s.on_stack(target.ref)  # type: ignore[arg-type]
+        if item is None:
+            return ("it has left the stack", "cast.targets")
+        if kind == "spell" and target.kind != "spell":
+            return ("it needs target spell", "cast.targets")
+        if kind not in ("spell", "spell or ability"):
+            return (f"it needs target {kind}", "cast.targets")
+        return None
+    return ("it is not a legal target", "cast.targets")
+
+
+def quality_of(src: Source, quality: str) -> str:
+    """How ``src`` has the quality, in words (``red``, ``a creature``)."""
+    if quality in ("creatures", "artifacts", "enchantments", "instants", "sorceries", "planeswalkers", "lands"):
+        return "a " + {"sorceries": "sorcery"}.get(quality, quality[:-1])
+    return quality
+
+
+def fits(s: State, target: Target, kind: str, src: Source | None = None) -> bool:
+    """Is ``target`` (still) a legal target of this kind (608.2b)?"""
+    return why_not(s, target, kind, src) is None
 
 
 # -- paying ------------------------------------------------------------------------------------------------
 def payment(s: State, player: str, cost: tuple[tuple[str, int], ...], what: str,
             exclude: int | None = None) -> Payment | None:
     """How ``player`` pays ``cost`` (None: nothing to pay), or :class:`Refusal` when they cannot."""
-    mana = {sym: n for sym, n in cost if sym != "T"}
+    mana = {sym: n for sym, n in cost if sym not in "TX"}
     if s.costs_ignore or not any(mana.values()):
         return None
     pool = dict(s.pool.get(player, {}))
@@ -216,8 +357,51 @@ def payment(s: State, player: str, cost: tuple[tuple[str, int], ...], what: str,
     return Payment(player, cost, what, tuple(taps), {c: n for c, n in pool.items() if n}, from_pool)
 
 
+def can_pay(s: State, player: str, cost: tuple[tuple[str, int], ...]) -> bool:
+    try:
+        payment(s, player, cost, "")
+    except Refusal:
+        return False
+    return True
+
+
 # -- casting, playing lands, activating ----------------------------------------------------------------
-def cast(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Casting:
+def timing(s: State, player: str, card: Card, d: CardDef) -> None:
+    instant_speed = "instant" in d.types or "flash" in d.keywords
+    if instant_speed:
+        return
+    problems = []
+    if player != s.turn_player:
+        problems.append(f"it is {s.turn_player}'s turn")
+    if s.step not in MAIN_PHASES:
+        problems.append(f"it is the {s.step} step, not a main phase")
+    if s.stack:
+        problems.append(f"the stack is not empty ({', '.join(i.name for i in s.stack)})")
+    if problems:
+        kind = next((t for t in ("creature", "sorcery", "artifact", "enchantment") if t in d.types), "sorcery")
+        raise Refusal(f"{card.name} ({kind}) can be cast only in its controller's main phase while the stack is "
+                      "empty: " + "; ".join(problems), "cast.sorcery_speed", f"type.{kind}")
+
+
+def find_mode(d: CardDef, wanted: str) -> str:
+    """The mode of ``d`` a sentence names: its text (case and a final period aside), a unique start of
+    it, or its number (``1``); a ScenarioError listing the modes otherwise."""
+    norm = " ".join(wanted.lower().rstrip(".").split())
+    modes = [" ".join(m.lower().split()) for m in d.modes]
+    if norm.isdigit() and 1 <= int(norm) <= len(d.modes):
+        return d.modes[int(norm) - 1]
+    for i, m in enumerate(modes):
+        if m == norm:
+            return d.modes[i]
+    starts = [i for i, m in enumerate(modes) if m.startswith(norm)]
+    if len(starts) == 1:
+        return d.modes[starts[0]]
+    listing = "; ".join(f'"{m}"' for m in d.modes)
+    raise ScenarioError((), f'{d.name} has no mode "{wanted}": its modes are {listing}')
+
+
+def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int | None = None,
+         mode: str | None = None, announced: bool = False) -> Casting | StartCasting:
     card = card_in_hand(s, player, name)
     d = s.definition(card.name)
     if d is None:
@@ -225,25 +409,45 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Cas
     if "land" in d.types:
         raise Refusal(f"{card.name} is a land: it is played as a special action, never cast as a spell",
                       "land.not_a_spell")
-    priority(s, player, f"cast {card.name}")
-    instant_speed = "instant" in d.types or "flash" in d.keywords
-    if not instant_speed:
-        problems = []
-        if player != s.turn_player:
-            problems.append(f"it is {s.turn_player}'s turn")
-        if s.step not in MAIN_PHASES:
-            problems.append(f"it is the {s.step} step, not a main phase")
-        if s.stack:
-            problems.append(f"the stack is not empty ({', '.join(i.name for i in s.stack)})")
-        if problems:
-            kind = next((t for t in ("creature", "sorcery", "artifact", "enchantment") if t in d.types), "sorcery")
-            raise Refusal(f"{card.name} ({kind}) can be cast only in its controller's main phase while the stack is "
-                          "empty: " + "; ".join(problems), "cast.sorcery_speed", f"type.{kind}")
-    targets = choose_targets(s, player, card.name, d.effect, target_names)
-    return Casting(player, card, d, targets, payment(s, player, d.cost, card.name))
+    if not announced:
+        priority(s, player, f"cast {card.name}")
+        timing(s, player, card, d)
+    has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(e) for e in (d.effect, *d.modes) if e)
+    if x is not None and not has_x:
+        raise ScenarioError((), f"{card.name} has no X: cast it without 'with X={x}'")
+    if has_x and x is None:
+        raise Refusal(f"{card.name} has X in its cost: the value of X is announced as it is cast "
+                      f"('{player} casts {card.name} with X=3')", "cast.x", "cast.modes")
+    effect = d.effect
+    if d.modes:
+        if mode is None:
+            if target_names:
+                raise ScenarioError((), f'{card.name} is modal: say the mode, {player} casts {card.name} choosing "MODE" '
+                                        f"targeting ...")
+            payment(s, player, with_x(d.cost, x or 0), card.name)  # it could not be cast at all otherwise
+            return StartCasting(player, card, d, x or 0)
+        effect = find_mode(d, mode)
+    elif mode is not None:
+        raise ScenarioError((), f"{card.name} is not modal: cast it without 'choosing'")
+    src = spell_source(player, d, card.oid)
+    aura = enchants(d.keywords) if d.is_aura else None
+    kinds = (aura,) if aura else (target_kinds(effect) if effect else ())  # an Aura spell targets (303.4a)
+    targets = choose_targets(s, player, card.name, kinds, target_names, src)
+    return Casting(player, card, d, targets, payment(s, player, with_x(d.cost, x or 0), card.name), x or 0,
+                   effect if d.modes else "", effect)
 
 
-def play(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Casting | PlayingLand:
+def choose_mode(s: State, player: str, mode: str, target_names: tuple[str, ...]) -> Casting:
+    """``P chooses MODE [targeting ...]``: the mode of the modal spell being cast (601.2b, 700.2a)."""
+    decision(s, player, "mode", f"choose a mode")
+    wait = s.casting
+    assert wait is not None
+    plan = cast(s, player, wait.card.name, target_names, wait.x if wait.x else None, mode, announced=True)
+    assert isinstance(plan, Casting)
+    return plan
+
+
+def play(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Casting | StartCasting | PlayingLand:
     """``P plays CARD``: a land is played; any other card is cast (playing a card means either)."""
     card = card_in_hand(s, player, name)
     d = s.definition(card.name)
@@ -281,7 +485,7 @@ def activate(s: State, player: str, name: str, target_names: tuple[str, ...]) ->
     if dict(cost).get("T"):
         if perm.tapped:
             raise Refusal(f"{perm.name} is already tapped: its {{T}} cost cannot be paid", "activate.tap")
-        if perm.is_a("creature") and perm.sick and not perm.has("haste"):
+        if perm.is_a("creature") and perm.sick and not s.has(perm, "haste"):
             raise Refusal(f"{perm.name} cannot use {{T}}: {player} has not controlled it continuously since the turn "
                           "began", "activate.tap_sick", "combat.haste")
     if mana_land or (ability is not None and ability.is_mana):
@@ -290,7 +494,15 @@ def activate(s: State, player: str, name: str, target_names: tuple[str, ...]) ->
         return Activating(player, perm, ability, cost, (), payment(s, player, cost, perm.name, exclude=perm.oid), colour)
     assert ability is not None
     what = f"{perm.name} ability"
-    targets = choose_targets(s, player, what, ability.effect, target_names)
+    src = s.source_of(perm)
+    if ability.equip:
+        what = f"{perm.name}'s equip ability"
+        problems = []
+        if player != s.turn_player or s.step not in MAIN_PHASES or s.stack:
+            problems.append("it is activated only as a sorcery: in its controller's main phase with an empty stack")
+        if problems:
+            raise Refusal(f"{player} cannot activate {what} now: {problems[0]}", "keyword.equip", "activate.sorcery")
+    targets = choose_targets(s, player, what, target_kinds(ability.effect), target_names, src, itself=perm.oid)
     return Activating(player, perm, ability, cost, targets, payment(s, player, cost, what, exclude=perm.oid), "")
 
 
@@ -299,15 +511,30 @@ def can_attack(s: State, perm: Permanent) -> str | None:
     """Why ``perm`` cannot attack (a citation key), or None."""
     if perm.controller != s.turn_player or not perm.is_a("creature") or perm.tapped:
         return "combat.attackers"
-    if perm.has("defender"):
+    if s.has(perm, "defender"):
         return "combat.defender"
-    if perm.sick and not perm.has("haste"):
+    if perm.sick and not s.has(perm, "haste"):
         return "combat.summoning_sickness"
+    if s.cant(perm, "attack") is not None:
+        return "combat.attack_restriction"
     return None
 
 
 def can_block(s: State, perm: Permanent) -> bool:
-    return perm.controller == s.defending and perm.is_a("creature") and not perm.tapped
+    return (perm.controller == s.defending and perm.is_a("creature") and not perm.tapped
+            and s.cant(perm, "block") is None)
+
+
+def block_restriction(s: State, attacker: Permanent, blocker: Permanent) -> tuple[str, ...] | None:
+    """Why ``blocker`` can't block ``attacker`` (evasion, protection): (the reason, its keys), or None."""
+    if s.has(attacker, "flying") and not (s.has(blocker, "flying") or s.has(blocker, "reach")):
+        return (f"{attacker.name} has flying and {blocker.name} has neither flying nor reach",
+                "keyword.flying", "combat.block_restriction")
+    quality = s.protected_from(attacker, s.source_of(blocker))
+    if quality is not None:
+        return (f"{attacker.name} has protection from {quality}, and {blocker.name} is "
+                f"{quality_of(s.source_of(blocker), quality)}", "keyword.protection_block", "combat.block_restriction")
+    return None
 
 
 def attack(s: State, player: str, names: tuple[str, ...]) -> Attacking:
@@ -340,6 +567,10 @@ def attack(s: State, player: str, names: tuple[str, ...]) -> Attacking:
             raise Refusal(f"{perm.name} cannot attack: {player} has not controlled it continuously since the turn "
                           f"began and it has no haste", "combat.summoning_sickness", "combat.haste",
                           "combat.illegal_attack")
+        if why == "combat.attack_restriction":
+            source = s.cant(perm, "attack")
+            raise Refusal(f"{perm.name} cannot attack: {source.name if source else 'an effect'} says it can't",
+                          "combat.attack_restriction", "combat.illegal_attack")
         chosen.append(perm)
     return Attacking(player, tuple(chosen))
 
@@ -374,8 +605,111 @@ def block(s: State, player: str, pairs: tuple[tuple[str, str], ...]) -> Blocking
         if any(b is blocker for _, b in chosen):
             raise Refusal(f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
                           "combat.blockers", "combat.illegal_block")
+        source = s.cant(blocker, "block")
+        if source is not None:
+            raise Refusal(f"{blocker.name} cannot block: {source.name} says it can't", "combat.block_restriction",
+                          "combat.illegal_block")
+        why = block_restriction(s, attacker, blocker)
+        if why is not None:
+            raise Refusal(f"{blocker.name} cannot block {attacker.name}: {why[0]}", *why[1:], "combat.illegal_block")
         chosen.append((attacker, blocker))
+    for attacker in {a.oid: a for a, _ in chosen}.values():
+        count = sum(1 for a, _ in chosen if a is attacker)
+        if s.has(attacker, "menace") and count == 1:
+            raise Refusal(f"{attacker.name} has menace: it can't be blocked except by two or more creatures, and only "
+                          "one blocks it", "keyword.menace", "combat.block_restriction", "combat.illegal_block")
     return Blocking(player, tuple(chosen))
+
+
+# -- assigning combat damage (510.1) ------------------------------------------------------------------
+def lethal(s: State, blocker: Permanent, source: Source, planned: int) -> int:
+    """The damage that counts as lethal for an assignment to ``blocker`` (702.19b: damage already marked and
+    assigned by others counted; 702.2c: under the 2026 rules any nonzero damage from deathtouch)."""
+    needed = max(0, s.toughness(blocker) - blocker.damage - planned)
+    return min(1, needed) if not s.old and source.has("deathtouch") else needed
+
+
+def assign_damage(s: State, player: str, attacker_name: str | None,
+                  amounts: tuple[tuple[str, int], ...]) -> AssigningDamage:
+    """``P assigns damage: X 2, Y 1``: how the attacker awaiting its assignment divides its combat damage."""
+    decision(s, player, "damage", "assign combat damage")
+    awaiting = [p for p in (s.permanent(o) for o in s.awaiting) if p is not None]
+    if attacker_name is not None:
+        attacker = s.find_permanent(attacker_name)
+        if attacker is None or attacker not in awaiting:
+            names = ", ".join(p.name for p in awaiting)
+            raise ScenarioError((), f'"{attacker_name}" is not an attacker whose damage is awaited (awaited: {names})')
+    else:
+        attacker = awaiting[0]
+    source = s.source_of(attacker)
+    power = s.power(attacker)
+    blockers = [b for b in (s.permanent(o) for o in attacker.blockers) if b is not None]
+    trample = s.has(attacker, "trample")
+    out: list[Assignment] = []
+    total = 0
+    for name, n in amounts:
+        target = s.find_target(name, on_stack=False)
+        if target is None:
+            raise s.unknown(name, "creature or player")
+        if target.kind == "permanent" and target.ref in [b.oid for b in blockers]:
+            keys = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
+        elif target.kind == "player" and target.ref == s.defending:
+            if not trample:
+                raise Refusal(f"{attacker.name} is blocked and has no trample: it assigns its combat damage to the "
+                              "creatures blocking it, none to the player", "combat.blocked_damage", "combat.assign")
+            keys = ("combat.trample",)
+        else:
+            raise Refusal(f"{target.name} is not blocking {attacker.name}: a blocked creature assigns its combat damage "
+                          "to the creatures blocking it", "combat.blocked_damage", "combat.assign")
+        if any(a.target == target for a in out):
+            raise ScenarioError((), f"{target.name} is named twice in the assignment")
+        total += n
+        if n:
+            out.append(Assignment(source, target, n, keys + ("combat.chosen",)))
+    if total != power:
+        raise Refusal(f"{attacker.name} assigns combat damage equal to its power, {power}: the assignment gives {total}",
+                      "combat.damage_power", "combat.assign")
+    to_player = sum(a.amount for a in out if a.target.kind == "player")
+    if to_player:
+        planned: dict[int, int] = {}
+        for a in s.assigned:
+            if a.target.kind == "permanent":
+                planned[a.target.ref] = planned.get(a.target.ref, 0) + a.amount  # type: ignore[index]
+        short = [b.name for b in blockers
+                 if sum(a.amount for a in out if a.target.ref == b.oid) < lethal(s, b, source, planned.get(b.oid, 0))]
+        if short:
+            keys = ("combat.trample", "keyword.deathtouch_lethal") if source.has("deathtouch") else ("combat.trample",)
+            raise Refusal(f"{attacker.name} can assign damage to {s.defending} only once each creature blocking it is "
+                          f"assigned lethal damage ({', '.join(short)} is not)", *keys, "combat.assign")
+    return AssigningDamage(player, attacker, tuple(out))
+
+
+def order_triggers(s: State, player: str, names: tuple[str, ...]) -> OrderingTriggers:
+    """``P orders triggers: A, B``: the order ``player`` puts their waiting triggers on the stack (603.3b)."""
+    decision(s, player, "triggers", "order triggers")
+    mine = [t for t in s.pending_triggers if t.controller == player]
+    order: list[int] = []
+    for name in names:
+        found = [i for i, t in enumerate(mine) if t.name.lower() == name.lower() and i not in order]
+        if not found:
+            listing = ", ".join(t.name for t in mine)
+            raise ScenarioError((), f'no waiting trigger of {player} named "{name}"{suggest(name, [t.name for t in mine])} '
+                                    f"(waiting: {listing})")
+        order.append(found[0])
+    if len(order) != len(mine):
+        missing = ", ".join(t.name for i, t in enumerate(mine) if i not in order)
+        raise Refusal(f"{player} puts every trigger on the stack: the order leaves out {missing}", "trigger.apnap")
+    return OrderingTriggers(player, tuple(order))
+
+
+def pay_or_not(s: State, player: str, pays: bool) -> Paying:
+    """``P pays {N}`` / ``P does not pay``, for "counter ... unless its controller pays {N}" (118.12a)."""
+    decision(s, player, "pay", "pay" if pays else "decline to pay")
+    paused = s.paused
+    assert paused is not None
+    if not pays:
+        return Paying(player, False, None)
+    return Paying(player, True, payment(s, player, (("*", paused.amount),), f"{paused.item.name}"))
 
 
 # -- moving to a step ------------------------------------------------------------------------------------
@@ -383,6 +717,10 @@ def move_to(s: State, player: str, target: str) -> MovingTo:
     """``P moves to PHASE``: said by the player with priority, or by anyone while a declaration is pending."""
     if target not in ORDER:
         raise ScenarioError((), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}')
+    if s.pending in ("mode", "pay"):
+        waiting = waiting_for(s)
+        assert waiting is not None
+        raise Refusal(f"{player} cannot move to {target}: {waiting[0]}", waiting[1])
     if s.priority is not None:
         priority(s, player, f"move to {target}")
     else:

@@ -1,59 +1,125 @@
 """State-based actions (704) and triggered abilities (603), checked each time a player would receive
-priority (117.5), and the zone changes they cause."""
+priority (117.5), and the zone changes they cause.
+
+All applicable state-based actions are performed at once, as a single event (704.3), then the check
+is repeated. The engine models those of 704.5 that its objects can meet in a two-player game: a-d, f-k,
+m, n, p, q (2008: 420.5a-i, k, m, n, p); 704.5e (copies), r-z (counter limits, sagas, dungeons, space
+sculptor, battles, roles, speed) concern objects no scenario can give it (refused when named).
+"""
 
 from __future__ import annotations
 
 from engine.mtg.board import leave_battlefield
-from engine.mtg.state import Game, Permanent, StackItem, base_name
+from engine.mtg.effects import enchants
+from engine.mtg.state import Game, Permanent, PendingTrigger, StackItem, base_name
+
+POISON_LIMIT = 10
 
 
 def settle(g: Game) -> None:
     """Perform state-based actions until none apply, then put waiting triggers on the stack; repeat
-    until neither happens (117.5, 704.3)."""
+    until neither happens (117.5, 704.3). Stops while a player is to order their triggers (603.3b)."""
     for _ in range(100):
+        if g.s.pending == "triggers":
+            return
         acted = check_state(g)
         if g.s.over:
             return
         placed = place_triggers(g)
+        if g.s.pending == "triggers":
+            return
         if not acted and not placed:
             return
 
 
 def check_state(g: Game) -> bool:
+    s = g.s
     losers: list[tuple[str, str, str]] = []
-    for p in g.s.players:
-        if g.s.life[p] <= 0:
-            losers.append((p, f"{p} has {g.s.life[p]} life and loses the game", "sba.life"))
-        if p in g.s.drew_from_empty:
+    for p in s.players:
+        if s.life[p] <= 0:
+            losers.append((p, f"{p} has {s.life[p]} life and loses the game", "sba.life"))
+        if p in s.drew_from_empty:
             losers.append((p, f"{p} attempted to draw from an empty library and loses the game", "sba.empty_library"))
+        if s.poison.get(p, 0) >= POISON_LIMIT:
+            losers.append((p, f"{p} has {s.poison[p]} poison counters and loses the game", "sba.poison"))
     dying: list[tuple[Permanent, str, str]] = []
-    for perm in g.s.battlefield:
+    said: list[tuple[str, tuple[str, ...]]] = []
+    for perm in s.battlefield:
+        if perm.is_a("planeswalker") and perm.counters.get("loyalty", 0) <= 0:
+            dying.append((perm, f"{perm.name} has 0 loyalty and is put into its owner's graveyard", "sba.planeswalker"))
+            continue
         if not perm.is_a("creature"):
             continue
-        if perm.toughness <= 0:
-            dying.append((perm, f"{perm.name} has toughness {perm.toughness} and is put into its owner's graveyard", "sba.toughness"))
-        elif perm.damage >= perm.toughness:
-            dying.append((perm, f"{perm.name} has lethal damage ({perm.damage} on a toughness of {perm.toughness}) and is destroyed", "sba.lethal"))
-    dying += _legend_rule(g, {p.oid for p, _, _ in dying})
-    if not losers and not dying:
+        toughness = s.toughness(perm)
+        if toughness <= 0:
+            dying.append((perm, f"{perm.name} has toughness {toughness} and is put into its owner's graveyard",
+                          "sba.toughness"))
+            continue
+        lethal = perm.damage >= toughness
+        if (lethal or perm.deathtouched) and s.has(perm, "indestructible"):
+            if not perm.spared:
+                perm.spared = True
+                why = (f"lethal damage ({perm.damage} on a toughness of {toughness})" if lethal
+                       else "damage from a source with deathtouch")
+                said.append((f"{perm.name} has {why} but is indestructible: it is not destroyed",
+                             ("sba.check", "sba.lethal" if lethal else "sba.deathtouch", "keyword.indestructible")))
+        elif lethal:
+            dying.append((perm, f"{perm.name} has lethal damage ({perm.damage} on a toughness of {toughness}) and is "
+                                "destroyed", "sba.lethal"))
+        elif perm.deathtouched:
+            dying.append((perm, f"{perm.name} was dealt damage by a source with deathtouch and is destroyed",
+                          "sba.deathtouch"))
+    doomed = {p.oid for p, _, _ in dying}
+    dying += _legend_rule(g, doomed)
+    doomed = {p.oid for p, _, _ in dying}
+    dying += _world_rule(g, doomed)
+    doomed = {p.oid for p, _, _ in dying}
+    dying += _auras(g, doomed)
+    unattach = _unattach(g, {p.oid for p, _, _ in dying})
+    annihilate = [(p, min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0))) for p in s.battlefield
+                  if p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0)]
+    vanishing = [(owner, card, zone) for zone, cards_of in (("graveyard", s.graveyard), ("hand", s.hand),
+                                                          ("exile", s.exile), ("library", s.library))
+                 for owner, cards in cards_of.items() for card in cards if card.token]
+    for perm in s.battlefield:
+        perm.deathtouched = False
+    for what, keys in said:
+        g.emit(what, *keys)
+    if not losers and not dying and not unattach and not annihilate and not vanishing:
         return False
     for perm, what, key in dying:
         g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
+    for perm, what, key in unattach:
+        g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
+        perm.attached_to = None
+    for perm, n in annihilate:
+        perm.counters["+1/+1"] -= n
+        perm.counters["-1/-1"] -= n
+        perm.counters = {k: v for k, v in perm.counters.items() if v}
+        g.emit(f"State-based action: {perm.name} has +1/+1 and -1/-1 counters: {n} of each are removed "
+               f"(now {s.power(perm)}/{s.toughness(perm)})", "priority.sba_first", "sba.check", "sba.counters")
+    for owner, card, zone in vanishing:
+        {"graveyard": s.graveyard, "hand": s.hand, "exile": s.exile, "library": s.library}[zone][owner].remove(card)
+        g.emit(f"State-based action: {card.name} is a token in {owner}'s {zone}: it ceases to exist",
+               "priority.sba_first", "sba.check", "sba.token")
     for perm, _, _ in dying:
-        leave_battlefield(g, perm, "graveyard")
+        if perm in s.battlefield:
+            leave_battlefield(g, perm, "graveyard")
     if losers:
         for p, what, key in losers:
             g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key,
-                   "game.lose_draw" if key == "sba.empty_library" else "game.lose_life")
-        g.s.lost |= {p for p, _, _ in losers}
-        left = [p for p in g.s.players if p not in g.s.lost]
-        g.s.winner = left[0] if len(left) == 1 else "draw"
-        g.s.priority = None
+                   "game.lose_draw" if key == "sba.empty_library" else
+                   "game.lose_poison" if key == "sba.poison" else "game.lose_life")
+        s.lost |= {p for p, _, _ in losers}
+        left = [p for p in s.players if p not in s.lost]
+        s.winner = left[0] if len(left) == 1 else "draw"
+        s.priority = None
+        s.pending = None
         if len(left) == 1:
             g.emit(f"{left[0]} wins the game: every opponent has lost", "game.win", "game.over")
         else:
             g.emit("All players lost at once: the game is a draw", "game.over")
-        g.s.drew_from_empty.clear()
+        s.drew_from_empty.clear()
     return True
 
 
@@ -70,31 +136,118 @@ def _legend_rule(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]
     for perms in groups.values():
         if len(perms) < 2:
             continue
-        doomed = perms if g.s.old else sorted(perms, key=lambda p: p.oid)[:-1]
+        doomed = perms if g.s.old else sorted(perms, key=lambda p: p.since)[:-1]
         for perm in doomed:
             out.append((perm, f"legend rule: {perm.name} is put into its owner's graveyard", "sba.legend"))
     return out
 
 
+def _world_rule(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
+    """All permanents with the supertype world but the newest go (704.5k; 2008: 420.5i)."""
+    worlds = [p for p in g.s.battlefield if "world" in p.card.supertypes and p.oid not in already]
+    if len(worlds) < 2:
+        return []
+    newest = max(worlds, key=lambda p: p.since)
+    return [(p, f"world rule: {p.name} is put into its owner's graveyard ({newest.name} is the newest world "
+                f"permanent)", "sba.world") for p in worlds if p is not newest]
+
+
+def _auras(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
+    """An Aura attached to an illegal object, or to nothing, goes to its owner's graveyard (704.5m), among
+    them one attached to a permanent with protection from a quality it has (702.16c)."""
+    s = g.s
+    out = []
+    for aura in s.battlefield:
+        if not aura.card.is_aura or aura.oid in already:
+            continue
+        host = s.permanent(aura.attached_to) if aura.attached_to is not None else None
+        why, key = "", "sba.aura"
+        if host is None:
+            why = "it is not attached to anything"
+        else:
+            kind = enchants(aura.card.keywords) or "creature"
+            quality = s.protected_from(host, s.source_of(aura))
+            if kind != "permanent" and not host.is_a(kind):
+                why = f"{host.name} is not a {kind}"
+            elif quality is not None:
+                why, key = f"{host.name} has protection from {quality}", "keyword.protection_enchant"
+        if why:
+            out.append((aura, f"the Aura {aura.name} is put into its owner's graveyard: {why}", key))
+    return [(p, w, k) if k == "sba.aura" else (p, w, k) for p, w, k in out]
+
+
+def _unattach(g: Game, dying: set[int]) -> list[tuple[Permanent, str, str]]:
+    """Equipment attached to an illegal permanent becomes unattached (704.5n; protection, 702.16d); a
+    permanent attached that is neither an Aura nor an Equipment becomes unattached (704.5p)."""
+    s = g.s
+    out = []
+    for perm in s.battlefield:
+        if perm.attached_to is None or perm.oid in dying or perm.card.is_aura:
+            continue
+        host = s.permanent(perm.attached_to)
+        if not perm.card.is_equipment or perm.is_a("creature"):
+            out.append((perm, f"{perm.name} is neither an Aura nor an Equipment: it becomes unattached "
+                              f"and stays on the battlefield", "sba.attached"))
+            continue
+        if host is None or host.oid in dying:
+            if host is None:
+                out.append((perm, f"{perm.name} is attached to nothing on the battlefield: it becomes unattached",
+                            "sba.equipment"))
+            continue
+        quality = s.protected_from(host, s.source_of(perm))
+        if not host.is_a("creature"):
+            out.append((perm, f"{perm.name} is attached to {host.name}, not a creature: it becomes unattached "
+                              "and stays on the battlefield", "sba.equipment"))
+        elif quality is not None:
+            out.append((perm, f"{perm.name} is attached to {host.name}, which has protection from {quality}: it "
+                              "becomes unattached and stays on the battlefield", "keyword.protection_equip"))
+    return out
+
+
 def place_triggers(g: Game) -> bool:
     """APNAP order: the active player's triggers go on the stack first (so resolve last); each player
-    orders their own, as ``trigger_order`` says or else in the order they triggered (603.3b)."""
-    if not g.s.pending_triggers:
+    orders their own (603.3b), as ``P orders triggers`` says, as ``state.trigger_order`` states, or, when
+    they are alike, in the order they triggered. A player with two or more different triggers and no
+    stated order is asked: the engine waits (``pending: triggers``)."""
+    s = g.s
+    if not s.pending_triggers:
         return False
-    waiting, g.s.pending_triggers = g.s.pending_triggers, []
-    for player in g.s.apnap():
-        mine = [t for t in waiting if t.controller == player]
+    placed = False
+    for player in s.apnap():
+        mine = [t for t in s.pending_triggers if t.controller == player]
         if not mine:
             continue
-        wanted = [n.lower() for n in g.s.trigger_order.get(player, [])]
+        wanted = [n.lower() for n in s.trigger_order.get(player, [])]
+        if len(mine) > 1 and not wanted and len({(t.name, t.effect, t.targets, t.subject) for t in mine}) > 1:
+            s.pending, s.deciding, s.priority = "triggers", player, None
+            g.emit(f"{player} has {len(mine)} triggered abilities to put on the stack ({', '.join(t.name for t in mine)}) "
+                   f"and chooses their order; no player has priority until then", "trigger.apnap", "trigger.to_stack")
+            return placed
         stated = bool(wanted) and len(mine) > 1
         mine.sort(key=lambda t: wanted.index(t.name.lower()) if t.name.lower() in wanted else len(wanted))
-        for t in mine:
-            g.s.stack.append(StackItem(g.s.oid(), t.name, player, "trigger", effect=t.effect,
-                                     targets=t.targets, source=t.source))
-        names = ", then ".join(t.name for t in mine)
-        how = " in the order the scenario states" if stated else ""
-        g.emit(f"{player} puts {names} on the stack{how} (the last one resolves first)",
-               "trigger.to_stack", "trigger.apnap", "stack.add")
-    g.s.passes = 0
-    return True
+        put(g, player, mine, " in the order the scenario states" if stated else "")
+        placed = True
+    return placed
+
+
+def put(g: Game, player: str, triggers: list[PendingTrigger], how: str = "") -> None:
+    """Put ``player``'s ``triggers`` on the stack in this order (the last resolves first)."""
+    s = g.s
+    for t in triggers:
+        s.pending_triggers.remove(t)
+        s.stack.append(StackItem(s.oid(), t.name, player, "trigger", effect=t.effect, targets=t.targets,
+                                 source=t.source, src=t.src, subject=t.subject))
+    names = ", then ".join(t.name for t in triggers)
+    g.emit(f"{player} puts {names} on the stack{how} (the last one resolves first)",
+           "trigger.to_stack", "trigger.apnap", "stack.add")
+    s.passes = 0
+
+
+def order(g: Game, player: str, indices: tuple[int, ...] | None) -> None:
+    """``player``'s answer (or, moving past the question, the order they triggered in)."""
+    s = g.s
+    mine = [t for t in s.pending_triggers if t.controller == player]
+    chosen = [mine[i] for i in indices] if indices is not None else mine
+    s.pending = s.deciding = None
+    put(g, player, chosen, " in the order they choose" if indices is not None else
+        " in the order they triggered (no order was given)")

@@ -1,5 +1,6 @@
-"""Casting spells (601), playing lands (305, 116.2a), activating abilities (602, 605), paying costs
-from lands, and resolving the top of the stack (608) with the effect vocabulary of ``effects``.
+"""Casting spells (601, with modes 700.2 and X 107.3), playing lands (305, 116.2a), activating abilities
+(602, 605, equip 702.6), paying costs from lands, ward (702.21), and resolving the top of the stack (608)
+with the effect vocabulary of ``effects``.
 
 Mana: each land taps for one mana of its colour (basic lands by their type: Mountain {R} ...; other
 lands by their ``mana:`` key, colourless otherwise). Costs are paid from the mana pool first, then by
@@ -8,11 +9,19 @@ tapping the player's untapped lands in the order they are listed. ``costs: ignor
 
 from __future__ import annotations
 
-from engine.mtg.board import deal_damage, draw, fire, leave_battlefield
+from dataclasses import replace
+
+from engine.mtg.board import (
+    deal_damage, destroy, draw, enter, leave_battlefield, token_definition, unique_name,
+)
 from engine.mtg.combat import deal_combat_damage
-from engine.mtg.effects import Instruction, parse_effect
-from engine.mtg.legality import Activating, Casting, Payment, PlayingLand, fits
-from engine.mtg.state import CardDef, Game, Permanent, StackItem, Target, show_cost
+from engine.mtg.effects import X, Instruction, amount, enchants, parse_effect
+from engine.mtg.legality import (
+    Activating, Casting, Payment, Paying, PlayingLand, StartCasting, can_pay, spell_source, why_not,
+)
+from engine.mtg.state import (
+    CardDef, Game, ModeWait, Paused, PendingTrigger, Permanent, Shield, Source, StackItem, Target, show_cost,
+)
 
 
 # -- paying -------------------------------------------------------------------------------------
@@ -33,21 +42,67 @@ def pay(g: Game, payment: Payment | None) -> None:
 
 
 # -- actions ------------------------------------------------------------------------------------
+def start_casting(g: Game, plan: StartCasting) -> None:
+    """A modal spell proposed without its mode (601.2a-b): the caster announces it next."""
+    g.s.casting = ModeWait(plan.player, plan.card, plan.x)
+    g.s.pending, g.s.deciding, g.s.priority = "mode", plan.player, None
+    modes = "; ".join(f'"{m}"' for m in plan.definition.modes)
+    g.emit(f"{plan.player} begins to cast {plan.card.name}, a modal spell: {plan.player} announces its mode next "
+           f"({modes})", "cast.modes", "mode.choose")
+
+
 def cast(g: Game, plan: Casting) -> None:
     """Cast a spell (601) as :func:`engine.mtg.legality.cast` allowed it: it goes on the stack."""
     player, card, d, targets = plan.player, plan.card, plan.definition, plan.targets
+    if g.s.casting is not None:
+        g.s.casting, g.s.pending, g.s.deciding = None, None, None
+    announced = []
+    keys = ["cast.announce"]
+    if plan.mode:
+        announced.append(f'choosing "{plan.mode}"')
+        keys += ["cast.modes", "mode.choose"]
+    if plan.x or any(sym == "X" for sym, _ in d.cost):
+        announced.append(f"with X={plan.x}")
+        keys.append("cast.x")
     pay(g, plan.payment)
     g.s.hand[player].remove(card)
-    g.s.stack.append(StackItem(card.oid, card.name, player, "spell", card, d, d.effect, targets))
+    item = StackItem(card.oid, card.name, player, "spell", card, d, plan.effect, targets,
+                     src=spell_source(player, d, card.oid), x=plan.x, mode=plan.mode)
+    g.s.stack.append(item)
     aimed = f" targeting {', '.join(t.name for t in targets)}" if targets else ""
-    keys = ["cast.announce"] + (["cast.targets"] if targets else []) + ["stack.add"]
+    keys += (["cast.targets"] if targets else []) + ["stack.add"]
+    if d.is_aura:
+        keys.append("keyword.enchant")
     if "flash" in d.keywords and "instant" not in d.types:
         keys.append("cast.flash")
     elif "instant" in d.types:
         keys.append("cast.instant")
-    g.emit(f"{player} casts {card.name}{aimed}; it goes on top of the stack", *keys)
+    said = (" " + " ".join(announced)) if announced else ""
+    g.emit(f"{player} casts {card.name}{said}{aimed}; it goes on top of the stack", *keys)
+    ward(g, item)
     g.s.passes = 0
     g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
+
+
+def ward(g: Game, item: StackItem) -> None:
+    """A permanent with ward that becomes the target of a spell or ability an opponent controls triggers
+    (702.21a): counter it unless that player pays the ward cost."""
+    for target in item.targets:
+        if target.kind != "permanent":
+            continue
+        perm = g.s.permanent(target.ref)  # type: ignore[arg-type]
+        if perm is None or perm.controller == item.controller:
+            continue
+        cost = amount(g.s.keywords(perm), "ward")
+        if cost is None:
+            continue
+        what = "spell" if item.kind == "spell" else "ability"
+        g.s.pending_triggers.append(PendingTrigger(
+            f"{perm.name} ward", perm.controller, perm.name,
+            f"counter that spell or ability unless its controller pays {{{cost}}}", (), g.s.source_of(perm),
+            Target(what, item.oid, item.name)))
+        g.emit(f"{perm.name} has ward {{{cost}}} and became the target of {item.controller}'s {what} {item.name}: "
+               f"its ward ability triggers", "keyword.ward", "trigger.controller")
 
 
 def play_land(g: Game, plan: PlayingLand) -> None:
@@ -55,12 +110,10 @@ def play_land(g: Game, plan: PlayingLand) -> None:
     player, card = plan.player, plan.card
     g.s.hand[player].remove(card)
     definition = plan.definition or CardDef(card.name, frozenset({"land"}))
-    perm = Permanent(card.oid, card.name, player, player, definition, sick=True)
-    g.s.battlefield.append(perm)
-    g.s.lands_played[player] = g.s.lands_played.get(player, 0) + 1
     g.emit(f"{player} plays {card.name}: a special action that does not use the stack", "special.land",
            "land.one_per_turn")
-    fire(g, "enters", perm)
+    g.s.lands_played[player] = g.s.lands_played.get(player, 0) + 1
+    enter(g, Permanent(card.oid, card.name, player, player, definition, sick=True))
     g.s.passes = 0
     g.receive_priority(player, f"{player} receives priority again", "special.priority_after")
 
@@ -80,39 +133,59 @@ def activate(g: Game, plan: Activating) -> None:
                "it resolves at once without using the stack", "mana.no_stack", "mana.basic_land")
         g.s.passes = 0
         return
-    what = f"{perm.name} ability"
+    what = f"{perm.name} equip" if plan.ability.equip else f"{perm.name} ability"
     pay(g, plan.payment)
     if dict(cost).get("T"):
         perm.tapped = True
-    g.s.stack.append(StackItem(g.s.oid(), what, player, "ability", effect=plan.ability.effect, targets=targets,
-                               source=perm.name))
+    item = StackItem(g.s.oid(), what, player, "ability", effect=plan.ability.effect, targets=targets,
+                     source=perm.name, src=g.s.source_of(perm), subject=Target("permanent", perm.oid, perm.name))
+    g.s.stack.append(item)
     aimed = f" targeting {', '.join(t.name for t in targets)}" if targets else ""
-    g.emit(f"{player} activates {perm.name}{aimed}; the ability goes on top of the stack",
-           "activate.any_time", "activate.on_stack", "stack.add")
+    keys = ["activate.any_time", "activate.on_stack", "stack.add"] + (["keyword.equip"] if plan.ability.equip else [])
+    g.emit(f"{player} activates {perm.name}{' (equip)' if plan.ability.equip else ''}{aimed}; the ability goes on top "
+           "of the stack", *keys)
+    ward(g, item)
     g.s.passes = 0
     g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
 
 
 # -- resolving ------------------------------------------------------------------------------------
+def target_kinds_of(item: StackItem) -> list[str]:
+    if item.definition is not None and item.definition.is_aura:
+        return [enchants(item.definition.keywords) or "creature"]
+    return [i.target for i in (parse_effect(item.effect) if item.effect else ()) if i.targeted]
+
+
 def resolve_top(g: Game) -> None:
+    """The top object resolves (608). It may stop for a player's choice to pay (``g.s.pending == "pay"``);
+    :func:`decide_payment` then goes on with it."""
     item = g.s.stack.pop()
     if item.kind == "combat damage":
         deal_combat_damage(g, item.damage)
         return
-    instructions = parse_effect(item.effect) if item.effect else ()
-    kinds = [i.target for i in instructions if i.targeted]
+    kinds = target_kinds_of(item)
     if item.targets:
-        legal = [fits(g.s, t, k) for t, k in zip(item.targets, kinds)]
+        legal = tuple(why_not(g.s, t, k, item.src) is None for t, k in zip(item.targets, kinds))
         if not any(legal):
             what = "is" if len(item.targets) == 1 else "are"
+            why = [why_not(g.s, t, k, item.src) for t, k in zip(item.targets, kinds)]
+            keys = [k for w in why if w for k in w[1:] if k.startswith("keyword.")]
+            reasons = (": " + "; ".join(w[0] for w in why if w)) if keys else ""
             g.emit(f"{item.name} does not resolve: its target {what} no longer legal "
-                   f"({', '.join(t.name for t in item.targets)})", "resolve.illegal_targets")
+                   f"({', '.join(t.name for t in item.targets)}{reasons})", "resolve.illegal_targets", *keys)
             _finish(g, item, resolved=False)
             return
     else:
-        legal = []
-    slot = 0
-    for instr in instructions:
+        legal = ()
+    go_on(g, item, 0, legal)
+
+
+def go_on(g: Game, item: StackItem, start: int, legal: tuple[bool, ...]) -> None:
+    """Follow ``item``'s instructions from the ``start``-th (608.2c), then finish it (608.2n, 608.3)."""
+    instructions = parse_effect(item.effect) if item.effect else ()
+    slot = sum(1 for i in instructions[:start] if i.targeted)
+    for index in range(start, len(instructions)):
+        instr = instructions[index]
         target = None
         if instr.targeted:
             target, ok = item.targets[slot], legal[slot]
@@ -121,8 +194,32 @@ def resolve_top(g: Game) -> None:
                 g.emit(f"{target.name} is no longer a legal target: this part of {item.name} does not affect it",
                        "resolve.illegal_target_unaffected")
                 continue
-        execute(g, item, instr, target)
+        elif instr.target in ("self", "it"):
+            target = item.subject
+        asked = execute(g, item, instr, target)
+        if asked is not None:
+            payer, cost, victim = asked
+            g.s.paused = Paused(item, index + 1, legal, payer, cost, victim)
+            g.s.pending, g.s.deciding, g.s.priority = "pay", payer, None
+            return
     _finish(g, item, resolved=True)
+
+
+def decide_payment(g: Game, plan: Paying) -> None:
+    """The payer's answer to "counter ... unless its controller pays {N}" (118.12a); the spell or ability
+    that asked then goes on resolving."""
+    paused = g.s.paused
+    assert paused is not None
+    g.s.paused, g.s.pending, g.s.deciding = None, None, None
+    victim = g.s.on_stack(paused.victim)
+    if plan.pays:
+        pay(g, plan.payment)
+        g.emit(f"{plan.player} pays {{{paused.amount}}}: {victim.name if victim else 'it'} is not countered",
+               "effect.unless", "cast.pay")
+    elif victim is not None:
+        g.emit(f"{plan.player} does not pay {{{paused.amount}}}", "effect.unless")
+        counter(g, paused.item, victim)
+    go_on(g, paused.item, paused.index, paused.legal)
 
 
 def _finish(g: Game, item: StackItem, resolved: bool) -> None:
@@ -132,9 +229,16 @@ def _finish(g: Game, item: StackItem, resolved: bool) -> None:
     owner = item.card.owner
     if resolved and d.is_permanent:
         perm = Permanent(item.card.oid, item.card.name, owner, item.controller, d, sick=True)
-        g.s.battlefield.append(perm)
-        g.emit(f"{perm.name} enters the battlefield under {item.controller}'s control", "resolve.permanent")
-        fire(g, "enters", perm)
+        attach = None
+        if d.is_aura and item.targets:
+            attach = item.targets[0].ref
+            host = g.s.permanent(attach)  # type: ignore[arg-type]
+            g.emit(f"{perm.name} enters the battlefield under {item.controller}'s control attached to "
+                   f"{host.name if host else item.targets[0].name}", "resolve.permanent", "keyword.enchant",
+                   "attach.aura")
+        else:
+            g.emit(f"{perm.name} enters the battlefield under {item.controller}'s control", "resolve.permanent")
+        enter(g, perm, attach)  # type: ignore[arg-type]
         return
     g.s.graveyard.setdefault(owner, []).append(item.card)
     if resolved:
@@ -143,57 +247,191 @@ def _finish(g: Game, item: StackItem, resolved: bool) -> None:
         g.emit(f"{item.name} is put into {owner}'s graveyard without effect", "resolve.illegal_targets")
 
 
-def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None) -> None:
+def counter(g: Game, by: StackItem, victim: StackItem) -> None:
+    g.s.stack.remove(victim)
+    if victim.card is not None:
+        g.s.graveyard.setdefault(victim.card.owner, []).append(victim.card)
+    g.emit(f"{by.name} counters {victim.name}: it leaves the stack without resolving"
+           + (f" and goes to {victim.card.owner}'s graveyard" if victim.card else ""), "effect.counter")
+
+
+def _n(item: StackItem, value: int) -> int:
+    return item.x if value == X else value
+
+
+def _source(g: Game, item: StackItem) -> Source:
+    """The source of what ``item`` does: a spell itself, or an ability's source (named as the ability)."""
+    if item.src is None:
+        return Source(item.name, item.controller)
+    return item.src if item.kind == "spell" else replace(item.src, name=item.name)
+
+
+def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None) -> tuple[str, int, int] | None:
+    """Carry out one instruction. Returns (payer, amount, the stack object) when it asks a player whether
+    to pay (the resolution waits for the answer)."""
+    s = g.s
     me = item.controller
     verb = instr.verb
+    n = _n(item, instr.amount)
     if verb == "damage":
-        who = me if instr.who == "you" else g.s.other(me)
+        if instr.who in ("each creature", "each other creature"):
+            for perm in [p for p in s.battlefield if p.is_a("creature")]:
+                if instr.who == "each other creature" and item.subject and perm.oid == item.subject.ref:
+                    continue
+                deal_damage(g, _source(g, item), Target("permanent", perm.oid, perm.name), n, "resolve.instructions")
+            return None
+        if instr.who == "each player":
+            for p in s.apnap():
+                deal_damage(g, _source(g, item), Target("player", p, p), n, "resolve.instructions")
+            return None
+        who = me if instr.who == "you" else s.other(me)
         recipient = target or Target("player", who, who)
-        deal_damage(g, item.name, recipient, instr.amount, "resolve.instructions")
+        if n > 0:
+            deal_damage(g, _source(g, item), recipient, n, "resolve.instructions")
+        else:
+            g.emit(f"{item.name} would deal 0 damage: no damage is dealt", "resolve.instructions", "damage.zero")
     elif verb in ("gain", "lose"):
-        who = str(target.ref) if target else (me if instr.who == "you" else g.s.other(me))
-        before = g.s.life[who]
-        g.s.life[who] += instr.amount if verb == "gain" else -instr.amount
-        g.emit(f"{who} {'gains' if verb == 'gain' else 'loses'} {instr.amount} life ({before} -> {g.s.life[who]})",
+        who = str(target.ref) if target else (me if instr.who == "you" else s.other(me))
+        before = s.life[who]
+        s.life[who] += n if verb == "gain" else -n
+        g.emit(f"{who} {'gains' if verb == 'gain' else 'loses'} {n} life ({before} -> {s.life[who]})",
                "resolve.instructions", "life.change")
     elif verb == "draw":
-        draw(g, me, instr.amount, "resolve.instructions")
+        draw(g, me, n, "resolve.instructions")
     elif verb == "counter":
-        victim = g.s.on_stack(target.ref)  # type: ignore[union-attr, arg-type]
+        victim = s.on_stack(target.ref)  # type: ignore[union-attr, arg-type]
         if victim is None:
             _gone(g, item, target)  # type: ignore[arg-type]
         else:
-            g.s.stack.remove(victim)
-            if victim.card is not None:
-                g.s.graveyard.setdefault(victim.card.owner, []).append(victim.card)
-            g.emit(f"{item.name} counters {victim.name}: it leaves the stack without resolving"
-                   + (f" and goes to {victim.card.owner}'s graveyard" if victim.card else ""), "effect.counter")
-    elif verb in ("destroy", "bounce", "boost", "tap", "untap"):
-        perm = g.s.permanent(target.ref)  # type: ignore[union-attr, arg-type]
-        if perm is None:
-            _gone(g, item, target)  # type: ignore[arg-type]
-            return
-        if verb == "destroy":
-            g.emit(f"{item.name} destroys {perm.name}", "resolve.instructions", "effect.destroy")
-            leave_battlefield(g, perm, "graveyard")
-        elif verb == "bounce":
-            g.emit(f"{item.name} returns {perm.name} to {perm.owner}'s hand", "resolve.instructions")
-            leave_battlefield(g, perm, "hand")
-        elif verb == "boost":
-            perm.boost = (perm.boost[0] + instr.amount, perm.boost[1] + instr.amount2)
-            g.emit(f"{perm.name} gets +{instr.amount}/+{instr.amount2} until end of turn "
-                   f"(now {perm.power}/{perm.toughness})", "resolve.instructions")
-        else:
-            perm.tapped = verb == "tap"
-            g.emit(f"{item.name} {verb}s {perm.name}", "resolve.instructions", "effect.tap")
+            counter(g, item, victim)
+    elif verb == "counter_unless":
+        victim = s.on_stack(target.ref) if target is not None else None  # type: ignore[arg-type]
+        if victim is None:
+            g.emit(f"{target.name if target else 'That spell'} has already left the stack: {item.name} does nothing",
+                   "resolve.instructions", "zone.new_object")
+            return None
+        payer = victim.controller
+        if can_pay(s, payer, (("*", n),)):
+            g.emit(f"{item.name}: {payer} may pay {{{n}}}; if {payer} does not, {victim.name} is countered. "
+                   f"{payer} chooses", "effect.unless")
+            return payer, n, victim.oid
+        g.emit(f"{payer} cannot pay {{{n}}} (not enough untapped lands or mana)", "effect.unless", "cast.pay")
+        counter(g, item, victim)
+    elif verb == "fog":
+        s.fog = True
+        g.emit(f"{item.name}: all combat damage that would be dealt this turn will be prevented", "resolve.instructions",
+               "prevent.effect")
+    elif verb == "poison":
+        players = [str(target.ref)] if target is not None else [s.other(me)]
+        for p in players:
+            s.poison[p] = s.poison.get(p, 0) + n
+            g.emit(f"{p} gets {n} poison counter{'s' if n != 1 else ''} ({s.poison[p]} in all)", "resolve.instructions",
+                   "counter.poison")
+    elif verb == "token":
+        power, toughness, colours, name, keywords = instr.extra
+        full = name if s.old else f"{name} Token"
+        d = token_definition(full, power, toughness, colours, keywords)
+        s.cards.setdefault(full.lower(), d)
+        for _ in range(n):
+            perm = Permanent(s.oid(), unique_name(g, full), me, me, d, sick=True, token=True)
+            g.emit(f"{item.name} creates {perm.name}, a {power}/{toughness} creature token, under {me}'s control",
+                   "resolve.instructions", "token.create", "token.name")
+            enter(g, perm)
+    elif verb == "return_self":
+        _return_self(g, item, instr, target)
     elif verb == "add":
-        pool = g.s.pool.setdefault(me, {})
+        pool = s.pool.setdefault(me, {})
         for c in instr.mana:
             pool[c] = pool.get(c, 0) + 1
         g.emit(f"{me} adds {''.join('{' + c + '}' for c in instr.mana)} to the mana pool", "resolve.instructions")
+    elif target is not None and target.kind == "player" and verb == "shield":
+        s.shields.append(Shield(target, None if instr.extra else n, item.name))
+        g.emit(f"{item.name}: the next {'all' if instr.extra else n} damage that would be dealt to {target.name} this "
+               "turn will be prevented", "resolve.instructions", "prevent.shield")
+    else:
+        perm = s.permanent(target.ref) if target is not None and target.kind == "permanent" else None  # type: ignore[arg-type]
+        if perm is None:
+            _gone(g, item, target)  # type: ignore[arg-type]
+            return None
+        _on_permanent(g, item, instr, perm, n)
+    return None
 
 
-def _gone(g: Game, item: StackItem, target: Target) -> None:
+def _on_permanent(g: Game, item: StackItem, instr: Instruction, perm: Permanent, n: int) -> None:
+    s = g.s
+    verb = instr.verb
+    if verb == "destroy":
+        destroy(g, perm, item.name, "resolve.instructions")
+    elif verb == "exile":
+        g.emit(f"{item.name} exiles {perm.name}", "resolve.instructions", "effect.exile")
+        leave_battlefield(g, perm, "exile")
+    elif verb == "bounce":
+        g.emit(f"{item.name} returns {perm.name} to {perm.owner}'s hand", "resolve.instructions")
+        leave_battlefield(g, perm, "hand")
+    elif verb == "boost":
+        plus = (n, _n(item, instr.amount2))
+        perm.boost = (perm.boost[0] + plus[0], perm.boost[1] + plus[1])
+        g.emit(f"{perm.name} gets {plus[0]:+d}/{plus[1]:+d} until end of turn (now {s.power(perm)}/{s.toughness(perm)})",
+               "resolve.instructions")
+    elif verb == "grant":
+        perm.granted = tuple(dict.fromkeys(perm.granted + tuple(instr.extra)))
+        g.emit(f"{perm.name} gains {' and '.join(instr.extra)} until end of turn", "resolve.instructions",
+               "effect.until_eot")
+    elif verb == "counters":
+        kind = instr.extra[0]
+        perm.counters[kind] = perm.counters.get(kind, 0) + n
+        g.emit(f"{item.name} puts {n} {kind} counter{'s' if n != 1 else ''} on {perm.name} (now {s.power(perm)}/"
+               f"{s.toughness(perm)})", "resolve.instructions", "counter.put", "counter.pt")
+    elif verb == "shield":
+        s.shields.append(Shield(Target("permanent", perm.oid, perm.name), None if instr.extra else n, item.name))
+        g.emit(f"{item.name}: {'all' if instr.extra else f'the next {n}'} damage that would be dealt to {perm.name} "
+               "this turn will be prevented", "resolve.instructions", "prevent.shield")
+    elif verb == "attach":
+        equipment = s.permanent(item.subject.ref) if item.subject is not None else None  # type: ignore[arg-type]
+        if equipment is None:
+            g.emit(f"{item.source} has left the battlefield: it is not attached", "resolve.instructions",
+                   "zone.new_object")
+            return
+        equipment.attached_to = perm.oid
+        equipment.since = s.oid()
+        g.emit(f"{equipment.name} becomes attached to {perm.name}", "resolve.instructions", "keyword.equip",
+               "attach.equipment")
+    elif verb in ("tap", "untap"):
+        perm.tapped = verb == "tap"
+        g.emit(f"{item.name} {verb}s {perm.name}", "resolve.instructions", "effect.tap")
+
+
+def _return_self(g: Game, item: StackItem, instr: Instruction, target: Target | None) -> None:
+    """Persist and undying: the card that died returns with a counter (702.79a, 702.93a)."""
+    s = g.s
+    key = "keyword.persist" if instr.extra and instr.extra[0] == "-1/-1" else "keyword.undying"
+    card = None
+    owner = ""
+    if target is not None:
+        for player, cards in s.graveyard.items():
+            for c in cards:
+                if c.oid == target.ref:
+                    card, owner = c, player
+    if card is None:
+        g.emit(f"{target.name if target else 'The card'} is no longer in the graveyard: {item.name} does nothing",
+               "resolve.instructions", "zone.new_object", key)
+        return
+    if card.token:
+        g.emit(f"{card.name} is a token that left the battlefield: it can't come back", "resolve.instructions",
+               "token.cant_return", key)
+        return
+    d = s.definition(card.name)
+    if d is None:
+        return
+    s.graveyard[owner].remove(card)
+    kind = instr.extra[0] if instr.extra else ""
+    perm = Permanent(s.oid(), card.name, owner, owner, d, sick=True, counters={kind: 1} if kind else {})
+    g.emit(f"{card.name} returns to the battlefield under {owner}'s control with a {kind} counter on it "
+           f"(now {s.power(perm)}/{s.toughness(perm)})", "resolve.instructions", key, "counter.put")
+    enter(g, perm)
+
+
+def _gone(g: Game, item: StackItem, target: Target | None) -> None:
     """An earlier instruction of the same spell moved the target: what is there now is a new object."""
-    g.emit(f"{target.name} has already left its zone: {item.name} does nothing more to it",
+    g.emit(f"{target.name if target else 'Its object'} has already left its zone: {item.name} does nothing more to it",
            "resolve.instructions", "zone.new_object")

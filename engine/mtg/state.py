@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Event, ScenarioError, Snapshot, suggest
+from engine.mtg.effects import ReplacementDef, Static, amount, enchants, protections, quality_matches
 
 PHASES = (
     "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
@@ -49,14 +50,18 @@ TITLE = {
 }
 MAIN_PHASES = ("main1", "main2")
 CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery", "planeswalker")
-SUPERTYPES = ("legendary", "basic", "snow")
+SUPERTYPES = ("legendary", "basic", "snow", "world")
 PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker")
-KEYWORDS = ("flash", "haste", "first strike", "double strike", "vigilance", "defender", "trample")
+# Subtypes with rules the engine follows (others, such as creature types, are read and kept as names).
+SUBTYPES_WITH_RULES = ("aura", "equipment")
+# Types the engine refuses, naming them (their rules are not modelled).
+NOT_MODELLED_TYPES = ("battle", "saga", "dungeon", "role", "fortification", "tribal", "kindred", "class", "case",
+                      "room", "vehicle", "attraction", "contraption")
 BASIC_LANDS = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 COLOURS = "WUBRGC"
 HAND_SIZE = 7
 
-_COST_TOKEN = re.compile(r"\{([^}]*)\}|(\d+)|([WUBRGCT])", re.I)
+_COST_TOKEN = re.compile(r"\{([^}]*)\}|(\d+)|([WUBRGCTX])", re.I)
 
 
 Named = TypeVar("Named", "Card", "Permanent", "StackItem")
@@ -68,7 +73,7 @@ def base_name(name: str) -> str:
 
 
 def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
-    """A cost as sorted ``(symbol, amount)`` pairs: colours, ``*`` generic, ``T`` the tap symbol.
+    """A cost as sorted ``(symbol, amount)`` pairs: colours, ``*`` generic, ``T`` the tap symbol, ``X``.
 
     Raises ``ValueError`` for anything else.
     """
@@ -84,7 +89,7 @@ def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
         token = next(g for g in match.groups() if g is not None).upper()  # ``{}`` gives an empty symbol
         if token.isdigit():
             amounts["*"] = amounts.get("*", 0) + int(token)
-        elif len(token) == 1 and (token in COLOURS or token == "T"):
+        elif len(token) == 1 and (token in COLOURS or token in "TX"):
             amounts[token] = amounts.get(token, 0) + 1
         else:
             raise ValueError(f"cannot read cost symbol {{{token}}} in {cost!r}")
@@ -94,9 +99,18 @@ def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
 
 
 def show_cost(cost: tuple[tuple[str, int], ...]) -> str:
-    parts = [f"{{{n}}}" for sym, n in cost if sym == "*" and n] + [
-        f"{{{sym}}}" * n for sym, n in cost if sym not in "*"]
+    parts = [f"{{{sym}}}" * n for sym, n in cost if sym == "X"] + [f"{{{n}}}" for sym, n in cost if sym == "*" and n] + [
+        f"{{{sym}}}" * n for sym, n in cost if sym not in "*X"]
     return "".join(parts) or "{0}"
+
+
+def with_x(cost: tuple[tuple[str, int], ...], x: int) -> tuple[tuple[str, int], ...]:
+    """The cost to pay once X is announced (107.3a): each {X} is X generic mana."""
+    amounts = dict(cost)
+    xs = amounts.pop("X", 0)
+    if xs and x:
+        amounts["*"] = amounts.get("*", 0) + xs * x
+    return tuple(sorted(amounts.items()))
 
 
 class _Shared:
@@ -108,9 +122,10 @@ class _Shared:
 
 @dataclass(frozen=True)
 class TriggerDef(_Shared):
-    """``triggers: [{when: upkeep, effect: ..., name: ..., targeting: ...}]`` on a permanent or card."""
+    """A triggered ability: ``triggers: [{when, effect, name, targeting}]`` or the words of the card's text
+    (``When ~ enters, draw a card``)."""
 
-    when: str          # a phase name (controller's turn), "each PHASE", "enters", "attacks", "dies"
+    when: str          # a phase name (controller's turn), "each PHASE", "enters", "attacks", "blocks", "dies"
     effect: str
     name: str = ""
     targets: tuple[str, ...] = ()
@@ -118,11 +133,12 @@ class TriggerDef(_Shared):
 
 @dataclass(frozen=True)
 class AbilityDef(_Shared):
-    """An activated ability: ``ability: {cost, effect, keywords}``."""
+    """An activated ability: ``ability: {cost, effect, keywords}``, or an Equipment's equip ability."""
 
     cost: tuple[tuple[str, int], ...]
     effect: str
     keywords: frozenset[str] = frozenset()
+    equip: bool = False  # "Equip [cost]": attach to target creature you control, as a sorcery (702.6a)
 
     @property
     def is_mana(self) -> bool:
@@ -138,23 +154,40 @@ class CardDef(_Shared):
     power: int | None = None
     toughness: int | None = None
     keywords: frozenset[str] = frozenset()
-    effect: str = ""
+    effect: str = ""   # an instant's or sorcery's effect; "" for a permanent (its text is read into the fields below)
     ability: AbilityDef | None = None
     triggers: tuple[TriggerDef, ...] = ()
     mana: str = ""  # the colour a land taps for ("" for basic lands: their type decides)
+    subtypes: frozenset[str] = frozenset()
+    colours: frozenset[str] = frozenset()
+    statics: tuple[Static, ...] = ()
+    replacements: tuple[ReplacementDef, ...] = ()
+    prevent_all: bool = False
+    modes: tuple[str, ...] = ()   # a modal spell's modes (700.2)
+    loyalty: int | None = None    # a planeswalker's printed loyalty
 
     @property
     def is_permanent(self) -> bool:
         return bool(self.types & set(PERMANENT_TYPES))
 
+    @property
+    def is_aura(self) -> bool:
+        return "enchantment" in self.types and ("aura" in self.subtypes or enchants(self.keywords) is not None)
+
+    @property
+    def is_equipment(self) -> bool:
+        return "artifact" in self.types and ("equipment" in self.subtypes or amount(self.keywords, "equip") is not None)
+
 
 @dataclass(frozen=True)
 class Card(_Shared):
-    """A card in a hand, library or graveyard (or an unnamed library card: ``name`` ``"a card"``)."""
+    """A card in a hand, library, graveyard or exile (or an unnamed library card: ``name`` ``"a card"``);
+    ``token``: a token that left the battlefield, which ceases to exist at the next check (704.5d)."""
 
     oid: int
     name: str
     owner: str
+    token: bool = False
 
 
 @dataclass
@@ -172,22 +205,19 @@ class Permanent:
     blocking: int | None = None      # oid of the attacker it blocks
     blocked: bool = False
     blockers: list[int] = field(default_factory=list)  # in the order declared
+    counters: dict[str, int] = field(default_factory=dict)
+    token: bool = False
+    attached_to: int | None = None   # the permanent an Aura or Equipment is attached to
+    granted: tuple[str, ...] = ()    # keywords gained "until end of turn"
+    deathtouched: bool = False       # dealt damage by a source with deathtouch since the last check (704.5h)
+    spared: bool = False             # indestructible with lethal damage: said once
+    since: int = 0                   # when it came onto the battlefield (timestamp order)
 
     def copy(self) -> Permanent:
         new = copy.copy(self)
         new.blockers = list(self.blockers)
+        new.counters = dict(self.counters)
         return new
-
-    @property
-    def power(self) -> int:
-        return (self.card.power or 0) + self.boost[0]
-
-    @property
-    def toughness(self) -> int:
-        return (self.card.toughness or 0) + self.boost[1]
-
-    def has(self, keyword: str) -> bool:
-        return keyword in self.card.keywords
 
     def is_a(self, card_type: str) -> bool:
         return card_type in self.card.types
@@ -200,8 +230,24 @@ class Permanent:
 
 
 @dataclass(frozen=True)
+class Source(_Shared):
+    """A source of damage, a spell or an ability's source as the rules look at it (its last known
+    information once it is gone): what protection, hexproof, deathtouch and lifelink ask about."""
+
+    name: str
+    controller: str
+    colours: frozenset[str] = frozenset()
+    types: frozenset[str] = frozenset()
+    keywords: frozenset[str] = frozenset()
+    oid: int = 0
+
+    def has(self, keyword: str) -> bool:
+        return keyword in self.keywords
+
+
+@dataclass(frozen=True)
 class Target(_Shared):
-    kind: str   # "player", "permanent", "spell"
+    kind: str   # "player", "permanent", "spell", "ability", "card" (a card in a zone, the subject of a trigger)
     ref: str | int  # a player's name, or the oid of a permanent / stack object
     name: str
 
@@ -210,7 +256,7 @@ class Target(_Shared):
 class Assignment(_Shared):
     """Combat damage one creature assigns to one recipient, with the citation keys of why it goes there."""
 
-    source: str
+    source: Source
     target: Target
     amount: int
     keys: tuple[str, ...]
@@ -228,6 +274,10 @@ class StackItem(_Shared):
     targets: tuple[Target, ...] = ()
     source: str = ""
     damage: tuple[Assignment, ...] = ()  # combat damage as assigned
+    src: Source | None = None            # the spell itself, or the ability's source (last known information)
+    x: int = 0                           # the value announced for X (107.3a)
+    mode: str = ""                       # the mode chosen (700.2a)
+    subject: Target | None = None        # what "it" / "that creature" / "that spell" of a trigger is
 
 
 @dataclass(frozen=True)
@@ -237,6 +287,39 @@ class PendingTrigger(_Shared):
     source: str
     effect: str
     targets: tuple[Target, ...] = ()
+    src: Source | None = None
+    subject: Target | None = None
+
+
+@dataclass(frozen=True)
+class Shield(_Shared):
+    """A prevention effect from a resolved spell or ability (615.7): the next ``amount`` damage (None: all
+    damage) that would be dealt to ``target`` this turn."""
+
+    target: Target
+    amount: int | None
+    source: str
+
+
+@dataclass(frozen=True)
+class ModeWait(_Shared):
+    """A modal spell being cast, its mode not yet announced (601.2b)."""
+
+    player: str
+    card: Card
+    x: int
+
+
+@dataclass(frozen=True)
+class Paused(_Shared):
+    """A spell or ability stopped while resolving, for a player's choice to pay (118.12a)."""
+
+    item: StackItem
+    index: int                 # the instruction that asked
+    legal: tuple[bool, ...]    # its targets' legality, as checked when it began to resolve
+    payer: str
+    amount: int
+    victim: int                # the stack object countered unless the payer pays
 
 
 class Definitions(dict):
@@ -256,6 +339,7 @@ class State:
     hand: dict[str, list[Card]] = field(default_factory=dict)
     library: dict[str, list[Card]] = field(default_factory=dict)
     graveyard: dict[str, list[Card]] = field(default_factory=dict)
+    exile: dict[str, list[Card]] = field(default_factory=dict)
     battlefield: list[Permanent] = field(default_factory=list)
     stack: list[StackItem] = field(default_factory=list)
     cards: Definitions = field(default_factory=Definitions)
@@ -264,7 +348,15 @@ class State:
     turn_number: int = 2                       # 1: the starting player's first turn (103.8a)
     priority: str | None = None
     passes: int = 0                            # passes in succession since the last action
-    pending: str | None = None                 # "attackers" / "blockers": a declaration is due
+    # a decision the rules wait for, nobody having priority meanwhile: "attackers", "blockers", "damage"
+    # (the active player assigns combat damage), "triggers" (a player orders them), "mode", "pay"
+    pending: str | None = None
+    deciding: str | None = None                # who decides a pending damage assignment, trigger order or payment
+    awaiting: tuple[int, ...] = ()             # damage: the attackers still to assign, first first
+    assigned: tuple[Assignment, ...] = ()      # damage: the assignments announced so far
+    resume: tuple[str, str, tuple[str, ...]] | None = None  # who receives priority once the decision is made
+    casting: ModeWait | None = None
+    paused: Paused | None = None
     first_strike_step: bool = False
     left_combat: list[Permanent] = field(default_factory=list)  # attackers and blockers that left this combat
     lands_played: dict[str, int] = field(default_factory=dict)
@@ -272,6 +364,9 @@ class State:
     pending_triggers: list[PendingTrigger] = field(default_factory=list)
     trigger_order: dict[str, list[str]] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
+    poison: dict[str, int] = field(default_factory=dict)
+    shields: list[Shield] = field(default_factory=list)
+    fog: bool = False                          # "prevent all combat damage that would be dealt this turn"
     lost: set[str] = field(default_factory=set)
     winner: str | None = None
     costs_ignore: bool = False
@@ -282,22 +377,24 @@ class State:
         checks it equals the original and shares no mutable part). Definitions are shared."""
         new = copy.copy(self)
         new.players = list(self.players)
-        new.life, new.lands_played = dict(self.life), dict(self.lands_played)
+        new.life, new.lands_played, new.poison = dict(self.life), dict(self.lands_played), dict(self.poison)
         new.hand = {p: list(c) for p, c in self.hand.items()}
         new.library = {p: list(c) for p, c in self.library.items()}
         new.graveyard = {p: list(c) for p, c in self.graveyard.items()}
+        new.exile = {p: list(c) for p, c in self.exile.items()}
         new.battlefield = [p.copy() for p in self.battlefield]
         new.left_combat = [p.copy() for p in self.left_combat]
         new.stack = list(self.stack)
         new.pool = {p: dict(m) for p, m in self.pool.items()}
         new.pending_triggers = list(self.pending_triggers)
+        new.shields = list(self.shields)
         new.trigger_order = {p: list(n) for p, n in self.trigger_order.items()}
         new.drew_from_empty, new.lost = set(self.drew_from_empty), set(self.lost)
         return new
 
     @property
     def old(self) -> bool:
-        """The 2008 rules: combat damage uses the stack, mana burn."""
+        """The 2008 rules: combat damage uses the stack, mana burn, deathtouch and lifelink trigger."""
         return self.edition.startswith("2008")
 
     @property
@@ -333,6 +430,63 @@ class State:
     def on_stack(self, oid: int) -> StackItem | None:
         return next((s for s in self.stack if s.oid == oid), None)
 
+    # -- characteristics with the effects that change them (613) ----------------------------------
+    def statics_for(self, perm: Permanent) -> list[tuple[Permanent, Static]]:
+        """The static abilities of other permanents that apply to ``perm``: Auras and Equipment attached
+        to it, and "creatures you control get ..." of its controller's permanents."""
+        out = []
+        for other in self.battlefield:
+            for st in other.card.statics:
+                if st.scope == "attached":
+                    if other.attached_to == perm.oid:
+                        out.append((other, st))
+                elif perm.is_a("creature") and other.controller == perm.controller and (
+                        st.scope == "yours" or other is not perm):
+                    out.append((other, st))
+        return out
+
+    def keywords(self, perm: Permanent) -> frozenset[str]:
+        extra = [kw for _, st in self.statics_for(perm) for kw in st.keywords]
+        if not extra and not perm.granted:
+            return perm.card.keywords
+        return perm.card.keywords | frozenset(perm.granted) | frozenset(extra)
+
+    def has(self, perm: Permanent, keyword: str) -> bool:
+        return keyword in self.keywords(perm)
+
+    def power(self, perm: Permanent) -> int:
+        bonus = sum(st.power for _, st in self.statics_for(perm))
+        return ((perm.card.power or 0) + perm.boost[0] + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
+                + bonus)
+
+    def toughness(self, perm: Permanent) -> int:
+        bonus = sum(st.toughness for _, st in self.statics_for(perm))
+        return ((perm.card.toughness or 0) + perm.boost[1] + perm.counters.get("+1/+1", 0)
+                - perm.counters.get("-1/-1", 0) + bonus)
+
+    def cant(self, perm: Permanent, what: str) -> Permanent | None:
+        """The permanent whose static ability says ``perm`` can't ``what`` (attack / block), or None."""
+        for other, st in self.statics_for(perm):
+            if st.cant and what in st.cant:
+                return other
+        return None
+
+    def protections(self, perm: Permanent) -> tuple[str, ...]:
+        return protections(self.keywords(perm))
+
+    def protected_from(self, perm: Permanent, source: Source) -> str | None:
+        """The quality of ``source`` that ``perm`` has protection from (702.16a), or None."""
+        for quality in self.protections(perm):
+            if quality_matches(quality, source.colours, source.types):
+                return quality
+        return None
+
+    def source_of(self, perm: Permanent) -> Source:
+        return Source(perm.name, perm.controller, perm.card.colours, perm.card.types, self.keywords(perm), perm.oid)
+
+    def attachments(self, perm: Permanent) -> list[Permanent]:
+        return [p for p in self.battlefield if p.attached_to == perm.oid]
+
     # -- names -----------------------------------------------------------------------------------
     def player_named(self, name: str) -> str:
         for p in self.players:
@@ -342,7 +496,7 @@ class State:
 
     def all_names(self) -> list[str]:
         names = [p.name for p in self.battlefield] + [s.name for s in self.stack]
-        for zone in (self.hand, self.library, self.graveyard):
+        for zone in (self.hand, self.library, self.graveyard, self.exile):
             for cards in zone.values():
                 names += [c.name for c in cards if c.name != "a card"]
         return names
@@ -369,10 +523,11 @@ class State:
             return "on the battlefield"
         if self.match(name, self.stack):
             return "on the stack"
-        for zone, label in ((self.hand, "hand"), (self.graveyard, "graveyard"), (self.library, "library")):
+        for zone, label in ((self.hand, "hand"), (self.graveyard, "graveyard"), (self.library, "library"),
+                            (self.exile, "exile")):
             for owner, cards in zone.items():
                 if self.match(name, cards):
-                    return f"in {owner}'s {label}"
+                    return f"in {owner}'s {label}" if label != "exile" else "in exile"
         return None
 
     def find_target(self, name: str, on_stack: bool = True) -> Target | None:
@@ -405,6 +560,11 @@ class MagicSnapshot(Snapshot, total=False):
     attacking: list[str]
     blocking: dict[str, str]
     pending: str | None
+    counters: dict[str, dict[str, int]]
+    attached: dict[str, str]
+    tokens: list[str]
+    poison: dict[str, int]
+    awaiting: str
 
 
 class Game(Protocol):
@@ -426,3 +586,6 @@ class Game(Protocol):
 
     def settle(self) -> None:
         """State-based actions until none apply, then waiting triggers onto the stack (117.5, 704.3)."""
+
+    def decide_by_default(self) -> None:
+        """A ``moves to`` passes a decision nobody made (a damage assignment, a trigger order): the engine's way."""

@@ -126,16 +126,23 @@ def cleanup(g: Game) -> None:
         g.s.graveyard.setdefault(ap, []).extend(gone)
         g.emit(f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
                "turn.cleanup_discard")
-    touched = [p for p in g.s.battlefield if p.damage or p.boost != (0, 0)]
+    touched = [p for p in g.s.battlefield if p.damage or p.boost != (0, 0) or p.granted]
     for perm in touched:
-        perm.damage, perm.boost = 0, (0, 0)
+        perm.damage, perm.boost, perm.granted, perm.spared = 0, (0, 0), (), False
     if touched:
         g.emit(f"Damage wears off and \"until end of turn\" effects end ({', '.join(p.name for p in touched)})",
                "turn.cleanup_damage", "effect.until_eot")
+    if g.s.shields or g.s.fog:
+        g.s.shields, g.s.fog = [], False
+        g.emit("The prevention effects that last this turn end", "turn.cleanup_damage", "effect.until_eot")
     events_before = len(g.events)
     stack_before = len(g.s.stack)
     g.settle()
     if g.s.over:
+        return
+    if g.s.pending == "triggers":
+        g.s.resume = (ap, f"Something happened in the cleanup step, so {ap} receives priority; another cleanup step "
+                          "follows once all pass", ("turn.cleanup_priority",))
         return
     if len(g.events) > events_before or len(g.s.stack) > stack_before:
         g.receive_priority(ap, f"Something happened in the cleanup step, so {ap} receives priority; "
@@ -162,17 +169,24 @@ def pass_priority(g: Game, player: str) -> None:
         g.emit(f"{player} passes priority. All players passed in succession: {top.name} resolves",
                "priority.all_pass", "stack.resolve_top", "resolve.spell")
         resolve_top(g)
-        g.receive_priority(s.turn_player, f"{s.turn_player} receives priority after {top.name} resolved",
-                           "priority.after_resolution")
+        if s.pending == "pay":  # it waits for a player's choice to pay; priority follows the answer
+            return
+        after_resolution(g, top.name)
     else:
         g.emit(f"{player} passes priority. All players passed in succession with the stack empty: "
                f"the {TITLE[s.step]} ends", "priority.all_pass", "stack.resolve_top", "turn.step_ends")
         advance(g)
 
 
+def after_resolution(g: Game, name: str) -> None:
+    g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority after {name} resolved",
+                       "priority.after_resolution")
+
+
 def move_to(g: Game, plan: MovingTo) -> None:
     """The players pass (each pass shown) until the step ``plan`` names begins; a declaration nobody
-    made counts as declaring none. Stops as that step begins, before its declaration."""
+    made counts as declaring none, a damage assignment or trigger order nobody gave is made the
+    engine's way. Stops as that step begins, before its declaration."""
     s, target = g.s, plan.step
     goal = (s.turn_number if ORDER[target] > ORDER[s.step] else s.turn_number + 1, ORDER[target])
     for _ in range(500):
@@ -182,6 +196,8 @@ def move_to(g: Game, plan: MovingTo) -> None:
             combat.declare_attackers(g, Attacking(s.turn_player, ()))
         elif s.pending == "blockers":
             combat.declare_blockers(g, Blocking(s.defending, ()))
+        elif s.pending in ("damage", "triggers"):
+            g.decide_by_default()
         elif s.priority is not None:
             pass_priority(g, s.priority)
         else:
