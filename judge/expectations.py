@@ -24,7 +24,10 @@ from rulebook.numbers import tokens
 EXPECT_KEYS = {
     "after", "end", "state", "phase", "priority", "focus", "turn_player", "points", "life", "controller",
     "zone", "chain", "stack", "winner", "illegal", "answer", "rule", "cites",
+    "counters", "damage", "attached", "poison",  # Magic (issue 14): only the names listed are checked
 }
+# Keys whose value maps names to values; a name missing from the state has none (``counters: {Bear: {}}``).
+MAPPING_KEYS = ("points", "life", "controller", "zone", "counters", "damage", "attached", "poison")
 
 
 @dataclass(frozen=True)
@@ -92,7 +95,8 @@ def _compare_mapping(key: str, want: Mapping, got: Mapping | None) -> str | None
     got = {(_norm(k)): v for k, v in (got or {}).items()}
     problems = []
     for name, value in want.items():
-        actual = got.get(_norm(name), "none" if key in ("controller",) else None)
+        actual = got.get(_norm(name), "none" if key in ("controller",) else {} if key == "counters" else
+                         0 if key in ("damage", "poison") else None)
         if key == "zone" and _zone_matches(value, actual):
             continue
         if _norm(value) != _norm(actual):
@@ -118,7 +122,7 @@ def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rule
             continue
         if key not in EXPECT_KEYS:
             problems.append(f"unknown expectation key {key!r}")
-        elif key in ("points", "life", "controller", "zone"):
+        elif key in MAPPING_KEYS:
             if not isinstance(want, Mapping):
                 problems.append(f"{key}: expected a mapping in the scenario")
             else:
