@@ -169,7 +169,9 @@ def standard_move(g: Game, plan: Moving) -> None:
     to_base = dest.lower() == "base"
     ganked = any(u.location != "base" and not to_base for u in units)
     route = "move.battlefield_to_base" if to_base else "move.ganking" if ganked else "move.base_to_battlefield"
-    keys = ("move.standard_is_discretionary", route, *(("move.simultaneous",) if len(units) > 1 else ()))
+    keys = ("move.standard_is_discretionary", route, "move.no_chain", *(("ganking.adds_permission",) if ganked else ()),
+            *(("move.simultaneous",) if len(units) > 1 else ()),
+            *(("battlefield.any_number_of_units",) if len(units) > 1 and not to_base else ()))
     g.emit(f"{plan.player} exhausts {', '.join(u.name for u in units)} to pay for the Standard Move",
            "move.standard_cost", "exhaust.action")
     move_units(g, plan.player, units, dest, *keys)

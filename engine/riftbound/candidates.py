@@ -56,7 +56,18 @@ def candidates(s: State) -> list[str]:
             out.extend(f"{p} moves {u.name} to {place}" for place in places)
             if u.defn.ability is not None:
                 out.extend(_with_targets(f"{p} activates {u.name}", u.defn.ability.effect, units, s, places))
+    for place in places:  # the group of every unit that could make this standard move together (143.3)
+        group = [u.name for u in units if u.controller == p and not u.exhausted and _may_go(u, place)]
+        if len(group) > 1:
+            out.append(f"{p} moves {', '.join(group)} to {place}")
     return out
+
+
+def _may_go(u: Card, place: str) -> bool:
+    origin = u.location or "base"
+    if origin.lower() == place.lower():
+        return False
+    return origin == "base" or place == "base" or u.has("Ganking")
 
 
 def _with_targets(head: str, text: str, units: list[Card], s: State, places: list[str]) -> list[str]:

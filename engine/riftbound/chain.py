@@ -101,6 +101,10 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
             card.exhausted = False
             g.emit(f"{card.name} is finalized and resolves at once: it enters the board ready at {player}'s base",
                    *keys, "chain.units_resolve_when_finalized", "play.gear_enters_ready")
+        if item.hidden_at is not None:
+            g.emit(f"{card.name} was played from facedown at {item.hidden_at}: only the choices it makes as it is played "
+                   "are limited to that battlefield; its other abilities work as normal, wherever they apply",
+                   "hide.other_abilities_normal")
         effect = card.defn.trigger("play")
         if effect is not None:
             board.add_trigger(g, card, "play", effect, player, "trigger.play_effect")
@@ -299,12 +303,24 @@ def apply_instruction(g: Game, item: ChainItem, ins: Instruction, target: Card |
             return
         board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect")
     elif v == "recall":
+        if unit.location == "base":
+            g.emit(f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)", *keys,
+                   "recall.to_base", "text.do_what_you_can")
+            return
         board.set_location(unit, "base")
         g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, "recall.to_base")
     elif v == "ready":
+        if not unit.exhausted:
+            g.emit(f"{unit.name} is already ready: nothing additional happens", *keys, "ready.already_ready",
+                   "text.do_what_you_can")
+            return
         unit.exhausted = False
         g.emit(f"{unit.name} is readied", *keys, "ready.action", "ready.by_effect")
     elif v == "exhaust":
+        if unit.exhausted:
+            g.emit(f"{unit.name} is already exhausted: nothing additional happens", *keys, "exhaust.already_exhausted",
+                   "text.do_what_you_can")
+            return
         unit.exhausted = True
         g.emit(f"{unit.name} is exhausted", *keys, "exhaust.action")
     elif v == "stun":

@@ -40,7 +40,7 @@ _PATTERNS = [
     ("deal", re.compile(rf"^deal (?P<n>\d+)(?: damage)? to {_TARGET}$")),
     ("kill", re.compile(rf"^kill {_TARGET}$")),
     ("return", re.compile(rf"^return {_TARGET} to (?:its|their) owner'?s'? hand$")),
-    ("move", re.compile(rf"^move {_TARGET} to (?P<place>.+)$")),
+    ("move", re.compile(rf"^move {_TARGET}(?: to (?P<place>.+))?$")),
     ("recall", re.compile(rf"^recall {_TARGET}(?P<exhausted> exhausted)?$")),
     ("draw", re.compile(r"^draw (?P<n>\d+)(?: cards?)?$")),
     ("ready", re.compile(rf"^ready {_TARGET}$")),
@@ -107,7 +107,7 @@ def parse(text: str) -> tuple[Instruction, ...]:
                     target = Target(m.group("kind"), m.group("side"), m.group("where"))
             place = None
             if verb == "move":
-                raw = part[m.start("place"):].strip()
+                raw = part[m.start("place"):].strip() if m.group("place") else "a location"
                 place = None if raw.lower() in _CHOSEN_PLACE else ("base" if raw.lower() in ("base", "its base", "their base") else raw)
             out.append(Instruction(verb, int(m.group("n")) if "n" in pattern.groupindex else 0, target, place))
             if "exhausted" in pattern.groupindex and m.group("exhausted"):

@@ -325,7 +325,8 @@ def move_destination(s: State, what: str, text: str, place: str | None) -> str |
             raise ScenarioError((), f"{what} moves nothing: drop \"to {place}\"")
         return None
     if place is None:
-        raise ScenarioError((), f'{what} moves a unit: say where, "... to PLACE"')
+        raise Refusal(f'{what} moves a unit: its destination is chosen as it is played ("... to PLACE")',
+                      "play.move_destination")
     return place_name(s, place)
 
 
