@@ -112,7 +112,8 @@ def book_document(store, book_id: str) -> dict:
         "rules": [{"number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
                    "examples": list(r.examples)} for r in store.rules(book_id)],
         "terms": [{"term": t.term, "definition": t.definition, "obsolete": t.obsolete} for t in store.terms(book_id)],
-        "rulings": [{"id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer}
+        "rulings": [{"id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer, "form": r.form,
+                     "faq": r.faq, "published": r.published, "revises": list(r.revises), "revises_rule": r.revises_rule}
                     for r in store.rulings(book_id)],
     }
 
