@@ -25,6 +25,11 @@ def begin_declare_attackers(g: Game) -> None:
     ap = g.s.turn_player
     if not any(can_attack(g.s, p) is None for p in g.s.battlefield):
         g.emit(f"The declare attackers step begins: {ap} has no creature that can attack", "turn.declare_attackers")
+        for perm in g.s.battlefield:
+            if can_attack(g.s, perm) == "combat.attack_restriction":
+                source = g.s.cant(perm, "attack")
+                g.emit(f"{perm.name} can't attack: {source.name if source else 'an effect'} says so",
+                       "combat.attack_restriction")
         g.s.pending = "attackers"
         declare_attackers(g, Attacking(ap, ()))
         return

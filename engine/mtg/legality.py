@@ -681,6 +681,8 @@ def assign_damage(s: State, player: str, attacker_name: str | None,
             keys = ("combat.trample", "keyword.deathtouch_lethal") if source.has("deathtouch") else ("combat.trample",)
             raise Refusal(f"{attacker.name} can assign damage to {s.defending} only once each creature blocking it is "
                           f"assigned lethal damage ({', '.join(short)} is not)", *keys, "combat.assign")
+        if source.has("deathtouch"):  # what counted as lethal (702.2c; 2008: the actual toughness, 502.9d)
+            out = [Assignment(a.source, a.target, a.amount, a.keys + ("keyword.deathtouch_lethal",)) for a in out]
     return AssigningDamage(player, attacker, tuple(out))
 
 

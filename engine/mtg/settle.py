@@ -88,9 +88,9 @@ def check_state(g: Game) -> bool:
     if not losers and not dying and not unattach and not annihilate and not vanishing:
         return False
     for perm, what, key in dying:
-        g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
+        g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", *key.split())
     for perm, what, key in unattach:
-        g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key)
+        g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", *key.split())
         perm.attached_to = None
     for perm, n in annihilate:
         perm.counters["+1/+1"] -= n
@@ -170,10 +170,10 @@ def _auras(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
             if kind != "permanent" and not host.is_a(kind):
                 why = f"{host.name} is not a {kind}"
             elif quality is not None:
-                why, key = f"{host.name} has protection from {quality}", "keyword.protection_enchant"
+                why, key = f"{host.name} has protection from {quality}", "sba.aura keyword.protection_enchant"
         if why:
             out.append((aura, f"the Aura {aura.name} is put into its owner's graveyard: {why}", key))
-    return [(p, w, k) if k == "sba.aura" else (p, w, k) for p, w, k in out]
+    return out
 
 
 def _unattach(g: Game, dying: set[int]) -> list[tuple[Permanent, str, str]]:
@@ -200,7 +200,7 @@ def _unattach(g: Game, dying: set[int]) -> list[tuple[Permanent, str, str]]:
                               "and stays on the battlefield", "sba.equipment"))
         elif quality is not None:
             out.append((perm, f"{perm.name} is attached to {host.name}, which has protection from {quality}: it "
-                              "becomes unattached and stays on the battlefield", "keyword.protection_equip"))
+                              "becomes unattached and stays on the battlefield", "sba.equipment keyword.protection_equip"))
     return out
 
 
