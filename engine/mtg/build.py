@@ -382,7 +382,7 @@ class Builder:
             if not label or len(label) > 30:
                 raise _fail(path + (kind,), "expected a kind of counter, such as +1/+1, -1/-1, loyalty or charge")
             number = _int(n, path + (kind,), 0, MAX_STAT)
-            if number:
+            if number or label == "loyalty":  # a planeswalker with no loyalty counter left has loyalty 0
                 out[label] = number
         return out
 
