@@ -76,9 +76,10 @@ def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
         if found is not None:
             source, r = found
             to = {"exile": "exile", "hand": "hand", "library": "library"}[r.instead]
-            where = {"exile": "exiled", "hand": f"returned to {perm.owner}'s hand",
+            where = {"exile": "removed from the game" if s.old else "exiled", "hand": f"returned to {perm.owner}'s hand",
                      "library": f"put on top of {perm.owner}'s library"}[to]
-            g.emit(f"{perm.name} would die, but {source.name}'s replacement effect applies: it is {where} instead; "
+            dying = "be put into a graveyard from play" if s.old else "die"
+            g.emit(f"{perm.name} would {dying}, but {source.name}'s replacement effect applies: it is {where} instead; "
                    "it never goes to the graveyard", "replace.instead", "replace.never_happens")
     s.battlefield.remove(perm)
     if perm.attacking or perm.blocking is not None:
@@ -129,7 +130,7 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
                                                        g.s.source_of(source) if event != "dies" else _lki(g, source),
                                                        subject))
             key = "trigger.beginning" if perm is None else "trigger.controller"
-            g.emit(f"{name} triggers ({source.controller} controls it)", key)
+            g.emit(f"{name} triggers ({source.controller} controls it)", key, *(("trigger.words",) if trig.words else ()))
     if perm is not None and event == "dies" and lki is not None:
         for keyword, kind, key in (("persist", "-1/-1", "keyword.persist"), ("undying", "+1/+1", "keyword.undying")):
             if keyword not in g.s.keywords(perm) and keyword not in perm.card.keywords:

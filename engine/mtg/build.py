@@ -16,8 +16,8 @@ from typing import Any
 from engine.core import ScenarioError, flag, mapping, suggest, whole_number
 from engine.core import name as name_of
 from engine.mtg.effects import (
-    X, Abilities, EffectError, KeywordError, amount, check_edition, colours_of_cost, parse_abilities, parse_effect,
-    parse_modes, read_colours, read_keyword, target_kinds,
+    X, Abilities, EffectError, KeywordError, amount, check_edition, colours_of_cost, own_name, parse_abilities,
+    parse_effect, parse_modes, read_colours, read_keyword, target_kinds,
 )
 from engine.mtg.state import (
     BASIC_LANDS, CARD_TYPES, NOT_MODELLED_TYPES, ORDER, PHASES, SUBTYPES_WITH_RULES, SUPERTYPES, AbilityDef, Card,
@@ -81,6 +81,7 @@ class Builder:
         self.data = data
         self.s = State(edition)
         self.seen: dict[str, int] = {}
+        self.die_replacements: list[tuple[tuple, str, str]] = []  # (path, card, whom it applies to)
 
     def player(self, name: Any, path: tuple) -> str:
         for p in self.s.players:
@@ -144,12 +145,20 @@ class Builder:
 
     def effect(self, value: Any, path: tuple, name: str = "") -> str:
         """An instant's, sorcery's or ability's effect (the card's name may stand for itself, as ``~``)."""
+        if value is not None and not isinstance(value, str):
+            raise _fail(path, f"expected effect text, got {'a mapping' if isinstance(value, dict) else repr(value)}")
         text = own_name("" if value is None else str(value), name)
         try:
             instructions = parse_effect(text)
         except EffectError as exc:
             raise _fail(path, str(exc)) from None
         self.check_instructions(instructions, text, path)
+        return text
+
+    def mode(self, value: Any, path: tuple, name: str) -> str:
+        """A mode as written (the name of the card kept, for the judge to name it by); checked as an effect."""
+        text = name_of(value, path, "a mode's effect text").rstrip(".")
+        self.effect(text, path, name)
         return text
 
     def check_instructions(self, instructions: tuple, text: str, path: tuple) -> None:
@@ -240,22 +249,22 @@ class Builder:
         effect, modes, statics, replacements, prevent_all = "", (), (), (), False
         permanent = bool(types & {"land", "creature", "artifact", "enchantment", "planeswalker"})
         if data.get("modes") is not None:
-            modes = tuple(self.effect(m, path + ("modes", i), name) for i, m in enumerate(_list(data["modes"], path + ("modes",))))
+            modes = tuple(self.mode(m, path + ("modes", i), name) for i, m in enumerate(_list(data["modes"], path + ("modes",))))
             if permanent or len(modes) < 2:
                 raise _fail(path + ("modes",), "modes: two or more effects of an instant or sorcery (choose one)")
         elif permanent:
             read = self.abilities(data.get("effect"), path + ("effect",), name)
             keywords |= set(read.keywords)
-            triggers += [TriggerDef(trig.when, trig.effect) for trig in read.triggers]
+            triggers += [TriggerDef(trig.when, trig.effect, words=True) for trig in read.triggers]
             statics, replacements, prevent_all = read.statics, read.replacements, read.prevent_all
         else:
-            text = own_name(str(data.get("effect") or ""), name)
+            text = "" if not isinstance(data.get("effect"), str) else data["effect"]
             try:
                 modes = parse_modes(text)
             except EffectError as exc:
                 raise _fail(path + ("effect",), str(exc)) from None
             if modes:
-                modes = tuple(self.effect(m, path + ("effect",), name) for m in modes)
+                modes = tuple(self.mode(m, path + ("effect",), name) for m in modes)
             else:
                 effect = self.effect(data.get("effect"), path + ("effect",), name)
         equip = amount(frozenset(keywords), "equip")
@@ -272,6 +281,9 @@ class Builder:
             subs |= {"aura"}
         elif "aura" in subs:
             raise _fail(path + ("keywords",), f"the Aura {name} needs its enchant keyword (Enchant creature)")
+        for r in replacements:
+            if r.event == "die" and base_name(name).lower() not in [n for _, n, _ in self.die_replacements]:
+                self.die_replacements.append((path, base_name(name).lower(), r.who))
         return CardDef(name, types, supers, cost, power, toughness, frozenset(keywords), effect, ability, tuple(triggers),
                        mana, frozenset(subs), colours, statics, replacements, prevent_all, modes, loyalty)
 
@@ -319,6 +331,12 @@ class Builder:
         order_path = ("state", "trigger_order")
         for p, names in _keys(state.get("trigger_order"), tuple(s.players), order_path).items():
             s.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
+        others = [r for r in self.die_replacements if r[2] != "self"]
+        if len(others) >= 2 or (others and len(self.die_replacements) >= 2):
+            path, _, _ = self.die_replacements[1]
+            names = ", ".join(n for _, n, _ in self.die_replacements)
+            raise _fail(path, f"two 'would die' replacement effects ({names}) could apply to the same creature: the "
+                              "choice its controller then makes (616.1) is not modelled")
         s.step = phase
         return s
 
@@ -404,14 +422,6 @@ class Builder:
                     raise _fail(path + (p, j), f'no card named "{name}" under cards:'
                                                f"{suggest(base_name(name), [d.name for d in s.cards.values()])}")
                 zone[owner].append(Card(s.oid(), self.unique(name), owner))
-
-def own_name(text: str, name: str) -> str:
-    """A card's text with its own name written ``~`` (``When Elvish Visionary enters`` reads as ``When ~
-    enters``), so the vocabulary does not depend on names."""
-    if not name or not text:
-        return text
-    return re.sub(rf"(?<![\w#]){re.escape(base_name(name))}(?![\w#])", "~", text, flags=re.I)
-
 
 def build(data: dict, edition: str) -> State:
     """The state at the scenario's start under ``edition``'s rules (the game runs what the starting step does)."""

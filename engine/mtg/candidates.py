@@ -14,7 +14,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.mtg.effects import enchants, target_kinds, uses_x
+from engine.mtg.effects import enchants, own_name, target_kinds, uses_x
 from engine.mtg.legality import can_attack, can_block, lethal
 from engine.mtg.state import ORDER, CardDef, Permanent, State
 
@@ -48,7 +48,7 @@ def candidates(s: State) -> list[str]:
         who, d = s.casting.player, s.definition(s.casting.card.name)
         out: list[str] = []
         for mode in d.modes if d is not None else ():
-            out.extend(_aimed(s, f'{who} chooses "{mode}"', target_kinds(mode), who))
+            out.extend(_aimed(s, f'{who} chooses "{mode}"', target_kinds(own_name(mode, d.name)), who))
         return out
     if s.pending == "pay":
         who = s.deciding or ""
@@ -72,14 +72,14 @@ def candidates(s: State) -> list[str]:
 
 
 def _casts(s: State, who: str, name: str, d: CardDef) -> list[str]:
-    has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(e) for e in (d.effect, *d.modes) if e)
+    has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(own_name(e, d.name)) for e in (d.effect, *d.modes) if e)
     heads = [f"{who} casts {name} with X={x}" for x in range(MAX_X + 1)] if has_x else [f"{who} casts {name}"]
     out: list[str] = []
     for head in heads:
         if d.modes:
             out.append(head)
             for mode in d.modes:
-                out.extend(_aimed(s, f'{head} choosing "{mode}"', target_kinds(mode), who))
+                out.extend(_aimed(s, f'{head} choosing "{mode}"', target_kinds(own_name(mode, d.name)), who))
         elif d.is_aura:
             out.extend(_aimed(s, head, (enchants(d.keywords) or "creature",), who))
         else:

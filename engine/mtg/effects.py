@@ -216,7 +216,7 @@ _FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), v) for p, v in [
     (rf"^(?:.+? )?deals? {_N}(?: damage)? to {_TARGET}$", "damage"),
     (rf"^(?:.+? )?deals? {_N}(?: damage)? to (you|each opponent|each player|each creature|each other creature)$", "damage_all"),
     (rf"^destroy (?:{_TARGET}|{_SUBJECT})$", "destroy"),
-    (rf"^exile (?:{_TARGET}|{_SUBJECT})$", "exile"),
+    (rf"^(?:exile (?:{_TARGET}|{_SUBJECT})|remove (?:{_TARGET}|{_SUBJECT}) from the game)$", "exile"),
     (rf"^return {_TARGET} to (?:its|their) owner'?s hand$", "bounce"),
     (rf"^(?:you )?draws? {_N}(?: cards?)?$", "draw"),
     (rf"^(?:you )?gains? {_N} life$", "gain"),
@@ -336,8 +336,10 @@ def _instruction(sentence: str, original: str) -> Instruction:
         if verb == "damage_all":
             who = {"you": "you", "each opponent": "opponent"}.get(g[1], g[1])
             return Instruction("damage", _number(g[0]), "", who)
-        if verb in ("destroy", "exile"):
+        if verb == "destroy":
             return Instruction(verb, 0, _target_of(g[0], g[1], g[2]))
+        if verb == "exile":
+            return Instruction(verb, 0, _target_of(g[0], g[1], g[2]) or _target_of(g[3], g[4], g[5]))
         if verb in ("bounce", "counter", "tap", "untap"):
             return Instruction(verb, 0, _target_of(g[0], g[1]))
         if verb in ("draw", "gain", "lose"):
@@ -457,15 +459,18 @@ _WHO = r"(~|a creature you control|a creature an opponent controls|another creat
 _PHASES = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "main1", "combat": "beginning_of_combat",
            "end step": "end", "postcombat main phase": "main2"}
 _ABILITY_FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), v) for p, v in [
-    (rf"^(?:when|whenever) {_SELF} (enters(?: the battlefield)?|dies|is put into a graveyard from the battlefield|attacks|blocks), (.+)$", "trigger"),
+    (rf"^(?:when|whenever) {_SELF} (enters(?: the battlefield)?|comes into play|dies|is put into a graveyard from "
+     rf"(?:the battlefield|play)|attacks|blocks), (.+)$", "trigger"),
     (r"^at the beginning of (your|each) (upkeep|draw step|precombat main phase|combat|end step|postcombat main phase),? (.+)$", "phase_trigger"),
     (rf"^(?:enchanted|equipped) creature gets {_PT}(?: and has (.+))?$", "attached"),
     (r"^(?:enchanted|equipped) creature has (.+)$", "attached_has"),
     (r"^(?:enchanted|equipped) creature can't (attack or block|attack|block)$", "attached_cant"),
     (rf"^(other )?creatures you control get {_PT}(?: and have (.+))?$", "anthem"),
-    (rf"^if {_WHO} would die, (exile it|return it to its owner'?s hand|put it on top of its owner'?s library) instead$", "die"),
-    (rf"^{_SELF} enters(?: the battlefield)? tapped$", "enters_tapped"),
-    (rf"^{_SELF} enters(?: the battlefield)? with {_N} ([+-]1/[+-]1|loyalty|[a-z]+) counters? on it$", "enters_counters"),
+    (rf"^if {_WHO} would (?:die|be put into a graveyard from (?:the battlefield|play)), (exile it|remove it from the game|"
+     rf"return it to its owner'?s hand|put it on top of its owner'?s library) instead$", "die"),
+    (rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) tapped$", "enters_tapped"),
+    (rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) with {_N} ([+-]1/[+-]1|loyalty|[a-z]+) counters? on it$",
+     "enters_counters"),
     (rf"^prevent all damage that would be dealt to {_SELF}$", "prevent_all"),
 ]]
 
@@ -499,7 +504,8 @@ def parse_abilities(text: str) -> Abilities:
         g = m.groups()
         try:
             if kind == "trigger":
-                event = {"is put into a graveyard from the battlefield": "dies"}.get(g[0], g[0].split()[0])
+                event = ("dies" if g[0].startswith("is put into") else "enters" if g[0] == "comes into play"
+                         else g[0].split()[0])
                 triggers.append(TriggerText(event, _check_effect(original[m.start(2):])))
             elif kind == "phase_trigger":
                 phase = _PHASES[g[1]]
@@ -515,7 +521,7 @@ def parse_abilities(text: str) -> Abilities:
                                       read_keywords_list(g[3]) if g[3] else ()))
             elif kind == "die":
                 who = "self" if g[0] == "~" else g[0].removeprefix("a ").removeprefix("an ")
-                instead = "exile" if g[1].startswith("exile") else "hand" if "hand" in g[1] else "library"
+                instead = ("exile" if g[1].startswith(("exile", "remove")) else "hand" if "hand" in g[1] else "library")
                 replacements.append(ReplacementDef("die", who, instead))
             elif kind == "enters_tapped":
                 replacements.append(ReplacementDef("enter", "self", "tapped"))
@@ -528,6 +534,15 @@ def parse_abilities(text: str) -> Abilities:
         if any(s.power == X or s.toughness == X for s in statics):
             raise EffectError(f"X in a static ability is not modelled: {original!r}")
     return Abilities(tuple(keywords), tuple(triggers), tuple(statics), tuple(replacements), prevent_all)
+
+
+def own_name(text: str, name: str) -> str:
+    """A card's text with its own name written ``~`` (``When Elvish Visionary enters`` reads as ``When ~
+    enters``), so the vocabulary does not depend on names."""
+    if not name or not text:
+        return text
+    base = name.split("#", 1)[0].strip()
+    return re.sub(rf"(?<![\w#]){re.escape(base)}(?![\w#])", "~", text, flags=re.I)
 
 
 def _check_effect(text: str) -> str:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from engine.core import Refusal, ScenarioError, suggest
 from engine.mtg.actions import Action
-from engine.mtg.effects import X, enchants, parse_effect, target_kinds, uses_x
+from engine.mtg.effects import enchants, own_name, parse_effect, target_kinds, uses_x
 from engine.mtg.state import (
     MAIN_PHASES, ORDER, PHASES, AbilityDef, Assignment, Card, CardDef, Permanent, Source, State, Target, show_cost,
     with_x,
@@ -412,7 +412,7 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
     if not announced:
         priority(s, player, f"cast {card.name}")
         timing(s, player, card, d)
-    has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(e) for e in (d.effect, *d.modes) if e)
+    has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(own_name(e, d.name)) for e in (d.effect, *d.modes) if e)
     if x is not None and not has_x:
         raise ScenarioError((), f"{card.name} has no X: cast it without 'with X={x}'")
     if has_x and x is None:
@@ -426,7 +426,8 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
                                         f"targeting ...")
             payment(s, player, with_x(d.cost, x or 0), card.name)  # it could not be cast at all otherwise
             return StartCasting(player, card, d, x or 0)
-        effect = find_mode(d, mode)
+        mode = find_mode(d, mode)
+        effect = own_name(mode, d.name)
     elif mode is not None:
         raise ScenarioError((), f"{card.name} is not modal: cast it without 'choosing'")
     src = spell_source(player, d, card.oid)
@@ -434,7 +435,7 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
     kinds = (aura,) if aura else (target_kinds(effect) if effect else ())  # an Aura spell targets (303.4a)
     targets = choose_targets(s, player, card.name, kinds, target_names, src)
     return Casting(player, card, d, targets, payment(s, player, with_x(d.cost, x or 0), card.name), x or 0,
-                   effect if d.modes else "", effect)
+                   mode or "", effect)
 
 
 def choose_mode(s: State, player: str, mode: str, target_names: tuple[str, ...]) -> Casting:

@@ -67,7 +67,7 @@ def cast(g: Game, plan: Casting) -> None:
     pay(g, plan.payment)
     g.s.hand[player].remove(card)
     item = StackItem(card.oid, card.name, player, "spell", card, d, plan.effect, targets,
-                     src=spell_source(player, d, card.oid), x=plan.x, mode=plan.mode)
+                     src=replace(spell_source(player, d, card.oid), name=card.name), x=plan.x, mode=plan.mode)
     g.s.stack.append(item)
     aimed = f" targeting {', '.join(t.name for t in targets)}" if targets else ""
     keys += (["cast.targets"] if targets else []) + ["stack.add"]

@@ -129,6 +129,7 @@ class TriggerDef(_Shared):
     effect: str
     name: str = ""
     targets: tuple[str, ...] = ()
+    words: bool = False  # read from the card's text (603.1)
 
 
 @dataclass(frozen=True)
