@@ -40,14 +40,53 @@ CARDS = {
                "triggers": [{"when": "upkeep", "effect": "gain 1 life"}, {"when": "each end", "effect": "lose 1 life"}]},
     "Visionary": {"type": "creature", "cost": "G", "power": 1, "toughness": 1,
                   "triggers": [{"when": "enters", "effect": "draw 1"}]},
+    # issue 14: keywords, Auras, Equipment, tokens, counters, modes, X, prevention, replacement, "unless"
+    "Typhoid Rats": {"type": "creature", "cost": "B", "power": 1, "toughness": 1, "keywords": ["Deathtouch"]},
+    "Vampire": {"type": "creature", "cost": "B", "power": 2, "toughness": 2, "keywords": ["Lifelink", "Flying"]},
+    "Giant Spider": {"type": "creature", "cost": "G", "power": 2, "toughness": 4, "keywords": ["Reach"]},
+    "Sunblade Guardian": {"type": "creature", "cost": "W", "power": 2, "toughness": 2, "keywords": ["Protection from red"]},
+    "Kitchen Finks": {"type": "creature", "cost": "G", "power": 3, "toughness": 2, "keywords": ["Persist"]},
+    "Pacifism": {"type": "enchantment — aura", "cost": "W", "keywords": ["Enchant creature"],
+                 "effect": "Enchanted creature can't attack or block."},
+    "Bonesplitter": {"type": "artifact — equipment", "cost": "1", "keywords": ["Equip {1}"],
+                     "effect": "Equipped creature gets +2/+0."},
+    "Raise the Alarm": {"type": "instant", "cost": "W", "effect": "Create two 1/1 white Soldier creature tokens."},
+    "Battlegrowth": {"type": "instant", "cost": "G", "effect": "put a +1/+1 counter on target creature"},
+    "Wither Touch": {"type": "instant", "cost": "B", "effect": "put two -1/-1 counters on target creature"},
+    "Fire Charm": {"type": "instant", "cost": "R",
+                   "effect": "Choose one — • Fire Charm deals 2 damage to target creature. • Draw a card."},
+    "Blaze": {"type": "sorcery", "cost": "{X}{R}", "effect": "Blaze deals X damage to target creature or player"},
+    "Mana Leak": {"type": "instant", "cost": "U", "effect": "Counter target spell unless its controller pays {2}"},
+    "Healing Salve": {"type": "instant", "cost": "W",
+                      "effect": "Prevent the next 3 damage that would be dealt to target creature or player this turn"},
+    "Fog": {"type": "instant", "cost": "G", "effect": "Prevent all combat damage that would be dealt this turn."},
+    "Dread Sanctum": {"type": "enchantment", "cost": "B",
+                      "effect": "If a creature an opponent controls would die, exile it instead."},
+    "Elvish Seer": {"type": "creature", "cost": "G", "power": 1, "toughness": 1,
+                    "effect": "When Elvish Seer enters, draw a card."},
+    "Gods Willing": {"type": "instant", "cost": "W",
+                     "effect": "target creature gains protection from red until end of turn"},
+    "Poison Dart": {"type": "sorcery", "cost": "B", "effect": "target player gets two poison counters"},
 }
 LANDS = ["Mountain", "Forest", "Island", "Plains"]
-SORCERY_SPEED = {n for n, c in CARDS.items() if c["type"] != "instant" and "Flash" not in c.get("keywords", [])}
+# Keywords the 2008 rules lack: these cards are in the 2026 games only.
+CARDS_2026 = {
+    "Goblin Heelcutter": {"type": "creature", "cost": "R", "power": 3, "toughness": 2, "keywords": ["Menace"]},
+    "Gladecover Scout": {"type": "creature", "cost": "G", "power": 1, "toughness": 1, "keywords": ["Hexproof"]},
+    "Darksteel Myr": {"type": "artifact creature", "cost": "1", "power": 0, "toughness": 1, "keywords": ["Indestructible"]},
+    "Young Wolf": {"type": "creature", "cost": "G", "power": 1, "toughness": 1, "keywords": ["Undying"]},
+    "Spectral Adversary": {"type": "creature", "cost": "U", "power": 2, "toughness": 1, "keywords": ["Flying", "Ward 1"]},
+}
+SORCERY_SPEED = {n for n, c in {**CARDS, **CARDS_2026}.items()
+                 if c["type"] != "instant" and "Flash" not in c.get("keywords", [])}
 
 
-def scenario(rng: random.Random) -> dict:
-    deck = list(CARDS) + LANDS * 2
+def scenario(rng: random.Random, edition: str = NEW) -> dict:
+    cards = {**CARDS, **(CARDS_2026 if edition == NEW else {})}
+    deck = list(cards) + LANDS * 2
     perms = [{"name": rng.choice(LANDS), "controller": p} for p in ("Ana", "Ben") for _ in range(rng.randint(1, 4))]
+    creatures = [n for n, c in cards.items() if "creature" in c["type"]]
+    perms += [{"name": name, "controller": p} for p in ("Ana", "Ben") for name in rng.sample(creatures, rng.randint(0, 3))]
     return {
         "players": ["Ana", "Ben"],
         "turn": {"player": rng.choice(["Ana", "Ben"]), "phase": rng.choice(["untap", "upkeep", "main1", "end"]),
@@ -59,7 +98,7 @@ def scenario(rng: random.Random) -> dict:
             "hand": {p: rng.sample(deck, 5) for p in ("Ana", "Ben")},
             "library": {p: rng.sample(deck, rng.randint(3, 12)) for p in ("Ana", "Ben")},
         },
-        "cards": CARDS,
+        "cards": cards,
     }
 
 
@@ -76,13 +115,17 @@ def proposals(g, rng: random.Random) -> list[str]:
         mine = [p.name for p in g.s.battlefield if p.controller == g.s.defending and p.is_a("creature")]
         pairs = [f"{rng.choice(attackers)} with {b}" for b in rng.sample(mine, rng.randint(0, len(mine)))]
         return ([f"{g.s.defending} blocks {', '.join(pairs)}"] if pairs else []) + [f"{g.s.defending} declares no blockers"]
+    if g.s.pending in ("damage", "triggers", "mode", "pay"):
+        options = g.candidates()
+        return rng.sample(options, min(len(options), 6))
     who = snap["priority"]
     if who == "none":
         return []
     out = []
     for card in g.s.hand[who]:
         target = rng.choice(names)
-        out += [f"{who} casts {card.name} targeting {target}", f"{who} casts {card.name}", f"{who} plays {card.name}"]
+        out += [f"{who} casts {card.name} targeting {target}", f"{who} casts {card.name}", f"{who} plays {card.name}",
+                f"{who} casts {card.name} with X={rng.randint(0, 3)} targeting {target}"]
     for perm in g.s.battlefield:
         if perm.controller == who:
             out.append(f"{who} activates {perm.name} targeting {rng.choice(names)}")
@@ -124,6 +167,16 @@ def check_step(g, before, action: str, events, cited_exists) -> None:
         assert m.group(1) == before.s.turn_player and before.s.step in ("main1", "main2") and not before.s.stack
     if snap["life"] != old["life"]:
         assert any({"damage.player", "life.change", "mana.burn"} & set(e.keys) for e in events)
+    # Decisions the rules wait for: nobody has priority meanwhile, and someone is named to decide.
+    if snap.get("pending") in ("damage", "triggers", "mode", "pay"):
+        assert snap["priority"] == "none" and snap.get("awaiting"), snap
+    # Counters annihilate in pairs before anyone receives priority (704.5q).
+    if snap["priority"] != "none":
+        for counters in snap.get("counters", {}).values():
+            assert not (counters.get("+1/+1") and counters.get("-1/-1")), counters
+    # A token off the battlefield ceases to exist by the time a player has priority (704.5d).
+    if snap["priority"] != "none":
+        assert not any(c.token for zone in (g.s.graveyard, g.s.hand, g.s.exile) for cards in zone.values() for c in cards)
     for e in events:
         assert e.rules, e
         for r in e.rules:
@@ -152,7 +205,7 @@ def play_random(edition: str, steps_wanted: int, seed: str | None = None) -> dic
     steps = 0
     kinds: dict[str, int] = {}
     while steps < steps_wanted:
-        g = new_game(scenario(rng), cite)
+        g = new_game(scenario(rng, edition), cite)
         for _ in range(150):
             if g.s.over:
                 break
@@ -181,3 +234,4 @@ def play_random(edition: str, steps_wanted: int, seed: str | None = None) -> dic
 def test_random_legal_play_keeps_the_invariants(edition):
     kinds = play_random(edition, 1200)
     assert {"casts", "plays", "attacks", "blocks", "passes", "moves"} <= set(kinds)
+    assert {"assigns", "chooses", "pays"} & set(kinds), kinds  # the new decisions are reached too
