@@ -117,3 +117,64 @@ def test_an_unknown_book_names_the_file(home, judge, tmp_path):
     target = tmp_path / "c.yaml"
     target.write_text(yaml.safe_dump({"game": "mtg", "book": "Nobody", "players": ["Ana", "Ben"]}), encoding="utf-8")
     _explain_one_line(judge, target)
+
+
+# -- Magic: the forms of contract version 2 (issue 14), odd values and odd sentences -------------------------
+MTG_KEYWORDS = ["Flying", "Deathtouch", "Lifelink", "Menace", "Hexproof", "Indestructible", "Ward {2}", "Protection from red",
+                "Persist", "Undying", "Trample", "First strike", "Reach", "Vigilance",
+                # refused:
+                "Ward", "Ward {x}", "Protection from", "Protection from red and from", "Protection from dragons", "Equip {1}",
+                "Enchant creature", "Enchant player", "Banding", "flying, reach", "", 3, None, ["Flying"], {"a": 1}]
+MTG_EFFECTS = ["deal 2 damage to any target", "deal X damage to any target", "Choose one — • draw a card • gain 2 life",
+               "Choose one — • Zap deals 2 damage to target creature • draw a card", "create two 1/1 white Soldier creature tokens",
+               "put three -1/-1 counters on target creature", "put two +1/+1 counters on target creature",
+               "counter target spell unless its controller pays {X}", "counter target spell unless its controller pays {3}",
+               "prevent the next 3 damage that would be dealt to any target this turn", "prevent all combat damage that would be dealt this turn",
+               "target creature gains protection from red until end of turn", "target player gets two poison counters",
+               "exile target creature", "destroy target creature", "target creature gets -2/-2 until end of turn",
+               # refused, each naming what it cannot read:
+               "Choose one — • draw a card", "Choose two — • draw a card • gain 2 life", "create a 1/1 white creature token",
+               "create two 1/1 Soldier creature tokens with banding", "put -5/-5 counters on target creature",
+               "counter target spell unless its controller pays {99999}", "target player gets 11 poison counters",
+               "When ~ enters, draw a card", "copy target spell", "", 7, None, ["draw 1"]]
+MTG_TEXTS = ["", "Flying", "When ~ enters, draw a card", "Whenever ~ attacks, it gets +1/+0 until end of turn",
+             "If ~ would die, exile it instead", "If a creature would die, return it to its owner's hand instead",
+             "~ enters with two +1/+1 counters on it", "~ enters tapped", "Prevent all damage that would be dealt to ~",
+             "At the beginning of your upkeep, you lose 1 life", "Creatures you control get +1/+1",
+             # refused:
+             "When ~ enters, deal 2 damage to any target", "Equipped creature has banding", "~ enters with X +1/+1 counters on it",
+             "deal 2 damage to any target", "Enchanted creature gets +X/+0", 5, None]
+MTG_SENTENCES = ["Ana assigns damage: Bear 99999", "Ana assigns damage: Ben 1, Ben 1", "Ana assigns damage:", "Ana assigns damage: Nobody 2",
+                 "Ana assigns damage from Nobody: Ben 2", "Ana casts Zap with X=-1 targeting Ben", "Ana casts Zap with X=abc",
+                 "Ana casts Zap with X=3", 'Ana casts Zap choosing "nothing"', 'Ana casts Zap choosing "" targeting Ben',
+                 'Ana chooses ""', "Ana chooses 7", "Ana chooses draw a card targeting Ben, Ben", "Ana orders triggers:",
+                 "Ana orders triggers: Nobody", "Ben pays {x}", "Ben pays", "Ben does not pay", "Ana activates Bear targeting Bear",
+                 "Ana casts Zap targeting Bear", "Ana passes", "Ben passes", "Ana moves to combat_damage", "Ana moves to cleanup",
+                 "Ana attacks with Bear", "Ben blocks Bear with Wall", "Ana casts Zap"]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(keywords=st.lists(st.sampled_from(MTG_KEYWORDS), max_size=2), effect=st.sampled_from(MTG_EFFECTS),
+       perm_effect=st.sampled_from(MTG_TEXTS), counters=st.sampled_from([None, {"+1/+1": 1, "-1/-1": 2}, {"loyalty": 0},
+                                                                            {"": 1}, {"+1/+1": -1}, {"x" * 40: 1}, [1], "two"]),
+       attached=st.sampled_from([None, "Bear", "Wall", "Nobody", 3, ["Bear"]]), token=st.sampled_from([None, True, "yes", 2]),
+       colour=st.sampled_from([None, "red", "white and blue", "purple", "", 3]), edition=st.sampled_from(["2026-02-27", "2008-10-01"]),
+       sentences=st.lists(st.sampled_from(MTG_SENTENCES), min_size=1, max_size=8))
+def test_magic_scenarios_with_the_new_forms_never_end_in_a_traceback(home, judge, tmp_path, keywords, effect, perm_effect,
+                                                                     counters, attached, token, colour, edition, sentences):
+    """Keywords with amounts, effects in the words of cards, counters, tokens, attachments, colours, modes, X,
+    damage assignments, trigger orders and payments, in odd values and odd sentences: judge explain ends in
+    a walk-through (0 or 1) or one line naming the file (2), never a traceback (issue 14)."""
+    bear = {"name": "Bear", "controller": "Ana", "type": "creature", "power": 2, "toughness": 2, "keywords": keywords,
+            "effect": perm_effect, "counters": counters, "token": token, "color": colour}
+    wall = {"name": "Wall", "controller": "Ben", "type": "artifact creature", "power": 0, "toughness": 4, "attached_to": attached}
+    data = {"game": "mtg", "edition": edition, "players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "costs": "ignore", "state": {"permanents": [bear, wall], "hand": {"Ana": ["Zap"]}, "library": {"Ana": 5, "Ben": 5}},
+            "cards": {"Zap": {"type": "instant", "effect": effect}}, "actions": sentences}
+    target = tmp_path / "new-forms.yaml"
+    target.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    code, out, err = judge("explain", target)
+    assert code in (0, 1, 2) and "Traceback" not in err, err
+    if code == 2:
+        errors = [line for line in err.splitlines() if not line.startswith("judge: note:")]
+        assert len(errors) == 1 and errors[0].startswith(f"judge: {target}"), err
