@@ -141,7 +141,7 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
             g.s.pending_triggers.append(PendingTrigger(
                 f"{perm.name} {keyword}", perm.controller, perm.name,
                 f"return it to the battlefield under its owner's control with a {kind} counter on it", (),
-                _lki(g, perm), Target("card", lki.oid, lki.name)))
+                _lki(g, perm), Target("token" if perm.token else "card", lki.oid, lki.name)))
             g.emit(f"{perm.name} {keyword} triggers ({perm.controller} controls it)", key, "trigger.controller")
 
 

@@ -412,6 +412,10 @@ def _return_self(g: Game, item: StackItem, instr: Instruction, target: Target | 
             for c in cards:
                 if c.oid == target.ref:
                     card, owner = c, player
+    if card is None and target is not None and target.kind == "token":
+        g.emit(f"{target.name} was a token: it ceased to exist and can't come back; {item.name} does nothing",
+               "resolve.instructions", "token.cant_return", key)
+        return
     if card is None:
         g.emit(f"{target.name if target else 'The card'} is no longer in the graveyard: {item.name} does nothing",
                "resolve.instructions", "zone.new_object", key)

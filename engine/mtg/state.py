@@ -248,7 +248,7 @@ class Source(_Shared):
 
 @dataclass(frozen=True)
 class Target(_Shared):
-    kind: str   # "player", "permanent", "spell", "ability", "card" (a card in a zone, the subject of a trigger)
+    kind: str   # "player", "permanent", "spell", "ability", "card" / "token" (in a graveyard: a trigger's subject)
     ref: str | int  # a player's name, or the oid of a permanent / stack object
     name: str
 
