@@ -17,7 +17,7 @@ from engine.core import ScenarioError, flag, mapping, suggest, whole_number
 from engine.core import name as name_of
 from engine.mtg.effects import (
     X, Abilities, EffectError, KeywordError, amount, check_edition, colours_of_cost, own_name, parse_abilities,
-    parse_effect, parse_modes, read_colours, read_keyword, target_kinds,
+    parse_effect, parse_modes, read_colours, read_keyword, target_kinds, uses_x,
 )
 from engine.mtg.state import (
     BASIC_LANDS, CARD_TYPES, NOT_MODELLED_TYPES, ORDER, PHASES, SUBTYPES_WITH_RULES, SUPERTYPES, AbilityDef, Card,
@@ -175,6 +175,8 @@ class Builder:
             read = parse_abilities(text)
             for trig in read.triggers:
                 self.check_instructions(parse_effect(trig.effect), trig.effect, path)
+                if uses_x(trig.effect):
+                    raise _fail(path, f"X in a triggered ability is not modelled: {trig.effect!r}")
                 if target_kinds(trig.effect):
                     raise _fail(path, f"the triggered ability {trig.effect!r} has a target: give it under triggers: "
                                       "with targeting: (the targets its controller chooses)")
@@ -195,8 +197,12 @@ class Builder:
         if value is None:
             return None
         data = _keys(value, ABILITY_KEYS, path)
-        return AbilityDef(self.cost(data.get("cost"), path + ("cost",)),
-                          self.effect(data.get("effect"), path + ("effect",), name),
+        cost = self.cost(data.get("cost"), path + ("cost",))
+        effect = self.effect(data.get("effect"), path + ("effect",), name)
+        if dict(cost).get("X") or uses_x(effect):
+            raise _fail(path, "X in an activated ability is not modelled (X is announced for spells: "
+                              "'P casts CARD with X=N')")
+        return AbilityDef(cost, effect,
                           frozenset(str(k).lower() for k in _list(data.get("keywords"), path + ("keywords",))))
 
     def triggers(self, value: Any, path: tuple, name: str = "") -> tuple[TriggerDef, ...]:
@@ -210,6 +216,8 @@ class Builder:
                 raise _fail(path + (i, "when"), f'unknown trigger event "{when}"{suggest(when, choices)}; '
                                                 f"use a phase name, 'each PHASE', enters, attacks, blocks or dies")
             effect = self.effect(data.get("effect"), path + (i, "effect"), name)
+            if uses_x(effect):
+                raise _fail(path + (i, "effect"), "X in a triggered ability is not modelled")
             targets = tuple(str(t) for t in _list(data.get("targeting"), path + (i, "targeting")))
             if len(targets) != len(target_kinds(effect)):
                 raise _fail(path + (i, "targeting"),

@@ -526,6 +526,8 @@ def parse_abilities(text: str) -> Abilities:
             elif kind == "enters_tapped":
                 replacements.append(ReplacementDef("enter", "self", "tapped"))
             elif kind == "enters_counters":
+                if _number(g[0]) == X:
+                    raise EffectError(f"X in a static ability is not modelled: {original!r}")
                 replacements.append(ReplacementDef("enter", "self", "counters", _number(g[0]), g[1]))
             elif kind == "prevent_all":
                 prevent_all = True
