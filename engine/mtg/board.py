@@ -88,6 +88,7 @@ def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
         if perm.oid in other.blockers:
             other.blockers.remove(perm.oid)
     card = Card(s.oid(), perm.name, perm.owner, token=perm.token)
+    s.loose_tokens = s.loose_tokens or perm.token
     zone = {"graveyard": s.graveyard, "hand": s.hand, "exile": s.exile, "library": s.library}[to]
     if to == "library":
         zone.setdefault(perm.owner, []).insert(0, card)

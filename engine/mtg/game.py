@@ -123,51 +123,69 @@ class MagicGame(core.Game[State]):
             self.receive_priority(player, what, *keys)
 
     def view(self) -> MagicSnapshot:
+        s = self.s
         zone: dict[str, str] = {}
-        for p in self.s.battlefield:
-            zone[p.name] = "battlefield"
-        for s in self.s.stack:
-            if s.card is not None:
-                zone[s.name] = "stack"
-        for label, z in (("hand", self.s.hand), ("library", self.s.library), ("graveyard", self.s.graveyard),
-                         ("exile", self.s.exile)):
+        controller: dict[str, str] = {}
+        tapped, attacking, tokens = [], [], []
+        damage: dict[str, int] = {}
+        counters: dict[str, dict[str, int]] = {}
+        attached: dict[str, int] = {}
+        names = {}
+        for p in s.battlefield:  # one pass over the battlefield: this runs after every step
+            name = p.name
+            zone[name] = "battlefield"
+            controller[name] = p.controller
+            names[p.oid] = name
+            if p.tapped:
+                tapped.append(name)
+            if p.damage:
+                damage[name] = p.damage
+            if p.attacking:
+                attacking.append(name)
+            if p.counters:
+                counters[name] = dict(p.counters)
+            if p.attached_to is not None:
+                attached[name] = p.attached_to
+            if p.token:
+                tokens.append(name)
+        for item in s.stack:
+            if item.card is not None:
+                zone[item.name] = "stack"
+        for label, z in (("hand", s.hand), ("library", s.library), ("graveyard", s.graveyard), ("exile", s.exile)):
             for cards in z.values():
                 for c in cards:
                     if c.name != "a card":
                         zone[c.name] = label
         snap: MagicSnapshot = {
-            "state": self.s.step,
-            "phase": self.s.step,
-            "turn_player": self.s.turn_player,
-            "turn": self.s.turn_number,
-            "priority": self.s.priority,
-            "life": dict(self.s.life),
-            "controller": {p.name: p.controller for p in self.s.battlefield},
+            "state": s.step,
+            "phase": s.step,
+            "turn_player": s.turn_player,
+            "turn": s.turn_number,
+            "priority": s.priority,
+            "life": dict(s.life),
+            "controller": controller,
             "zone": zone,
-            "stack": [s.name for s in self.s.stack],
-            "winner": self.s.winner,
-            "tapped": [p.name for p in self.s.battlefield if p.tapped],
-            "damage": {p.name: p.damage for p in self.s.battlefield if p.damage},
-            "hand": {p: [c.name for c in cards] for p, cards in self.s.hand.items()},
-            "library": {p: len(cards) for p, cards in self.s.library.items()},
-            "graveyard": {p: [c.name for c in cards] for p, cards in self.s.graveyard.items()},
-            "mana_pool": {p: dict(m) for p, m in self.s.pool.items() if any(m.values())},
-            "lands_played": dict(self.s.lands_played),
-            "attacking": [p.name for p in self.s.battlefield if p.attacking],
-            "blocking": {p.name: blocked.name for p in self.s.battlefield
-                         if p.blocking is not None and (blocked := self.s.permanent(p.blocking)) is not None},
-            "pending": self.s.pending,
+            "stack": [item.name for item in s.stack],
+            "winner": s.winner,
+            "tapped": tapped,
+            "damage": damage,
+            "hand": {p: [c.name for c in cards] for p, cards in s.hand.items()},
+            "library": {p: len(cards) for p, cards in s.library.items()},
+            "graveyard": {p: [c.name for c in cards] for p, cards in s.graveyard.items()},
+            "mana_pool": {p: dict(m) for p, m in s.pool.items() if any(m.values())},
+            "lands_played": dict(s.lands_played),
+            "attacking": attacking,
+            "blocking": {p.name: names[p.blocking] for p in s.battlefield
+                         if p.blocking is not None and p.blocking in names},
+            "pending": s.pending,
         }
         # Issue 14's keys, present only when they say something (so older explanations read the same).
-        s = self.s
-        if any(p.counters for p in s.battlefield):
-            snap["counters"] = {p.name: dict(p.counters) for p in s.battlefield if p.counters}
-        hosts = {p.oid: p.name for p in s.battlefield}
-        if any(p.attached_to is not None for p in s.battlefield):
-            snap["attached"] = {p.name: hosts.get(p.attached_to, "nothing") for p in s.battlefield
-                                if p.attached_to is not None}
-        if any(p.token for p in s.battlefield):
-            snap["tokens"] = [p.name for p in s.battlefield if p.token]
+        if counters:
+            snap["counters"] = counters
+        if attached:
+            snap["attached"] = {name: names.get(host, "nothing") for name, host in attached.items()}
+        if tokens:
+            snap["tokens"] = tokens
         if any(s.poison.values()):
             snap["poison"] = {p: n for p, n in s.poison.items() if n}
         if s.pending in ("damage", "triggers", "mode", "pay"):

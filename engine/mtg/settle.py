@@ -44,7 +44,16 @@ def check_state(g: Game) -> bool:
             losers.append((p, f"{p} has {s.poison[p]} poison counters and loses the game", "sba.poison"))
     dying: list[tuple[Permanent, str, str]] = []
     said: list[tuple[str, tuple[str, ...]]] = []
+    legends = worlds = attachments = pairs = False  # which of the rarer checks can apply at all
     for perm in s.battlefield:
+        supertypes = perm.card.supertypes
+        if supertypes:
+            legends = legends or "legendary" in supertypes
+            worlds = worlds or "world" in supertypes
+        if perm.attached_to is not None or perm.card.is_aura:
+            attachments = True
+        if perm.counters:
+            pairs = pairs or bool(perm.counters.get("+1/+1") and perm.counters.get("-1/-1"))
         if perm.is_a("planeswalker") and perm.counters.get("loyalty", 0) <= 0:
             dying.append((perm, f"{perm.name} has 0 loyalty and is put into its owner's graveyard", "sba.planeswalker"))
             continue
@@ -69,18 +78,22 @@ def check_state(g: Game) -> bool:
         elif perm.deathtouched:
             dying.append((perm, f"{perm.name} was dealt damage by a source with deathtouch and is destroyed",
                           "sba.deathtouch"))
-    doomed = {p.oid for p, _, _ in dying}
-    dying += _legend_rule(g, doomed)
-    doomed = {p.oid for p, _, _ in dying}
-    dying += _world_rule(g, doomed)
-    doomed = {p.oid for p, _, _ in dying}
-    dying += _auras(g, doomed)
-    unattach = _unattach(g, {p.oid for p, _, _ in dying})
+    if legends:
+        dying += _legend_rule(g, {p.oid for p, _, _ in dying})
+    if worlds:
+        dying += _world_rule(g, {p.oid for p, _, _ in dying})
+    unattach: list[tuple[Permanent, str, str]] = []
+    if attachments:
+        dying += _auras(g, {p.oid for p, _, _ in dying})
+        unattach = _unattach(g, {p.oid for p, _, _ in dying})
     annihilate = [(p, min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0))) for p in s.battlefield
-                  if p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0)]
-    vanishing = [(owner, card, zone) for zone, cards_of in (("graveyard", s.graveyard), ("hand", s.hand),
-                                                          ("exile", s.exile), ("library", s.library))
-                 for owner, cards in cards_of.items() for card in cards if card.token]
+                  if p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0)] if pairs else []
+    vanishing = []
+    if s.loose_tokens:  # a token left the battlefield since the last check
+        vanishing = [(owner, card, zone) for zone, cards_of in (("graveyard", s.graveyard), ("hand", s.hand),
+                                                              ("exile", s.exile), ("library", s.library))
+                     for owner, cards in cards_of.items() for card in cards if card.token]
+        s.loose_tokens = False
     for perm in s.battlefield:
         perm.deathtouched = False
     for what, keys in said:

@@ -366,6 +366,7 @@ class State:
     trigger_order: dict[str, list[str]] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
     poison: dict[str, int] = field(default_factory=dict)
+    loose_tokens: bool = False                 # a token left the battlefield: 704.5d looks for it
     shields: list[Shield] = field(default_factory=list)
     fog: bool = False                          # "prevent all combat damage that would be dealt this turn"
     lost: set[str] = field(default_factory=set)
