@@ -116,8 +116,8 @@ def proposals(g, rng: random.Random) -> list[str]:
         pairs = [f"{rng.choice(attackers)} with {b}" for b in rng.sample(mine, rng.randint(0, len(mine)))]
         return ([f"{g.s.defending} blocks {', '.join(pairs)}"] if pairs else []) + [f"{g.s.defending} declares no blockers"]
     if g.s.pending in ("damage", "triggers", "mode", "pay"):
-        options = g.candidates()
-        return rng.sample(options, min(len(options), 6))
+        options = g.candidates()  # they include a way on: a move, the default order, not paying
+        return rng.sample(options, len(options))
     who = snap["priority"]
     if who == "none":
         return []

@@ -312,6 +312,13 @@ def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[st
     return ("it is not a legal target", "cast.targets")
 
 
+def has_targets(s: State, kinds: tuple[str, ...], src: Source) -> bool:
+    """Is there a legal target for each of ``kinds`` (the same one may serve several)?"""
+    everything = ([Target("player", p, p) for p in s.players] + [Target("permanent", p.oid, p.name) for p in s.battlefield]
+                  + [Target("spell" if i.kind == "spell" else "ability", i.oid, i.name) for i in s.stack])
+    return all(any(why_not(s, t, kind, src) is None for t in everything) for kind in kinds)
+
+
 def quality_of(src: Source, quality: str) -> str:
     """How ``src`` has the quality, in words (``red``, ``a creature``)."""
     if quality in ("creatures", "artifacts", "enchantments", "instants", "sorceries", "planeswalkers", "lands"):
@@ -425,6 +432,10 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
                 raise ScenarioError((), f'{card.name} is modal: say the mode, {player} casts {card.name} choosing "MODE" '
                                         f"targeting ...")
             payment(s, player, with_x(d.cost, x or 0), card.name)  # it could not be cast at all otherwise
+            src = spell_source(player, d, card.oid)
+            if not any(has_targets(s, target_kinds(own_name(m, d.name)), src) for m in d.modes):
+                raise Refusal(f"{card.name} can't be cast: none of its modes has the legal targets it needs "
+                              "(a mode whose targets can't be chosen can't be chosen)", "mode.choose", "cast.targets")
             return StartCasting(player, card, d, x or 0)
         mode = find_mode(d, mode)
         effect = own_name(mode, d.name)
