@@ -360,3 +360,14 @@ def test_equip_only_as_a_sorcery_and_only_to_a_creature_you_control():
     assert steps[-1].state["attached"] == {"Sword": "Bear"} and (g.s.power(bear), g.s.has(bear, "lifelink")) == (3, True)
     error = refused({"state": {"permanents": [{"name": "Stick", "type": "enchantment", "keywords": ["Equip {1}"]}]}})
     assert "not an artifact" in error.message
+
+
+def test_a_player_given_no_lands_pays_no_costs_one_given_lands_does():
+    """Contract version 2: "a scenario that gives no lands for a player does not check that player's costs"."""
+    cards = {"Giant": {"type": "creature", "cost": "{3}{R}{R}", "power": 5, "toughness": 5}}
+    g = game({"costs": None, "cards": cards, "state": {"hand": {"Ana": ["Giant"], "Ben": ["Giant#2"]},
+                                                       "permanents": [{"name": "Forest", "controller": "Ben"}]}})
+    (step,) = run(g, "Ana casts Giant")
+    assert step.legal and not any("pays" in e.what for e in step.events)
+    run(g, "Ana passes", "Ben passes", "Ana moves to upkeep", "Ben moves to main1")  # Ben's turn
+    assert ask(g, "Ben casts Giant#2")[2].reason == "cast.pay"

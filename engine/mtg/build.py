@@ -339,6 +339,7 @@ class Builder:
         order_path = ("state", "trigger_order")
         for p, names in _keys(state.get("trigger_order"), tuple(s.players), order_path).items():
             s.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
+        s.paying = frozenset(p for p in s.players if any(perm.controller == p and perm.is_a("land") for perm in s.battlefield))
         others = [r for r in self.die_replacements if r[2] != "self"]
         if len(others) >= 2 or (others and len(self.die_replacements) >= 2):
             path, _, _ = self.die_replacements[1]

@@ -229,7 +229,7 @@ _FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), v) for p, v in [
     (rf"^(?:{_TARGET}|(~|it)) gains? (.+?)(?: until end of turn| this turn)$", "grant"),
     (rf"^tap {_TARGET}$", "tap"),
     (rf"^untap {_TARGET}$", "untap"),
-    (r"^add ((?:\{[wubrgc]\})+)$", "add"),
+    (r"^add ((?:\{[wubrgc]\})+|\{\d\})(?: to your mana pool)?$", "add"),
     (rf"^put {_N} ([+-]\d+/[+-]\d+) counters? on (?:{_TARGET}|(~|it))$", "counters"),
     (rf"^create {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+))?$", "token"),
     (rf"^put {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+?))? (?:into play|onto the battlefield)$", "token"),
@@ -360,7 +360,8 @@ def _instruction(sentence: str, original: str) -> Instruction:
                 raise EffectError(str(exc)) from None
             return Instruction("grant", 0, _target_of(g[0], g[1], g[2]), extra=keywords)
         if verb == "add":
-            return Instruction("add", 0, "", "you", 0, g[0].replace("{", "").replace("}", "").upper())
+            symbols = g[0].replace("{", "").replace("}", "").upper()
+            return Instruction("add", 0, "", "you", 0, "C" * int(symbols) if symbols.isdigit() else symbols)
         if verb == "counters":
             return Instruction("counters", _number(g[0]), _target_of(g[2], g[3], g[4]), extra=(g[1],))
         if verb == "token":
@@ -461,7 +462,8 @@ _PHASES = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "mai
 _ABILITY_FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), v) for p, v in [
     (rf"^(?:when|whenever) {_SELF} (enters(?: the battlefield)?|comes into play|dies|is put into a graveyard from "
      rf"(?:the battlefield|play)|attacks|blocks), (.+)$", "trigger"),
-    (r"^at the beginning of (your|each) (upkeep|draw step|precombat main phase|combat|end step|postcombat main phase),? (.+)$", "phase_trigger"),
+    (r"^at the (?:beginning|start) of (your|each) (upkeep|draw step|precombat main phase|combat|end step|postcombat main "
+     r"phase),? (.+)$", "phase_trigger"),
     (rf"^(?:enchanted|equipped) creature gets {_PT}(?: and has (.+))?$", "attached"),
     (r"^(?:enchanted|equipped) creature has (.+)$", "attached_has"),
     (r"^(?:enchanted|equipped) creature can't (attack or block|attack|block)$", "attached_cant"),

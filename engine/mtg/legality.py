@@ -336,7 +336,7 @@ def payment(s: State, player: str, cost: tuple[tuple[str, int], ...], what: str,
             exclude: int | None = None) -> Payment | None:
     """How ``player`` pays ``cost`` (None: nothing to pay), or :class:`Refusal` when they cannot."""
     mana = {sym: n for sym, n in cost if sym not in "TX"}
-    if s.costs_ignore or not any(mana.values()):
+    if s.costs_ignore or not any(mana.values()) or player not in s.paying:
         return None
     pool = dict(s.pool.get(player, {}))
     lands = [p for p in s.battlefield if p.controller == player and p.is_a("land") and not p.tapped and p.oid != exclude]

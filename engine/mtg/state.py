@@ -372,6 +372,9 @@ class State:
     lost: set[str] = field(default_factory=set)
     winner: str | None = None
     costs_ignore: bool = False
+    # Players whose costs are checked: those the scenario gave lands (or mana) to. A player given none pays
+    # nothing (the contract: "a scenario that gives no lands for a player does not check that player's costs").
+    paying: frozenset[str] = frozenset()
     next_oid: int = 1
 
     def __deepcopy__(self, memo: dict) -> State:
