@@ -371,3 +371,12 @@ def test_a_player_given_no_lands_pays_no_costs_one_given_lands_does():
     assert step.legal and not any("pays" in e.what for e in step.events)
     run(g, "Ana passes", "Ben passes", "Ana moves to upkeep", "Ben moves to main1")  # Ben's turn
     assert ask(g, "Ben casts Giant#2")[2].reason == "cast.pay"
+
+
+def test_ward_triggers_on_a_triggered_ability_too():
+    cards = {"Pyromancer": {"type": "creature", "power": 1, "toughness": 1, "triggers": [
+        {"when": "enters", "effect": "deal 1 damage to target creature", "targeting": "Adversary"}]}}
+    g = game({"cards": cards, "state": {"hand": {"Ana": ["Pyromancer"]},
+                                        "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {1}")]}})
+    steps = run(g, "Ana casts Pyromancer", "Ana passes", "Ben passes")
+    assert steps[-1].state["stack"] == ["Pyromancer trigger", "Adversary ward"] and "702.21a" in rules(steps)

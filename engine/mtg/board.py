@@ -9,8 +9,8 @@ Each function reports what happened through ``g.emit`` (an event citing the rule
 
 from __future__ import annotations
 
-from engine.mtg.effects import ReplacementDef
-from engine.mtg.state import COLOURS, Card, CardDef, Game, PendingTrigger, Permanent, Shield, Source, Target
+from engine.mtg.effects import ReplacementDef, amount
+from engine.mtg.state import COLOURS, Card, CardDef, Game, PendingTrigger, Permanent, Shield, Source, StackItem, Target
 
 _ZONE = {"graveyard": "graveyard", "hand": "hand", "exile": "exile", "library": "library"}
 
@@ -272,3 +272,24 @@ def unique_name(g: Game, name: str) -> str:
     while f"{name}#{n}".lower() in taken:
         n += 1
     return f"{name}#{n}"
+
+
+def ward(g: Game, item: StackItem) -> None:
+    """A permanent with ward that becomes the target of a spell or ability an opponent controls triggers
+    (702.21a): counter it unless that player pays the ward cost."""
+    for target in item.targets:
+        if target.kind != "permanent":
+            continue
+        perm = g.s.permanent(target.ref)  # type: ignore[arg-type]
+        if perm is None or perm.controller == item.controller:
+            continue
+        cost = amount(g.s.keywords(perm), "ward")
+        if cost is None:
+            continue
+        what = "spell" if item.kind == "spell" else "ability"
+        g.s.pending_triggers.append(PendingTrigger(
+            f"{perm.name} ward", perm.controller, perm.name,
+            f"counter that spell or ability unless its controller pays {{{cost}}}", (), g.s.source_of(perm),
+            Target(what, item.oid, item.name)))
+        g.emit(f"{perm.name} has ward {{{cost}}} and became the target of {item.controller}'s {what} {item.name}: "
+               f"its ward ability triggers", "keyword.ward", "trigger.controller")

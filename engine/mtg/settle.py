@@ -9,7 +9,7 @@ sculptor, battles, roles, speed) concern objects no scenario can give it (refuse
 
 from __future__ import annotations
 
-from engine.mtg.board import leave_battlefield
+from engine.mtg.board import leave_battlefield, ward
 from engine.mtg.effects import enchants
 from engine.mtg.state import Game, Permanent, PendingTrigger, StackItem, base_name
 
@@ -246,13 +246,19 @@ def place_triggers(g: Game) -> bool:
 def put(g: Game, player: str, triggers: list[PendingTrigger], how: str = "") -> None:
     """Put ``player``'s ``triggers`` on the stack in this order (the last resolves first)."""
     s = g.s
+    placed = []
     for t in triggers:
         s.pending_triggers.remove(t)
-        s.stack.append(StackItem(s.oid(), t.name, player, "trigger", effect=t.effect, targets=t.targets,
-                                 source=t.source, src=t.src, subject=t.subject))
+        item = StackItem(s.oid(), t.name, player, "trigger", effect=t.effect, targets=t.targets, source=t.source,
+                         src=t.src, subject=t.subject)
+        s.stack.append(item)
+        placed.append(item)
     names = ", then ".join(t.name for t in triggers)
     g.emit(f"{player} puts {names} on the stack{how} (the last one resolves first)",
            "trigger.to_stack", "trigger.apnap", "stack.add")
+    for item in placed:
+        if item.targets:
+            ward(g, item)  # a triggered ability targeting a permanent with ward (702.21a)
     s.passes = 0
 
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.mtg.board import (
-    deal_damage, destroy, draw, enter, leave_battlefield, token_definition, unique_name,
+    deal_damage, destroy, draw, enter, leave_battlefield, token_definition, unique_name, ward,
 )
 from engine.mtg.combat import deal_combat_damage
-from engine.mtg.effects import X, Instruction, amount, enchants, parse_effect
+from engine.mtg.effects import X, Instruction, enchants, parse_effect
 from engine.mtg.legality import (
     Activating, Casting, Payment, Paying, PlayingLand, StartCasting, can_pay, spell_source, why_not,
 )
@@ -82,27 +82,6 @@ def cast(g: Game, plan: Casting) -> None:
     ward(g, item)
     g.s.passes = 0
     g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
-
-
-def ward(g: Game, item: StackItem) -> None:
-    """A permanent with ward that becomes the target of a spell or ability an opponent controls triggers
-    (702.21a): counter it unless that player pays the ward cost."""
-    for target in item.targets:
-        if target.kind != "permanent":
-            continue
-        perm = g.s.permanent(target.ref)  # type: ignore[arg-type]
-        if perm is None or perm.controller == item.controller:
-            continue
-        cost = amount(g.s.keywords(perm), "ward")
-        if cost is None:
-            continue
-        what = "spell" if item.kind == "spell" else "ability"
-        g.s.pending_triggers.append(PendingTrigger(
-            f"{perm.name} ward", perm.controller, perm.name,
-            f"counter that spell or ability unless its controller pays {{{cost}}}", (), g.s.source_of(perm),
-            Target(what, item.oid, item.name)))
-        g.emit(f"{perm.name} has ward {{{cost}}} and became the target of {item.controller}'s {what} {item.name}: "
-               f"its ward ability triggers", "keyword.ward", "trigger.controller")
 
 
 def play_land(g: Game, plan: PlayingLand) -> None:
