@@ -25,7 +25,12 @@ EXPECT_KEYS = {
     "after", "end", "state", "phase", "priority", "focus", "turn_player", "points", "life", "controller",
     "zone", "chain", "stack", "winner", "illegal", "answer", "rule", "cites",
     "counters", "damage", "attached", "poison",  # Magic (issue 14): only the names listed are checked
+    "units", "gear", "runes", "legends",  # Riftbound (issue 14): only the names and fields listed are checked
 }
+# Keys whose value maps names to a mapping of fields; only the fields listed are checked (``units: {Jinx: {might: 3}}``).
+NESTED_KEYS = ("units", "gear", "runes", "legends")
+_FIELD_DEFAULTS = {"buffed": False, "stunned": False, "token": False, "keywords": [], "designation": None,
+                   "attached_to": None}
 # Keys whose value maps names to values; a name missing from the state has none (``counters: {Bear: {}}``).
 MAPPING_KEYS = ("points", "life", "controller", "zone", "counters", "damage", "attached", "poison")
 
@@ -104,6 +109,28 @@ def _compare_mapping(key: str, want: Mapping, got: Mapping | None) -> str | None
     return f"{key}: " + "; ".join(problems) if problems else None
 
 
+def _compare_nested(key: str, want: Mapping, got: Mapping | None) -> str | None:
+    got = {_norm(k): v for k, v in (got or {}).items()}
+    problems = []
+    for name, fields in want.items():
+        entry = got.get(_norm(name))
+        if entry is None:
+            problems.append(f"{name} is not listed (not on the board)" if key in ("units", "gear") else f"{name} is not listed")
+            continue
+        if not isinstance(fields, Mapping):
+            problems.append(f"{name}: expected a mapping of fields in the scenario")
+            continue
+        for field_name, value in fields.items():
+            actual = entry.get(field_name, _FIELD_DEFAULTS.get(field_name))
+            if isinstance(value, list) or isinstance(actual, list):
+                same = sorted(_norm(v) for v in (value or [])) == sorted(_norm(v) for v in (actual or []))
+            else:
+                same = _norm(value) == _norm(actual)
+            if not same:
+                problems.append(f"{name} {field_name} expected {show_value(value)}, got {show_value(actual)}")
+    return f"{key}: " + "; ".join(problems) if problems else None
+
+
 def _compare_list(key: str, want: Any, got: Any) -> str | None:
     want_list = [_norm(v) for v in (want or [])]
     got_list = [_norm(v) for v in (got or [])]
@@ -122,6 +149,12 @@ def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rule
             continue
         if key not in EXPECT_KEYS:
             problems.append(f"unknown expectation key {key!r}")
+        elif key in NESTED_KEYS:
+            if not isinstance(want, Mapping):
+                problems.append(f"{key}: expected a mapping in the scenario")
+            else:
+                problem = _compare_nested(key, want, state.get(key))
+                problems += [problem] if problem else []
         elif key in MAPPING_KEYS:
             if not isinstance(want, Mapping):
                 problems.append(f"{key}: expected a mapping in the scenario")

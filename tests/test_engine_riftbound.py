@@ -174,7 +174,7 @@ def test_damage_assignment_rules():
     ({"players": ["Ana", "Ben"], "turn": {"player": "Anna"}}, ("turn", "player"), 'did you mean "Ana"'),
     ({"players": ["Ana", "Ben"], "state": {"unitz": []}}, ("state", "unitz"), 'did you mean "units"'),
     ({"players": ["Ana", "Ben"], "cards": {"Gust": {"type": "spell", "effect": "returm target unit to its owner's hand"}}},
-     ("cards", "Gust", "effect"), 'did you mean "return target unit'),
+     ("cards", "Gust", "effect"), 'did you mean "return a unit'),
     ({"players": ["Ana", "Ben"], "turn": {"phase": "mian"}}, ("turn", "phase"), 'did you mean "main"'),
 ])
 def test_scenario_errors_name_the_key_path(scenario, path, words):
@@ -403,7 +403,9 @@ UNIT = {"name": "Jinx", "controller": "Ana", "at": "base", "might": 3}
     ({"points": {"Ana": "three"}}, {}, ("state", "points", "Ana"), "whole number from 0 to 999"),  # ValueError
     ({"points": {"Ana": None}}, {}, ("state", "points", "Ana"), "whole number"),  # TypeError
     ({"points": 3}, {}, ("state", "points"), "mapping of player -> points"),
-    ({"runes": {"Ana": "three"}}, {}, ("state", "runes", "Ana"), "whole number from 0 to 500"),
+    ({"runes": {"Ana": "three"}}, {}, ("state", "runes", "Ana"), "a count of ready runes or {ready: N, exhausted: N}"),
+    ({"runes": {"Ana": 13}}, {}, ("state", "runes", "Ana"), "a count of runes from 0 to 12"),
+    ({"runes": {"Ana": {"ready": ["Furry"]}}}, {}, ("state", "runes", "Ana", "ready", 0), 'unknown domain "Furry"'),
     ({"units": 3}, {}, ("state", "units"), "expected a list of units"),  # 'int' is not iterable
     ({"battlefields": True}, {}, ("state", "battlefields"), "expected a list of battlefields"),
     ({"units": [{**UNIT, "keywords": 3.5}]}, {}, ("state", "units", 0, "keywords"), "a list of keywords"),

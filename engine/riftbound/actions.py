@@ -5,7 +5,7 @@ Names are matched case-insensitively and whole, the longest known name first, so
 
 >>> names = Names(players=["Ana", "Ben"], objects=["Hidden Blade", "Jinx", "Garen"], places=["Grove"])
 >>> parse("Ben plays Hidden Blade targeting Jinx", names)
-Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',))
+Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',), paying=(), kill=None)
 >>> parse("ana moves jinx, garen to grove", names)
 Move(player='Ana', units=('Jinx', 'Garen'), place='Grove')
 >>> parse("Ben assigns damage: Jinx 2, Garen 1", names)
@@ -32,6 +32,8 @@ class Play:
     card: str
     place: str | None = None
     targets: tuple[str, ...] = ()
+    paying: tuple[str, ...] = ()  # optional additional costs paid: Accelerate, Repeat
+    kill: str | None = None  # the unit killed to pay an additional cost ("killing Vi")
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,26 @@ class Activate:
     obj: str
     place: str | None = None
     targets: tuple[str, ...] = ()
+    equip: bool = False  # ``P equips GEAR to UNIT``: its Equip ability (744)
+
+
+@dataclass(frozen=True)
+class Answer:
+    """``P accepts`` / ``P declines``: a "you may" the rules ask about as it resolves."""
+
+    player: str
+    yes: bool
+
+
+@dataclass(frozen=True)
+class Runes:
+    """``P exhausts a rune`` (add [1]) or ``P recycles an exhausted Fury rune`` (add its power): 160.2."""
+
+    player: str
+    verb: str  # exhaust | recycle
+    count: int = 1
+    domain: str | None = None
+    state: str | None = None  # ready | exhausted
 
 
 @dataclass(frozen=True)
@@ -93,12 +115,15 @@ class Order:
     sources: tuple[str, ...]
 
 
-Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order
+Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order | Answer | Runes
 
-FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]]", "P moves U[, U2...] to PLACE", "P hides CARD at BATTLEFIELD",
-         "P activates OBJECT [to PLACE] [targeting X]", "P passes", "P ends turn", "P chooses BATTLEFIELD", "P chooses X[, Y]",
-         "P assigns damage: U 2, V 1", "P orders replacements: A, B")
-_VERBS = ("plays", "moves", "hides", "activates", "passes", "ends", "chooses", "assigns", "orders")
+FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat] [killing UNIT]", "P moves U[, U2...] to PLACE",
+         "P hides CARD at BATTLEFIELD", "P activates OBJECT [to PLACE] [targeting X]", "P equips GEAR to UNIT",
+         "P passes", "P ends turn", "P chooses BATTLEFIELD", "P chooses X[, Y]", "P assigns damage: U 2, V 1",
+         "P orders replacements: A, B", "P accepts", "P declines", "P exhausts N runes", "P recycles a [DOMAIN] rune")
+_VERBS = ("plays", "moves", "hides", "activates", "equips", "passes", "ends", "chooses", "assigns", "orders", "accepts",
+          "declines", "pays", "exhausts", "recycles")
+_DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
 
 
 @dataclass
@@ -142,20 +167,29 @@ def _names(text: str, candidates: list[str], what: str) -> tuple[tuple[str, ...]
         out.append(name)
 
 
-def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str, ...]]:
-    """``[to PLACE] [targeting X, Y]`` in either order."""
+def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str, ...], tuple[str, ...], str | None]:
+    """``[to PLACE] [targeting X, Y] [paying Accelerate] [killing U]`` in any order."""
     place: str | None = None
     targets: tuple[str, ...] = ()
+    paying: tuple[str, ...] = ()
+    kill: str | None = None
     rest = rest.strip()
     while rest:
-        if rest.lower().startswith("to "):
+        low = rest.lower()
+        if low.startswith("to "):
             place, rest = _name(rest[3:], names.places, "battlefield")
-        elif rest.lower().startswith("targeting "):
+        elif low.startswith("targeting "):
             targets, rest = _names(rest[10:], names.objects, "card or object")
+        elif low.startswith("paying "):
+            found, rest = _names(rest[7:], ["Accelerate", "Repeat"], "optional cost")
+            paying = (*paying, *found)
+        elif low.startswith("killing "):
+            kill, rest = _name(rest[8:], names.objects, "card or object")
         else:
-            raise ScenarioError((), f'cannot read "{rest}" in "{sentence}"; expected "to PLACE" or "targeting X"')
+            raise ScenarioError((), f'cannot read "{rest}" in "{sentence}"; expected "to PLACE", "targeting X", '
+                                    '"paying Accelerate" or "killing UNIT"')
         rest = rest.strip()
-    return place, targets
+    return place, targets, paying, kill
 
 
 def parse(sentence: str, names: Names) -> Action:
@@ -169,12 +203,35 @@ def parse(sentence: str, names: Names) -> Action:
     verb = verb.lower()
     if verb == "plays":
         card, tail = _name(rest, names.objects, "card or object")
-        place, targets = _tail(tail, names, text)
-        return Play(player, card, place, targets)
+        place, targets, paying, kill = _tail(tail, names, text)
+        return Play(player, card, place, targets, paying, kill)
     if verb == "activates":
         obj, tail = _name(rest, names.objects, "card or object")
-        place, targets = _tail(tail, names, text)
+        place, targets, paying, kill = _tail(tail, names, text)
+        if paying or kill:
+            raise ScenarioError((), f'"{text}": an ability\'s costs are paid as it is activated; drop "paying"/"killing"')
         return Activate(player, obj, place, targets)
+    if verb == "equips":
+        gear, tail = _name(rest, names.objects, "card or object")
+        if not tail.strip().lower().startswith("to "):
+            raise ScenarioError((), f'"{text}": write "{player} equips {gear} to UNIT"')
+        unit, tail = _name(tail.strip()[3:], names.objects, "card or object")
+        if tail.strip():
+            raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')
+        return Activate(player, gear, None, (unit,), equip=True)
+    if verb in ("accepts", "pays") and not rest:
+        return Answer(player, True)
+    if (verb == "declines" and not rest) or (verb == "does" and rest.lower() == "not pay"):
+        return Answer(player, False)
+    if verb in ("exhausts", "recycles"):
+        m = re.match(r"^(?P<n>a|an|one|two|three|four|\d+)\s+(?:(?P<state>ready|exhausted)\s+)?(?:(?P<domain>[a-z]+)\s+)?runes?$",
+                     rest.lower())
+        if not m or (m.group("domain") and m.group("domain") not in _DOMAINS):
+            raise ScenarioError((), f'"{text}": write "{player} {verb} a rune", "{player} {verb} 2 runes" or '
+                                    f'"{player} {verb} an exhausted Fury rune"')
+        n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}.get(m.group("n")) or int(m.group("n"))
+        domain = m.group("domain").capitalize() if m.group("domain") else None
+        return Runes(player, "exhaust" if verb == "exhausts" else "recycle", n, domain, m.group("state"))
     if verb == "moves":
         units, tail = _names(rest, names.objects, "card or object")
         if not tail.strip().lower().startswith("to "):

@@ -1,14 +1,18 @@
-"""Changes to the board every rule shares: moving, leaving the board, drawing, scoring; and carrying out
-the Standard Move and hiding once :mod:`engine.riftbound.legality` allowed them.
+"""Changes to the board every rule shares: moving, leaving the board, drawing, scoring, dealing damage, paying,
+runes and the Rune Pool, tokens, attaching; and carrying out the Standard Move and hiding once
+:mod:`engine.riftbound.legality` allowed them.
 
 Each function reports what happened through ``g.emit`` (an event citing the rules) and changes ``g.s``.
 """
 
 from __future__ import annotations
 
-from engine.riftbound import replacement
+from engine.riftbound import replacement, triggers
+from engine.riftbound.costs import Payment
 from engine.riftbound.legality import Hiding, Moving
-from engine.riftbound.state import Battlefield, Card, ChainItem, Game
+from engine.riftbound.state import Battlefield, Card, CardDef, ChainItem, Game, Rune
+
+add_trigger = triggers.add_trigger
 
 
 def set_location(card: Card, place: str) -> None:
@@ -18,15 +22,26 @@ def set_location(card: Card, place: str) -> None:
         card.zone, card.at = "battlefield", place
 
 
+def _carry(g: Game, unit: Card) -> None:
+    """Attached cards are where their unit is (719.3): they move with it (719.3.a)."""
+    for gear in g.s.attached(unit):
+        gear.zone, gear.at = unit.zone, unit.at
+
+
 def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str) -> None:
     """Move ``units`` (already checked) to ``place``; apply Contested (428, 184.3.a.1)."""
     names = ", ".join(u.name for u in units)
     origins = sorted({u.location or "?" for u in units})
     for u in units:
         set_location(u, place)
+        _carry(g, u)
+        u.moves += 1
     g.emit(f"{names} {'moves' if len(units) == 1 else 'move'} from {', '.join(origins)} to {g.s.place_name(place)}", *keys)
     if place.lower() != "base":
         contest(g, g.s.bf(place), player)
+    for u in units:
+        if place.lower() != "base" or not any(t.spec.event == "move" and t.spec.what for t in u.defn.triggers):
+            triggers.fire(g, "move", subject=u, player=player)
 
 
 def contest(g: Game, bf: Battlefield, player: str) -> None:
@@ -34,6 +49,7 @@ def contest(g: Game, bf: Battlefield, player: str) -> None:
     if bf.controller == player or bf.contested_by is not None:
         return
     bf.contested_by = player
+    bf.was_controller = bf.controller
     if bf.controller is None:
         g.emit(f"{bf.name} is uncontrolled: {player} applies Contested to it (a Showdown without a Combat will be staged)",
                "move.contests_destination", "control.contested_status", "move.showdown_without_combat")
@@ -43,7 +59,12 @@ def contest(g: Game, bf: Battlefield, player: str) -> None:
 
 
 def leave_board(g: Game, card: Card, zone: str) -> None:
-    """``card`` goes to ``zone`` (hand, trash, deck) from wherever it is; it becomes a new object (356.3.e.4)."""
+    """``card`` goes to ``zone`` (hand, trash, deck, banishment) from wherever it is; it becomes a new object
+    (356.3.e.4) and forgets what was temporary on it (109). A token put off the board ceases to exist (180.1);
+    cards attached to it stay where it was, detached (719.5); one attached to something is detached (422)."""
+    s = g.s
+    was_on_board = card.on_board
+    where, at = card.zone, card.at
     card.zone, card.at = zone, None
     card.controller = None if zone not in ("base", "battlefield") else card.controller
     card.exhausted = card.buffed = card.stunned = False
@@ -51,34 +72,43 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
     card.designation = None
     card.hidden_turn = None
     card.replacement_used = False
+    card.granted = ()
+    card.attached_to = None
+    card.moves = 0
     card_epoch_bump(g, card)
+    if was_on_board:
+        for gear in [c for c in s.cards.values() if c.attached_to == card.key]:
+            gear.attached_to = None
+            gear.zone, gear.at = where, at
+            g.emit(f"{gear.name} is detached from {card.name} and stays where it was ({at or 'base'})",
+                   "attach.detach_on_leaving", "attach.detached_location")
+    if card.defn.token and zone not in ("base", "battlefield"):
+        card.zone = "gone"
+        g.emit(f"{card.name} is a token: put into the {zone}, it ceases to exist", "token.ceases_off_board")
 
 
 def card_epoch_bump(g: Game, card: Card) -> None:
     g.s.epochs[card.key] = g.s.epochs.get(card.key, 0) + 1
 
 
-def kill(g: Game, card: Card, *keys: str) -> None:
+def kill(g: Game, card: Card, *keys: str) -> bool:
     """Kill: Deathknell goes onto the chain first, then the card goes to its owner's trash (415.1.a.1.b, 415.2).
 
-    A replacement effect may replace the death (366): then nothing of this happens."""
+    A replacement effect may replace the death (366): then nothing of this happens and False is returned."""
     if replacement.would(g, "die", card, f"{card.name} would die", "kill.to_trash"):
-        return
-    effect = card.defn.trigger("deathknell")
-    if effect is not None:
-        add_trigger(g, card, "deathknell", effect, card.controller or card.owner, "kill.deathknell_first", "trigger.deathknell")
+        return False
+    controller = card.controller
+    died_at = card.location
+    for t in card.defn.triggers:
+        if t.spec.event == "die":
+            add_trigger(g, card, "deathknell", t.effect, card.controller or card.owner, "kill.deathknell_first",
+                        "trigger.deathknell", noted=(("at", died_at or ""),))
     where = card.location
     leave_board(g, card, "trash")
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
-
-
-def add_trigger(g: Game, source: Card, when: str, effect: str, controller: str, *keys: str, initial: bool = False) -> ChainItem:
-    item = ChainItem(f"{source.name} ({when})", controller, "trigger", effect=effect, source=source.key,
-                     pending=True, initial=initial, uid=g.s.new_uid(), place=source.location)
-    g.s.chain.append(item)
-    g.emit(f"{source.name}'s {when} ability triggers: it goes onto the Chain as a Pending Item, controlled by {controller}",
-           *keys, "trigger.onto_chain")
-    return item
+    if card.is_unit:
+        triggers.fire(g, "dies", subject=card, before={"controller": controller})
+    return True
 
 
 def draw(g: Game, player: str, n: int, *keys: str) -> None:
@@ -103,6 +133,24 @@ def draw(g: Game, player: str, n: int, *keys: str) -> None:
             g.emit(f"{player} draws {card.name}", *keys, "draw.top_card")
 
 
+def discard(g: Game, player: str, n: int, *keys: str) -> None:
+    """Discard ``n`` (409): as many as possible; named cards first, in the order listed."""
+    s = g.s
+    for _ in range(n):
+        named = s.hand(player)
+        if named:
+            card = named[0]
+            card.zone = "trash"
+            card_epoch_bump(g, card)
+            g.emit(f"{player} discards {card.name}", *keys, "discard.action")
+        elif s.hand_unnamed[player]:
+            s.hand_unnamed[player] -= 1
+            g.emit(f"{player} discards a card", *keys, "discard.action")
+        else:
+            g.emit(f"{player} has no card left to discard: the rest is ignored", *keys, "discard.as_many_as_possible")
+            return
+
+
 def burn_out(g: Game, player: str) -> None:
     s = g.s
     trash = [c for c in s.cards.values() if c.zone == "trash" and c.owner == player]
@@ -116,39 +164,70 @@ def burn_out(g: Game, player: str) -> None:
            "draw.burn_out", "burn_out.recycle_trash", "burn_out.opponent_point", "score.other_sources_unrestricted")
 
 
-def score(g: Game, player: str, bf: Battlefield, how: str) -> None:
+def no_points(g: Game, player: str) -> Card | None:
+    """An opponent's object saying "opponents can't gain points" (while it is at a battlefield), or None."""
+    for c in g.s.cards.values():
+        if c.on_board and c.controller != player and not g.s.allied(c.controller, player):
+            for passive in c.defn.passives:
+                if passive[0] == "no_points" and c.zone == "battlefield":
+                    return c
+    return None
+
+
+def gain_points(g: Game, player: str, n: int, source: str, *keys: str) -> None:
+    s = g.s
+    stopper = no_points(g, player)
+    if stopper is not None:
+        g.emit(f"{player} would gain {n} point(s) from {source}, but {stopper.name} says opponents can't gain points: "
+               f"{player} gains none", *keys, "rules.cant_beats_can", "passive.statement")
+        return
+    s.points[player] += n
+    g.emit(f"{player} gains {n} point(s) ({s.points[player]})", *keys, "score.other_sources_unrestricted")
+
+
+def score(g: Game, player: str, bf: Battlefield, how: str, before: dict | None = None) -> None:
     """``player`` scores ``bf`` by ``how`` (conquer or hold): once per battlefield per turn, the final point rule."""
     s = g.s
     how_key = "score.conquer" if how == "conquer" else "score.hold"
     if bf.key in s.scored[player]:
         g.emit(f"{player} already scored {bf.name} this turn: no score", how_key, "score.once_per_battlefield")
         return
+    for passive in bf.defn.passives:
+        if passive[0] == "no_score_here":
+            g.emit(f"{bf.name} says players can't score here: {player} does not {how} it (no point, no {how} "
+                   "abilities)", how_key, "battlefield.passive", "rules.cant_beats_can")
+            return
     s.scored[player].add(bf.key)
+    stopper = no_points(g, player)
     if s.points[player] == s.victory_score - 1:
         others = [b for b in s.battlefields.values() if b.key != bf.key]
         missing = [b.name for b in others if b.key not in s.scored[player]]
-        if how == "hold":
+        if how == "hold" and stopper is None:
             s.points[player] += 1
             g.emit(f"{player} holds {bf.name} and scores the Final Point ({s.points[player]})", how_key,
                    "score.final_point_hold")
-        elif not missing:
+        elif not missing and stopper is None:
             s.points[player] += 1
             g.emit(f"{player} conquers {bf.name} having scored every other battlefield this turn: {player} scores the "
                    f"Final Point ({s.points[player]})", how_key, "score.final_point_conquer")
-        else:
+        elif missing and how == "conquer":
             g.emit(f"{player} conquers {bf.name} for what would be the Final Point, but has not scored "
                    f"{', '.join(missing)} this turn: {player} draws a card instead", how_key, "score.final_point_draw_instead")
             draw(g, player, 1, "score.final_point_draw_instead")
+        else:
+            assert stopper is not None
+            g.emit(f"{player} {'holds' if how == 'hold' else 'conquers'} {bf.name}, but {stopper.name} says opponents "
+                   f"can't gain points: no point", how_key, "rules.cant_beats_can", "passive.statement")
+    elif stopper is not None:
+        verb = "conquers" if how == "conquer" else "holds"
+        g.emit(f"{player} {verb} {bf.name}, but {stopper.name} says opponents can't gain points: {player} gains no "
+               f"point; {how} abilities still trigger", how_key, "rules.cant_beats_can", "passive.statement",
+               "trigger.conquer_even_if_negated" if how == "conquer" else "trigger.hold_even_if_negated")
     else:
         s.points[player] += 1
         verb = "conquers" if how == "conquer" else "holds"
         g.emit(f"{player} {verb} {bf.name} and scores 1 point ({s.points[player]})", how_key, "score.earns_point")
-    when = "conquer" if how == "conquer" else "hold"
-    key = "trigger.conquer" if how == "conquer" else "trigger.hold"
-    for unit in s.units_at(bf.name):
-        effect = unit.defn.trigger(when)
-        if effect is not None and unit.controller == player:
-            add_trigger(g, unit, when, effect, player, "score.triggers", key)
+    triggers.fire(g, how, player=player, bf=bf, before=before or {})
 
 
 def establish_control(g: Game, bf: Battlefield, player: str, *keys: str) -> None:
@@ -156,9 +235,10 @@ def establish_control(g: Game, bf: Battlefield, player: str, *keys: str) -> None
     if bf.controller == player:
         g.emit(f"{player} keeps Control of {bf.name}; Contested is cleared", *keys)
         return
+    before = {"controller": bf.was_controller if bf.was_controller is not None else bf.controller}
     bf.controller = player
     g.emit(f"{player} establishes Control of {bf.name}", *keys, "control.established_by_units")
-    score(g, player, bf, "conquer")
+    score(g, player, bf, "conquer", before)
 
 
 def standard_move(g: Game, plan: Moving) -> None:
@@ -179,15 +259,218 @@ def standard_move(g: Game, plan: Moving) -> None:
 
 
 def hide(g: Game, plan: Hiding) -> None:
-    """Hiding a card (737.1): recycle a rune, the card goes facedown at the battlefield; no chain."""
+    """Hiding a card (737.1): pay [A], the card goes facedown at the battlefield; no chain."""
     s = g.s
     card, bf, player = plan.card, plan.bf, plan.player
-    runes = s.runes[player]
-    if runes is not None:
-        s.runes[player] = runes - 1
+    paid = plan.payment is not None and not plan.payment.free
+    if paid:
+        assert plan.payment is not None
+        pay(g, plan.payment, f"hiding {card.name}")
+        how = f"pays [A] and hides {card.name}"
+    else:
+        how = f"pays [A] (its costs are not tracked) and hides {card.name}"
     card.zone, card.at, card.controller, card.hidden_turn = "facedown", bf.name, player, s.turn_number
     bf.facedown = card.key
-    g.emit(f"{player} recycles a rune and hides {card.name} facedown at {bf.name} (no chain opens); "
+    g.emit(f"{player} {how} facedown at {bf.name} (no chain opens); "
            "from the next turn on it can be played for free as a Reaction",
-           "hide.is_discretionary", "hide.places_facedown", "hide.timing_and_cost", "recycle.runes", "hide.no_chain")
+           "hide.is_discretionary", "hide.places_facedown", "hide.timing_and_cost", "hide.no_chain")
     g.cleanup()
+
+
+# -- costs, runes and the Rune Pool -----------------------------------------------------------------------
+def pay(g: Game, payment: Payment, what: str) -> None:
+    """Carry out a payment (354): pool first, then runes exhausted for energy, recycled for power, and objects
+    exhausted for the power they add."""
+    s = g.s
+    player = payment.player
+    if payment.free or not payment.cost:
+        return
+    pool = s.pool[player]
+    parts = []
+    if payment.pool_energy:
+        pool.energy -= payment.pool_energy
+        parts.append(f"spends [{payment.pool_energy}] from their Rune Pool")
+    for p in payment.pool_power:
+        pool.power.remove(p)
+    if payment.pool_power:
+        parts.append(f"spends {''.join(f'[{p}]' for p in payment.pool_power)} from their Rune Pool")
+    runes = s.runes[player] or []
+    if payment.exhaust:
+        for i in payment.exhaust:
+            runes[i] = Rune(runes[i].domain, True)
+        parts.append(f"exhausts {len(payment.exhaust)} rune(s) for [{len(payment.exhaust)}]")
+    for key in payment.sources:
+        obj = s.cards[key]
+        obj.exhausted = True
+        parts.append(f"exhausts {obj.name} to add its power")
+    if payment.recycle:
+        names = [f"{'an exhausted' if runes[i].exhausted else 'a'} {runes[i].domain or ''} rune".replace("  ", " ")
+                 for i in payment.recycle]
+        parts.append(f"recycles {', '.join(names)} for power")
+        for i in sorted(payment.recycle, reverse=True):
+            runes.pop(i)
+        if s.rune_deck[player] is not None:
+            s.rune_deck[player] = (s.rune_deck[player] or 0) + len(payment.recycle)
+    g.emit(f"{player} pays {payment.text()} for {what}: {'; '.join(parts)}", "play.pay_costs", "rune.abilities",
+           *(("recycle.runes",) if payment.recycle else ()), *(("pool.spend",) if payment.pool_energy or payment.pool_power else ()),
+           *(("rune.exhaust_energy",) if payment.exhaust else ()), *(("rune.recycle_power",) if payment.recycle else ()))
+
+
+def add(g: Game, player: str, energy: int, power: tuple[str, ...], source: str, *keys: str) -> None:
+    pool = g.s.pool[player]
+    pool.energy += energy
+    pool.power.extend(power)
+    g.emit(f"{source} adds {'[' + str(energy) + ']' if energy else ''}{''.join(f'[{p}]' for p in power)} to {player}'s "
+           f"Rune Pool ({pool.text()})", *keys, "add.to_pool")
+
+
+def channel(g: Game, player: str, n: int, exhausted: bool, *keys: str, lead: str = "") -> int:
+    """Channel ``n`` runes (417) from the Rune Deck; as many as there are (315.3.b.1). Returns how many."""
+    s = g.s
+    left = s.rune_deck[player]
+    got = n if left is None else min(n, left)
+    if left is not None:
+        s.rune_deck[player] = left - got
+    if s.runes[player] is not None:
+        s.runes[player] = [*(s.runes[player] or []), *(Rune(None, exhausted) for _ in range(got))]
+    count = f" ({len(s.runes[player] or [])} runes)" if s.runes[player] is not None else ""
+    if got < n:
+        g.emit(f"{lead}{player} channels {got} rune(s){' exhausted' if exhausted else ''}: the Rune Deck has no more; "
+               f"nothing else happens{count}", *keys, "channel.action", "channel.as_many_as_possible")
+    else:
+        g.emit(f"{lead}{player} channels {got} rune{'s' if got != 1 else ''}{' exhausted' if exhausted else ''} from their "
+               f"Rune Deck{count}", *keys, "channel.action", *(("channel.exhausted",) if exhausted else ()))
+    return got
+
+
+def ready_runes(g: Game, player: str, n: int, *keys: str) -> None:
+    runes = g.s.runes[player]
+    if runes is None:
+        g.emit(f"{player} readies up to {n} rune(s)", *keys, "ready.action")
+        return
+    done = 0
+    for i, r in enumerate(runes):
+        if r.exhausted and done < n:
+            runes[i] = Rune(r.domain, False)
+            done += 1
+    g.emit(f"{player} readies {done} rune(s)", *keys, "ready.action", *(("text.do_what_you_can",) if done < n else ()))
+
+
+def recycle_rune(g: Game, player: str, *keys: str) -> None:
+    """"You must recycle one of your runes": chosen as it resolves, not a target (352.10.f)."""
+    runes = g.s.runes[player]
+    if runes is None:
+        g.emit(f"{player} recycles one of their runes (chosen now, as it resolves)", *keys, "recycle.runes",
+               "targets.must_not_target")
+        return
+    if not runes:
+        g.emit(f"{player} has no rune to recycle", *keys, "text.do_what_you_can")
+        return
+    i = next((j for j, r in enumerate(runes) if r.exhausted), 0)
+    rune = runes.pop(i)
+    if g.s.rune_deck[player] is not None:
+        g.s.rune_deck[player] = (g.s.rune_deck[player] or 0) + 1
+    g.emit(f"{player} recycles {'an exhausted' if rune.exhausted else 'a'}{' ' + rune.domain if rune.domain else ''} "
+           "rune, chosen now as it resolves", *keys, "recycle.runes", "targets.must_not_target")
+
+
+def recycle_from_trash(g: Game, player: str, n: int, *keys: str) -> int:
+    """Recycle ``n`` cards from the trash to the bottom of the Main Deck (403); fires "when you recycle"."""
+    s = g.s
+    trash = [c for c in s.cards.values() if c.zone == "trash" and c.owner == player][:n]
+    for c in trash:
+        c.zone = "deck"
+        card_epoch_bump(g, c)
+        s.deck[player].append(c.key)
+    if trash:
+        g.emit(f"{player} recycles {', '.join(c.name for c in trash)} from their trash to the bottom of their Main Deck",
+               *keys, "recycle.to_main_deck")
+        triggers.fire(g, "recycle", player=player)
+    return len(trash)
+
+
+# -- damage --------------------------------------------------------------------------------------------------
+def bonus_damage(g: Game, item: ChainItem, unit: Card) -> tuple[int, list[str]]:
+    """Bonus Damage a spell's or ability's Deal gets on ``unit`` (712-715): every instance summed, applied once."""
+    s = g.s
+    total, names = 0, []
+    for bf in s.battlefields.values():
+        for passive in bf.defn.passives:
+            if passive[0] == "bonus_damage" and (passive[2] != "here" or (unit.location or "").lower() == bf.key):
+                total += passive[1]
+                names.append(bf.name)
+    for c in s.cards.values():
+        if c.on_board and c.controller == item.controller:
+            for passive in c.defn.passives:
+                if passive[0] == "bonus_damage" and passive[3] == "your":
+                    total += passive[1]
+                    names.append(c.name)
+    return max(0, total), names
+
+
+def deal(g: Game, item: ChainItem, unit: Card, amount: int, *keys: str, source: Card | None = None) -> None:
+    """``item`` deals ``amount`` to ``unit`` (404), or ``source`` (a unit) does when the effect names it (404.6.b.3)."""
+    s = g.s
+    bonus, bonus_names = 0, list[str]()
+    if source is None and item.kind in ("spell", "ability", "trigger"):
+        bonus, bonus_names = bonus_damage(g, item, unit)
+        amount += bonus
+    if amount <= 0:
+        g.emit(f"{unit.name} would be dealt 0: no damage (0 is not an amount of damage)", *keys, "might.lethal")
+        return
+    by = source.name if source is not None else item.label
+    if source is None and s.prevent.get(item.controller, "") == "all":
+        g.emit(f"Damage that {item.label} would deal to {unit.name} is prevented this turn", *keys, "prevent.damage")
+        return
+    if source is None and "spells and abilities" in s.prevent.values():
+        g.emit(f"{item.label} would deal {amount} to {unit.name}: damage dealt by spells and abilities is prevented this "
+               "turn", *keys, "deal.source_default", "prevent.damage")
+        return
+    if replacement.would(g, "damage", unit, f"{unit.name} would be dealt {amount} by {by}", "deal.marks_damage"):
+        return
+    unit.damage += amount
+    s.damaged_by[unit.key] = f"{item.uid}:{item.controller}:{item.kind}:{'unit' if source is not None else 'item'}"
+    g.emit(f"{by} deals {amount} to {unit.name} (damage {unit.damage})"
+           + (f", {bonus} of it Bonus Damage from {', '.join(bonus_names)}" if bonus else ""),
+           *keys, "deal.marks_damage", *(("bonus.applies", "bonus.summed_once") if bonus else ()),
+           *(("deal.unit_source",) if source is not None else ()))
+
+
+# -- tokens, attaching -----------------------------------------------------------------------------------------
+def make_token(g: Game, player: str, name: str, might: int, keywords: tuple[tuple[str, int], ...], ready: bool,
+               place: str, item: ChainItem, *keys: str) -> Card:
+    """``Play a N might NAME unit token``: a token is played like a unit (179.1.a): it goes onto the Chain as a
+    Pending Item and, finalized in the next cleanup, enters the board (exhausted unless the effect says)."""
+    s = g.s
+    base = f"{name} Token" if name.lower() in s.cards else name
+    key, n = base, 1
+    while key.lower() in s.cards:
+        n += 1
+        key = f"{base}#{n}"
+    values = tuple((k, v) for k, v in keywords if v)
+    defn = CardDef("unit", frozenset(k for k, _ in keywords), might, values=values, token=True, tags=(name,))
+    card = Card(key, player, defn, zone="chain")
+    s.cards[key.lower()] = card
+    if values:
+        s.continuous = True
+    if place != "base" and s.bf(place).controller != player:
+        g.emit(f"{place} is not {player}'s: the token is played to {player}'s base", *keys, "play.unit_default_locations")
+        place = "base"
+    new = ChainItem(key, player, "unit", card=card.key, place=place, uid=s.new_uid(), pending=True,
+                    paid=("ready",) if ready else ())
+    s.chain.append(new)
+    g.emit(f"{item.label} plays a {might} Might {name} unit token{' with ' + ', '.join(k for k, _ in keywords) if keywords else ''} "
+           f"to {s.place_name(place)}: {key} goes onto the Chain as a Pending Item (a token is not a card)", *keys,
+           "token.played", "token.not_card", "play.becomes_pending")
+    return card
+
+
+def attach(g: Game, gear: Card, unit: Card, *keys: str) -> None:
+    """Attach ``gear`` to ``unit`` (421): it goes where the unit is (not a move, 421.4.a)."""
+    if gear.attached_to == unit.key:
+        return
+    gear.attached_to = unit.key
+    gear.zone, gear.at = unit.zone, unit.at
+    g.s.continuous = True
+    g.emit(f"{gear.name} is attached to {unit.name}: its Effect Text and Might Bonus apply to {unit.name}, its own rules "
+           "text is inactive", *keys, "attach.action", "attach.topmost_gets_text", "attach.location")

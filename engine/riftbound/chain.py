@@ -2,15 +2,16 @@
 
 Cards go onto the Chain as Pending Items and are finalized at once; units and gear resolve when
 finalized (333.1.c); spells and abilities linger until every player has passed Priority in turn, then
-the newest resolves (last in, first out).
+the newest resolves (last in, first out). Abilities that add resources resolve as they are finalized
+(388.2, 416.2). A triggered ability chooses its targets as it is finalized (390.1).
 """
 
 from __future__ import annotations
 
-from engine.riftbound import board, effects, legality, replacement, showdown
-from engine.riftbound.effects import Instruction
-from engine.riftbound.legality import Activating, Chosen, Playing
-from engine.riftbound.state import Awaiting, Card, ChainItem, Game
+from engine.riftbound import board, costs, effects, instructions, legality, replacement, showdown, triggers
+from engine.riftbound.effects import Cost
+from engine.riftbound.legality import Activating, Chosen, Playing, RuneUse
+from engine.riftbound.state import Awaiting, Card, ChainItem, Game, Rune
 
 
 def _after_added(g: Game) -> None:
@@ -21,28 +22,45 @@ def _after_added(g: Game) -> None:
 
 
 def play(g: Game, plan: Playing) -> None:
-    """Play a card (346-352) as :func:`engine.riftbound.legality.play` allowed it."""
+    """Play a card (346-356) as :func:`engine.riftbound.legality.play` allowed it."""
     s = g.s
     card, player, hidden, chosen = plan.card, plan.player, plan.hidden, plan.targets
     kind = card.defn.type
     text = card.defn.effect if kind == "spell" else ""
     keys = plan.keys
     item = ChainItem(card.name, player, kind, effect=text, card=card.key, targets=chosen, place=plan.place,
-                     hidden_at=card.at if hidden else None, uid=s.new_uid())
+                     hidden_at=card.at if hidden else None, uid=s.new_uid(), slots=plan.slots, paid=plan.paid)
     existed = bool(s.chain)
     if hidden:
         assert card.at is not None
         s.bf(card.at).facedown = None
+    origin = card.zone
     card.zone, card.at = "chain", None
     s.chain.append(item)
-    how = f"from facedown at {item.hidden_at}, for free," if hidden else "from hand"
+    how = (f"from facedown at {item.hidden_at}, for free," if hidden else "from their Champion Zone" if origin == "champion"
+           else "from hand")
     if kind != "spell":
         keys = (*keys, "play.unit_location")
     g.emit(f"{player} plays {card.name} {how}" + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
+           + (f" paying {', '.join(plan.paid)}" if plan.paid else "")
            + f": it goes onto the {'existing ' if existed else ''}Chain as a Pending Item and the turn is Closed",
            *keys, "play.discretionary", "play.closes_state", "play.becomes_pending",
            "chain.existing_chain" if existed else "chain.created",
-           *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()))
+           *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()),
+           *(("play.optional_cost_chosen",) if plan.paid else ()))
+    if (plan.cost_keys and not hidden) or (plan.payment is not None and not plan.payment.free and plan.payment.cost):
+        g.emit(f"The total cost of {card.name} is {plan.payment.text() if plan.payment else '[0]'}", "play.total_cost",
+               *plan.cost_keys)
+    if plan.payment is not None:
+        board.pay(g, plan.payment, card.name)
+    if plan.kill_for_cost is not None:
+        unit = s.cards[plan.kill_for_cost]
+        g.emit(f"{player} kills {unit.name} to pay {card.name}'s additional cost", "cost.mandatory_additional",
+               "play.pay_costs")
+        died = board.kill(g, unit, "cost.mandatory_additional")
+        if not died:
+            g.emit(f"{unit.name}'s death was replaced, but the cost is paid: {player} made the decision and took the action",
+                   "cost.replaced_still_paid")
     _after_added(g)
     finalize(g, item)
     g.cleanup()
@@ -51,15 +69,35 @@ def play(g: Game, plan: Playing) -> None:
 
 
 def activate(g: Game, plan: Activating) -> None:
-    """Activate an ability (374) as :func:`engine.riftbound.legality.activate` allowed it."""
+    """Activate an ability (370-374) as :func:`engine.riftbound.legality.activate` allowed it."""
     s = g.s
     obj, player, chosen = plan.obj, plan.player, plan.targets
-    ability = obj.defn.ability
+    ability = plan.ability
     assert ability is not None
     if ability.exhausts:
         obj.exhausted = True
-    item = ChainItem(f"{obj.name} (ability)", player, "ability", effect=ability.effect, source=obj.key,
-                     targets=chosen, place=plan.place, uid=s.new_uid())
+    for extra in ability.cost.extra:
+        if extra.verb == "recycle_trash":
+            board.recycle_from_trash(g, player, extra.amount, "recycle.cost_must_complete")
+        elif extra.verb == "discard":
+            board.discard(g, player, extra.amount, "discard.cost")
+        elif extra.verb == "recycle_rune":
+            board.recycle_rune(g, player, "recycle.cost_must_complete")
+        elif extra.verb == "kill" and extra.target is not None and extra.target.kind == "me":
+            board.kill(g, obj, "cost.kill_this")
+    if plan.payment is not None:
+        board.pay(g, plan.payment, f"{obj.name}'s ability")
+    label = f"{obj.name} (equip)" if ability.effect == "attach this to a unit you control" and obj.defn.equip else \
+        f"{obj.name} (ability)"
+    item = ChainItem(label, player, "ability", effect=ability.effect, source=obj.key,
+                     targets=chosen, place=plan.place, uid=s.new_uid(), slots=plan.slots)
+    if ability.adds:
+        g.emit(f"{player} activates {obj.name}'s ability" + (" (exhausting it)" if ability.exhausts else "")
+               + ": an ability that adds resources resolves as it is finalized, without waiting (Priority does not pass)",
+               *plan.keys, "add.resolves_immediately", "add.no_priority_pass")
+        instructions.execute(g, item)
+        g.cleanup()
+        return
     existed = bool(s.chain)
     s.chain.append(item)
     g.emit(f"{player} activates {obj.name}'s ability" + (" (exhausting it)" if ability.exhausts else "")
@@ -71,10 +109,37 @@ def activate(g: Game, plan: Activating) -> None:
     g.cleanup()
 
 
+def use_runes(g: Game, plan: RuneUse) -> None:
+    """A rune's abilities (160.2): ``[E]: Add [1]`` and ``Recycle this: Add [C]``, Reactions that add at once."""
+    s = g.s
+    runes = s.runes[plan.player]
+    assert runes is not None
+    pool = s.pool[plan.player]
+    if plan.verb == "exhaust":
+        for i in plan.runes:
+            runes[i] = Rune(runes[i].domain, True)
+        pool.energy += len(plan.runes)
+        g.emit(f"{plan.player} exhausts {len(plan.runes)} rune(s): each adds [1] to their Rune Pool ({pool.text()})",
+               "rune.exhaust_energy", "add.to_pool", "add.resolves_immediately")
+        return
+    names = []
+    for i in sorted(plan.runes, reverse=True):
+        rune = runes.pop(i)
+        pool.power.append(rune.domain or "any")
+        names.append(f"{'an exhausted' if rune.exhausted else 'a ready'} {rune.domain or ''} rune".replace("  ", " "))
+    if s.rune_deck[plan.player] is not None:
+        s.rune_deck[plan.player] = (s.rune_deck[plan.player] or 0) + len(plan.runes)
+    g.emit(f"{plan.player} recycles {', '.join(names)} to its Rune Deck: each adds one power of its domain to their Rune "
+           f"Pool ({pool.text()}); an exhausted rune can be recycled", "rune.recycle_power", "recycle.runes",
+           "add.to_pool", "add.resolves_immediately")
+
+
 def _label(g: Game, target: Chosen) -> str:
     kind, key, _ = target
     if kind == "spell":
         return next((i.label for i in g.s.chain if str(i.uid) == key), key)
+    if kind == "battlefield":
+        return g.s.bf(key).name
     return g.s.cards[key].name
 
 
@@ -90,24 +155,28 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
         board.card_epoch_bump(g, card)
         if item.kind == "unit":
             board.set_location(card, item.place)
-            card.exhausted = not card.has("Accelerate")
+            accelerated = "Accelerate" in item.paid
+            enters_ready = accelerated or "ready" in item.paid or any(p[0] == "enters_ready" for p in card.defn.passives)
+            card.exhausted = not enters_ready
+            why = ("accelerate.enters_ready",) if accelerated else ()
             g.emit(f"{card.name} is finalized and resolves at once: it leaves the Chain and enters the board "
                    f"{'exhausted' if card.exhausted else 'ready'} at {item.place} (no window for reactions)",
-                   *keys, "chain.units_resolve_when_finalized", "play.permanent_leaves_chain", "play.unit_enters_exhausted")
+                   *keys, "chain.units_resolve_when_finalized", "play.permanent_leaves_chain", "play.unit_enters_exhausted",
+                   *why)
             if item.place != "base":
                 board.contest(g, s.bf(item.place), player)
         else:
-            board.set_location(card, "base")
+            board.set_location(card, item.place)
             card.exhausted = False
-            g.emit(f"{card.name} is finalized and resolves at once: it enters the board ready at {player}'s base",
-                   *keys, "chain.units_resolve_when_finalized", "play.gear_enters_ready")
+            where = f"{player}'s base" if item.place == "base" else item.place
+            g.emit(f"{card.name} is finalized and resolves at once: it enters the board ready at {where}",
+                   *keys, "chain.units_resolve_when_finalized", "play.gear_enters_ready",
+                   *(("gear.recalled_from_battlefield",) if item.place != "base" else ()))
         if item.hidden_at is not None:
             g.emit(f"{card.name} was played from facedown at {item.hidden_at}: only the choices it makes as it is played "
                    "are limited to that battlefield; its other abilities work as normal, wherever they apply",
                    "hide.other_abilities_normal")
-        effect = card.defn.trigger("play")
-        if effect is not None:
-            board.add_trigger(g, card, "play", effect, player, "trigger.play_effect")
+        _played(g, card, item)
         return
     if item.kind == "trigger" and not item.targets and effects.target_count(item.effect):
         if not choose_trigger_targets(g, item, keys):
@@ -118,36 +187,79 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
     g.s.priority_to_newest = "chain.newest_controller_priority"
 
 
+def _played(g: Game, card: Card, item: ChainItem) -> None:
+    """A card (or token) was played (347.1, 406.4.a): record it for Legion; its play effects and the abilities
+    that watch for plays trigger; Vision looks at the top card."""
+    s = g.s
+    is_card = not card.defn.token
+    s.played[item.controller].append((card.key, is_card))
+    nth = s.played_cards(item.controller)
+    before = len(s.chain)
+    triggers.fire(g, "play", subject=card, player=item.controller, what="facedown" if item.hidden_at else "")
+    triggers.fire(g, "played", subject=card, player=item.controller, nth=nth if is_card else 0)
+    for new in s.chain[before:]:
+        if new.source == card.key and item.hidden_at is not None:
+            new.hidden_at = item.hidden_at  # the play effect of a hidden permanent chooses at its battlefield (737.1.d.2)
+    if s.has(card, "Vision"):
+        vision(g, card, item.controller)
+
+
+def vision(g: Game, card: Card, player: str) -> None:
+    """Vision: "When this is played, look at the top card of your Main Deck. You may recycle it." (743.1.b)."""
+    s = g.s
+    top = s.deck[player][0] if s.deck[player] else None
+    seen = s.cards[top].name if top else "an unnamed card" if s.deck[player] else "nothing (the Main Deck is empty)"
+    g.emit(f"{card.name}'s Vision: {player} looks at the top card of their Main Deck ({seen})", "vision.look",
+           "trigger.onto_chain")
+
+
 def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> bool:
     """A triggered ability's controller chooses its targets as it is put on the Chain (390.1); with no valid
     choice for one of them it is removed (390.3). False when it was removed. With more than one valid
     choice the rules wait for ``P chooses X[, Y]`` (:class:`engine.riftbound.replacement.Pause`)."""
     s = g.s
-    options = legality.target_options(s, item)
-    if any(not o for o in options):
+    source = s.cards.get(item.source or "") if item.source else None
+    options = legality.target_options(s, item, source)
+    need = [ins.aim.count if not ins.aim.upto else 0 for ins, _ in options]
+    most = [ins.aim.most for ins, _ in options]
+    if any(len(o) < n for (_, o), n in zip(options, need)):
         s.chain.remove(item)
         g.emit(f"{item.label} has no valid choice for its target(s): it is removed from the Chain and never becomes a "
                "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
         return False
-    if all(len(o) == 1 for o in options):
-        names = tuple(o[0] for o in options)
+    forced = all((len(o) == n and (n == m)) for (_, o), n, m in zip(options, need, most))
+    if forced:
+        names: tuple[str, ...] = tuple(name for _, o in options for name in o)
         g.emit(f"{item.controller} must choose the target(s) of {item.label} as it is put on the Chain: "
                f"{', '.join(names)}, the only valid choice", *keys, "trigger.choose_targets", "trigger.must_choose")
+    elif all(not o for _, o in options):
+        names = ()
+        g.emit(f"{item.label} chooses up to {', '.join(str(m) for m in most)} target(s) and none is available: it goes on "
+               "with none", *keys, "trigger.choose_targets", "play.up_to_zero")
     else:
         answer = g.next_answer()
         if answer is None:
-            flat = tuple(dict.fromkeys(n for o in options for n in o))
-            example = ", ".join(o[0] for o in options)
+            flat = tuple(dict.fromkeys(n for _, o in options for n in o))
+            example = ", ".join(o[0] for _, o in options if o)
             raise replacement.Pause(
                 Awaiting("targets", item.controller, flat, about=item.label, item=item.uid,
-                         choices=tuple(tuple(o) for o in options)),
+                         choices=tuple(tuple(o) for _, o in options), least=tuple(need), options_most=tuple(most)),
                 f"{item.label} goes onto the Chain: {item.controller}, its controller, chooses its target(s) now "
-                f"(valid: {'; '.join(', '.join(o) for o in options)}; \"{item.controller} chooses {example}\")",
+                f"(valid: {'; '.join(', '.join(o) or 'none' for _, o in options)}; \"{item.controller} chooses {example}\")",
                 (*keys, "trigger.choose_targets", "trigger.must_choose", "priority.limited_actions_regardless"))
         names = answer
-        g.emit(f"{item.controller} chooses {', '.join(names)} as the target(s) of {item.label}",
+        g.emit(f"{item.controller} chooses {', '.join(names) or 'nothing'} as the target(s) of {item.label}",
                "trigger.choose_targets", "priority.limited_actions_regardless")
-    item.targets = legality.chosen_targets(s, item, names)
+    item.targets, item.slots = legality.chosen_targets(s, item, names, source)
+    deflect = legality.deflect_cost(s, item.controller, item.targets)
+    if deflect:
+        from_cost = costs.plan(s, item.controller, Cost(0, ("any",) * deflect), legality.adders(s, item.controller))
+        if from_cost is None:
+            s.chain.remove(item)
+            g.emit(f"{item.label}: {item.controller} cannot pay the Deflect cost of its targets ([A] x{deflect}): it is "
+                   "removed from the Chain", "deflect.cost", "trigger.decline_cost", "trigger.not_countered")
+            return False
+        board.pay(g, from_cost, f"{item.label} (Deflect)")
     return True
 
 
@@ -195,13 +307,18 @@ def resolve_newest(g: Game) -> None:
     s.passed = []
     s.priority = None
     g.emit(f"{item.label} resolves", "chain.resolve_newest")
-    execute(g, item)
+    s.responsible = f"{item.uid}:{item.controller}:{item.kind}"
+    instructions.execute(g, item)
     if item.kind == "spell" and item.card is not None:
         card = s.cards[item.card]
         if card.zone == "chain":
             board.leave_board(g, card, "trash")
             g.emit(f"{card.name} goes to {card.owner}'s trash", "play.spell_executes")
+        s.played[item.controller].append((card.key, True))
+        triggers.fire(g, "played", subject=card, player=item.controller, nth=s.played_cards(item.controller))
     g.cleanup()
+    s.responsible = ""
+    s.watch = []
     after_removed(g)
 
 
@@ -216,125 +333,3 @@ def after_removed(g: Game) -> None:
     if s.showdown is not None and s.awaiting is None and s.focus is not None:
         g.emit("The Chain is empty: the turn is Open again", "chain.empty_after_resolve", "state.open")
         showdown.chain_emptied(g)
-
-
-def execute(g: Game, item: ChainItem) -> None:
-    """Carry out the item's instructions, top to bottom; illegal targets are unaffected (356.3.e)."""
-    s = g.s
-    base_keys = ("play.spell_executes",) if item.kind == "spell" else ("ability.executes_like_spell",)
-    targets = iter(item.targets)
-    for ins in effects.parse(item.effect):
-        target: Card | ChainItem | None = None
-        if ins.target is not None and ins.target.kind == "me":
-            source = s.cards.get(item.source or "")
-            if source is None or not source.on_board:
-                g.emit(f"{item.label}: its source is no longer on the board; the instruction is ignored", *base_keys,
-                       "play.illegal_targets_unaffected")
-                continue
-            target = source
-        elif ins.chooses:
-            chosen = next(targets, None)
-            if chosen is None:
-                g.emit(f"{item.label}: no target was chosen for \"{ins.verb}\": the instruction is not executed",
-                       *base_keys, "play.no_targets_no_instruction")
-                continue
-            kind, key, epoch = chosen
-            if kind == "spell":
-                target = next((i for i in s.chain if str(i.uid) == key), None)
-                if target is None:
-                    g.emit(f"{item.label}: its target spell is no longer on the Chain and is unaffected",
-                           "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected")
-                    continue
-            else:
-                unit = target = s.cards[key]
-                problem = None
-                if s.epochs.get(key, 0) != epoch:
-                    problem = "it changed zones and is a new object"
-                else:
-                    found = legality.target_problem(item.controller, ins, unit, item.hidden_at)
-                    problem = found and found[0]
-                if problem:
-                    g.emit(f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
-                           "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected")
-                    continue
-        apply_instruction(g, item, ins, target, base_keys)
-
-
-def apply_instruction(g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
-                      keys: tuple[str, ...]) -> None:
-    """One instruction: ``target`` is the unit it acts on, the chain item for ``counter``, None for
-    instructions without one (draw, score)."""
-    s = g.s
-    me = item.controller
-    v = ins.verb
-    if v == "draw":
-        board.draw(g, me, ins.amount, *keys, "draw.by_effect")
-        return
-    if v == "score":
-        s.points[me] += ins.amount
-        g.emit(f"{me} gains {ins.amount} point(s) ({s.points[me]})", *keys, "score.other_sources_unrestricted")
-        return
-    if v == "counter":
-        assert isinstance(target, ChainItem)
-        s.chain.remove(target)
-        if target.card:
-            board.leave_board(g, s.cards[target.card], "trash")
-        g.emit(f"{target.label} is countered: it does nothing and goes to the trash (it was not played)", *keys,
-               "counter.does_nothing", "counter.not_played")
-        return
-    assert isinstance(target, Card)
-    unit = target
-    if v == "deal":
-        if replacement.would(g, "damage", unit, f"{unit.name} would be dealt {ins.amount} by {item.label}",
-                             "deal.marks_damage"):
-            return
-        unit.damage += ins.amount
-        g.emit(f"{item.label} deals {ins.amount} to {unit.name} (damage {unit.damage})", *keys, "deal.marks_damage")
-    elif v == "kill":
-        board.kill(g, unit, *keys)
-    elif v == "return":
-        where = unit.location
-        board.leave_board(g, unit, "hand")
-        g.emit(f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand", *keys)
-    elif v == "move":
-        dest = ins.place or item.place or "base"
-        if (unit.location or "").lower() == dest.lower():
-            g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, "move.between_locations")
-            return
-        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect")
-    elif v == "recall":
-        if unit.location == "base":
-            g.emit(f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)", *keys,
-                   "recall.to_base", "text.do_what_you_can")
-            return
-        board.set_location(unit, "base")
-        g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, "recall.to_base")
-    elif v == "ready":
-        if not unit.exhausted:
-            g.emit(f"{unit.name} is already ready: nothing additional happens", *keys, "ready.already_ready",
-                   "text.do_what_you_can")
-            return
-        unit.exhausted = False
-        g.emit(f"{unit.name} is readied", *keys, "ready.action", "ready.by_effect")
-    elif v == "exhaust":
-        if unit.exhausted:
-            g.emit(f"{unit.name} is already exhausted: nothing additional happens", *keys, "exhaust.already_exhausted",
-                   "text.do_what_you_can")
-            return
-        unit.exhausted = True
-        g.emit(f"{unit.name} is exhausted", *keys, "exhaust.action")
-    elif v == "stun":
-        unit.stunned = True
-        g.emit(f"{unit.name} is stunned", *keys, "stun.action")
-    elif v == "buff":
-        if unit.buffed:
-            g.emit(f"{unit.name} already has a buff: it gets no other", *keys, "buff.one_counter")
-        else:
-            unit.buffed = True
-            g.emit(f"{unit.name} is buffed (+1 Might)", *keys, "buff.one_counter", "buff.plus_one_might")
-    elif v == "might":
-        unit.temp_might += ins.amount
-        g.emit(f"{unit.name} gets +{ins.amount} Might this turn", *keys, "might.current")
-    elif v == "heal":
-        unit.damage = 0
-        g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.riftbound import board, replacement
 from engine.riftbound.legality import Assigning, assignments, lethal
-from engine.riftbound.state import Awaiting, Card, Combat, Game, Showdown, might
+from engine.riftbound.state import Awaiting, Card, Combat, Game, Showdown
 
 
 def stage(g: Game) -> None:
@@ -77,10 +77,14 @@ def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
                 continue
             when, seen, key = (("attack", c.attacked, "trigger.attack") if u.designation == "attacker"
                                else ("defend", c.defended, "trigger.defend"))
-            effect = u.defn.trigger(when)
-            if effect is not None and u.key not in seen:
+            if u.key in seen:
+                continue
+            found = [t for t in u.defn.triggers if t.spec.event == when]
+            if found:
                 seen.add(u.key)
-                board.add_trigger(g, u, when, effect, player, key, "combat.initial_chain_order", initial=initial)
+            for t in found:
+                board.add_trigger(g, u, when, t.effect, player, key, "combat.initial_chain_order", initial=initial,
+                                  noted=(("at", place),))
 
 
 def update_designations(g: Game) -> None:
@@ -115,20 +119,27 @@ def damage_step(g: Game) -> None:
                "the Combat Damage Step is skipped", "combat.damage_skipped")
         resolution(g)
         return
-    g.emit(f"Step 2 of Combat, Combat Damage at {place}: the Attackers have {_total(attackers)} Might "
-           f"({_might_list(attackers)}), the Defenders {_total(defenders)} ({_might_list(defenders)})",
+    s = g.s
+    bonus = [u for u in attackers + defenders if (u.designation == "attacker" and s.value(u, "Assault"))
+             or (u.designation == "defender" and s.value(u, "Shield"))] if s.continuous else []
+    negative = [u for u in attackers + defenders if s.raw_might(u) < 0]
+    g.emit(f"Step 2 of Combat, Combat Damage at {place}: the Attackers have {_total(g, attackers)} Might "
+           f"({_might_list(g, attackers)}), the Defenders {_total(g, defenders)} ({_might_list(g, defenders)})",
            "combat.damage_step", "combat.sum_attackers", "combat.sum_defenders",
-           *(("stun.no_combat_might",) if any(u.stunned for u in attackers + defenders) else ()))
+           *(("stun.no_combat_might",) if any(u.stunned for u in attackers + defenders) else ()),
+           *(("assault.while_attacker",) if any(u.designation == "attacker" for u in bonus) else ()),
+           *(("shield.while_defender",) if any(u.designation == "defender" for u in bonus) else ()),
+           *(("might.below_zero_is_zero",) if negative else ()))
     c.assigned = {}
     next_assignment(g)
 
 
-def _total(units: list[Card]) -> int:
-    return sum(0 if u.stunned else might(u) for u in units)
+def _total(g: Game, units: list[Card]) -> int:
+    return sum(0 if u.stunned else g.s.might(u) for u in units)
 
 
-def _might_list(units: list[Card]) -> str:
-    return ", ".join(f"{u.name} {0 if u.stunned else might(u)}" + (" stunned" if u.stunned else "") for u in units)
+def _might_list(g: Game, units: list[Card]) -> str:
+    return ", ".join(f"{u.name} {0 if u.stunned else g.s.might(u)}" + (" stunned" if u.stunned else "") for u in units)
 
 
 def next_assignment(g: Game) -> None:
@@ -138,18 +149,18 @@ def next_assignment(g: Game) -> None:
     for player, own, theirs in ((c.attacker, "attacker", "defender"), (c.defender, "defender", "attacker")):
         if player in c.assigned:
             continue
-        total = _total(_side(g, own))
+        total = _total(g, _side(g, own))
         targets = _side(g, theirs)
-        options = assignments(total, targets)
+        options = assignments(total, targets, s)
         if len(options) == 1:
             record(g, player, options[0], chosen=False)
             continue
         s.awaiting = Awaiting("assign", player, tuple(u.name for u in targets), total)
         s.priority = None
         g.emit(f"{player} must assign {total} damage among {', '.join(u.name for u in targets)} "
-               f"(\"{player} assigns damage: {targets[0].name} {min(total, lethal(targets[0]))}, ...\")",
+               f"(\"{player} assigns damage: {targets[0].name} {min(total, lethal(targets[0], s))}, ...\")",
                "combat.assign", "combat.lethal_before_next", "priority.limited_actions_regardless",
-               *(("combat.tank_first",) if any(u.has("Tank") for u in targets) else ()))
+               *(("combat.tank_first",) if any(s.has(u, "Tank") for u in targets) else ()))
         return
     deal(g)
 

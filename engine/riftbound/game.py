@@ -22,10 +22,10 @@ from dataclasses import dataclass
 from engine import core
 from engine.core import Citations, EngineError, ScenarioError
 from engine.riftbound import actions as A
-from engine.riftbound import board, chain, combat, effects, legality, replacement, settle, showdown, turn
+from engine.riftbound import board, chain, combat, effects, instructions, legality, replacement, settle, showdown, turn
 from engine.riftbound.candidates import candidates
 from engine.riftbound.effects import Instruction
-from engine.riftbound.state import Card, ChainItem, RiftboundSnapshot, State, Suspended, might
+from engine.riftbound.state import Card, CardDef, ChainItem, RiftboundSnapshot, State, Suspended, might
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,8 @@ class RiftboundGame(core.Game[State]):
         # effects, 368; a triggered ability's targets, 390.1) is the state before an action kept, to carry the
         # action out again once the choice is made.
         self.may_pause = (sum(1 for c in state.cards.values() if c.defn.replacement is not None) >= 2
-                          or any(effects.target_count(text) for c in state.cards.values() for _, text in c.defn.triggers))
+                          or any(_may_stop(c.defn) for c in state.cards.values())
+                          or any(_may_stop(b.defn) for b in state.battlefields.values()))
         # What the rules did before the first action (the phases from turn.phase up to a decision).
         before = copy.deepcopy(state) if self.may_pause else None
         self.events = []
@@ -77,11 +78,13 @@ class RiftboundGame(core.Game[State]):
     def carry_out(self, checked: Checked) -> None:
         """Carry the action out with the replacement orders known so far; stop at the next one wanted."""
         plan: legality.Plan | None
-        if isinstance(checked.plan, (legality.Ordering, legality.Targeting)):  # the answer an interrupted action waited for
+        if isinstance(checked.plan, (legality.Ordering, legality.Targeting, legality.Answering)):
+            # the answer an interrupted action waited for
             job = self.s.suspended
             assert job is not None
             before: State | None = job.before
-            answer = checked.plan.order if isinstance(checked.plan, legality.Ordering) else checked.plan.names
+            answer = (checked.plan.order if isinstance(checked.plan, legality.Ordering) else checked.plan.names
+                      if isinstance(checked.plan, legality.Targeting) else ("yes",) if checked.plan.yes else ("no",))
             action, answers, shown = job.action, (*job.answers, answer), job.shown
             self.restore(copy.deepcopy(job.before))  # carry the action out again, from before it
             # legal then, legal again; "" is the opening (the phases run before the first action)
@@ -136,13 +139,45 @@ class RiftboundGame(core.Game[State]):
             "staged": [s.bf(k).name for k in s.staged_showdowns] + [s.bf(k).name for k in s.staged_combats],
             "awaiting": (f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
                          if s.awaiting else None),
-            "units": {u.name: {"at": u.location, "controller": u.controller, "might": might(u), "damage": u.damage,
-                               "exhausted": u.exhausted, **({"designation": u.designation} if u.designation else {}),
-                               **({"stunned": True} if u.stunned else {})} for u in s.units()},
+            "units": {u.name: self._unit(u) for u in s.units()},
             "hand": {p: len(s.hand(p)) + s.hand_unnamed[p] for p in s.players},
             "deck": {p: len(s.deck[p]) for p in s.players},
             "winner": s.winner,
+            **({"gear": {c.name: {"at": c.location, "controller": c.controller, "exhausted": c.exhausted,
+                                  **({"attached_to": s.cards[c.attached_to].name} if c.attached_to else {})}
+                         for c in s.cards.values() if c.defn.type == "gear" and c.on_board}}
+               if any(c.defn.type == "gear" and c.on_board for c in s.cards.values()) else {}),
+            **({"runes": {p: self._runes(p) for p in s.players if s.pays(p)}} if s.tracked else {}),
+            **({"legends": {c.name: {"controller": c.controller, "exhausted": c.exhausted}
+                            for c in s.cards.values() if c.zone == "legend"}}
+               if any(c.zone == "legend" for c in s.cards.values()) else {}),
         }
+
+    def _unit(self, u: Card) -> dict[str, object]:
+        s = self.s
+        out: dict[str, object] = {"at": u.location, "controller": u.controller, "might": s.might(u), "damage": u.damage,
+                                  "exhausted": u.exhausted}
+        if u.designation:
+            out["designation"] = u.designation
+        if u.stunned:
+            out["stunned"] = True
+        if u.buffed:
+            out["buffed"] = True
+        kws = sorted(k for k in s.keywords(u) if k not in ("Reaction",) or u.defn.has(k))
+        if kws:
+            values = s.keywords(u)
+            out["keywords"] = [f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k for k in kws]
+        if u.defn.token:
+            out["token"] = True
+        return out
+
+    def _runes(self, player: str) -> dict[str, object]:
+        s = self.s
+        runes = s.runes[player] or []
+        ready = sum(1 for r in runes if not r.exhausted)
+        pool = s.pool[player]
+        return {"ready": ready, "exhausted": len(runes) - ready, "pool": pool.text(),
+                **({"deck": s.rune_deck[player]} if s.rune_deck[player] is not None else {})}
 
     @staticmethod
     def _zone(card: Card) -> str:
@@ -156,7 +191,7 @@ class RiftboundGame(core.Game[State]):
 
     def execute(self, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
                 keys: tuple[str, ...]) -> None:
-        chain.apply_instruction(self, item, ins, target, keys)
+        instructions.apply_single(self, item, ins, target, keys)
 
     def next_answer(self) -> tuple[str, ...] | None:
         if self.answer_i >= len(self.answers):
@@ -196,6 +231,22 @@ class RiftboundGame(core.Game[State]):
             settle.choose(self, plan)
         elif isinstance(plan, legality.Assigning):
             combat.assign(self, plan)
+        elif isinstance(plan, legality.RuneUse):
+            chain.use_runes(self, plan)
 
 
-_AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets"}
+_AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets",
+             "may": "accept or decline"}
+
+
+def _may_stop(defn: CardDef) -> bool:
+    """Can this card make the rules wait for a player's choice in the middle of an action (targets of a
+    triggered ability, a "you may", a reflexive trigger)?"""
+    texts = [defn.effect, defn.legion, *(t.effect for t in defn.triggers), *(a.effect for a in defn.abilities)]
+    for text in texts:
+        if not text:
+            continue
+        walked = effects._walk(effects.parse(text))
+        if any(i.verb in ("may", "reflexive") for i in walked):
+            return True
+    return any(effects.target_count(t.effect) for t in defn.triggers)

@@ -1,4 +1,4 @@
-"""Is this action legal now? (307-313 who may act and when, 143 moves, 346-352 playing and targets, 374
+"""Is this action legal now? (307-313 who may act and when, 143 moves, 346-356 playing, targets and costs, 374
 abilities, 443 damage assignment, 737 hiding, 368 ordering replacements.)
 
 Every function here reads the state and changes nothing. A check raises :class:`engine.core.Refusal`
@@ -23,11 +23,13 @@ from dataclasses import dataclass
 
 from engine.core import Refusal, ScenarioError
 from engine.riftbound import actions as A
-from engine.riftbound import effects
-from engine.riftbound.effects import Instruction
-from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, State, might
+from engine.riftbound import costs, effects
+from engine.riftbound.costs import Payment
+from engine.riftbound.effects import Cost, Instruction
+from engine.riftbound.state import Ability, Awaiting, Battlefield, Card, ChainItem, State, might
 
-# A chosen target: ("unit", card key, the card's epoch when chosen) or ("spell", chain uid, 0).
+# A chosen target: ("unit", card key, the card's epoch when chosen) or ("spell", chain uid, 0); a battlefield
+# is ("battlefield", its key, 0).
 Chosen = tuple[str, str, int]
 
 
@@ -40,6 +42,11 @@ class Playing:
     targets: tuple[Chosen, ...]
     place: str | None  # a unit's location, or a spell's move destination
     hidden: bool  # played from facedown
+    payment: Payment | None = None
+    paid: tuple[str, ...] = ()  # optional costs paid: Accelerate, Repeat
+    slots: tuple[int, ...] = ()
+    kill_for_cost: str | None = None  # the friendly unit killed as an additional cost (353.2.a)
+    cost_keys: tuple[str, ...] = ()  # the rules that make up its total cost
 
 
 @dataclass(frozen=True)
@@ -49,6 +56,10 @@ class Activating:
     keys: tuple[str, ...]
     targets: tuple[Chosen, ...]
     place: str | None
+    payment: Payment | None = None
+    slots: tuple[int, ...] = ()
+    ability: Ability | None = None
+    cost_keys: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -63,6 +74,7 @@ class Hiding:
     player: str
     card: Card
     bf: Battlefield
+    payment: Payment | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +94,23 @@ class Targeting:
 
 
 @dataclass(frozen=True)
+class Answering:
+    """``P accepts`` / ``P declines``: a "you may" the rules wait for."""
+
+    player: str
+    yes: bool
+
+
+@dataclass(frozen=True)
+class RuneUse:
+    """``P exhausts a rune`` / ``P recycles a Fury rune``: a rune's ability adds to the Rune Pool (160.2)."""
+
+    player: str
+    verb: str  # exhaust | recycle
+    runes: tuple[int, ...]
+
+
+@dataclass(frozen=True)
 class Assigning:
     player: str
     damage: tuple[tuple[str, int], ...]  # every unit to assign to, in the order offered, and its damage
@@ -93,7 +122,8 @@ class Ordering:
     order: tuple[str, ...]
 
 
-Plan = Playing | Activating | Moving | Hiding | A.Pass | A.EndTurn | Choosing | Targeting | Assigning | Ordering
+Plan = (Playing | Activating | Moving | Hiding | A.Pass | A.EndTurn | Choosing | Targeting | Assigning | Ordering
+        | Answering | RuneUse)
 
 
 def card(s: State, name: str) -> Card:
@@ -105,8 +135,9 @@ def card(s: State, name: str) -> Card:
 
 def check(s: State, a: A.Action) -> Plan:
     """The plan for action ``a``, or :class:`Refusal` (the rules forbid it now)."""
-    if s.awaiting is not None and s.awaiting.kind in ("order", "targets") and not isinstance(a, (A.Order, A.Choose)):
-        may_act(s, a.player)  # refused: the rules wait for the order or the targets
+    if s.awaiting is not None and s.awaiting.kind in ("order", "targets", "may") and \
+            not isinstance(a, (A.Order, A.Choose, A.Answer)):
+        may_act(s, a.player)  # refused: the rules wait for the order, the targets or the answer
     if isinstance(a, A.Play):
         return play(s, a)
     if isinstance(a, A.Activate):
@@ -124,6 +155,10 @@ def check(s: State, a: A.Action) -> Plan:
         return choose(s, a)
     if isinstance(a, A.Assign):
         return assign(s, a)
+    if isinstance(a, A.Answer):
+        return answer(s, a)
+    if isinstance(a, A.Runes):
+        return use_runes(s, a)
     return order(s, a)
 
 
@@ -143,6 +178,10 @@ def may_act(s: State, player: str) -> None:
         if w.kind == "targets":
             raise Refusal(f"the rules wait for {w.player} to choose the targets of {w.about} as it is put on the Chain; "
                           "no player has Priority", "trigger.choose_targets", "priority.none_no_actions")
+        if w.kind == "may":
+            raise Refusal(f"the rules wait for {w.player} to decide: {w.about} (\"{w.player} accepts\" or "
+                          f"\"{w.player} declines\"); no player has Priority", "priority.limited_actions_regardless",
+                          "priority.none_no_actions")
         key = "cleanup.begin_showdown" if w.kind == "showdown" else "cleanup.begin_combat"
         raise Refusal(f"the rules wait for {w.player} to choose where a staged {w.kind} begins ({', '.join(w.options)})",
                       key, "priority.none_no_actions")
@@ -156,17 +195,20 @@ def may_act(s: State, player: str) -> None:
 def card_timing(s: State, player: str, card: Card, *, hidden: bool = False,
                 ability_keywords: frozenset | None = None) -> tuple[str, ...]:
     """Keys of the rules that let ``player`` play ``card`` (or activate an ability with ``ability_keywords``) now."""
+    extra: tuple[str, ...] = ()
     if ability_keywords is None:
-        reaction = card.has("Reaction") or hidden
-        action = reaction or card.has("Action")
+        quick = s.has(card, "Quick-Draw")
+        reaction = s.has(card, "Reaction") or hidden or quick
+        action = reaction or s.has(card, "Action")
         what, act = card.name, "played"
         any_turn_closed, any_turn_showdown = "timing.reaction_any_turn_closed", "timing.action_any_turn_showdown"
+        extra = ("quick_draw.reaction",) if quick and not hidden else ()
     else:
         reaction = "Reaction" in ability_keywords
         action = reaction or "Action" in ability_keywords
         what, act = f"{card.name}'s ability", "activated"
         any_turn_closed, any_turn_showdown = "timing.reaction_ability", "timing.action_ability"
-    extra = ("hide.gains_reaction",) if hidden else ()
+    extra = (*extra, *(("hide.gains_reaction",) if hidden else ()))
     if s.chain:
         if not reaction:
             raise Refusal(f"{what} has no Reaction: in a Closed State only cards and abilities with Reaction can be {act}",
@@ -179,22 +221,22 @@ def card_timing(s: State, player: str, card: Card, *, hidden: bool = False,
         return ("timing.showdown_needs_action_or_reaction", "showdown.focus_holder_may",
                 *((any_turn_showdown,) if player != s.turn_player else ()), *extra)
     if player != s.turn_player or s.phase != "main":
+        if reaction and player == s.priority:
+            return ("timing.reaction_any_turn_closed" if ability_keywords is None else "timing.reaction_ability", *extra)
         raise Refusal("in a Neutral Open State only the Turn Player plays cards, in their Action Phase",
                       "timing.neutral_open_own_turn", "turn.action_phase_turn_player_only")
     return ("timing.neutral_open_own_turn", *extra)
 
 
-def ability_timing(s: State, player: str, card: Card) -> tuple[str, ...]:
+def ability_timing(s: State, player: str, card: Card, ability: Ability) -> tuple[str, ...]:
     """Activated abilities: the controller's turn in an Open State (374) unless Action/Reaction say otherwise."""
-    ability = card.defn.ability
-    assert ability is not None
     kws = ability.keywords
     keys = card_timing(s, player, card, ability_keywords=kws)
     if not kws & {"Action", "Reaction"}:
         if player != s.turn_player or s.chain:
             raise Refusal(f"{card.name}'s ability can only be activated on its controller's turn in an Open State",
                           "ability.activated_timing")
-        if card.is_unit and (s.showdown or s.phase != "main"):
+        if (card.is_unit or card.zone == "legend") and (s.showdown or s.phase != "main"):
             raise Refusal(f"{card.name}'s ability can only be activated in its controller's Action Phase, not during "
                           "a Showdown", "ability.unit_timing")
         keys = (*keys, "ability.activated_timing")
@@ -202,10 +244,14 @@ def ability_timing(s: State, player: str, card: Card) -> tuple[str, ...]:
 
 
 # -- playing cards and activating abilities ----------------------------------------------------------
+PLAYABLE_ZONES = ("hand", "facedown", "champion")
+
+
 def play(s: State, a: A.Play) -> Playing:
     player, c = a.player, card(s, a.card)
     hidden = c.zone == "facedown"
-    if not hidden and (c.zone != "hand" or c.owner != player):
+    if c.zone not in PLAYABLE_ZONES or (c.zone == "hand" and c.owner != player) or (
+            c.zone == "champion" and c.owner != player):
         where = f"in {c.owner}'s hand" if c.zone == "hand" else f"in the {c.zone}" if c.zone in (
             "trash", "deck", "chain") else f"on the board ({c.location})" if c.on_board else c.zone
         hint = f' (did you mean "{c.name}" in {c.owner}\'s hand?)' if c.zone == "hand" else f" ({c.name} is {where})"
@@ -214,105 +260,336 @@ def play(s: State, a: A.Play) -> Playing:
         raise ScenarioError((), f"{c.name} is hidden at {c.at} by {c.controller}, not by {player}")
     if c.defn.type == "undefined":
         raise ScenarioError((), f'{c.name} has no definition: add it under cards: ({c.name}: {{type: spell, ...}})')
+    for optional in a.paying:
+        if optional not in ("Accelerate", "Repeat"):
+            raise ScenarioError((), f'"paying {optional}": an optional cost is Accelerate or Repeat')
+        if not c.defn.has(optional) and not s.has(c, optional):
+            raise ScenarioError((), f"{c.name} has no {optional} to pay")
+    if "Accelerate" in a.paying and c.defn.type != "unit":
+        raise ScenarioError((), f"{c.name} is not a unit: Accelerate is a unit's (731.1)")
     may_act(s, player)
     keys = card_timing(s, player, c, hidden=hidden)
+    if c.zone == "champion":
+        keys = (*keys, "champion.played_from_zone")
     if hidden and (c.hidden_turn is None or c.hidden_turn >= s.turn_number):
         raise Refusal(f"{c.name} was hidden this turn: it can be played from facedown beginning on the next turn",
                       "hide.timing_and_cost", "hide.later_turn_for_free")
     text = c.defn.effect if c.defn.type == "spell" else ""
-    chosen = targets(s, player, c.name, text, list(a.targets), hidden_at=c.at if hidden else None)
+    repeat = "Repeat" in a.paying
+    wanted = effects.chosen(effects.parse(text)) * (2 if repeat else 1)
+    chosen, slots = choose_all(s, player, c.name, wanted, list(a.targets), hidden_at=c.at if hidden else None, source=None)
     if c.defn.type == "spell":
         place = move_destination(s, c.name, text, a.place)
     else:
         place = permanent_location(s, player, c, a.place, hidden)
-    return Playing(player, c, keys, chosen, place, hidden)
+    kill = None
+    if c.defn.additional_cost is not None:
+        kill = _kill_for_cost(s, player, c, a.kill, place)
+    elif a.kill is not None:
+        raise ScenarioError((), f"{c.name} has no additional cost that kills a unit")
+    cost, cost_keys = total_cost(s, player, c, chosen, a.paying, hidden)
+    payment = costs.plan(s, player, cost, adders(s, player))
+    if payment is None:
+        raise Refusal(f"{player} cannot pay {cost.text()} for {c.name} ({resources(s, player)})", "cost.must_pay",
+                      "play.pay_costs", *cost_keys)
+    return Playing(player, c, keys, chosen, place, hidden, payment, tuple(a.paying), slots, kill, cost_keys)
+
+
+def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], paying: tuple[str, ...], hidden: bool,
+               ) -> tuple[Cost, tuple[str, ...]]:
+    """The total cost of playing ``c`` (353): its base cost unless ignored, optional additional costs chosen,
+    Deflect of opponents' objects chosen, discounts. Returns the cost and the rules that made it up."""
+    keys: list[str] = []
+    base = Cost() if hidden or c.defn.cost is None else costs.resolve_card_domain(c.defn.cost, c)
+    if hidden:
+        keys.append("hide.later_turn_for_free")
+    total = base
+    optional = Cost()
+    if "Accelerate" in paying:
+        optional = optional + costs.resolve_card_domain(Cost(1, ("card",)), c)
+        keys.append("accelerate.cost")
+    if "Repeat" in paying and c.defn.repeat is not None:
+        optional = optional + costs.resolve_card_domain(c.defn.repeat, c)
+        keys.append("repeat.cost")
+    total = total + optional
+    deflect = deflect_cost(s, player, chosen)
+    if deflect:
+        total = total + Cost(0, ("any",) * deflect)
+        keys.extend(("deflect.cost", "cost.mandatory_additional"))
+    for source in s.cards.values():
+        if not source.on_board or source.controller != player:
+            continue
+        for passive in source.defn.passives:
+            if passive[0] == "discount" and (passive[2] == "cards" or (passive[2] == "spells") == (c.defn.type == "spell")):
+                cut = min(passive[1], total.energy)
+                total = Cost(total.energy - cut, total.power, total.exhaust, total.extra)
+                keys.append("cost.discounts")
+            if passive[0] == "discount_optional" and optional:
+                power = list(total.power)
+                for p in optional.power:
+                    if p in power:
+                        power.remove(p)
+                        break
+                total = Cost(total.energy, tuple(power), total.exhaust, total.extra)
+                keys.extend(("cost.discounts", "cost.discount_additional"))
+    return total, tuple(dict.fromkeys(keys))
+
+
+def deflect_cost(s: State, player: str, chosen: tuple[Chosen, ...]) -> int:
+    """Power of any domain that Deflect adds (735.1.c): once per object for each spell or ability in Core Rules
+    v1.2, once for each time it is chosen in the edition with the Spiritforged FAQ's revised 735.1.c."""
+    total, seen = 0, set()
+    for kind, key, _ in chosen:
+        if kind != "unit":
+            continue
+        obj = s.cards[key]
+        if obj.controller == player or not s.has(obj, "Deflect"):
+            continue
+        if key in seen and not s.deflect_each_choice:
+            continue
+        seen.add(key)
+        total += max(1, s.value(obj, "Deflect"))
+    return total
+
+
+def adders(s: State, player: str) -> tuple[tuple[str, str], ...]:
+    """Ready objects of ``player`` whose ability is ``[E]: Add`` one power (a Seal), usable to pay (354.1.a)."""
+    out = []
+    for c in s.cards.values():
+        if c.controller != player or c.exhausted or not (c.on_board or c.zone == "legend"):
+            continue
+        for ab in c.defn.abilities:
+            if ab.adds and ab.cost.exhaust and not ab.cost.energy and not ab.cost.power and not ab.cost.extra:
+                found = effects.parse(ab.effect)
+                if len(found) == 1 and not found[0].amount and len(found[0].data) == 1:
+                    domain = found[0].data[0]
+                    out.append((c.key, costs.resolve_card_domain(Cost(0, (domain,)), c).power[0]))
+    return tuple(out)
+
+
+def resources(s: State, player: str) -> str:
+    runes = s.runes[player] or []
+    ready = sum(1 for r in runes if not r.exhausted)
+    pool = s.pool[player]
+    return (f"{ready} ready and {len(runes) - ready} exhausted rune(s)"
+            + (f", {pool.text()} in the Rune Pool" if pool.energy or pool.power else ""))
+
+
+def _kill_for_cost(s: State, player: str, c: Card, name: str | None, place: str | None) -> str:
+    add = c.defn.additional_cost
+    assert add is not None
+    ins = add.extra[0]
+    if name is None:
+        raise Refusal(f"{c.name} has an additional cost ({ins.text}): say which unit, \"... killing UNIT\"",
+                      "cost.mandatory_additional")
+    unit = card(s, name)
+    problem = target_problem(s, player, ins, unit, None, c)
+    if problem:
+        raise Refusal(f"{unit.name} cannot be killed for {c.name}'s additional cost: {problem[0]}", problem[1],
+                      "cost.mandatory_additional")
+    if place and place != "base" and c.defn.type == "unit":
+        # 352.16 / 354.3: no choice that deterministically makes the rest of playing illegal.
+        left = [u for u in s.units_at(place) if u.controller == player and u.key != unit.key]
+        if not left:
+            raise Refusal(f"killing {unit.name} would leave {player} without units at {place}, where {c.name} is "
+                          "being played", "cost.no_self_defeating_choice", "play.unit_default_locations")
+    return unit.key
 
 
 def activate(s: State, a: A.Activate) -> Activating:
     player, obj = a.player, card(s, a.obj)
     ability = obj.defn.ability
+    if a.equip:
+        if obj.defn.equip is None:
+            raise ScenarioError((), f"{obj.name} has no Equip ability")
+        ability = Ability("attach this to a unit you control", obj.defn.equip)
     if ability is None:
         raise ScenarioError((), f"{obj.name} has no activated ability (give it one: ability: {{cost: exhaust, effect: ...}})")
-    if not obj.on_board or obj.controller != player:
+    if not (obj.on_board or obj.zone == "legend") or obj.controller != player:
         raise ScenarioError((), f"{obj.name} is not on the board under {player}'s control")
     may_act(s, player)
-    keys = ability_timing(s, player, obj)
-    chosen = targets(s, player, f"{obj.name}'s ability", ability.effect, list(a.targets), source=obj)
+    if ability.adds and ability.keywords & {"Reaction"} and s.priority == player:
+        keys: tuple[str, ...] = ("add.reaction_any_time",)
+    else:
+        keys = ability_timing(s, player, obj, ability)
+    if a.equip:
+        keys = (*keys, "equip.attach")
+    wanted = effects.chosen(effects.parse(ability.effect))
+    chosen, slots = choose_all(s, player, f"{obj.name}'s ability", wanted, list(a.targets), source=obj)
     place = move_destination(s, f"{obj.name}'s ability", ability.effect, a.place)
     if ability.exhausts and obj.exhausted:
         raise Refusal(f"{obj.name} is exhausted: its cost (exhaust it) cannot be paid", "exhaust.cost_must_complete",
                       "exhaust.not_again")
-    return Activating(player, obj, keys, chosen, place)
+    for extra in ability.cost.extra:
+        _check_extra_cost(s, player, obj, extra)
+    cost = Cost(ability.cost.energy, ability.cost.power)
+    cost = costs.resolve_card_domain(cost, obj)
+    deflect = deflect_cost(s, player, chosen)
+    cost_keys: tuple[str, ...] = ()
+    if deflect:
+        cost = cost + Cost(0, ("any",) * deflect)
+        cost_keys = ("deflect.cost", "cost.mandatory_additional")
+    payment = costs.plan(s, player, cost, tuple(x for x in adders(s, player) if x[0] != obj.key or not ability.exhausts))
+    if payment is None:
+        raise Refusal(f"{player} cannot pay {cost.text()} for {obj.name}'s ability ({resources(s, player)})",
+                      "cost.must_pay", "play.pay_costs", *cost_keys)
+    return Activating(player, obj, keys, chosen, place, payment, slots, ability, cost_keys)
 
 
-def targets(s: State, player: str, what: str, text: str, names: list, *, hidden_at: str | None = None,
-            source: Card | None = None) -> tuple[Chosen, ...]:
-    """Match the action's ``targeting`` names to the effect's targets; check each is a valid choice (352.7-352.8)."""
-    wanted = [i for i in effects.parse(text) if i.chooses]
-    if len(names) > len(wanted):
-        raise ScenarioError((), f"{what} takes {len(wanted)} target(s), {len(names)} given")
-    if len(names) < len(wanted):
-        raise Refusal(f"{what} needs {len(wanted)} target(s) and {len(names)} "
+def _check_extra_cost(s: State, player: str, obj: Card, ins: Instruction) -> None:
+    if ins.verb == "recycle_trash":
+        trash = [c for c in s.cards.values() if c.zone == "trash" and c.owner == player]
+        if len(trash) < ins.amount:
+            raise Refusal(f"{player}'s trash has {len(trash)} card(s): the cost (recycle {ins.amount} from your trash) "
+                          "cannot be paid", "recycle.cost_must_complete")
+    elif ins.verb == "discard":
+        if len(s.hand(player)) + s.hand_unnamed[player] < ins.amount:
+            raise Refusal(f"{player} has fewer than {ins.amount} card(s) in hand: the cost (discard {ins.amount}) cannot "
+                          "be paid", "discard.cost_must_complete")
+    elif ins.verb == "recycle_rune":
+        if not s.runes[player] and s.pays(player):
+            raise Refusal(f"{player} has no rune to recycle", "recycle.cost_must_complete")
+
+
+# -- targets (352.4-352.13) -------------------------------------------------------------------------------
+def choose_all(s: State, player: str, what: str, wanted: list[Instruction], names: list[str], *,
+               hidden_at: str | None = None, source: Card | None = None, noted: tuple = ()) -> tuple[tuple[Chosen, ...], tuple[int, ...]]:
+    """Match the action's ``targeting`` names to the effect's targets in order and check each is a valid choice
+    (352.7-352.8, 352.13): each target takes as many names as it needs; an "up to N" one takes what is left."""
+    exact = sum(i.aim.count for i in wanted if not i.aim.upto)
+    flexible = sum(i.aim.upto for i in wanted if i.aim.upto)
+    if len(names) > exact + flexible:
+        raise ScenarioError((), f"{what} takes {exact + flexible if flexible < 99 else 'any number of'} target(s), "
+                                f"{len(names)} given")
+    if len(names) < exact:
+        raise Refusal(f"{what} needs {exact} target(s) and {len(names)} "
                       f"{'was' if len(names) == 1 else 'were'} chosen", "play.targets_required")
-    return tuple(_valid_target(s, player, what, ins, name, hidden_at) for ins, name in zip(wanted, names))
+    spare = len(names) - exact
+    out: list[Chosen] = []
+    slots: list[int] = []
+    i = 0
+    for ins in wanted:
+        take = ins.aim.count if not ins.aim.upto else min(ins.aim.upto, spare)
+        if ins.aim.upto:
+            spare -= take
+        group = names[i:i + take]
+        i += take
+        keys: list[str] = []
+        for name in group:
+            chosen = _valid_target(s, player, what, ins, name, hidden_at, source, noted)
+            if chosen[1] in keys:
+                raise Refusal(f"{what} must choose {ins.aim.count if not ins.aim.upto else 'different'} different "
+                              f"objects for one instruction; {name} is chosen twice", "play.targets_chosen_independently",
+                              "play.target_valid")
+            keys.append(chosen[1])
+            out.append(chosen)
+        slots.append(take)
+    return tuple(out), tuple(slots)
 
 
-def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str, hidden_at: str | None) -> Chosen:
+def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str, hidden_at: str | None,
+                  source: Card | None, noted: tuple = ()) -> Chosen:
     if ins.aim.kind == "spell":
         item = next((i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell"), None)
         if item is None:
             raise Refusal(f"{name} is not a spell on the Chain", "play.target_on_chain", "play.target_valid")
         return ("spell", str(item.uid), 0)
+    if ins.aim.kind == "battlefield":
+        if name.lower() not in s.battlefields:
+            raise Refusal(f"{name} is not a battlefield", "play.target_valid")
+        return ("battlefield", name.lower(), 0)
     c = s.cards.get(name.lower())
     if c is None:
         raise ScenarioError((), f'no unit named "{name}"')
-    problem = target_problem(player, ins, c, hidden_at)
+    problem = target_problem(s, player, ins, c, hidden_at, source, noted)
     if problem:
         raise Refusal(f"{c.name} is not a valid target for {what}: {problem[0]}", problem[1], "play.target_valid")
     return ("unit", c.key, s.epochs.get(c.key, 0))
 
 
-def target_problem(player: str, ins: Instruction, card: Card, hidden_at: str | None) -> tuple[str, str] | None:
+def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_at: str | None,
+                   source: Card | None = None, noted: tuple = ()) -> tuple[str, str] | None:
     """Why ``card`` is not a valid target of ``ins`` for ``player``: (what, citation key), or None."""
     t = ins.aim
-    if not (card.is_unit and card.on_board):
-        return f"it is not a unit on the board (it is in {card.owner}'s {card.zone})", "play.target_on_board"
-    if t.side == "enemy" and card.controller == player:
+    kind = t.kind
+    if kind == "facedown" or (kind == "any" and card.zone == "facedown"):
+        if card.zone != "facedown":
+            return f"it is not a facedown card at a battlefield (it is in the {card.zone})", "play.facedown_card"
+    elif kind == "card":
+        if card.zone != "trash":
+            return f"it is not a card in a trash (it is in the {card.zone})", "play.target_valid"
+        if t.side == "your" and card.owner != player:
+            return f"it is not in {player}'s trash", "play.target_restrictions"
+        return None
+    elif kind == "legend":
+        if card.zone != "legend":
+            return "it is not a legend", "play.target_valid"
+    else:
+        wanted = {"unit": ("unit",), "gear": ("gear",), "permanent": ("unit", "gear"), "any": ("unit", "gear")}[kind]
+        if card.defn.type not in wanted or not card.on_board:
+            what = "a unit" if kind == "unit" else "a gear" if kind == "gear" else "a unit or gear"
+            return f"it is not {what} on the board (it is in {card.owner}'s {card.zone})", "play.target_on_board"
+    holder = card.controller
+    if t.side == "enemy" and (holder == player or s.allied(holder, player)):
         return "it is not an enemy unit", "play.target_restrictions"
-    if t.side == "friendly" and card.controller != player:
+    if t.side == "friendly" and holder != player and not s.allied(holder, player):
         return "it is not a friendly unit", "play.target_restrictions"
+    if t.side == "your" and holder != player:
+        return f"{player} does not control it", "play.target_restrictions"
+    if t.other and source is not None and source.key == card.key:
+        return f"it is {source.name} itself, and the ability says another", "play.target_restrictions"
+    here = (source.location if source is not None and source.on_board else None) or hidden_at
     if t.where == "at a battlefield" and card.zone != "battlefield":
         return "it is not at a battlefield", "play.target_restrictions"
-    if hidden_at and (card.location or "").lower() != hidden_at.lower():
+    if t.where == "in a base" and card.zone != "base":
+        return "it is not in a base", "play.target_restrictions"
+    if t.where == "here" and (here is None or (card.location or "").lower() != here.lower()):
+        return f"it is not {'at ' + here if here else 'here'}", "play.target_restrictions"
+    if t.where == "at another location" and (card.location or "").lower() == (here or "").lower():
+        return "it is not at another location", "play.target_restrictions"
+    if t.where == "at its destination":
+        dest = dict(noted).get("destination")
+        if dest is None or (card.location or "").lower() != dest.lower():
+            return f"it is not at {dest or 'the destination'}", "play.target_restrictions"
+    for key, value in t.filters:
+        if key == "might_max" and s.might(card) > int(value):  # type: ignore[call-overload]
+            return f"its Might is {s.might(card)}, more than {value}", "play.target_restrictions"
+        if key == "keyword" and not s.has(card, str(value)):
+            return f"it has no {value}", "play.target_restrictions"
+        if key == "tag" and str(value) not in card.defn.tags and not (value == "Recruit" and card.key.startswith("recruit")):
+            return f"it is not a {value}", "play.target_restrictions"
+        if key == "state":
+            ok = {"ready": not card.exhausted, "exhausted": card.exhausted, "stunned": card.stunned,
+                  "buffed": card.buffed, "damaged": card.damage > 0}[str(value)]
+            if not ok:
+                return f"it is not {value}", "play.target_restrictions"
+        if key == "mighty" and not s.mighty(card):
+            return "it is not Mighty", "play.target_restrictions"
+    if hidden_at and t.where != "at another location" and (card.location or card.at or "").lower() != hidden_at.lower():
         return f"played from facedown, its choices are limited to {hidden_at}", "hide.targets_at_that_battlefield"
     return None
 
 
-def target_options(s: State, item: ChainItem) -> list[list[str]]:
-    """For each target a chain item's effect chooses, the names of the valid choices now (352.8), in board order."""
+def target_options(s: State, item: ChainItem, source: Card | None) -> list[tuple[Instruction, list[str]]]:
+    """For each target a chain item's effect chooses, the instruction and the names of the valid choices now
+    (352.8), in board order."""
     out = []
-    for ins in effects.parse(item.effect):
-        if not ins.chooses:
-            continue
+    for ins in effects.chosen(effects.parse(item.effect)):
         if ins.aim.kind == "spell":
-            out.append([i.label for i in s.chain if i.kind == "spell" and i.uid != item.uid and not i.pending])
+            out.append((ins, [i.label for i in s.chain if i.kind == "spell" and i.uid != item.uid and not i.pending]))
+        elif ins.aim.kind == "battlefield":
+            out.append((ins, [b.name for b in s.battlefields.values()]))
         else:
-            out.append([c.name for c in s.cards.values() if target_problem(item.controller, ins, c, item.hidden_at) is None])
+            out.append((ins, [c.name for c in s.cards.values()
+                              if target_problem(s, item.controller, ins, c, item.hidden_at, source, item.noted) is None]))
     return out
 
 
-def chosen_targets(s: State, item: ChainItem, names: tuple[str, ...]) -> tuple[Chosen, ...]:
-    """The chosen names of a chain item's targets as :data:`Chosen` entries (checked by :func:`choose_targets`)."""
-    wanted = [i for i in effects.parse(item.effect) if i.chooses]
-    out: list[Chosen] = []
-    for ins, name in zip(wanted, names):
-        if ins.aim.kind == "spell":
-            found = next(i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell")
-            out.append(("spell", str(found.uid), 0))
-        else:
-            c = s.cards[name.lower()]
-            out.append(("unit", c.key, s.epochs.get(c.key, 0)))
-    return tuple(out)
+def chosen_targets(s: State, item: ChainItem, names: tuple[str, ...], source: Card | None) -> tuple[tuple[Chosen, ...], tuple[int, ...]]:
+    """The chosen names of a chain item's targets (checked by :func:`choose_targets`)."""
+    wanted = effects.chosen(effects.parse(item.effect))
+    return choose_all(s, item.controller, item.label, wanted, list(names), hidden_at=item.hidden_at, source=source,
+                      noted=item.noted)
 
 
 def place_name(s: State, place: str) -> str:
@@ -321,9 +598,9 @@ def place_name(s: State, place: str) -> str:
 
 def move_destination(s: State, what: str, text: str, place: str | None) -> str | None:
     if not effects.needs_place(text):
-        if place is not None and not any(i.verb == "move" for i in effects.parse(text)):
+        if place is not None and not any(i.verb in ("move", "token") for i in effects._walk(effects.parse(text))):
             raise ScenarioError((), f"{what} moves nothing: drop \"to {place}\"")
-        return None
+        return place_name(s, place) if place is not None else None
     if place is None:
         raise Refusal(f'{what} moves a unit: its destination is chosen as it is played ("... to PLACE")',
                       "play.move_destination")
@@ -332,6 +609,9 @@ def move_destination(s: State, what: str, text: str, place: str | None) -> str |
 
 def permanent_location(s: State, player: str, card: Card, place: str | None, hidden: bool) -> str:
     if card.defn.type == "gear":
+        if hidden:
+            assert card.at is not None
+            return card.at  # played where it was hidden; a gear there is recalled in the next cleanup (435.1)
         return "base"
     if hidden:
         assert card.at is not None
@@ -356,6 +636,9 @@ def standard_move(s: State, a: A.Move) -> Moving:
         if not (u.is_unit and u.on_board):
             raise ScenarioError((), f"{u.name} is not a unit on the board (it is in the {u.zone})")
         if u.controller != a.player:
+            if s.allied(u.controller, a.player):
+                raise Refusal(f"{u.name} is {u.controller}'s: a player cannot use the standard move of a teammate's "
+                              "units", "team.no_standard_move_for_ally")
             raise ScenarioError((), f"{u.name} is controlled by {u.controller}, not {a.player}")
         units.append(u)
     if a.player != s.turn_player:
@@ -374,7 +657,7 @@ def standard_move(s: State, a: A.Move) -> Moving:
         if u.exhausted:
             raise Refusal(f"{u.name} is exhausted: the Standard Move's cost (exhausting it) cannot be paid",
                           "exhaust.cost_must_complete", "move.standard_cost")
-        if origin != "base" and dest.lower() != "base" and not u.has("Ganking"):
+        if origin != "base" and dest.lower() != "base" and not s.has(u, "Ganking"):
             raise Refusal(f"{u.name} is at {origin}, a battlefield: without Ganking a unit's Standard Move goes only "
                           "from its base to a battlefield or back", "move.ganking", "move.base_to_battlefield",
                           "move.battlefield_to_base")
@@ -382,12 +665,15 @@ def standard_move(s: State, a: A.Move) -> Moving:
         others = [p for p in s.players_at(dest) if p != a.player]
         if len(others) >= 2:
             raise Refusal(f"{dest} already has units of two other players", "move.not_two_other_players")
+        if any(s.allied(p, a.player) for p in others):
+            raise Refusal(f"{a.player}'s teammate has units at {dest}: teammates never have units at the same "
+                          "battlefield", "team.control_not_shared", "move.not_two_other_players")
     return Moving(a.player, tuple(units), dest)
 
 
 def hide(s: State, a: A.Hide) -> Hiding:
     c = card(s, a.card)
-    if c.zone != "hand" or c.owner != a.player:
+    if c.zone not in ("hand", "champion") or c.owner != a.player:
         raise ScenarioError((), f'no card named "{c.name}" in {a.player}\'s hand')
     if a.place.lower() == "base":
         raise Refusal("a card is hidden at a battlefield, not at a base", "hide.places_facedown")
@@ -396,18 +682,22 @@ def hide(s: State, a: A.Hide) -> Hiding:
     may_act(s, a.player)
     if s.chain:
         raise Refusal("a card is hidden only in an Open State", "hide.timing_and_cost")
-    if not c.has("Hidden"):
+    if not s.has(c, "Hidden"):
         raise Refusal(f"{c.name} has no Hidden keyword: it cannot be hidden", "hide.needs_keyword")
     bf = s.bf(a.place)
     if bf.controller != a.player:
+        if s.allied(bf.controller, a.player):
+            raise Refusal(f"{bf.name} is controlled by {a.player}'s teammate: a card cannot be hidden there",
+                          "team.no_hiding_at_ally", "hide.places_facedown")
         raise Refusal(f"{a.player} does not control {bf.name}: a card is hidden only at a battlefield you control",
                       "hide.places_facedown", "hide.timing_and_cost")
     if bf.facedown:
         raise Refusal(f"a card is already hidden at {bf.name}", "hide.one_card_per_battlefield")
-    runes = s.runes[a.player]
-    if runes is not None and runes < 1:
-        raise Refusal(f"{a.player} has no rune to recycle for the cost", "recycle.cost_must_complete")
-    return Hiding(a.player, c, bf)
+    payment = costs.plan(s, a.player, Cost(0, ("any",)), adders(s, a.player))
+    if payment is None:
+        raise Refusal(f"{a.player} cannot pay [A], the cost of hiding ({resources(s, a.player)})",
+                      "hide.timing_and_cost", "cost.must_pay")
+    return Hiding(a.player, c, bf, payment)
 
 
 def end_turn(s: State, a: A.EndTurn) -> A.EndTurn:
@@ -422,13 +712,38 @@ def end_turn(s: State, a: A.EndTurn) -> A.EndTurn:
     return a
 
 
+def use_runes(s: State, a: A.Runes) -> RuneUse:
+    """``P exhausts N runes`` ([1] each) / ``P recycles a [ready|exhausted] [DOMAIN] rune`` ([C]): a rune's
+    abilities are Reactions that add resources (160.2), usable whenever the player has Priority."""
+    may_act(s, a.player)
+    runes = s.runes[a.player]
+    if runes is None:
+        raise ScenarioError((), f"{a.player}'s runes are not given (state: runes: {{{a.player}: {{ready: N, exhausted: N}}}})")
+    picks: list[int] = []
+    for _ in range(a.count):
+        order = [i for i in range(len(runes)) if i not in picks
+                 and (a.domain is None or runes[i].domain in (a.domain, None))
+                 and (a.state is None or runes[i].exhausted == (a.state == "exhausted"))]
+        if a.verb == "exhaust":
+            order = [i for i in order if not runes[i].exhausted]
+        else:
+            order.sort(key=lambda i: (not runes[i].exhausted, runes[i].domain is None))
+        if not order:
+            what = f"{'an exhausted' if a.state == 'exhausted' else 'a ready' if a.state == 'ready' or a.verb == 'exhaust' else 'a'}" \
+                   f"{' ' + a.domain if a.domain else ''} rune"
+            key = "exhaust.not_again" if a.verb == "exhaust" else "recycle.runes"
+            raise Refusal(f"{a.player} has no {what} to {a.verb} ({resources(s, a.player)})", key, "rune.abilities")
+        picks.append(order[0])
+    return RuneUse(a.player, a.verb, tuple(picks))
+
+
 # -- answering what the rules wait for -----------------------------------------------------------------
 def choose(s: State, a: A.Choose) -> Choosing | Targeting:
     w = s.awaiting
     if w is not None and w.kind == "targets":
         return choose_targets(s, a, w)
-    if w is not None and w.kind == "order":
-        may_act(s, a.player)  # refused: the rules wait for the order of replacement effects
+    if w is not None and w.kind in ("order", "may"):
+        may_act(s, a.player)  # refused: the rules wait for something else
     if w is None or w.kind not in ("showdown", "combat"):
         raise Refusal("nothing is there to choose: a player chooses only when the rules ask",
                       "action.limited_only_when_instructed")
@@ -441,17 +756,42 @@ def choose(s: State, a: A.Choose) -> Choosing | Targeting:
 
 
 def choose_targets(s: State, a: A.Choose, w: Awaiting) -> Targeting:
-    """``P chooses X[, Y]``: a triggered ability's targets, one per target it has, each a valid choice (390.1, 352.8)."""
+    """``P chooses X[, Y]``: a triggered ability's targets, each a valid choice (390.1, 352.8); ``P chooses
+    nothing`` for "up to" targets left empty (352.13)."""
     if a.player != w.player:
         raise Refusal(f"{w.player} controls {w.about} and chooses its targets, not {a.player}", "trigger.choose_targets")
-    if len(a.choices) != len(w.choices):
-        raise Refusal(f"{w.about} has {len(w.choices)} target(s) to choose, {len(a.choices)} named "
-                      f"(valid: {'; '.join(', '.join(c) for c in w.choices)})", "trigger.choose_targets", "play.targets_required")
-    for name, valid in zip(a.choices, w.choices):
-        if name.lower() not in [v.lower() for v in valid]:
-            raise Refusal(f"{name} is not a valid target for {w.about} (valid: {', '.join(valid)})",
-                          "play.target_valid", "trigger.choose_targets")
-    return Targeting(a.player, w.item, tuple(a.choices))
+    names = tuple(n for n in a.choices if n.lower() != "nothing")
+    least = w.least or tuple(1 for _ in w.choices)
+    most = w.options_most or tuple(1 for _ in w.choices)
+    if not sum(least) <= len(names) <= sum(most):
+        raise Refusal(f"{w.about} takes {sum(least)}{'' if sum(least) == sum(most) else ' to ' + str(sum(most))} "
+                      f"target(s), {len(names)} named (valid: {'; '.join(', '.join(c) for c in w.choices)})",
+                      "trigger.choose_targets", "play.targets_required")
+    i, spare = 0, len(names) - sum(least)
+    for valid, lo, hi in zip(w.choices, least, most):
+        take = lo + min(hi - lo, spare)
+        spare -= take - lo
+        seen: list[str] = []
+        for name in names[i:i + take]:
+            if name.lower() not in [v.lower() for v in valid]:
+                raise Refusal(f"{name} is not a valid target for {w.about} (valid: {', '.join(valid)})",
+                              "play.target_valid", "trigger.choose_targets")
+            if name.lower() in seen:
+                raise Refusal(f"{name} is chosen twice for one instruction of {w.about}",
+                              "play.targets_chosen_independently", "play.target_valid")
+            seen.append(name.lower())
+        i += take
+    return Targeting(a.player, w.item, names)
+
+
+def answer(s: State, a: A.Answer) -> Answering:
+    w = s.awaiting
+    if w is None or w.kind != "may":
+        raise Refusal("nothing is waiting for a yes or no: a player decides a \"you may\" when it resolves",
+                      "action.limited_only_when_instructed")
+    if a.player != w.player:
+        raise Refusal(f"{w.player} decides ({w.about}), not {a.player}", "priority.limited_actions_regardless")
+    return Answering(a.player, a.yes)
 
 
 def assign(s: State, a: A.Assign) -> Assigning:
@@ -464,7 +804,7 @@ def assign(s: State, a: A.Assign) -> Assigning:
     for name, n in a.damage:
         damage[card(s, name).name] = damage.get(card(s, name).name, 0) + n
     units = [card(s, n) for n in w.options]
-    problem = check_assignment(damage, w.amount, units)
+    problem = check_assignment(damage, w.amount, units, s)
     if problem:
         raise Refusal(problem[0], problem[1], "combat.assign")
     return Assigning(a.player, tuple((u.name, damage.get(u.name, 0)) for u in units))
@@ -489,21 +829,25 @@ def order(s: State, a: A.Order) -> Ordering:
 
 
 # -- combat damage assignment (443.1.d) ------------------------------------------------------------------
-def lethal(u: Card) -> int:
-    return max(1, might(u) - u.damage)
+def lethal(u: Card, s: State | None = None) -> int:
+    return max(1, (s.might(u) if s is not None else might(u)) - u.damage)
 
 
-def assignments(total: int, targets: list[Card]) -> list[dict[str, int]]:
+def _tank(u: Card, s: State | None) -> bool:
+    return s.has(u, "Tank") if s is not None else u.has("Tank")
+
+
+def assignments(total: int, targets: list[Card], s: State | None = None) -> list[dict[str, int]]:
     """Every assignment of ``total`` damage among ``targets`` that 443.1.d.3-4 and Tank allow."""
     if total <= 0 or not targets:
         return [{}]
-    if sum(lethal(u) for u in targets) <= total:
+    if sum(lethal(u, s) for u in targets) <= total:
         # Every unit gets lethal damage; where the excess goes changes nothing that matters.
-        out = {u.name: lethal(u) for u in targets}
+        out = {u.name: lethal(u, s) for u in targets}
         out[targets[-1].name] += total - sum(out.values())
         return [out]
-    tanks = [u for u in targets if u.has("Tank")]
-    others = [u for u in targets if not u.has("Tank")]
+    tanks = [u for u in targets if _tank(u, s)]
+    others = [u for u in targets if not _tank(u, s)]
     seen: list[dict[str, int]] = []
     if len(targets) > 7:  # too many orders to list: any order of the tanks, then the rest, in listed order
         orders = [tanks + others]
@@ -512,7 +856,7 @@ def assignments(total: int, targets: list[Card]) -> list[dict[str, int]]:
     for order_ in orders:
         left, out = total, {u.name: 0 for u in targets}
         for u in order_:
-            give = min(left, lethal(u))
+            give = min(left, lethal(u, s))
             out[u.name] = give
             left -= give
             if left == 0:
@@ -522,7 +866,7 @@ def assignments(total: int, targets: list[Card]) -> list[dict[str, int]]:
     return seen
 
 
-def check_assignment(damage: dict[str, int], total: int, targets: list[Card]) -> tuple[str, str] | None:
+def check_assignment(damage: dict[str, int], total: int, targets: list[Card], s: State | None = None) -> tuple[str, str] | None:
     """Why ``damage`` breaks the assignment rules, as (message, citation key), or None when it is allowed."""
     names = {u.name.lower(): u for u in targets}
     for name in damage:
@@ -531,12 +875,12 @@ def check_assignment(damage: dict[str, int], total: int, targets: list[Card]) ->
     if sum(damage.values()) != total:
         return f"the damage to assign is {total}, not {sum(damage.values())}", "combat.assign"
     given = {u.name: next((v for k, v in damage.items() if k.lower() == u.name.lower()), 0) for u in targets}
-    short = [u for u in targets if given[u.name] < lethal(u)]
+    short = [u for u in targets if given[u.name] < lethal(u, s)]
     if len([u for u in short if given[u.name] > 0]) > 1:
         return "a unit must be assigned lethal damage in full before damage is assigned to another", "combat.lethal_before_next"
-    if short and any(given[u.name] > lethal(u) for u in targets):
+    if short and any(given[u.name] > lethal(u, s) for u in targets):
         return "no unit may be assigned more than lethal damage while another unit has less than lethal", "combat.no_excess_before_all_lethal"
-    tanks = [u for u in targets if u.has("Tank")]
-    if any(given[u.name] < lethal(u) for u in tanks) and any(given[u.name] > 0 for u in targets if not u.has("Tank")):
+    tanks = [u for u in targets if _tank(u, s)]
+    if any(given[u.name] < lethal(u, s) for u in tanks) and any(given[u.name] > 0 for u in targets if not _tank(u, s)):
         return "units with Tank must be assigned lethal damage before any other unit", "combat.tank_first"
     return None

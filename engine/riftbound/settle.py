@@ -8,9 +8,9 @@ A Special Cleanup's own steps run once; any repetition is a normal Cleanup (323.
 
 from __future__ import annotations
 
-from engine.riftbound import board, chain, combat, replacement, showdown, turn
+from engine.riftbound import board, chain, combat, replacement, showdown, triggers, turn
 from engine.riftbound.legality import Choosing
-from engine.riftbound.state import Awaiting, Card, Game, State, might
+from engine.riftbound.state import Awaiting, Card, ChainItem, Game, State
 
 
 def until_decision(g: Game) -> None:
@@ -78,7 +78,7 @@ def _steps(g: Game, special: str | None) -> None:
             return
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
     def has_lethal(u: Card) -> bool:
-        return u.on_board and u.damage > 0 and u.damage >= might(u)
+        return u.on_board and u.damage > 0 and u.damage >= s.might(u)
 
     lethal = sorted(filter(has_lethal, s.units()), key=lambda u: s.in_turn_order(s.players).index(u.holder))
     # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
@@ -87,15 +87,22 @@ def _steps(g: Game, special: str | None) -> None:
         g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal")]
     lethal = [u for u in lethal if has_lethal(u)]
     for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.holder)):
-        effect = u.defn.trigger("deathknell")
-        if effect is not None:
-            board.add_trigger(g, u, "deathknell", effect, u.holder, "cleanup.deathknell_triggers",
-                              "cleanup.deathknell_before_trash", "trigger.deathknell")
+        for t in u.defn.triggers:
+            if t.spec.event == "die":
+                board.add_trigger(g, u, "deathknell", t.effect, u.holder, "cleanup.deathknell_triggers",
+                                  "cleanup.deathknell_before_trash", "trigger.deathknell", noted=(("at", u.location or ""),))
+    dead = []
     for u in lethal:
-        where = u.location
+        where, controller = u.location, u.controller
+        by = s.damaged_by.get(u.key, "")
         board.leave_board(g, u, "trash")
         g.emit(f"{u.name} has lethal damage and is killed at {where}", "cleanup.lethal_damage_kills", "might.lethal",
                "kill.to_trash")
+        dead.append((u, controller))
+        if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):
+            _killed_by(g, u, by)
+    for u, controller in dead:
+        triggers.fire(g, "dies", subject=u, subjects=tuple(d for d, _ in dead), before={"controller": controller})
     if special == "end_of_turn":
         _heal_all(g, "turn.end_of_turn_heal")
     elif special == "combat":
@@ -111,7 +118,14 @@ def _steps(g: Game, special: str | None) -> None:
             g.emit(f"{bf.name} has no units and is not Contested: it becomes uncontrolled ({bf.controller} loses Control)",
                    "cleanup.empty_battlefield_uncontrolled", "control.lost_without_units")
             bf.controller = None
-    # 5. Hidden cards at battlefields their owner no longer controls go to the trash.
+    # 5. Gear at battlefields is recalled (147.3, 435.1); hidden cards at battlefields their owner no longer controls
+    # go to the trash.
+    for c in s.cards.values():
+        if c.defn.type == "gear" and c.zone == "battlefield" and c.attached_to is None:
+            where = c.at
+            board.set_location(c, "base")
+            g.emit(f"{c.name} is a gear at {where}, attached to nothing: it is recalled to its controller's base",
+                   "cleanup.recall_gear", "gear.recalled_from_battlefield", "recall.to_base")
     for bf in s.battlefields.values():
         if bf.facedown:
             card = s.cards[bf.facedown]
@@ -131,6 +145,26 @@ def _steps(g: Game, special: str | None) -> None:
             _begin_one(g, "showdown", s.staged_showdowns)
         elif s.staged_combats:
             _begin_one(g, "combat", s.staged_combats)
+
+
+def _killed_by(g: Game, unit: Card, by: str) -> None:
+    """A unit killed in the cleanup right after the spell or ability that dealt it lethal damage resolved: that
+    spell killed it (415.5.c); "if this kills it, do this" triggers now (380)."""
+    s = g.s
+    uid, controller, kind = by.split(":")[:3]
+    for watch in list(s.watch):
+        key, _, body, who, label, source = watch
+        if key == unit.key:
+            s.watch.remove(watch)
+            item = ChainItem(f"{label.split(' (')[0]} (reflexive)", who, "trigger", effect=body, source=source or None,
+                             pending=True, uid=s.new_uid())
+            s.chain.append(item)
+            g.emit(f"{unit.name} died from {label}: its reflexive trigger (\"{body}\") goes onto the Chain as a Pending Item",
+                   "reflexive.creates_item", "kill.spell_responsible")
+    if kind == "spell":
+        g.emit(f"{unit.name} was killed by {controller}'s spell (it dealt the lethal damage and just resolved)",
+               "kill.spell_responsible")
+        triggers.fire(g, "kill_spell", player=controller, subject=unit)
 
 
 def _heal_all(g: Game, key: str) -> None:

@@ -19,20 +19,22 @@ from collections.abc import Collection
 from typing import Protocol, Self
 
 from engine.core import Citations, Snapshot
-from engine.riftbound.effects import Instruction
+from engine.riftbound.effects import Cost, Instruction, TriggerSpec, parse
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
 BOARD_ZONES = ("base", "battlefield")
-KEYWORDS = ("Action", "Reaction", "Hidden", "Ganking", "Tank", "Deathknell", "Accelerate")
+KEYWORDS = ("Accelerate", "Action", "Assault", "Deathknell", "Deflect", "Ganking", "Hidden", "Legion", "Reaction",
+            "Shield", "Tank", "Temporary", "Vision", "Equip", "Quick-Draw", "Repeat", "Weaponmaster")
 TRIGGERS = ("play", "attack", "defend", "conquer", "hold", "deathknell")
 
 
 @dataclass(frozen=True)
 class Ability:
-    """An activated ability: ``cost: effect``. Only an ``exhaust`` cost is paid; energy is not modelled."""
+    """An activated ability: ``cost: effect`` (370). ``cost`` may exhaust the object, cost energy and power,
+    or other things (``Recycle 1 from your trash``)."""
 
     effect: str
-    cost: str = ""
+    cost: Cost = Cost()
     keywords: frozenset[str] = frozenset()
 
     def __deepcopy__(self, memo: dict) -> Self:  # immutable: copies of a game share their definitions
@@ -40,7 +42,29 @@ class Ability:
 
     @property
     def exhausts(self) -> bool:
-        return "exhaust" in self.cost.lower() or "[e]" in self.cost.lower()
+        return self.cost.exhaust
+
+    @property
+    def adds(self) -> bool:
+        """An ability that adds resources (164): it resolves as it is finalized, without waiting (388.2)."""
+        found = parse(self.effect)
+        return bool(found) and all(i.verb == "add" for i in found)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    """A triggered ability (376): when it triggers (:class:`engine.riftbound.effects.TriggerSpec`) and its effect.
+    ``optional``: its effect begins "you may" (decided as it resolves)."""
+
+    spec: TriggerSpec
+    effect: str
+
+    def __deepcopy__(self, memo: dict) -> Self:
+        return self
+
+    @property
+    def when(self) -> str:
+        return self.spec.legacy
 
 
 @dataclass(frozen=True)
@@ -64,25 +88,66 @@ class Replacement:
 
 @dataclass(frozen=True)
 class CardDef:
-    type: str  # unit | spell | gear
+    type: str  # unit | spell | gear | legend | battlefield
     keywords: frozenset[str] = frozenset()
     might: int = 0
-    effect: str = ""  # a spell's effect; for a unit its play effect, or its Deathknell effect
-    ability: Ability | None = None
-    triggers: tuple[tuple[str, str], ...] = ()  # (when, effect): play/attack/defend/conquer/hold/deathknell
+    effect: str = ""  # a spell's effect (its instructions)
+    ability: Ability | None = None  # its first activated ability (the one ``P activates X`` uses)
+    triggers: tuple[Trigger, ...] = ()
     replacement: Replacement | None = None
+    values: tuple[tuple[str, int], ...] = ()  # keyword values: (("Assault", 2), ("Deflect", 1))
+    cost: Cost | None = None  # None: no cost given (free; a token has none, 179.2.a)
+    domains: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    token: bool = False
+    champion: bool = False
+    repeat: Cost | None = None  # Repeat's cost (746)
+    equip: Cost | None = None  # Equip's cost (744)
+    might_bonus: int = 0  # an Equipment's Might Bonus while attached (136)
+    attached_text: tuple = ()  # an Equipment's Effect Text: passives and keywords its unit has while attached (135)
+    passives: tuple[tuple, ...] = ()  # (kind, ...) as effects.parse_passive reads them
+    legion: str = ""  # the text a Legion ability applies (738)
+    additional_cost: Cost | None = None  # "As an additional cost to play me, ..." (353.2.a)
+    abilities: tuple[Ability, ...] = ()  # every activated ability
 
     def __deepcopy__(self, memo: dict) -> Self:
         return self
 
     def trigger(self, when: str) -> str | None:
-        for name, effect in self.triggers:
-            if name == when:
-                return effect
+        """The effect of its own ``when`` trigger (play, attack, defend, conquer, hold, deathknell)."""
+        for t in self.triggers:
+            if t.when == when and t.spec.who in ("me", "you") and not t.spec.what and not t.spec.condition \
+                    and (t.spec.who == "me" or when in ("conquer", "hold")):
+                return t.effect
         return None
 
     def has(self, keyword: str) -> bool:
         return keyword in self.keywords
+
+    def value(self, keyword: str) -> int:
+        return sum(v for k, v in self.values if k == keyword)
+
+
+@dataclass(frozen=True)
+class Rune:
+    """A rune on the board (156-160): its domain (None when the scenario does not say) and whether exhausted."""
+
+    domain: str | None = None
+    exhausted: bool = False
+
+
+@dataclass
+class Pool:
+    """A player's Rune Pool (161): energy and power added and not spent yet."""
+
+    energy: int = 0
+    power: list[str] = field(default_factory=list)  # domains; "any" for power of any domain
+
+    def __deepcopy__(self, memo: dict) -> Pool:
+        return Pool(self.energy, list(self.power))
+
+    def text(self) -> str:
+        return f"[{self.energy}]" * bool(self.energy) + "".join(f"[{p}]" for p in self.power) or "empty"
 
 
 @dataclass
@@ -90,7 +155,7 @@ class Card:
     name: str  # as the scenario writes it ("Garen", "Garen#2")
     owner: str
     defn: CardDef
-    zone: str = "hand"  # hand | deck | trash | base | battlefield | chain | facedown
+    zone: str = "hand"  # hand | deck | trash | base | battlefield | chain | facedown | legend | champion | banishment | gone
     at: str | None = None  # the battlefield, when on one or hidden at one
     controller: str | None = None
     exhausted: bool = False
@@ -101,6 +166,9 @@ class Card:
     designation: str | None = None  # attacker | defender
     hidden_turn: int | None = None  # the turn it was hidden on
     replacement_used: bool = False  # a "the next time" replacement effect has applied (this object)
+    granted: tuple[tuple[str, int, bool], ...] = ()  # keywords given by effects: (keyword, value, this turn only)
+    attached_to: str | None = None  # the key of the unit this Equipment is attached to (421)
+    moves: int = 0  # moves this turn
 
     def __deepcopy__(self, memo: dict) -> Self:  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
         return copy.copy(self)
@@ -132,13 +200,15 @@ class Card:
         return None
 
     def has(self, keyword: str) -> bool:
+        """Printed or given keywords (passive abilities of other objects: :meth:`State.has`)."""
         if keyword == "Reaction" and self.zone == "facedown":
             return True
-        return self.defn.has(keyword)
+        return self.defn.has(keyword) or any(k == keyword for k, _, _ in self.granted)
 
 
 def might(card: Card) -> int:
-    """Current Might: printed, +1 for a buff, plus this turn's changes; never below 0 (142.2.b)."""
+    """Current Might from the card alone: printed, +1 for a buff, plus this turn's changes; never below 0
+    (142.2.b). :meth:`State.might` adds what other objects and keywords give."""
     return max(0, card.defn.might + (1 if card.buffed else 0) + card.temp_might)
 
 
@@ -148,6 +218,8 @@ class Battlefield:
     controller: str | None = None
     contested_by: str | None = None  # the player who applied Contested
     facedown: str | None = None  # key of the card hidden here
+    defn: CardDef = CardDef("battlefield")  # its abilities (166.8, 166.9)
+    was_controller: str | None = None  # its controller when it last became Contested (who it was taken from)
 
     def __deepcopy__(self, memo: dict) -> Self:
         return copy.copy(self)
@@ -171,6 +243,10 @@ class ChainItem:
     pending: bool = True
     initial: bool = False  # part of a showdown's Initial Chain
     uid: int = 0
+    slots: tuple[int, ...] = ()  # how many targets each choosing instruction took ("up to"); () : one each
+    paid: tuple[str, ...] = ()  # optional costs paid as it was played: Accelerate, Repeat
+    noted: tuple[tuple[str, str], ...] = ()  # what was noted as it triggered (734.1.d.3): ("at", "Altar")
+    chosen_by: str = ""  # the player whose target choice is awaited ("" : its controller)
 
     def __deepcopy__(self, memo: dict) -> Self:
         return copy.copy(self)
@@ -209,6 +285,8 @@ class Awaiting:
     #                  for ``targets``: the chain item's label
     item: int = 0  # for ``targets``: the pending chain item's uid
     choices: tuple[tuple[str, ...], ...] = ()  # for ``targets``: the valid choices for each target, in order
+    least: tuple[int, ...] = ()  # for ``targets``: how many each target needs at least ("up to N": 0)
+    options_most: tuple[int, ...] = ()  # for ``targets``: how many each target takes at most
 
 
 @dataclass(frozen=True)
@@ -236,7 +314,22 @@ class State:
     battlefields: dict[str, Battlefield] = field(default_factory=dict)  # key -> battlefield
     deck: dict[str, list[str | None]] = field(default_factory=dict)  # top first; None: an unnamed card
     hand_unnamed: dict[str, int] = field(default_factory=dict)
-    runes: dict[str, int | None] = field(default_factory=dict)  # None: not tracked
+    runes: dict[str, list[Rune] | None] = field(default_factory=dict)  # None: not tracked
+    rune_deck: dict[str, int | None] = field(default_factory=dict)  # runes left in the Rune Deck; None: not tracked
+    pool: dict[str, Pool] = field(default_factory=dict)
+    tracked: frozenset[str] = frozenset()  # players whose costs are checked (runes or a pool given)
+    played: dict[str, list[tuple[str, bool]]] = field(default_factory=dict)  # this turn: (key, a Main Deck card)
+    first_done: set[str] = field(default_factory=set)  # "the first time ... each turn" triggers used this turn
+    continuous: bool = False  # some object gives Might or keywords to others or itself (passives, keywords, gear)
+    responsible: str = ""  # the spell resolving or just resolved, whose cleanup may kill with it (415.5.c)
+    killed_by_spell: list[tuple[str, str]] = field(default_factory=list)  # (player, unit) killed by their spell
+    teams: dict[str, int] = field(default_factory=dict)  # player -> team, in modes with teams (466)
+    # "If this kills it, do this:" (380): (unit key, its epoch, the reflexive effect, controller, label, source)
+    watch: list[tuple[str, int, str, str, str, str]] = field(default_factory=list)
+    damaged_by: dict[str, str] = field(default_factory=dict)  # unit key -> "uid:controller:kind" of what last dealt it damage
+    prevent: dict[str, str] = field(default_factory=dict)  # player -> "spells and abilities": damage prevented this turn
+    buff_bonus: dict[str, int] = field(default_factory=dict)  # player -> extra Might their buffs give this turn
+    deflect_each_choice: bool = False  # Deflect is paid for each time a target is chosen (Spiritforged FAQ's 735.1.c)
     scored: dict[str, set[str]] = field(default_factory=dict)  # battlefield keys scored this turn
     chain: list[ChainItem] = field(default_factory=list)
     priority: str | None = None
@@ -254,6 +347,7 @@ class State:
     # (a finalized spell or ability, an item resolved with others left); "" when nothing says so.
     priority_to_newest: str = ""
     suspended: Suspended | None = None  # an action waiting for replacement effects to be ordered
+    ending: str = ""  # "step": the Ending Step's triggered abilities are on the Chain (the End of Turn goes on after)
 
     def __deepcopy__(self, memo: dict) -> State:
         """A copy sharing nothing that changes (several times faster than a generic deep copy; a test
@@ -261,7 +355,16 @@ class State:
         never changed, only copied again when used."""
         new = copy.copy(self)
         new.players = list(self.players)
-        new.points, new.hand_unnamed, new.runes = dict(self.points), dict(self.hand_unnamed), dict(self.runes)
+        new.points, new.hand_unnamed = dict(self.points), dict(self.hand_unnamed)
+        new.runes = {p: None if r is None else list(r) for p, r in self.runes.items()}
+        new.rune_deck = dict(self.rune_deck)
+        new.pool = {p: copy.deepcopy(pool) for p, pool in self.pool.items()}
+        new.played = {p: list(v) for p, v in self.played.items()}
+        new.first_done = set(self.first_done)
+        new.killed_by_spell = list(self.killed_by_spell)
+        new.watch = list(self.watch)
+        new.damaged_by = dict(self.damaged_by)
+        new.prevent, new.buff_bonus, new.teams = dict(self.prevent), dict(self.buff_bonus), dict(self.teams)
         new.epochs = dict(self.epochs)
         new.cards = {k: copy.copy(c) for k, c in self.cards.items()}
         new.battlefields = {k: copy.copy(b) for k, b in self.battlefields.items()}
@@ -321,6 +424,148 @@ class State:
         self.next_uid += 1
         return self.next_uid
 
+    def allied(self, a: str | None, b: str | None) -> bool:
+        """Teammates: two different players on the same team (466.2)."""
+        return a is not None and b is not None and a != b and a in self.teams and self.teams.get(a) == self.teams.get(b)
+
+    def pays(self, player: str) -> bool:
+        """Are ``player``'s costs checked? (Only when the scenario gives their runes or Rune Pool.)"""
+        return player in self.tracked
+
+    # --- continuous effects: Might and keywords (layers, 450-457, simplified) ---------------------
+    def keywords(self, card: Card) -> dict[str, int]:
+        """Every keyword ``card`` has now, with its value (summed for Assault, Shield, Deflect: 733.2, 740.2,
+        735.2): printed, given by effects, by its own conditional passives, by other objects' passives and by
+        the Equipment attached to it (718.3)."""
+        out: dict[str, int] = {}
+
+        def add(kw: str, value: int) -> None:
+            out[kw] = out.get(kw, 0) + value
+
+        for kw in card.defn.keywords:
+            add(kw, card.defn.value(kw))
+        for kw, value, _ in card.granted:
+            add(kw, value)
+        if card.zone == "facedown":
+            add("Reaction", 0)
+        if not self.continuous:
+            return out
+        base = self._might_before_keywords(card)
+        for passive in card.defn.passives:
+            if passive[0] == "self_keywords" and self._condition(card, passive[2], base):
+                for kw, value in passive[1]:
+                    add(kw, value)
+        if card.on_board and card.is_unit:
+            for gear in self.attached(card):
+                for passive in gear.defn.attached_text:
+                    if passive[0] == "keywords":
+                        for kw, value in passive[1]:
+                            add(kw, value)
+            for source in self._sources():
+                for passive in source.defn.passives:
+                    if passive[0] == "others_keywords" and self._covers(source, card, passive[2], passive[3]):
+                        for kw, value in passive[1]:
+                            add(kw, value)
+        if card.defn.type == "gear" and "Equipment" in card.defn.tags:
+            for source in self._sources():
+                if source.controller == card.holder:
+                    for passive in source.defn.passives:
+                        if passive[0] == "equipment_keywords":
+                            for kw, value in passive[1]:
+                                add(kw, value)
+        return out
+
+    def has(self, card: Card, keyword: str) -> bool:
+        if not self.continuous:
+            return card.has(keyword)
+        return keyword in self.keywords(card)
+
+    def value(self, card: Card, keyword: str) -> int:
+        return self.keywords(card).get(keyword, 0)
+
+    def raw_might(self, card: Card) -> int:
+        """Might before it is treated as 0 when below 0 (142.2.b): arithmetic keeps the true value."""
+        m = self._might_before_keywords(card)
+        if self.continuous and card.on_board and card.designation:
+            kws = self.keywords(card)
+            if card.designation == "attacker":
+                m += kws.get("Assault", 0)
+            elif card.designation == "defender":
+                m += kws.get("Shield", 0)
+        return m
+
+    def might(self, card: Card) -> int:
+        """Current Might (710), never below 0 for any purpose (142.2.b)."""
+        return max(0, self.raw_might(card))
+
+    def mighty(self, card: Card) -> bool:
+        """Mighty: Might 5 or more (708); off the board, by its printed Might (711)."""
+        return (self.might(card) if card.on_board else card.defn.might) >= 5
+
+    def _might_before_keywords(self, card: Card) -> int:
+        m = card.defn.might + ((1 + self.buff_bonus.get(card.holder, 0)) if card.buffed else 0) + card.temp_might
+        if not self.continuous or not card.on_board or not card.is_unit:
+            return m
+        for gear in self.attached(card):
+            m += gear.defn.might_bonus
+        for passive in card.defn.passives:
+            if passive[0] == "self_might" and self._condition(card, passive[2], None):
+                m += passive[1]
+        for source in self._sources():
+            for passive in source.defn.passives:
+                if passive[0] == "others_might" and self._covers(source, card, passive[2], passive[3]):
+                    m += passive[1]
+        return m
+
+    def _sources(self) -> list:
+        """Objects whose passive abilities apply now: permanents on the board and battlefields (their rules
+        text; an attached card's is inactive, 718.2)."""
+        out: list = [c for c in self.cards.values() if c.on_board and c.defn.passives and c.attached_to is None]
+        out.extend(bf for bf in self.battlefields.values() if bf.defn.passives)
+        return out
+
+    def _covers(self, source: object, card: Card, who: str, where: str) -> bool:
+        if isinstance(source, Battlefield):
+            return (card.location or "").lower() == source.key
+        assert isinstance(source, Card)
+        if who.startswith("other") and source.key == card.key:
+            return False
+        if "friendly" in who and card.controller != source.controller:
+            return False
+        if "enemy" in who and card.controller == source.controller:
+            return False
+        if where == "here" and (card.location or "").lower() != (source.location or "").lower():
+            return False
+        return True
+
+    def _condition(self, card: Card, condition: str, base: int | None) -> bool:
+        if not condition:
+            return True
+        if not card.on_board:
+            return False
+        if condition == "mighty":
+            return (self._might_before_keywords(card) if base is None else base) >= 5
+        if condition == "at a battlefield":
+            return card.zone == "battlefield"
+        if condition == "alone":
+            return bool(card.designation) and sum(1 for u in self.units_at(card.location or "")
+                                                  if u.designation == card.designation) == 1
+        if condition == "equipped":
+            return bool(self.attached(card))
+        if condition == "buffed":
+            return card.buffed
+        return False
+
+    def attached(self, card: Card) -> list[Card]:
+        return [c for c in self.cards.values() if c.attached_to == card.key and c.on_board]
+
+    def legend(self, player: str) -> Card | None:
+        return next((c for c in self.cards.values() if c.zone == "legend" and c.owner == player), None)
+
+    def played_cards(self, player: str) -> int:
+        """Main Deck cards ``player`` has played this turn (Legion, 738; tokens are not cards, 179)."""
+        return sum(1 for _, is_card in self.played.get(player, []) if is_card)
+
 
 class RiftboundSnapshot(Snapshot, total=False):
     """The snapshot of a Riftbound game: the shared keys and these (docs/json.md lists them all)."""
@@ -333,6 +578,9 @@ class RiftboundSnapshot(Snapshot, total=False):
     units: dict[str, dict[str, object]]
     hand: dict[str, int]
     deck: dict[str, int]
+    gear: dict[str, dict[str, object]]
+    runes: dict[str, dict[str, object]]
+    legends: dict[str, dict[str, object]]
 
 
 class Game(Protocol):

@@ -1,0 +1,489 @@
+"""Carrying out the instructions of a spell or ability as it resolves (154, 356.3, 394.5), top to bottom.
+
+Targets chosen as the item was put on the Chain are checked again: one no longer legal is unaffected, an
+instruction whose every target is gone is not executed, the rest is done as far as possible (356.3.e, 055).
+"it" is the object an earlier instruction chose or acted on; information about an object that left the
+board is null (356.3.e.12), except what an instruction that moved it can look back at (356.3.e.13).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.riftbound import board, costs, effects, legality, replacement, triggers
+from engine.riftbound.effects import Instruction
+from engine.riftbound.legality import Chosen
+from engine.riftbound.state import Awaiting, Card, ChainItem, Game
+
+
+@dataclass
+class Context:
+    item: ChainItem
+    source: Card | None
+    groups: list[list[Chosen]]  # the chosen targets of each choosing instruction, in order
+    next_group: int = 0
+    it: Card | None = None  # what "it" / "its" refers to
+    it_might: int | None = None  # "its Might" of a unit killed by this effect (looked back at, 356.3.e.13)
+    did: bool = True  # whether the last instruction did what it says ("if you do")
+    chosen: list[Card] = field(default_factory=list)  # every object chosen so far ("they")
+    destination: str | None = None
+
+
+def groups_of(item: ChainItem) -> list[list[Chosen]]:
+    slots = list(item.slots) or [i.aim.count for i in effects.chosen(effects.parse(item.effect))] * (
+        2 if "Repeat" in item.paid else 1)
+    out, i = [], 0
+    for n in slots:
+        out.append(list(item.targets[i:i + n]))
+        i += n
+    return out
+
+
+def execute(g: Game, item: ChainItem) -> None:
+    """Carry out ``item``'s instructions, top to bottom; with Repeat paid, all of them once more (746.1.d)."""
+    s = g.s
+    source = s.cards.get(item.source or "") if item.source else None
+    ctx = Context(item, source, groups_of(item))
+    times = 2 if "Repeat" in item.paid else 1
+    for n in range(times):
+        if n:
+            g.emit(f"{item.label}: Repeat was paid: its instructions are executed one additional time", "repeat.again")
+        run(g, ctx, effects.parse(item.effect))
+
+
+def base_keys(item: ChainItem) -> tuple[str, ...]:
+    return ("play.spell_executes",) if item.kind == "spell" else ("ability.executes_like_spell",)
+
+
+def run(g: Game, ctx: Context, instructions: tuple[Instruction, ...]) -> None:
+    for ins in instructions:
+        one(g, ctx, ins)
+        if g.s.winner:
+            return
+
+
+def one(g: Game, ctx: Context, ins: Instruction) -> None:
+    s, item = g.s, ctx.item
+    keys = base_keys(item)
+    v = ins.verb
+    if v == "ifdo":
+        if ctx.did:
+            run(g, ctx, ins.body)
+        else:
+            g.emit(f"{item.label}: the instruction before \"if you do\" was not done: what follows it is not",
+                   *keys, "text.do_what_you_can")
+        return
+    if v == "may":
+        _may(g, ctx, ins)
+        return
+    if v == "reflexive":
+        _reflexive(g, ctx, ins)
+        return
+    targets = _targets(g, ctx, ins)
+    if targets is None:
+        ctx.did = False
+        return
+    ctx.did = True
+    apply(g, ctx, ins, targets, keys)
+
+
+def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem | None] | None:
+    """The objects ``ins`` acts on now, or None when it is not executed (no legal target left)."""
+    s, item = g.s, ctx.item
+    if ins.target is None:
+        return [None]
+    kind = ins.target.kind
+    if kind == "me":
+        if ctx.source is None or not (ctx.source.on_board or ctx.source.zone == "legend"):
+            g.emit(f"{item.label}: its source is no longer on the board; the instruction is ignored", *base_keys(item),
+                   "play.illegal_targets_unaffected")
+            return None
+        return [ctx.source]
+    if kind == "it":
+        if ctx.it is None:
+            g.emit(f"{item.label}: there is no \"it\" to {ins.verb}: the instruction is ignored", *base_keys(item),
+                   "play.null_information")
+            return None
+        return [ctx.it]
+    if kind == "they":
+        return list(ctx.chosen)
+    if kind == "that":
+        return [ctx.it]
+    if not ins.chooses:
+        return [None]
+    group = ctx.groups[ctx.next_group] if ctx.next_group < len(ctx.groups) else []
+    ctx.next_group += 1
+    if not group:
+        if ins.aim.upto:
+            g.emit(f"{item.label}: no target was chosen for \"{ins.text or ins.verb}\" (up to {ins.aim.upto}): nothing "
+                   "to do", *base_keys(item), "play.up_to_zero")
+        else:
+            g.emit(f"{item.label}: no target was chosen for \"{ins.verb}\": the instruction is not executed",
+                   *base_keys(item), "play.no_targets_no_instruction")
+        return None
+    out: list[Card | ChainItem | None] = []
+    for kind_, key, epoch in group:
+        if kind_ == "spell":
+            found = next((i for i in s.chain if str(i.uid) == key), None)
+            if found is None:
+                g.emit(f"{item.label}: its target spell is no longer on the Chain and is unaffected",
+                       "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected")
+                continue
+            out.append(found)
+            continue
+        unit = s.cards[key]
+        problem = None
+        if s.epochs.get(key, 0) != epoch:
+            problem = "it changed zones and is a new object"
+        else:
+            found_problem = legality.target_problem(s, item.controller, ins, unit, item.hidden_at, ctx.source, item.noted)
+            problem = found_problem and found_problem[0]
+        if problem:
+            g.emit(f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
+                   "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected",
+                   *(("play.some_targets_left",) if len(group) > 1 else ()))
+            continue
+        out.append(unit)
+        ctx.chosen.append(unit)
+        ctx.it = unit
+    if not out:
+        if len(group) > 1 or ins.aim.count > 1:
+            g.emit(f"{item.label}: none of the targets of \"{ins.text or ins.verb}\" is legal: it is not executed",
+                   "play.no_targets_no_instruction")
+        return None
+    return out
+
+
+def _may(g: Game, ctx: Context, ins: Instruction) -> None:
+    """"You may ...": the controller decides as it resolves (a limited choice the rules wait for)."""
+    item = ctx.item
+    cost = ins.data[0] if ins.data else ""
+    about = f"{item.label}: {ins.text}"
+    yes = ask(g, item.controller, about)
+    if not yes:
+        ctx.did = False
+        g.emit(f"{item.controller} declines: \"{ins.text}\" is not done", "priority.limited_actions_regardless")
+        return
+    if cost:
+        if not _pay_inline(g, ctx, cost):
+            ctx.did = False
+            return
+    g.emit(f"{item.controller} chooses to: \"{ins.text}\"", "priority.limited_actions_regardless")
+    run(g, ctx, ins.body)
+    ctx.did = True
+
+
+def ask(g: Game, player: str, about: str) -> bool:
+    answer = g.next_answer()
+    if answer is None:
+        raise replacement.Pause(Awaiting("may", player, ("yes", "no"), about=about),
+                                f"{about}: {player} decides (\"{player} accepts\" or \"{player} declines\")",
+                                ("priority.limited_actions_regardless",))
+    return answer == ("yes",)
+
+
+def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
+    """A cost inside an instruction ("you may pay [C] to ...", "you may exhaust me to ...", 352.10.c.1)."""
+    s, item = g.s, ctx.item
+    if cost.startswith("pay "):
+        parsed = costs.resolve_card_domain(effects.parse_cost(cost[4:]), ctx.source)
+        payment = costs.plan(s, item.controller, parsed, legality.adders(s, item.controller))
+        if payment is None:
+            g.emit(f"{item.controller} cannot pay {parsed.text()}: \"{cost}\" is not done", "cost.must_pay")
+            return False
+        board.pay(g, payment, item.label)
+        return True
+    if cost == "exhaust me":
+        if ctx.source is None or ctx.source.exhausted:
+            g.emit(f"{item.label}: its source cannot be exhausted to pay: nothing more is done", "exhaust.cost_must_complete")
+            return False
+        ctx.source.exhausted = True
+        g.emit(f"{item.controller} exhausts {ctx.source.name} to pay", "exhaust.action", "cost.within_instruction")
+        return True
+    g.emit(f"{item.controller} pays: {cost}", "cost.within_instruction")
+    return True
+
+
+def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
+    """"Do this:" creates a new ability on the Chain (380, 381), N times with "do this N times"; "if this kills
+    it" waits for that unit's death in the cleanup after this resolves (415.5.c)."""
+    s, item = g.s, ctx.item
+    cond = ins.data[0] if ins.data else ""
+    body = ins.text.split(":", 1)[1].strip()
+    noted = tuple(p for p in (("destination", ctx.destination) if ctx.destination else None,) if p)
+    if cond == "if you do" and not ctx.did:
+        g.emit(f"{item.label}: the condition of its reflexive trigger is not met: nothing is added to the Chain",
+               "reflexive.condition")
+        return
+    if cond == "then" and ctx.destination is None and any(i.verb == "move" for i in effects.parse(item.effect)):
+        g.emit(f"{item.label}: nothing was moved, so there is no destination: its reflexive trigger is not added",
+               "reflexive.condition", "play.null_information")
+        return
+    if cond == "if this kills it":
+        unit = ctx.it
+        if unit is None:
+            return
+        s.watch.append((unit.key, s.epochs.get(unit.key, 0), body, item.controller, item.label, item.source or ""))
+        g.emit(f"{item.label}: if {unit.name} dies from this, its reflexive trigger will be added to the Chain",
+               "reflexive.condition")
+        return
+    for _ in range(ins.times):
+        add_reflexive(g, item, body, noted)
+
+
+def add_reflexive(g: Game, item: ChainItem, body: str, noted: tuple = ()) -> None:
+    s = g.s
+    new = ChainItem(f"{item.label.split(' (')[0]} (reflexive)", item.controller, "trigger", effect=body,
+                    source=item.source, pending=True, uid=s.new_uid(), place=item.place, hidden_at=item.hidden_at,
+                    noted=noted or item.noted)
+    s.chain.append(new)
+    g.emit(f"{item.label}'s reflexive trigger creates a new ability (\"{body}\"): it goes onto the Chain as a Pending "
+           "Item", "reflexive.creates_item", "reflexive.pending")
+
+
+def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    """One instruction on each of its targets (or none)."""
+    s, item = g.s, ctx.item
+    me = item.controller
+    v = ins.verb
+    if v == "choose":
+        return
+    if v == "draw":
+        who = me
+        if ins.data and ins.data[0] == "it":
+            if ctx.it is None:
+                g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, "play.null_information")
+                return
+            who = ctx.it.holder
+        board.draw(g, who, ins.amount, *keys, "draw.by_effect")
+        return
+    if v == "discard":
+        board.discard(g, me, ins.amount, *keys)
+        return
+    if v == "score":
+        board.gain_points(g, me, ins.amount, item.label, *keys)
+        return
+    if v == "add":
+        board.add(g, me, ins.amount, ins.data, item.label, *keys)
+        return
+    if v == "channel":
+        board.channel(g, me, ins.amount, "exhausted" in ins.data, *keys)
+        return
+    if v == "ready_runes":
+        board.ready_runes(g, me, ins.amount, *keys)
+        return
+    if v == "recycle_rune":
+        board.recycle_rune(g, me, *keys)
+        return
+    if v == "recycle_trash":
+        board.recycle_from_trash(g, me, ins.amount, *keys)
+        return
+    if v == "token":
+        place = ins.place
+        if place == "here":
+            place = item.hidden_at or (ctx.source.location if ctx.source is not None else None) or dict(item.noted).get("at")
+        for _ in range(ins.times):
+            board.make_token(g, me, ins.data[0], ins.amount, ins.data[1], bool(ins.data[2]), place or "base", item, *keys)
+        return
+    if v == "deal_all":
+        where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+        victims = [u for u in s.units() if (where is None or (u.location or "").lower() == where.lower())
+                   and (ins.aim.side != "enemy" or u.controller != me)]
+        g.emit(f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (no target is chosen)",
+               *keys, "targets.programmatic")
+        for u in victims:
+            board.deal(g, item, u, ins.amount, *keys)
+        return
+    if v == "heal_all":
+        where = (ctx.source.location if ctx.source is not None else None) if ins.aim.where == "here" else None
+        for u in s.units():
+            if u.controller == me and (where is None or (u.location or "").lower() == (where or "").lower()):
+                if u.damage:
+                    u.damage = 0
+                    g.emit(f"{u.name} is healed", *keys, "heal.clears_damage")
+        return
+    if v == "kill_all":
+        where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+        for u in [u for u in s.units() if where is None or (u.location or "").lower() == where.lower()]:
+            board.kill(g, u, *keys)
+        return
+    if v == "fight":
+        units = [u for u in targets if isinstance(u, Card) and u.on_board and u.is_unit]
+        if len(units) < 2:
+            g.emit(f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
+                   *keys, "text.do_what_you_can")
+            return
+        a, b = units[0], units[1]
+        ma, mb = s.might(a), s.might(b)
+        g.emit(f"{a.name} and {b.name} deal damage equal to their Mights to each other ({ma} and {mb}); the units "
+               "are the source of that damage", *keys, "deal.unit_source")
+        board.deal(g, item, b, ma, *keys, source=a)
+        board.deal(g, item, a, mb, *keys, source=b)
+        return
+    for target in targets:
+        if target is None:
+            continue
+        _on(g, ctx, ins, target, keys)
+
+
+def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    v = ins.verb
+    if v == "counter":
+        assert isinstance(target, ChainItem)
+        s.chain.remove(target)
+        if target.card:
+            board.leave_board(g, s.cards[target.card], "trash")
+        g.emit(f"{target.label} is countered: it does nothing and goes to the trash (it was not played)", *keys,
+               "counter.does_nothing", "counter.not_played")
+        return
+    assert isinstance(target, Card)
+    unit = target
+    ctx.it = unit
+    if v == "deal":
+        board.deal(g, item, unit, ins.amount, *keys)
+    elif v == "deal_might":
+        src = ctx.source
+        amount = s.might(src) if src is not None and src.on_board else 0
+        board.deal(g, item, unit, amount, *keys, source=src)
+    elif v == "kill":
+        ctx.it_might = s.might(unit)
+        died = board.kill(g, unit, *keys)
+        ctx.did = died
+        if not died:
+            ctx.it_might = None
+    elif v == "banish":
+        where = str(unit.location or unit.zone)
+        board.leave_board(g, unit, "banishment")
+        g.emit(f"{unit.name} is banished from {where}", *keys, "banish.action")
+    elif v == "return":
+        where = str(unit.location)
+        board.leave_board(g, unit, "hand")
+        g.emit(f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand", *keys, "return.owners_hand")
+    elif v == "move":
+        dest = ins.place or item.place or "base"
+        if dest.lower() != "base":
+            dest = s.place_name(dest)
+        if (unit.location or "").lower() == dest.lower():
+            g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, "move.between_locations")
+            ctx.did = False
+            return
+        if dest != "base" and any(s.allied(p, unit.controller) for p in s.players_at(dest)):
+            g.emit(f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there", *keys,
+                   "team.control_not_shared")
+            ctx.did = False
+            return
+        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect")
+        ctx.destination = dest
+    elif v == "recall":
+        if unit.location == "base":
+            g.emit(f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)", *keys,
+                   "recall.to_base", "text.do_what_you_can")
+        else:
+            board.set_location(unit, "base")
+            g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, "recall.to_base")
+        if "exhausted" in ins.data:
+            _exhaust(g, unit, keys)
+    elif v == "ready":
+        if not unit.exhausted:
+            g.emit(f"{unit.name} is already ready: nothing additional happens", *keys, "ready.already_ready",
+                   "text.do_what_you_can")
+            return
+        unit.exhausted = False
+        g.emit(f"{unit.name} is readied", *keys, "ready.action", "ready.by_effect")
+    elif v == "exhaust":
+        _exhaust(g, unit, keys)
+    elif v == "stun":
+        if unit.stunned:
+            g.emit(f"{unit.name} is already stunned: it is not stunned again", *keys, "stun.not_again")
+            return
+        unit.stunned = True
+        g.emit(f"{unit.name} is stunned", *keys, "stun.action")
+        if unit.controller != item.controller:
+            triggers.fire(g, "stun", player=item.controller, subject=unit)
+    elif v == "buff":
+        if unit.buffed:
+            g.emit(f"{unit.name} already has a buff: it gets no other", *keys, "buff.one_counter")
+            ctx.did = False
+        else:
+            unit.buffed = True
+            g.emit(f"{unit.name} is buffed (+1 Might)", *keys, "buff.one_counter", "buff.plus_one_might")
+    elif v == "might":
+        amount = ins.amount
+        minimum = dict(ins.data).get("minimum")
+        if minimum is not None and amount < 0:
+            now = s.raw_might(unit)
+            amount = max(amount, min(0, int(minimum) - now))
+            g.emit(f"{unit.name} gets {amount:+d} Might this turn ({ins.amount:+d} to a minimum of {minimum}: the "
+                   "limit is applied now and remembered)", *keys, "might.current", "layers.snapshot")
+        else:
+            g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, "might.current")
+        unit.temp_might += amount
+    elif v == "might_of_it":
+        if ctx.it_might is None:
+            g.emit(f"{item.label}: no unit was killed, so \"its Might\" is null: {unit.name} gets nothing", *keys,
+                   "play.null_information")
+            return
+        unit.temp_might += ctx.it_might
+        g.emit(f"{unit.name} gets +{ctx.it_might} Might this turn (the Might of the unit killed)", *keys,
+               "might.current", "play.look_back")
+    elif v == "give_mine":
+        src = ctx.source
+        if src is None or not src.on_board:
+            g.emit(f"{item.label}: its source is gone: its keywords and Might are null", *keys, "play.null_information")
+            return
+        kws = s.keywords(src)
+        amount = s.might(src)
+        unit.temp_might += amount
+        unit.granted = (*unit.granted, *((k, v2, True) for k, v2 in kws.items() if k not in ("Reaction",)))
+        g.emit(f"{unit.name} gets {src.name}'s keywords now ({', '.join(kws) or 'none'}) and +{amount} Might this turn",
+               *keys, "might.current", "keyword.granted")
+    elif v == "grant":
+        kws, this_turn = ins.data
+        unit.granted = (*unit.granted, *((k, value, this_turn) for k, value in kws))
+        if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws):
+            s.continuous = True  # Might now depends on keywords
+        g.emit(f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
+               + (" this turn" if this_turn else ""), *keys, "keyword.granted",
+               *(("keyword.values_summed",) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()))
+    elif v == "heal":
+        if not unit.damage:
+            g.emit(f"{unit.name} has no damage to heal", *keys, "heal.clears_damage", "text.do_what_you_can")
+            return
+        unit.damage = 0
+        g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")
+    elif v == "attach":
+        gear = ctx.source
+        if gear is None or not gear.on_board:
+            g.emit(f"{item.label}: the gear to attach is no longer on the board", *keys, "play.null_information")
+            return
+        board.attach(g, gear, unit, *keys)
+    elif v == "control":
+        if unit.controller == item.controller:
+            return
+        old = unit.controller
+        unit.controller = item.controller
+        g.emit(f"{item.controller} gains control of {unit.name} (from {old})", *keys, "control.of_permanent")
+        if unit.zone == "battlefield" and unit.at is not None:
+            board.contest(g, s.bf(unit.at), item.controller)
+    else:  # pragma: no cover - the reader accepts only verbs carried out here
+        raise AssertionError(f"instruction {v!r} has no step")
+
+
+def _exhaust(g: Game, unit: Card, keys: tuple[str, ...]) -> None:
+    if unit.exhausted:
+        g.emit(f"{unit.name} is already exhausted: nothing additional happens", *keys, "exhaust.already_exhausted",
+               "text.do_what_you_can")
+        return
+    unit.exhausted = True
+    g.emit(f"{unit.name} is exhausted", *keys, "exhaust.action")
+
+
+def apply_single(g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
+                 keys: tuple[str, ...]) -> None:
+    """One instruction of a replacement effect's "instead" (no targets: ``me``, ``that unit``)."""
+    source = g.s.cards.get(item.source or "") if item.source else None
+    ctx = Context(item, source, [])
+    if isinstance(target, Card):
+        ctx.it = target
+    apply(g, ctx, ins, [target], keys)

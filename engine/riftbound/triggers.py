@@ -1,0 +1,159 @@
+"""Triggered abilities (375-381): which trigger on an event, in what order they go onto the Chain.
+
+A condition is evaluated after the event has been processed (376.2.c): an object that left the zone where
+its trigger is active at the same time does not see it (376.2.c.2); one that entered it does (376.2.c.1).
+Each triggered ability goes onto the Chain as a Pending Item (376.3) and is finalized in the next cleanup,
+where it chooses its targets (390.1). Several at once: the turn player's first, then in turn order
+(376.3.b.1); "the first time ... each turn" once a turn, once for simultaneous events (376.1.b).
+"""
+
+from __future__ import annotations
+
+from engine.riftbound.state import Battlefield, Card, ChainItem, Game, Trigger
+
+# What a chain item shows for a trigger, by its event.
+LABELS = {"play": "play", "attack": "attack", "defend": "defend", "conquer": "conquer", "hold": "hold",
+          "die": "deathknell", "dies": "a unit died", "move": "move", "played": "a card was played",
+          "beginning": "beginning", "end": "end of turn", "recycle": "recycle", "kill_spell": "killed with a spell",
+          "win": "won a combat", "stun": "stun", "temporary": "temporary"}
+KEYS = {"play": "trigger.play_effect", "attack": "trigger.attack", "defend": "trigger.defend",
+        "conquer": "trigger.conquer", "hold": "trigger.hold", "die": "trigger.deathknell"}
+
+
+def add_trigger(g: Game, source: Card | Battlefield, when: str, effect: str, controller: str, *keys: str,
+                initial: bool = False, noted: tuple[tuple[str, str], ...] = ()) -> ChainItem:
+    location = source.location if isinstance(source, Card) else source.name
+    item = ChainItem(f"{source.name} ({when})", controller, "trigger", effect=effect, source=source.key,
+                     pending=True, initial=initial, uid=g.s.new_uid(), place=location,
+                     noted=noted or ((("at", location),) if location else ()))
+    g.s.chain.append(item)
+    g.emit(f"{source.name}'s {when} ability triggers: it goes onto the Chain as a Pending Item, controlled by {controller}",
+           *keys, "trigger.onto_chain")
+    return item
+
+
+def _controller(g: Game, source: Card | Battlefield) -> str | None:
+    if isinstance(source, Battlefield):
+        return source.controller or g.s.turn_player  # an uncontrolled battlefield's: the turn player (184.6.b)
+    return source.holder
+
+
+def _active(source: Card | Battlefield, trigger: Trigger) -> bool:
+    if isinstance(source, Battlefield):
+        return True
+    if source.attached_to is not None:
+        return False  # an attached card's rules text is inactive (718.2)
+    if trigger.spec.zone == "trash":
+        return source.zone == "trash"
+    return source.on_board or source.zone == "legend"
+
+
+def watchers(g: Game) -> list[tuple[Card | Battlefield, Trigger]]:
+    """Every triggered ability active now, in board order (legends, permanents, battlefields)."""
+    out: list[tuple[Card | Battlefield, Trigger]] = []
+    for c in g.s.cards.values():
+        for t in c.defn.triggers:
+            if _active(c, t):
+                out.append((c, t))
+    for bf in g.s.battlefields.values():
+        for t in bf.defn.triggers:
+            out.append((bf, t))
+    return out
+
+
+def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None = None, bf: Battlefield | None = None,
+         subjects: tuple[Card, ...] = (), what: str = "", nth: int = 0, before: dict | None = None) -> int:
+    """The triggered abilities that ``event`` meets, put onto the Chain in turn order; returns how many.
+
+    ``subject``: the object the event happened to (the unit that attacked, died, moved; the card played);
+    ``player``: who did it (played, conquered, held, recycled); ``bf``: the battlefield scored; ``subjects``:
+    everything that happened at once (simultaneous deaths); ``before``: what was true just before (a dead
+    unit's controller)."""
+    s = g.s
+    met: list[tuple[str, Card | Battlefield, Trigger]] = []
+    for source, t in watchers(g):
+        spec = t.spec
+        if spec.event != event:
+            continue
+        owner = _controller(g, source)
+        if owner is None or not _meets(g, source, t, owner, subject=subject, player=player, bf=bf, subjects=subjects,
+                                       what=what, nth=nth, before=before or {}):
+            continue
+        if spec.first:
+            mark = f"{source.key}:{t.effect}"
+            if mark in s.first_done:
+                continue
+            s.first_done.add(mark)
+        met.append((owner, source, t))
+    order = s.in_turn_order({m[0] for m in met})
+    for controller in order:
+        for owner, source, t in met:
+            if owner != controller:
+                continue
+            label = LABELS.get(t.spec.event, t.spec.event)
+            keys = [KEYS[t.spec.event]] if t.spec.event in KEYS and t.spec.who in ("me", "you") else \
+                [KEYS.get(t.spec.event, "trigger.condition_met"), "trigger.after_event"]
+            if event in ("conquer", "hold"):
+                keys.insert(0, "score.triggers")
+            if t.spec.first:
+                keys.append("trigger.first_time")
+            noted: tuple[tuple[str, str], ...] = ()
+            if subject is not None and subject.location:
+                noted = (("at", subject.location),)
+            if isinstance(source, Card) and source.location:
+                noted = (("at", source.location),)
+            if event == "dies" and subject is not None:
+                noted = (*noted, ("died", subject.key))
+            add_trigger(g, source, label, t.effect, controller, *keys, noted=noted)
+    return len(met)
+
+
+def _meets(g: Game, source: Card | Battlefield, t: Trigger, owner: str, *, subject: Card | None, player: str | None,
+           bf: Battlefield | None, subjects: tuple[Card, ...], what: str, nth: int, before: dict) -> bool:
+    spec = t.spec
+    s = g.s
+    if spec.condition == "at a battlefield" and not (isinstance(source, Card) and source.zone == "battlefield"):
+        return False
+    if spec.event in ("play", "attack", "defend", "die", "move", "win"):
+        if spec.event == "play" and spec.what == "facedown" and what != "facedown":
+            return False
+        return subject is not None and isinstance(source, Card) and subject.key == source.key
+    if spec.event in ("conquer", "hold"):
+        if spec.who == "me":
+            if not (isinstance(source, Card) and source.on_board and bf is not None
+                    and (source.location or "").lower() == bf.key and source.controller == player):
+                return False
+            if spec.what == "uncontrolled":
+                return before.get("controller") is None
+            return True
+        if spec.who == "here":
+            return isinstance(source, Battlefield) and bf is not None and source.key == bf.key
+        return player == owner
+    if spec.event == "dies":
+        if subject is None:
+            return False
+        if isinstance(source, Card) and source.key == subject.key:
+            return False  # units do not see themselves die (376.2.c.2; Deathknell is how they do)
+        was = before.get("controller")
+        if "friendly" in spec.who and was != owner and not s.allied(was, owner):
+            return False
+        if "enemy" in spec.who and (was == owner or s.allied(was, owner)):
+            return False
+        return True
+    if spec.event == "played":
+        if player != owner or subject is None:
+            return False
+        if spec.nth:
+            return nth == spec.nth
+        if spec.what == "spell":
+            return subject.defn.type == "spell"
+        if spec.what == "unit":
+            return subject.defn.type == "unit"
+        if spec.what == "mighty unit":
+            return subject.defn.type == "unit" and s.mighty(subject)
+        if spec.what == "gear":
+            return subject.defn.type == "gear"
+        return True
+    if spec.event in ("beginning", "end", "recycle", "kill_spell", "stun"):
+        return player == owner
+    return False
