@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import ScenarioError, flag, mapping, suggest, whole_number
 from engine.core import name as name_of
 from engine.mtg.effects import (
-    X, Abilities, EffectError, KeywordError, amount, check_edition, colours_of_cost, own_name, parse_abilities,
+    X, Abilities, EffectError, KeywordError, ReplacementDef, Static, amount, check_edition, colours_of_cost, own_name, parse_abilities,
     parse_effect, parse_modes, read_colours, read_keyword, target_kinds, uses_x,
 )
 from engine.mtg.state import (
@@ -254,7 +254,10 @@ class Builder:
             if "planeswalker" not in types:
                 raise _fail(path + ("loyalty",), "only a planeswalker has loyalty")
             loyalty = _int(data["loyalty"], path + ("loyalty",), 0, MAX_STAT)
-        effect, modes, statics, replacements, prevent_all = "", (), (), (), False
+        effect, prevent_all = "", False
+        modes: tuple[str, ...] = ()
+        statics: tuple[Static, ...] = ()
+        replacements: tuple[ReplacementDef, ...] = ()
         permanent = bool(types & {"land", "creature", "artifact", "enchantment", "planeswalker"})
         if data.get("modes") is not None:
             modes = tuple(self.mode(m, path + ("modes", i), name) for i, m in enumerate(_list(data["modes"], path + ("modes",))))
@@ -384,11 +387,11 @@ class Builder:
         for i, item in enumerate(items):
             host = item.get("attached_to") if isinstance(item, dict) else None
             if host is not None:
-                path = ("state", "permanents", i, "attached_to")
-                target = s.find_permanent(name_of(host, path, "the name of a permanent"))
+                at = ("state", "permanents", i, "attached_to")
+                target = s.find_permanent(name_of(host, at, "the name of a permanent"))
                 if target is None or target is s.battlefield[i]:
-                    raise _fail(path, f'"{host}" is not another permanent on the battlefield'
-                                      f"{suggest(str(host), [p.name for p in s.battlefield])}")
+                    raise _fail(at, f'"{host}" is not another permanent on the battlefield'
+                                    f"{suggest(str(host), [p.name for p in s.battlefield])}")
                 s.battlefield[i].attached_to = target.oid
         for i, item in enumerate(items):
             blocking = item.get("blocking") if isinstance(item, dict) else None

@@ -40,20 +40,21 @@ def candidates(s: State) -> list[str]:
     if s.pending == "damage":
         return _assignments(s) + _moves(s, s.turn_player)
     if s.pending == "triggers":
-        who = s.deciding or s.turn_player
-        mine = [t.name for t in s.pending_triggers if t.controller == who]
+        orderer = s.deciding or s.turn_player
+        mine = [t.name for t in s.pending_triggers if t.controller == orderer]
         orders = itertools.islice(itertools.permutations(mine), MAX_CHOICES)
-        return [f"{who} orders triggers: {', '.join(order)}" for order in orders] + _moves(s, who)
+        return [f"{orderer} orders triggers: {', '.join(order)}" for order in orders] + _moves(s, orderer)
     if s.pending == "mode" and s.casting is not None:
-        who, d = s.casting.player, s.definition(s.casting.card.name)
+        caster, d = s.casting.player, s.definition(s.casting.card.name)
         out: list[str] = []
-        for mode in d.modes if d is not None else ():
-            out.extend(_aimed(s, f'{who} chooses "{mode}"', target_kinds(own_name(mode, d.name)), who))
+        if d is not None:
+            for mode in d.modes:
+                out.extend(_aimed(s, f'{caster} chooses "{mode}"', target_kinds(own_name(mode, d.name)), caster))
         return out
     if s.pending == "pay":
-        who = s.deciding or ""
+        payer = s.deciding or ""
         amount = s.paused.amount if s.paused is not None else 0
-        return [f"{who} pays {{{amount}}}", f"{who} does not pay"]
+        return [f"{payer} pays {{{amount}}}", f"{payer} does not pay"]
     who = s.priority
     if who is None:
         return []

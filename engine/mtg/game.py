@@ -125,7 +125,7 @@ class MagicGame(core.Game[State]):
     def view(self) -> MagicSnapshot:
         s = self.s
         zone: dict[str, str] = {}
-        controller: dict[str, str] = {}
+        controller: dict[str, str | None] = {}
         tapped, attacking, tokens = [], [], []
         damage: dict[str, int] = {}
         counters: dict[str, dict[str, int]] = {}

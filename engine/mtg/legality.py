@@ -685,8 +685,8 @@ def assign_damage(s: State, player: str, attacker_name: str | None,
     if to_player:
         planned: dict[int, int] = {}
         for a in s.assigned:
-            if a.target.kind == "permanent":
-                planned[a.target.ref] = planned.get(a.target.ref, 0) + a.amount  # type: ignore[index]
+            if a.target.kind == "permanent" and isinstance(a.target.ref, int):
+                planned[a.target.ref] = planned.get(a.target.ref, 0) + a.amount
         short = [b.name for b in blockers
                  if sum(a.amount for a in out if a.target.ref == b.oid) < lethal(s, b, source, planned.get(b.oid, 0))]
         if short:

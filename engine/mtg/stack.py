@@ -328,11 +328,11 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
         g.emit(f"{item.name}: the next {'all' if instr.extra else n} damage that would be dealt to {target.name} this "
                "turn will be prevented", "resolve.instructions", "prevent.shield")
     else:
-        perm = s.permanent(target.ref) if target is not None and target.kind == "permanent" else None  # type: ignore[arg-type]
-        if perm is None:
-            _gone(g, item, target)  # type: ignore[arg-type]
+        aimed = s.permanent(target.ref) if target is not None and isinstance(target.ref, int) else None
+        if aimed is None:
+            _gone(g, item, target)
             return None
-        _on_permanent(g, item, instr, perm, n)
+        _on_permanent(g, item, instr, aimed, n)
     return None
 
 
