@@ -113,7 +113,10 @@ def parse(sentence: str) -> Action:
                 raise ScenarioError((), "name the triggers in the order they go on the stack: 'P orders triggers: A, B'")
             return Action(player, "order", names)
         if verb in ("pay", "no_pay"):
-            return Action(player, "pay", pays=verb == "pay")
+            said = m.group(2).strip("{}") if verb == "pay" and m.group(2) else ""
+            if said and not said.isdigit():
+                raise ScenarioError((), f"cannot read the payment {m.group(2)!r}: write 'P pays {{3}}'")
+            return Action(player, "pay", pays=verb == "pay", x=int(said) if said else None)
         if verb == "activate":
             return Action(player, verb, (m.group(2).strip(),), _split(m.group(3) or ""))
         if verb == "play":

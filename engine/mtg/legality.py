@@ -155,7 +155,7 @@ def check(s: State, act: Action) -> Plan:
     if act.verb == "order":
         return order_triggers(s, player, act.names)
     if act.verb == "pay":
-        return pay_or_not(s, player, act.pays)
+        return pay_or_not(s, player, act.pays, act.x)
     if act.verb == "pass":
         priority(s, player, "pass priority")
         return Passing(player)
@@ -716,11 +716,13 @@ def order_triggers(s: State, player: str, names: tuple[str, ...]) -> OrderingTri
     return OrderingTriggers(player, tuple(order))
 
 
-def pay_or_not(s: State, player: str, pays: bool) -> Paying:
+def pay_or_not(s: State, player: str, pays: bool, said: int | None = None) -> Paying:
     """``P pays {N}`` / ``P does not pay``, for "counter ... unless its controller pays {N}" (118.12a)."""
     decision(s, player, "pay", "pay" if pays else "decline to pay")
     paused = s.paused
     assert paused is not None
+    if said is not None and said != paused.amount:
+        raise ScenarioError((), f"{paused.item.name} asks {player} for {{{paused.amount}}}, not {{{said}}}")
     if not pays:
         return Paying(player, False, None)
     return Paying(player, True, payment(s, player, (("*", paused.amount),), f"{paused.item.name}"))
