@@ -106,9 +106,18 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
     where = card.location
     leave_board(g, card, "trash")
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
+    champion_note(g, card)
     if card.is_unit:
         triggers.fire(g, "dies", subject=card, before={"controller": controller})
     return True
+
+
+def champion_note(g: Game, card: Card) -> None:
+    """A Chosen Champion that leaves the board goes where any card would: not back to the Champion Zone."""
+    chosen = g.s.champions.get(card.owner)
+    if chosen and card.name.split("#", 1)[0].strip().lower() == chosen.lower() and card.zone == "trash":
+        g.emit(f"{card.name} is {card.owner}'s Chosen Champion: it goes to the trash like any other card, not back to "
+               "the Champion Zone", "champion.not_returned", "kill.to_trash")
 
 
 def draw(g: Game, player: str, n: int, *keys: str) -> None:
@@ -311,7 +320,8 @@ def pay(g: Game, payment: Payment, what: str) -> None:
             runes.pop(i)
         if s.rune_deck[player] is not None:
             s.rune_deck[player] = (s.rune_deck[player] or 0) + len(payment.recycle)
-    g.emit(f"{player} pays {payment.text()} for {what}: {'; '.join(parts)}", "play.pay_costs", "rune.abilities",
+    g.emit(f"{player} pays {payment.text()} for {what}: {'; '.join(parts)}", "play.pay_costs",
+           *(("rune.abilities",) if payment.exhaust or payment.recycle else ()),
            *(("recycle.runes",) if payment.recycle else ()), *(("pool.spend",) if payment.pool_energy or payment.pool_power else ()),
            *(("rune.exhaust_energy",) if payment.exhaust else ()), *(("rune.recycle_power",) if payment.recycle else ()))
 
@@ -442,11 +452,10 @@ def make_token(g: Game, player: str, name: str, might: int, keywords: tuple[tupl
     """``Play a N might NAME unit token``: a token is played like a unit (179.1.a): it goes onto the Chain as a
     Pending Item and, finalized in the next cleanup, enters the board (exhausted unless the effect says)."""
     s = g.s
-    base = f"{name} Token" if name.lower() in s.cards else name
-    key, n = base, 1
+    key, n = name, 1
     while key.lower() in s.cards:
         n += 1
-        key = f"{base}#{n}"
+        key = f"{name}#{n}"
     values = tuple((k, v) for k, v in keywords if v)
     defn = CardDef("unit", frozenset(k for k, _ in keywords), might, values=values, token=True, tags=(name,))
     card = Card(key, player, defn, zone="chain")

@@ -258,6 +258,8 @@ def card_def(raw: Mapping, path: tuple, default_type: str | None = None) -> Card
         elif ab.kind == "legion":
             legion = _effect(ab.effect, epath, self_ok=kind != "spell")
             keywords |= {"Legion"}
+            if kind == "spell":
+                spell_effect.append(f"legion - {ab.effect}")
         elif ab.kind == "additional_cost":
             additional = ab.cost
         else:
@@ -470,6 +472,7 @@ def build(scenario: Mapping[str, Any]) -> State:
         if defn is not _UNDEFINED and defn.type != "unit":
             raise ScenarioError(path, f"{cname} is not a unit: the Chosen Champion is a champion unit (103.2.a.2)")
         s.cards[cname.lower()] = Card(cname, player, defn, zone="champion")
+        s.champions[player] = base_name(cname)
 
     tracked = set()
     for player, value in _per_player(state.get("runes"), players, ("state", "runes"), "runes"):

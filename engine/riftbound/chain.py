@@ -161,8 +161,8 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
             why = ("accelerate.enters_ready",) if accelerated else ()
             g.emit(f"{card.name} is finalized and resolves at once: it leaves the Chain and enters the board "
                    f"{'exhausted' if card.exhausted else 'ready'} at {item.place} (no window for reactions)",
-                   *keys, "chain.units_resolve_when_finalized", "play.permanent_leaves_chain", "play.unit_enters_exhausted",
-                   *why)
+                   *keys, "chain.units_resolve_when_finalized", "play.permanent_leaves_chain",
+                   *(("play.unit_enters_exhausted",) if card.exhausted else ()), *why)
             if item.place != "base":
                 board.contest(g, s.bf(item.place), player)
         else:

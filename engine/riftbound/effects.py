@@ -176,7 +176,7 @@ _QUALIFIERS = [
     ("in a base", re.compile(r"^ in (?:a|its|their) base")),
     ("at another location", re.compile(r"^ at another location")),
     ("at its destination", re.compile(r"^ at its destination")),
-    ("in your trash", re.compile(r"^ (?:in|from) your trash")),
+    ("in your trash", re.compile(r"^ (?:in|from) your trash(?= |$)")),
     ("might", re.compile(r"^ with (?:might|\d+ might) (?P<m>\d+) or less|^ with (?P<m2>\d+) might or less|^ with might up to (?P<m3>\d+)")),
     ("keyword", re.compile(r"^ with (?P<kw>assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate)")),
 ]
@@ -185,6 +185,9 @@ _QUALIFIERS = [
 def parse_target(text: str) -> tuple[Target, str]:
     """A target phrase at the start of ``text``: the :class:`Target` and what follows it."""
     t = text.strip()
+    m = re.match(r"^(?:your |a )?chosen champion(?: from your trash| in your trash)?(?P<rest>.*)$", t)
+    if m:
+        return Target("card", "your", None, filters=(("champion", True),)), m.group("rest")
     for word, kind in (("me", "me"), ("myself", "me"), ("this", "me"), ("itself", "me"), ("that unit", "that"),
                        ("it", "it"), ("them", "they"), ("they", "they")):
         if t == word or t.startswith(word + " ") or t.startswith(word + ","):
@@ -294,6 +297,9 @@ def _keyword_list(text: str) -> tuple[tuple[str, int], ...]:
 def _one(part: str) -> Instruction:
     """One instruction (no sentence breaks)."""
     low = part.strip().lower().rstrip(".")
+    m = re.match(r"^legion ?- ?(?P<body>.+)$", low)
+    if m:
+        return Instruction("legion", 0, None, body=tuple(_one(p) for p in _parts(m.group("body"))), text=part)
     m = re.match(r"^(?:you )?must (.+)$", low)
     if m:
         inner = _one(m.group(1))
@@ -349,7 +355,7 @@ def _one(part: str) -> Instruction:
         rest = rest.strip()
         data: tuple = ()
         if verb == "return":
-            if not re.match(r"^to (?:its|their) owners?'?s?'? hands?$", rest):
+            if not re.match(r"^(?:from your trash )?to (?:its|their|your) (?:owners?'?s?'? )?hands?$", rest):
                 raise ValueError(f'"return" takes "to its owner\'s hand", not "{rest}"')
             rest = ""
         if verb == "recall" and rest == "exhausted":
@@ -504,7 +510,7 @@ def chosen(instructions: tuple[Instruction, ...]) -> list[Instruction]:
             continue
         if i.chooses:
             out.append(i)
-        out.extend(chosen(i.body) if i.verb in ("ifdo", "may") else [])
+        out.extend(chosen(i.body) if i.verb in ("ifdo", "may", "legion") else [])
     return out
 
 
@@ -782,8 +788,9 @@ def _ability(text: str) -> TextAbility:
     if m and not t.startswith(("if ", "while ")):
         cost = parse_cost(m.group("cost"))
         kws = tuple((k.capitalize(), 0) for k in re.findall(r"(action|reaction|legion) -", m.group("kws")))
-        parse(m.group("effect"))
-        return TextAbility("activated", t, cost=cost, effect=m.group("effect"), keywords=kws)
+        effect = ("legion - " if ("Legion", 0) in kws else "") + m.group("effect")
+        parse(effect)
+        return TextAbility("activated", t, cost=cost, effect=effect, keywords=kws)
     if re.search(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", t):
         return TextAbility("replacement", t)
     passive = parse_passive(t)

@@ -76,6 +76,9 @@ def one(g: Game, ctx: Context, ins: Instruction) -> None:
     if v == "may":
         _may(g, ctx, ins)
         return
+    if v == "legion":
+        _legion(g, ctx, ins)
+        return
     if v == "reflexive":
         _reflexive(g, ctx, ins)
         return
@@ -164,13 +167,40 @@ def _may(g: Game, ctx: Context, ins: Instruction) -> None:
         ctx.did = False
         g.emit(f"{item.controller} declines: \"{ins.text}\" is not done", "priority.limited_actions_regardless")
         return
+    g.emit(f"{item.controller} chooses to: \"{ins.text}\"", "priority.limited_actions_regardless")
     if cost:
         if not _pay_inline(g, ctx, cost):
             ctx.did = False
             return
-    g.emit(f"{item.controller} chooses to: \"{ins.text}\"", "priority.limited_actions_regardless")
     run(g, ctx, ins.body)
     ctx.did = True
+
+
+def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
+    """Legion (738): on a spell or a permanent's play effect, "if you have played another Main Deck card before
+    this one already this turn"; on other abilities, "if you have played a Main Deck card this turn"."""
+    s, item = g.s, ctx.item
+    own = item.card if item.kind == "spell" else item.source if item.label.endswith("(play)") else None
+    played = [k for k, is_card in s.played.get(item.controller, []) if is_card and k != own]
+    key = "legion.on_play" if own is not None else "legion.other"
+    if played:
+        g.emit(f"{item.label}: Legion: {item.controller} has played a Main Deck card"
+               + (" before this one" if own else "") + " this turn: \"" + ins.text.split("-", 1)[1].strip() + "\" applies",
+               key)
+        run(g, ctx, ins.body)
+        return
+    hid = [c.name for c in s.cards.values() if c.hidden_turn == s.turn_number and c.controller == item.controller]
+    tokens = [k for k, is_card in s.played.get(item.controller, []) if not is_card]
+    why = []
+    if tokens:
+        why.append("a token is not a card")
+    if hid:
+        why.append("hiding a card is not playing it")
+    g.emit(f"{item.label}: Legion: {item.controller} has not played a Main Deck card"
+           + (" before this one" if own else "") + " this turn" + (f" ({'; '.join(why)})" if why else "")
+           + ": its Legion text does not apply", key, *(("token.not_card",) if tokens else ()),
+           *(("hide.not_play",) if hid else ()))
+    ctx.next_group += len(effects.chosen(ins.body))
 
 
 def ask(g: Game, player: str, about: str) -> bool:
@@ -282,6 +312,10 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         place = ins.place
         if place == "here":
             place = item.hidden_at or (ctx.source.location if ctx.source is not None else None) or dict(item.noted).get("at")
+        elif place is None and item.hidden_at:
+            place = item.hidden_at
+            g.emit(f"{item.label} was played from facedown at {item.hidden_at}: a unit it plays enters the board there",
+                   *keys, "hide.units_at_that_battlefield")
         for _ in range(ins.times):
             board.make_token(g, me, ins.data[0], ins.amount, ins.data[1], bool(ins.data[2]), place or "base", item, *keys)
         return
@@ -357,9 +391,10 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         board.leave_board(g, unit, "banishment")
         g.emit(f"{unit.name} is banished from {where}", *keys, "banish.action")
     elif v == "return":
-        where = str(unit.location)
+        where = str(unit.location or f"{unit.owner}'s {unit.zone}")
         board.leave_board(g, unit, "hand")
-        g.emit(f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand", *keys, "return.owners_hand")
+        g.emit(f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand", *keys, "return.owners_hand",
+               *(("champion.same_name",) if ins.target is not None and ("champion", True) in ins.target.filters else ()))
     elif v == "move":
         dest = ins.place or item.place or "base"
         if dest.lower() != "base":

@@ -231,6 +231,10 @@ def card_timing(s: State, player: str, card: Card, *, hidden: bool = False,
 def ability_timing(s: State, player: str, card: Card, ability: Ability) -> tuple[str, ...]:
     """Activated abilities: the controller's turn in an Open State (374) unless Action/Reaction say otherwise."""
     kws = ability.keywords
+    if not kws & {"Action", "Reaction"} and s.showdown and (card.is_unit or card.zone == "legend"):
+        raise Refusal(f"{card.name}'s ability has neither Action nor Reaction: a unit's or legend's ability is activated "
+                      "in its controller's Action Phase, not during a Showdown", "ability.unit_timing",
+                      "timing.showdown_needs_action_or_reaction")
     keys = card_timing(s, player, card, ability_keywords=kws)
     if not kws & {"Action", "Reaction"}:
         if player != s.turn_player or s.chain:
@@ -520,6 +524,11 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
             return f"it is not a card in a trash (it is in the {card.zone})", "play.target_valid"
         if t.side == "your" and card.owner != player:
             return f"it is not in {player}'s trash", "play.target_restrictions"
+        if ("champion", True) in t.filters:
+            chosen = s.champions.get(player)
+            if chosen is None or card.name.split("#", 1)[0].strip().lower() != chosen.lower():
+                return (f"it is not {player}'s Chosen Champion ({chosen or 'none'}): only a card with that exact name is",
+                        "champion.same_name")
         return None
     elif kind == "legend":
         if card.zone != "legend":
@@ -729,8 +738,8 @@ def use_runes(s: State, a: A.Runes) -> RuneUse:
         else:
             order.sort(key=lambda i: (not runes[i].exhausted, runes[i].domain is None))
         if not order:
-            what = f"{'an exhausted' if a.state == 'exhausted' else 'a ready' if a.state == 'ready' or a.verb == 'exhaust' else 'a'}" \
-                   f"{' ' + a.domain if a.domain else ''} rune"
+            state = "exhausted" if a.state == "exhausted" else "ready" if a.state == "ready" or a.verb == "exhaust" else ""
+            what = " ".join(w for w in (state, a.domain or "", "rune") if w)
             key = "exhaust.not_again" if a.verb == "exhaust" else "recycle.runes"
             raise Refusal(f"{a.player} has no {what} to {a.verb} ({resources(s, a.player)})", key, "rune.abilities")
         picks.append(order[0])

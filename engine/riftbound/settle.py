@@ -98,6 +98,7 @@ def _steps(g: Game, special: str | None) -> None:
         board.leave_board(g, u, "trash")
         g.emit(f"{u.name} has lethal damage and is killed at {where}", "cleanup.lethal_damage_kills", "might.lethal",
                "kill.to_trash")
+        board.champion_note(g, u)
         dead.append((u, controller))
         if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):
             _killed_by(g, u, by)

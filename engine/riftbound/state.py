@@ -324,6 +324,7 @@ class State:
     responsible: str = ""  # the spell resolving or just resolved, whose cleanup may kill with it (415.5.c)
     killed_by_spell: list[tuple[str, str]] = field(default_factory=list)  # (player, unit) killed by their spell
     teams: dict[str, int] = field(default_factory=dict)  # player -> team, in modes with teams (466)
+    champions: dict[str, str] = field(default_factory=dict)  # player -> the name of their Chosen Champion (103.2.a.3)
     # "If this kills it, do this:" (380): (unit key, its epoch, the reflexive effect, controller, label, source)
     watch: list[tuple[str, int, str, str, str, str]] = field(default_factory=list)
     damaged_by: dict[str, str] = field(default_factory=dict)  # unit key -> "uid:controller:kind" of what last dealt it damage
@@ -365,6 +366,7 @@ class State:
         new.watch = list(self.watch)
         new.damaged_by = dict(self.damaged_by)
         new.prevent, new.buff_bonus, new.teams = dict(self.prevent), dict(self.buff_bonus), dict(self.teams)
+        new.champions = dict(self.champions)
         new.epochs = dict(self.epochs)
         new.cards = {k: copy.copy(c) for k, c in self.cards.items()}
         new.battlefields = {k: copy.copy(b) for k, b in self.battlefields.items()}

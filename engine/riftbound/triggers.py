@@ -91,12 +91,20 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
             if owner != controller:
                 continue
             label = LABELS.get(t.spec.event, t.spec.event)
+            if t.spec.event == "played":
+                label = (f"{'second' if t.spec.nth == 2 else 'third'} card played" if t.spec.nth else
+                         f"{'an' if t.spec.what[:1] in 'aeiou' else 'a'} {t.spec.what or 'card'} was played".replace(
+                             "a mighty unit", "a Mighty unit"))
+            elif t.spec.event == "dies" and t.spec.first:
+                label = "first death this turn"
             keys = [KEYS[t.spec.event]] if t.spec.event in KEYS and t.spec.who in ("me", "you") else \
                 [KEYS.get(t.spec.event, "trigger.condition_met"), "trigger.after_event"]
             if event in ("conquer", "hold"):
                 keys.insert(0, "score.triggers")
             if t.spec.first:
                 keys.append("trigger.first_time")
+            if t.spec.what == "mighty unit":
+                keys.append("mighty.is_mighty")
             noted: tuple[tuple[str, str], ...] = ()
             if subject is not None and subject.location:
                 noted = (("at", subject.location),)
