@@ -251,6 +251,8 @@ def parse(sentence: str, names: Names) -> Action:
     if verb == "ends" and rest.lower() in ("turn", "their turn", "the turn", "his turn", "her turn"):
         return EndTurn(player)
     if verb == "chooses":
+        if rest.strip().lower() in ("nothing", "none", "no target", "no targets"):
+            return Choose(player, ("nothing",))
         chosen, tail = _names(rest, [*names.places, *names.objects], "battlefield, card or object")
         if tail.strip():
             raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')
@@ -260,12 +262,14 @@ def parse(sentence: str, names: Names) -> Action:
         if not m or not m.group(1):
             raise ScenarioError((), f'"{text}": write "{player} assigns damage: U 2, V 1"')
         out = []
-        for part in re.split(r",\s*|\s+and\s+", m.group(1)):
-            mm = re.match(r"^(.+?)\s*:?\s+(\d+)$", part.strip())
+        rest = m.group(1)
+        while rest.strip():
+            name, rest = _name(rest, names.objects, "card or object")
+            mm = re.match(r"^\s*:?\s*(\d+)\s*(?:,\s*(?:and\s+)?|\s+and\s+|$)", rest)
             if not mm:
-                raise ScenarioError((), f'cannot read "{part}" in "{text}"; write "UNIT N"')
-            name, tail = _name(mm.group(1), names.objects, "card or object")
-            out.append((name, int(mm.group(2))))
+                raise ScenarioError((), f'cannot read "{rest.strip()}" in "{text}"; write "UNIT N, UNIT N"')
+            out.append((name, int(mm.group(1))))
+            rest = rest[mm.end():]
         return Assign(player, tuple(out))
     if verb == "orders":
         m = re.match(r"^(?:the )?replacements?(?: effects?)?\s*:?\s*(.*)$", rest, re.I)

@@ -108,6 +108,7 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
     champion_note(g, card)
     if card.is_unit:
+        triggers.left_with(g, [card])
         triggers.fire(g, "dies", subject=card, before={"controller": controller})
     return True
 
@@ -320,10 +321,13 @@ def pay(g: Game, payment: Payment, what: str) -> None:
             runes.pop(i)
         if s.rune_deck[player] is not None:
             s.rune_deck[player] = (s.rune_deck[player] or 0) + len(payment.recycle)
+    _after_pay = bool(payment.recycle)
     g.emit(f"{player} pays {payment.text()} for {what}: {'; '.join(parts)}", "play.pay_costs",
            *(("rune.abilities",) if payment.exhaust or payment.recycle else ()),
            *(("recycle.runes",) if payment.recycle else ()), *(("pool.spend",) if payment.pool_energy or payment.pool_power else ()),
            *(("rune.exhaust_energy",) if payment.exhaust else ()), *(("rune.recycle_power",) if payment.recycle else ()))
+    if _after_pay:
+        triggers.rune_not_card(g, player)
 
 
 def add(g: Game, player: str, energy: int, power: tuple[str, ...], source: str, *keys: str) -> None:
@@ -382,6 +386,7 @@ def recycle_rune(g: Game, player: str, *keys: str) -> None:
         g.s.rune_deck[player] = (g.s.rune_deck[player] or 0) + 1
     g.emit(f"{player} recycles {'an exhausted' if rune.exhausted else 'a'}{' ' + rune.domain if rune.domain else ''} "
            "rune, chosen now as it resolves", *keys, "recycle.runes", "targets.must_not_target")
+    triggers.rune_not_card(g, player)
 
 
 def recycle_from_trash(g: Game, player: str, n: int, *keys: str) -> int:
@@ -397,6 +402,39 @@ def recycle_from_trash(g: Game, player: str, n: int, *keys: str) -> int:
                *keys, "recycle.to_main_deck")
         triggers.fire(g, "recycle", player=player)
     return len(trash)
+
+
+def recycle_cards(g: Game, cards: list[Card], *keys: str) -> None:
+    """Recycle cards from wherever they are to the bottom of their owners' Main Decks: each player recycles their
+    own cards, whoever is told to (403.1.c); each owner's "when you recycle" abilities see it."""
+    s = g.s
+    owners: list[str] = []
+    for c in cards:
+        was = c.zone
+        c.zone = "deck"
+        card_epoch_bump(g, c)
+        s.deck[c.owner].append(c.key)
+        g.emit(f"{c.name} is recycled from {c.owner}'s {was} to the bottom of {c.owner}'s Main Deck: its owner "
+               f"recycles it", *keys, "recycle.to_main_deck", "recycle.own_decks")
+        if c.owner not in owners:
+            owners.append(c.owner)
+    for owner in owners:
+        triggers.fire(g, "recycle", player=owner)
+
+
+def play_from(g: Game, card: Card, player: str, place: str, item: ChainItem, *keys: str) -> None:
+    """An effect plays ``card`` from a zone (a trash): its first step puts it on the Chain as a Pending Item; it
+    is finalized once what is resolving is done (351.3, 333.1.b)."""
+    s = g.s
+    was = card.zone
+    card.zone = "chain"
+    card_epoch_bump(g, card)
+    new = ChainItem(card.name, player, card.defn.type, effect=card.defn.effect if card.defn.type == "spell" else "",
+                    card=card.key, place=place, uid=s.new_uid(), pending=True)
+    s.chain.append(new)
+    g.emit(f"{item.label}: {player} plays {card.name} from their {was}: it goes onto the Chain as a Pending Item and "
+           "is finalized once the current effect has finished resolving", *keys, "play.becomes_pending",
+           "play.continue_resolving")
 
 
 # -- damage --------------------------------------------------------------------------------------------------

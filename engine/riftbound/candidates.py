@@ -81,9 +81,11 @@ def candidates(s: State) -> list[str]:
             out.append(f"{p} moves {', '.join(group)} to {place}")
     runes = s.runes.get(p)
     if runes:
-        if any(not r.exhausted for r in runes):
-            out.append(f"{p} exhausts a rune")
+        ready = sum(1 for r in runes if not r.exhausted)
+        out.extend(f"{p} exhausts {n} runes" if n > 1 else f"{p} exhausts a rune" for n in range(1, min(ready, 4) + 1))
         out.append(f"{p} recycles a rune")
+        for domain in sorted({r.domain for r in runes if r.domain}):
+            out.append(f"{p} recycles a {domain} rune")
     return out
 
 

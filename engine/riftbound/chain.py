@@ -132,6 +132,7 @@ def use_runes(g: Game, plan: RuneUse) -> None:
     g.emit(f"{plan.player} recycles {', '.join(names)} to its Rune Deck: each adds one power of its domain to their Rune "
            f"Pool ({pool.text()}); an exhausted rune can be recycled", "rune.recycle_power", "recycle.runes",
            "add.to_pool", "add.resolves_immediately")
+    triggers.rune_not_card(g, plan.player)
 
 
 def _label(g: Game, target: Chosen) -> str:
@@ -227,6 +228,7 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
         g.emit(f"{item.label} has no valid choice for its target(s): it is removed from the Chain and never becomes a "
                "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
         return False
+    upto = ("play.up_to_zero",) if any(ins.aim.upto for ins, _ in options) else ()
     forced = all((len(o) == n and (n == m)) for (_, o), n, m in zip(options, need, most))
     if forced:
         names: tuple[str, ...] = tuple(name for _, o in options for name in o)
@@ -235,7 +237,7 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
     elif all(not o for _, o in options):
         names = ()
         g.emit(f"{item.label} chooses up to {', '.join(str(m) for m in most)} target(s) and none is available: it goes on "
-               "with none", *keys, "trigger.choose_targets", "play.up_to_zero")
+               "with none", *keys, "trigger.choose_targets", "trigger.up_to_none")
     else:
         answer = g.next_answer()
         if answer is None:
@@ -246,20 +248,26 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
                          choices=tuple(tuple(o) for _, o in options), least=tuple(need), options_most=tuple(most)),
                 f"{item.label} goes onto the Chain: {item.controller}, its controller, chooses its target(s) now "
                 f"(valid: {'; '.join(', '.join(o) or 'none' for _, o in options)}; \"{item.controller} chooses {example}\")",
-                (*keys, "trigger.choose_targets", "trigger.must_choose", "priority.limited_actions_regardless"))
+                (*keys, "trigger.choose_targets", "trigger.must_choose", *upto, "priority.limited_actions_regardless"))
         names = answer
         g.emit(f"{item.controller} chooses {', '.join(names) or 'nothing'} as the target(s) of {item.label}",
-               "trigger.choose_targets", "priority.limited_actions_regardless")
+               "trigger.choose_targets", *upto, "priority.limited_actions_regardless")
     item.targets, item.slots = legality.chosen_targets(s, item, names, source)
     deflect = legality.deflect_cost(s, item.controller, item.targets)
     if deflect:
-        from_cost = costs.plan(s, item.controller, Cost(0, ("any",) * deflect), legality.adders(s, item.controller))
-        if from_cost is None:
+        cost = Cost(0, ("any",) * deflect)
+        g.emit(f"{item.label} chooses an opponent's object with Deflect: it costs {cost.text()} more, a mandatory "
+               "additional cost", "deflect.cost", "deflect.mandatory")
+        payment = costs.plan(s, item.controller, cost, legality.adders(s, item.controller))
+        yes = payment is not None and instructions.ask(g, item.controller, f"pay {cost.text()} (Deflect) for "
+                                                                          f"{item.label}, or decline it")
+        if not yes or payment is None:
             s.chain.remove(item)
-            g.emit(f"{item.label}: {item.controller} cannot pay the Deflect cost of its targets ([A] x{deflect}): it is "
-                   "removed from the Chain", "deflect.cost", "trigger.decline_cost", "trigger.not_countered")
+            g.emit(f"{item.controller} {'cannot pay' if payment is None else 'declines to pay'} the Deflect cost: "
+                   f"{item.label} is removed from the Chain and never becomes a Chain Item (it is not countered)",
+                   "trigger.decline_cost", "trigger.not_countered")
             return False
-        board.pay(g, from_cost, f"{item.label} (Deflect)")
+        board.pay(g, payment, f"{item.label} (Deflect)")
     return True
 
 

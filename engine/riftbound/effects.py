@@ -91,7 +91,8 @@ class Target:
 
     ``kind``: ``unit``, ``gear``, ``permanent`` (a unit or a gear), ``spell``, ``facedown`` (a facedown card),
     ``card`` (a card in a trash), ``me`` (the object the ability belongs to), ``that`` (what a replacement's
-    event acts on), ``it`` (the object an earlier instruction of the same effect chose or acted on).
+    event acts on), ``it`` (the object an earlier instruction of the same effect chose or acted on), ``each``
+    (every unit that fits, chosen by no one: not a target, 352.10.d).
     ``side``: ``friendly``, ``enemy``, or ``your`` (controlled by you). ``where``: ``at a battlefield``,
     ``here``, ``in a base``, ``at another location``, ``at its destination``. ``other``: not the object the
     ability belongs to. ``count``: how many distinct objects (``two friendly units``); ``upto``: any number
@@ -108,7 +109,7 @@ class Target:
 
     @property
     def chooses(self) -> bool:
-        return self.kind not in ("me", "that", "it", "they")
+        return self.kind not in ("me", "that", "it", "they", "each")
 
     @property
     def most(self) -> int:
@@ -177,6 +178,7 @@ _QUALIFIERS = [
     ("at another location", re.compile(r"^ at another location")),
     ("at its destination", re.compile(r"^ at its destination")),
     ("in your trash", re.compile(r"^ (?:in|from) your trash(?= |$)")),
+    ("in an opponent's trash", re.compile(r"^ (?:in|from) an opponent'?s'? trash(?= |$)")),
     ("might", re.compile(r"^ with (?:might|\d+ might) (?P<m>\d+) or less|^ with (?P<m2>\d+) might or less|^ with might up to (?P<m3>\d+)")),
     ("keyword", re.compile(r"^ with (?P<kw>assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate)")),
 ]
@@ -232,6 +234,9 @@ def parse_target(text: str) -> tuple[Target, str]:
             elif name == "in your trash":
                 noun = "card"
                 side = "your"
+            elif name == "in an opponent's trash":
+                noun = "card"
+                side = "enemy"
             else:
                 where = name
             rest = rest[q.end():]
@@ -320,11 +325,16 @@ def _one(part: str) -> Instruction:
         return Instruction("choose", 0, target, text=part)
     m = re.match(r"^deal (?P<n>\d+|x)(?: damage)? to (?P<t>.+)$", low)
     if m:
-        rest_all = re.match(r"^(?:all|each) (?P<what>units?|enemy units|friendly units)(?: (?P<where>at (?:my|its|this) battlefield|here|at (?:a|that) battlefield|there))?$", m.group("t"))
+        rest_all = re.match(r"^(?:all|each) (?P<what>units?|enemy units|friendly units)(?: (?P<where>at (?:my|its|this) battlefield|here|at (?:a|that) battlefield|there|at battlefields))?$", m.group("t"))
         if rest_all:
             side = "enemy" if "enemy" in rest_all.group("what") else "friendly" if "friendly" in rest_all.group("what") else None
-            return Instruction("deal_all", int(m.group("n")), Target("unit", side, "here" if rest_all.group("where") else None),
-                               text=part)
+            where = rest_all.group("where") or ""
+            if where == "at a battlefield":
+                # "Deal N to all units at a battlefield" targets the battlefield, not the units (352.10.b)
+                return Instruction("deal_all", int(m.group("n")), Target("battlefield", side), text=part)
+            return Instruction("deal_all", int(m.group("n")), Target("each", side, "here" if where in (
+                "at my battlefield", "at its battlefield", "at this battlefield", "here", "at that battlefield", "there")
+                else "battlefields" if where == "at battlefields" else None), text=part)
         target, rest = parse_target(m.group("t"))
         if rest.strip():
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
@@ -343,9 +353,9 @@ def _one(part: str) -> Instruction:
         verb = {"gain control of": "control"}.get(m.group("verb"), m.group("verb"))
         t = m.group("t")
         if verb == "heal" and re.match(r"^(?:your|all friendly|friendly) units(?: here)?$", t):
-            return Instruction("heal_all", 0, Target("unit", "your", "here" if t.endswith("here") else None), text=part)
+            return Instruction("heal_all", 0, Target("each", "your", "here" if t.endswith("here") else None), text=part)
         if verb == "kill" and re.match(r"^all units(?: (?:here|at (?:a|that|my) battlefield))?$", t):
-            return Instruction("kill_all", 0, Target("unit", None, "here" if "here" in t or "my" in t else None), text=part)
+            return Instruction("kill_all", 0, Target("each", None, "here" if "here" in t or "my" in t else None), text=part)
         if verb == "ready" and re.match(r"^(?:up to )?(?:\w+ )?(?:friendly )?runes?$", t):
             mm = re.match(r"^(?:(?P<up>up to) )?(?P<n>\w+)? ?(?:friendly )?runes?$", t)
             assert mm is not None
@@ -367,11 +377,13 @@ def _one(part: str) -> Instruction:
         if rest:
             raise ValueError(f'cannot read "{rest}" in "{part}"')
         return Instruction(verb, 0, target, data=data, text=part)
-    m = re.match(r"^move (?P<t>.+?)(?: (?:from here )?to (?P<place>.+))?$", low)
+    m = re.match(r"^move (?P<t>(?:up to \w+ |any number of )?.+?)(?: (?P<here>from here )?to (?P<place>.+))?$", low)
     if m:
         target, rest = parse_target(m.group("t"))
         if rest.strip() and rest.strip() not in ("from here",):
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
+        if (m.group("here") or rest.strip() == "from here") and target.where is None:
+            target = Target(target.kind, target.side, "here", target.other, target.count, target.upto, target.filters)
         raw = part[part.lower().rfind(" to ") + 4:].strip() if m.group("place") else "a location"
         return Instruction("move", 0, target, _place(raw), text=part)
     m = re.match(r"^give (?P<t>.+?) (?P<sign>[+-])(?P<n>\d+) might(?P<turn> this turn)?(?P<min>,? to a minimum of (?P<mn>\d+) might)?$", low)
@@ -424,6 +436,14 @@ def _one(part: str) -> Instruction:
     m = re.match(r"^recycle (?P<n>\d+) from your trash$", low)
     if m:
         return Instruction("recycle_trash", int(m.group("n")), text=part)
+    m = re.match(r"^recycle (?P<t>(?:a|an|target|up to \w+) .*card.*)$", low)
+    if m:
+        target, rest = parse_target(m.group("t"))
+        if rest.strip():
+            raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
+        return Instruction("recycle", 0, target, text=part)
+    if re.match(r"^play me from (?:your|the) trash(?:, ignoring its cost)?$", low):
+        return Instruction("play_self", text=part)
     m = re.match(r"^play (?P<n>a|an|one|two|three|\d+) (?P<m>\d+) might (?P<name>[a-z' -]+?) unit tokens?"
                  r"(?: with (?P<kws>[a-z -]+?(?: \d+)?))?(?P<ready> ready)?(?: (?P<where>here|to (?:your |its )?base|to (?P<place>.+)))?$", low)
     if m:
@@ -473,6 +493,10 @@ def _paragraph(text: str) -> list[Instruction]:
         mm = re.match(r"^if you do,? (?P<body>.+)$", low)
         if mm:
             out.append(Instruction("ifdo", 0, None, body=tuple(_one(p) for p in _parts(mm.group("body"))), text=sentence))
+            continue
+        both = re.match(r"^(?P<verb>choose|target) (?P<a>.+?) and (?P<b>(?:a|an|another|up to) .+)$", sentence)
+        if both:
+            out.extend((_one(f"choose {both.group('a')}"), _one(f"choose {both.group('b')}")))
             continue
         out.extend(_one(p) for p in _parts(sentence))
     if tail:
@@ -785,7 +809,7 @@ def _ability(text: str) -> TextAbility:
         parse(m.group("effect"))
         return TextAbility("triggered", t, trigger=spec, effect=m.group("effect"))
     m = re.match(r"^(?P<cost>[^:]+): (?P<kws>(?:(?:action|reaction|legion) - )*)(?P<effect>.+)$", t)
-    if m and not t.startswith(("if ", "while ")):
+    if m and not t.startswith(("if ", "while ")) and "do this" not in m.group("cost") and ". " not in m.group("cost"):
         cost = parse_cost(m.group("cost"))
         kws = tuple((k.capitalize(), 0) for k in re.findall(r"(action|reaction|legion) -", m.group("kws")))
         effect = ("legion - " if ("Legion", 0) in kws else "") + m.group("effect")

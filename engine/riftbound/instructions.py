@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from engine.riftbound import board, costs, effects, legality, replacement, triggers
 from engine.riftbound.effects import Instruction
 from engine.riftbound.legality import Chosen
-from engine.riftbound.state import Awaiting, Card, ChainItem, Game
+from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game
 
 
 @dataclass
@@ -126,6 +126,9 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         return None
     out: list[Card | ChainItem | None] = []
     for kind_, key, epoch in group:
+        if kind_ == "battlefield":
+            out.append(s.bf(key))  # type: ignore[arg-type]
+            continue
         if kind_ == "spell":
             found = next((i for i in s.chain if str(i.uid) == key), None)
             if found is None:
@@ -240,7 +243,8 @@ def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
     s, item = g.s, ctx.item
     cond = ins.data[0] if ins.data else ""
     body = ins.text.split(":", 1)[1].strip()
-    noted = tuple(p for p in (("destination", ctx.destination) if ctx.destination else None,) if p)
+    noted = tuple(p for p in (("destination", ctx.destination) if ctx.destination else None,
+                              ("it", ctx.it.key) if ctx.it is not None else None) if p)
     if cond == "if you do" and not ctx.did:
         g.emit(f"{item.label}: the condition of its reflexive trigger is not met: nothing is added to the Chain",
                "reflexive.condition")
@@ -257,6 +261,9 @@ def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
         g.emit(f"{item.label}: if {unit.name} dies from this, its reflexive trigger will be added to the Chain",
                "reflexive.condition")
         return
+    if ins.times > 1:
+        g.emit(f"{item.label}: \"do this {ins.times} times\": its reflexive trigger is added to the Chain {ins.times} times",
+               "reflexive.times")
     for _ in range(ins.times):
         add_reflexive(g, item, body, noted)
 
@@ -308,6 +315,13 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
     if v == "recycle_trash":
         board.recycle_from_trash(g, me, ins.amount, *keys)
         return
+    if v == "play_self":
+        card = ctx.source
+        if card is None or card.zone != "trash":
+            g.emit(f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, "play.null_information")
+            return
+        board.play_from(g, card, item.controller, "base", item, *keys)
+        return
     if v == "token":
         place = ins.place
         if place == "here":
@@ -321,10 +335,13 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "deal_all":
         where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+        if targets and isinstance(targets[0], Battlefield):
+            where = targets[0].name
         victims = [u for u in s.units() if (where is None or (u.location or "").lower() == where.lower())
-                   and (ins.aim.side != "enemy" or u.controller != me)]
-        g.emit(f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (no target is chosen)",
-               *keys, "targets.programmatic")
+                   and (ins.aim.side != "enemy" or u.controller != me)
+                   and (ins.aim.where != "battlefields" or u.zone == "battlefield")]
+        g.emit(f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (the units are not "
+               "chosen: no unit is a target)", *keys, "targets.programmatic")
         for u in victims:
             board.deal(g, item, u, ins.amount, *keys)
         return
@@ -343,6 +360,9 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "fight":
         units = [u for u in targets if isinstance(u, Card) and u.on_board and u.is_unit]
+        first = dict(item.noted).get("it")
+        if len(units) < 2 and first is not None and first in s.cards and s.cards[first].on_board:
+            units.insert(0, s.cards[first])
         if len(units) < 2:
             g.emit(f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
                    *keys, "text.do_what_you_can")
@@ -386,6 +406,9 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         ctx.did = died
         if not died:
             ctx.it_might = None
+        elif item.kind == "spell" and unit.is_unit:
+            g.emit(f"{item.controller} killed {unit.name} with a spell ({item.label})", "kill.instruction_responsible")
+            triggers.fire(g, "kill_spell", player=item.controller, subject=unit)
     elif v == "banish":
         where = str(unit.location or unit.zone)
         board.leave_board(g, unit, "banishment")
@@ -487,6 +510,8 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             return
         unit.damage = 0
         g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")
+    elif v == "recycle":
+        board.recycle_cards(g, [unit], *keys)
     elif v == "attach":
         gear = ctx.source
         if gear is None or not gear.on_board:

@@ -524,6 +524,8 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
             return f"it is not a card in a trash (it is in the {card.zone})", "play.target_valid"
         if t.side == "your" and card.owner != player:
             return f"it is not in {player}'s trash", "play.target_restrictions"
+        if t.side == "enemy" and (card.owner == player or s.allied(card.owner, player)):
+            return f"it is not in an opponent's trash", "play.target_restrictions"
         if ("champion", True) in t.filters:
             chosen = s.champions.get(player)
             if chosen is None or card.name.split("#", 1)[0].strip().lower() != chosen.lower():
@@ -547,6 +549,8 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
         return f"{player} does not control it", "play.target_restrictions"
     if t.other and source is not None and source.key == card.key:
         return f"it is {source.name} itself, and the ability says another", "play.target_restrictions"
+    if t.other and dict(noted).get("it") == card.key:
+        return "it is the unit the effect already acts on, and the ability says another", "play.target_restrictions"
     here = (source.location if source is not None and source.on_board else None) or hidden_at
     if t.where == "at a battlefield" and card.zone != "battlefield":
         return "it is not at a battlefield", "play.target_restrictions"

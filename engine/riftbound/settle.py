@@ -102,6 +102,7 @@ def _steps(g: Game, special: str | None) -> None:
         dead.append((u, controller))
         if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):
             _killed_by(g, u, by)
+    triggers.left_with(g, [d for d, _ in dead])
     for u, controller in dead:
         triggers.fire(g, "dies", subject=u, subjects=tuple(d for d, _ in dead), before={"controller": controller})
     if special == "end_of_turn":

@@ -85,6 +85,13 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
                 continue
             s.first_done.add(mark)
         met.append((owner, source, t))
+    if event == "played" and nth and player is not None:
+        for c in s.cards.values():
+            if c.owner == player and not (c.on_board or c.zone == "legend") and c.key != (subject.key if subject else ""):
+                for t in c.defn.triggers:
+                    if t.spec.event == "played" and t.spec.nth == nth:
+                        g.emit(f"{player} plays their {'second' if nth == 2 else 'third'} card this turn; {c.name} is not on "
+                               f"the board as that happens, so its ability does not trigger", "trigger.after_event")
     order = s.in_turn_order({m[0] for m in met})
     for controller in order:
         for owner, source, t in met:
@@ -105,6 +112,12 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
                 keys.append("trigger.first_time")
             if t.spec.what == "mighty unit":
                 keys.append("mighty.is_mighty")
+            if t.spec.event in ("end", "beginning") or (controller != s.turn_player and t.spec.event not in KEYS):
+                keys.append("trigger.any_state")
+            if t.spec.zone == "trash":
+                keys.append("trigger.outside_board")
+                if subject is not None and isinstance(source, Card) and subject.key == source.key:
+                    keys.append("trigger.enters_zone_same_time")
             noted: tuple[tuple[str, str], ...] = ()
             if subject is not None and subject.location:
                 noted = (("at", subject.location),)
@@ -165,3 +178,21 @@ def _meets(g: Game, source: Card | Battlefield, t: Trigger, owner: str, *, subje
     if spec.event in ("beginning", "end", "recycle", "kill_spell", "stun"):
         return player == owner
     return False
+
+
+def left_with(g: Game, dead: list[Card]) -> None:
+    """Objects watching for deaths that died themselves: they do not see their own death, nor deaths at the same
+    time (376.2.c.2); say so for each."""
+    for card in dead:
+        if any(t.spec.event == "dies" for t in card.defn.triggers):
+            others = [d.name for d in dead if d.key != card.key]
+            g.emit(f"{card.name} left the board as it died: its ability does not see its own death"
+                   + (f", nor that of {', '.join(others)} at the same time" if others else ""), "trigger.leaves_zone_same_time")
+
+
+def rune_not_card(g: Game, player: str) -> None:
+    """A rune recycled is not a card recycled (052): say so where an ability watches for recycled cards."""
+    for source, t in watchers(g):
+        if t.spec.event == "recycle" and _controller(g, source) == player:
+            g.emit(f"A rune is not a card for card effects: {source.name}'s ability (\"when you recycle one or more "
+                   "cards\") does not trigger", "card.main_deck_only")
