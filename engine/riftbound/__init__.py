@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from engine.core import Citations
+from engine.core import Citations, ScenarioError
 from engine.riftbound.build import build
 from engine.riftbound.game import RiftboundGame
 
@@ -18,4 +18,13 @@ def new_game(scenario: dict, citations: Citations) -> RiftboundGame:
 
     Raises :class:`engine.core.ScenarioError` (with the key path) for a scenario it cannot accept.
     """
-    return RiftboundGame(build(scenario), citations)
+    state = build(scenario)
+    if "faq.win_combat" not in citations:
+        for card in state.cards.values():
+            if any(t.spec.event == "win" for t in card.defn.triggers):
+                name = card.name.split("#", 1)[0].strip()
+                in_cards = any(str(k).lower() == name.lower() for k in (scenario.get("cards") or {}))
+                raise ScenarioError(("cards", name, "effect") if in_cards else ("state",),
+                                    f'{card.name}: "when I win a combat": the {citations.edition} rules do not define '
+                                    'winning a combat; the Spiritforged FAQ does (explain with edition: 2026-01-14)')
+    return RiftboundGame(state, citations)

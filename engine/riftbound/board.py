@@ -65,6 +65,10 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
     s = g.s
     was_on_board = card.on_board
     where, at = card.zone, card.at
+    if where == "facedown":
+        for bf in s.battlefields.values():
+            if bf.facedown == card.key:
+                bf.facedown = None
     card.zone, card.at = zone, None
     card.controller = None if zone not in ("base", "battlefield") else card.controller
     card.exhausted = card.buffed = card.stunned = False
@@ -222,7 +226,9 @@ def score(g: Game, player: str, bf: Battlefield, how: str, before: dict | None =
                    f"Final Point ({s.points[player]})", how_key, "score.final_point_conquer")
         elif missing and how == "conquer":
             g.emit(f"{player} conquers {bf.name} for what would be the Final Point, but has not scored "
-                   f"{', '.join(missing)} this turn: {player} draws a card instead", how_key, "score.final_point_draw_instead")
+                   f"{', '.join(missing)} this turn: {player} draws a card instead", how_key, "score.final_point_draw_instead",
+                   *(("trigger.conquer_even_if_negated",) if any(t.spec.event == "conquer" for _, t in triggers.watchers(g))
+                     else ()))
             draw(g, player, 1, "score.final_point_draw_instead")
         else:
             assert stopper is not None
@@ -481,6 +487,7 @@ def deal(g: Game, item: ChainItem, unit: Card, amount: int, *keys: str, source: 
     g.emit(f"{by} deals {amount} to {unit.name} (damage {unit.damage})"
            + (f", {bonus} of it Bonus Damage from {', '.join(bonus_names)}" if bonus else ""),
            *keys, "deal.marks_damage", *(("bonus.applies", "bonus.summed_once") if bonus else ()),
+           *(("battlefield.passive",) if bonus and any(n.lower() in s.battlefields for n in bonus_names) else ()),
            *(("deal.unit_source",) if source is not None else ()))
 
 

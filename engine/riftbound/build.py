@@ -280,7 +280,9 @@ def card_def(raw: Mapping, path: tuple, default_type: str | None = None) -> Card
         # Quick-Draw: Reaction, and "When you play this, attach it to a unit you control" (745.1.d).
         triggers.append(Trigger(effects.TriggerSpec("play"), "attach this to a unit you control"))
     if "Weaponmaster" in keywords and kind == "unit":
-        triggers.append(Trigger(effects.TriggerSpec("play", what="weaponmaster"), "weaponmaster"))
+        # Weaponmaster: "When you play me, choose a card you control with the Equipment tag ... pay the cost of its
+        # Equip ability, reduced by [A], to attach it to this unit" (747.1.c).
+        triggers.append(Trigger(effects.TriggerSpec("play"), "weaponmaster an equipment you control"))
     cost = None
     if raw.get("cost") is not None:
         cost = _cost(raw.get("cost"), (*path, "cost"))

@@ -117,6 +117,8 @@ def _with_targets(head: str, text: str, wanted: list, objects: list[Card], s: St
             names = [c.name for c in objects if c.zone == "trash"]
         elif ins.aim.kind == "facedown":
             names = [c.name for c in objects if c.zone == "facedown"]
+        elif ins.aim.kind == "any":
+            names = [c.name for c in objects if c.zone == "facedown" or c.on_board]
         else:
             names = [c.name for c in objects if c.on_board and (c.is_unit if ins.aim.kind == "unit" else True)]
         n = ins.aim.count

@@ -201,6 +201,10 @@ def _played(g: Game, card: Card, item: ChainItem) -> None:
     for new in s.chain[before:]:
         if new.source == card.key and item.hidden_at is not None:
             new.hidden_at = item.hidden_at  # the play effect of a hidden permanent chooses at its battlefield (737.1.d.2)
+    if s.has(card, "Quick-Draw") and not card.defn.has("Quick-Draw"):
+        # Quick-Draw given by another object: its "When you play this, attach it to a unit you control" (745.1.d).
+        board.add_trigger(g, card, "play", "attach this to a unit you control", item.controller, "quick_draw.reaction",
+                          "trigger.play_effect")
     if s.has(card, "Vision"):
         vision(g, card, item.controller)
 
@@ -229,6 +233,12 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
                "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
         return False
     upto = ("play.up_to_zero",) if any(ins.aim.upto for ins, _ in options) else ()
+    if item.hidden_at:
+        upto = (*upto, "hide.targets_at_that_battlefield")
+        if any(ins.aim.where == "at another location" for ins, _ in options):
+            g.emit(f"{item.label} comes from a card played from facedown at {item.hidden_at}: its choices are limited to "
+                   "that battlefield unless its own restriction cannot be met there; \"at another location\" cannot, so "
+                   "it chooses among every location", "hide.targets_at_that_battlefield")
     forced = all((len(o) == n and (n == m)) for (_, o), n, m in zip(options, need, most))
     if forced:
         names: tuple[str, ...] = tuple(name for _, o in options for name in o)
@@ -316,6 +326,7 @@ def resolve_newest(g: Game) -> None:
     s.priority = None
     g.emit(f"{item.label} resolves", "chain.resolve_newest")
     s.responsible = f"{item.uid}:{item.controller}:{item.kind}"
+    during = s.showdown
     instructions.execute(g, item)
     if item.kind == "spell" and item.card is not None:
         card = s.cards[item.card]
@@ -327,17 +338,18 @@ def resolve_newest(g: Game) -> None:
     g.cleanup()
     s.responsible = ""
     s.watch = []
-    after_removed(g)
+    after_removed(g, started=s.showdown is not None and s.showdown is not during)
 
 
-def after_removed(g: Game) -> None:
-    """After an item left the Chain: Priority to the newest item's controller, or the turn is Open again."""
+def after_removed(g: Game, started: bool = False) -> None:
+    """After an item left the Chain: Priority to the newest item's controller, or the turn is Open again. A
+    showdown that began in the cleanup after it (not one in progress as it resolved) keeps its Focus."""
     s = g.s
     if s.winner:
         return
     if s.chain:
         g.s.priority_to_newest = g.s.priority_to_newest or "chain.priority_after_resolve"
         return
-    if s.showdown is not None and s.awaiting is None and s.focus is not None:
+    if s.showdown is not None and s.awaiting is None and s.focus is not None and not started:
         g.emit("The Chain is empty: the turn is Open again", "chain.empty_after_resolve", "state.open")
         showdown.chain_emptied(g)

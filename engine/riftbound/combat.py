@@ -8,7 +8,7 @@ rules allow; when only one is possible the engine makes it, otherwise it waits f
 
 from __future__ import annotations
 
-from engine.riftbound import board, replacement
+from engine.riftbound import board, replacement, triggers
 from engine.riftbound.legality import Assigning, assignments, lethal
 from engine.riftbound.state import Awaiting, Card, Combat, Game, Showdown
 
@@ -209,6 +209,33 @@ def resolution(g: Game) -> None:
     if s.winner:
         s.combat = None
         return
+    if "faq.win_combat" in s.rulings:
+        if c.result and c.result != "tie":
+            loser = c.defender if c.result == c.attacker else c.attacker
+            g.emit(f"Only {c.result}'s units remain after combat damage: {c.result} wins the combat and {loser} loses it",
+                   "faq.win_combat")
+            before = len(s.chain)
+            for u in s.units_at(bf.name):
+                if u.controller == c.result:
+                    triggers.fire(g, "win", subject=u, player=c.result)
+            if len(s.chain) > before:
+                c.step = "won"
+                g.emit(f"The abilities that trigger on winning the combat resolve before Control of {bf.name} is settled "
+                       "and before any point is scored", "faq.win_before_score")
+                g.cleanup()
+                return
+        else:
+            g.emit("Units of both players, or of neither, remain after combat damage: the combat is a tie",
+                   "faq.tie_combat")
+    finish(g)
+
+
+def finish(g: Game) -> None:
+    """Combat's Resolution after its cleanup (444.2): Control established, a conquest scored."""
+    s = g.s
+    c = s.combat
+    assert c is not None
+    bf = s.bf(c.at)
     present = s.players_at(bf.name)
     if bf.key in s.staged_showdowns or bf.key in s.staged_combats:
         g.emit(f"A Showdown or Combat is staged at {bf.name}: Control is not established yet", "combat.establish_control")
@@ -230,7 +257,19 @@ def recall_attackers(g: Game) -> None:
     if c is None:
         return
     attackers, defenders = _side(g, "attacker"), _side(g, "defender")
+    c.result = "tie" if bool(attackers) == bool(defenders) else c.attacker if attackers else c.defender
     if attackers and defenders:
+        solari = next((o for o in s.cards.values() if (o.on_board or o.zone == "legend") and o.controller == c.attacker
+                       and o.attached_to is None and any(p[0] == "tie_recall_all" for p in o.defn.passives)), None)
+        if solari is not None:
+            everyone = attackers + defenders
+            for u in everyone:
+                board.set_location(u, "base")
+            g.emit(f"Defenders remain at {s.bf(c.at).name}: the combat is a tie that would recall {c.attacker}'s "
+                   f"attackers; {solari.name}'s replacement effect recalls all units there instead "
+                   f"({', '.join(u.name for u in everyone)})", "combat.recall_attackers", "replacement.intercede",
+                   "replacement.instead", "recall.to_base")
+            return
         for u in attackers:
             board.set_location(u, "base")
         g.emit(f"Defenders remain at {s.bf(c.at).name}: the Attackers ({', '.join(u.name for u in attackers)}) are recalled "

@@ -181,6 +181,7 @@ _QUALIFIERS = [
     ("in an opponent's trash", re.compile(r"^ (?:in|from) an opponent'?s'? trash(?= |$)")),
     ("might", re.compile(r"^ with (?:might|\d+ might) (?P<m>\d+) or less|^ with (?P<m2>\d+) might or less|^ with might up to (?P<m3>\d+)")),
     ("keyword", re.compile(r"^ with (?P<kw>assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate)")),
+    ("cost", re.compile(r"^ (?:that costs|with (?:a )?cost(?: of)?) (?:no more than )?\[(?P<c>\d+)\](?: or less)?")),
 ]
 
 
@@ -231,7 +232,11 @@ def parse_target(text: str) -> tuple[Target, str]:
                 filters.append(("might_max", int(q.group("m") or q.group("m2") or q.group("m3"))))
             elif name == "keyword":
                 filters.append(("keyword", q.group("kw").capitalize()))
+            elif name == "cost":
+                filters.append(("cost_max", int(q.group("c"))))
             elif name == "in your trash":
+                if noun in ("unit", "gear"):
+                    filters.append(("type", noun))
                 noun = "card"
                 side = "your"
             elif name == "in an opponent's trash":
@@ -310,6 +315,16 @@ def _one(part: str) -> Instruction:
         inner = _one(m.group(1))
         return Instruction(inner.verb, inner.amount, inner.target, inner.place, (*inner.data, "must"), inner.body,
                            inner.times, part)
+    m = re.match(r"^you may (?:choose|target) (?P<t>.+)$", low)
+    if m:
+        # "you may choose a unit ...": an optional target, chosen as the ability goes on (up to one, 352.13)
+        target, rest = parse_target(m.group("t"))
+        if rest.strip():
+            raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
+        return Instruction("choose", 0, Target(target.kind, target.side, target.where, target.other, 1, 1, target.filters),
+                           text=part)
+    if re.match(r"^move me to its location and it to my (?:original )?location$", low):
+        return Instruction("swap", 0, Target("it"), text=part)
     m = re.match(r"^you may (?:(?P<cost>pay \[.+?\]|exhaust me|spend (?:a|its) buff|discard \d+|kill [^,]+?) to )?(?P<what>.+)$", low)
     if m:
         body = parse(m.group("what"))
@@ -433,6 +448,8 @@ def _one(part: str) -> Instruction:
     m = re.match(r"^recycle (?:one of your runes|a rune(?: you control)?)$", low)
     if m:
         return Instruction("recycle_rune", 1, text=part)
+    if re.match(r"^prevent all damage that would be dealt this turn by spells and abilities$", low):
+        return Instruction("prevent_all", text=part)
     m = re.match(r"^recycle (?P<n>\d+) from your trash$", low)
     if m:
         return Instruction("recycle_trash", int(m.group("n")), text=part)
@@ -444,6 +461,12 @@ def _one(part: str) -> Instruction:
         return Instruction("recycle", 0, target, text=part)
     if re.match(r"^play me from (?:your|the) trash(?:, ignoring its cost)?$", low):
         return Instruction("play_self", text=part)
+    m = re.match(r"^play (?P<t>(?:a|an|target) (?:unit|gear|card).*? (?:from|in) your trash)(?P<free>,? ignoring its cost)?$", low)
+    if m:
+        target, rest = parse_target(m.group("t"))
+        if rest.strip():
+            raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
+        return Instruction("play_from", 0, target, data=("free",) if m.group("free") else (), text=part)
     m = re.match(r"^play (?P<n>a|an|one|two|three|\d+) (?P<m>\d+) might (?P<name>[a-z' -]+?) unit tokens?"
                  r"(?: with (?P<kws>[a-z -]+?(?: \d+)?))?(?P<ready> ready)?(?: (?P<where>here|to (?:your |its )?base|to (?P<place>.+)))?$", low)
     if m:
@@ -453,6 +476,10 @@ def _one(part: str) -> Instruction:
             part[m.start("place"):m.end("place")].strip() if m.group("place") else None)
         return Instruction("token", int(m.group("m")), None, where, (name, kws, bool(m.group("ready"))),
                            times=_n(m.group("n")), text=part)
+    m = re.match(r"^weaponmaster (?P<t>.+)$", low)
+    if m:
+        target, rest = parse_target(m.group("t"))
+        return Instruction("weaponmaster", 0, target, text=part)
     m = re.match(r"^attach (?:this|me|it) to (?P<t>.+)$", low)
     if m:
         target, rest = parse_target(m.group("t"))
@@ -570,7 +597,7 @@ def parse_cost(raw: object) -> Cost:
         if not isinstance(power, list):
             raise ValueError(f"power is a list of domains, not {power!r}")
         return Cost(energy, tuple(_domain(p) for p in power))
-    text = normalise(str(raw)).replace("[e]", "exhaust")
+    text = re.sub(r"\]\s+\[", "][", normalise(str(raw))).replace("[e]", "exhaust")
     energy, power, exhaust, extra = 0, [], False, []
     for part in [p.strip() for p in re.split(r",\s*", text) if p.strip()]:
         if part in ("exhaust", "exhaust me", "exhaust this", "[t]"):
@@ -815,6 +842,9 @@ def _ability(text: str) -> TextAbility:
         effect = ("legion - " if ("Legion", 0) in kws else "") + m.group("effect")
         parse(effect)
         return TextAbility("activated", t, cost=cost, effect=effect, keywords=kws)
+    if re.match(r"^if a combat where you are the attacker ends in a tie that would recall any of your units, recall all "
+                r"units at that battlefield instead$", t):
+        return TextAbility("passive", t, data=("tie_recall_all",))
     if re.search(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", t):
         return TextAbility("replacement", t)
     passive = parse_passive(t)

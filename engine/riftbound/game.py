@@ -44,6 +44,9 @@ class RiftboundGame(core.Game[State]):
 
     def __init__(self, state: State, citations: Citations):
         super().__init__(state, citations)
+        # The rules of the citation table's edition: the Spiritforged FAQ's rulings and errata when it has them.
+        state.deflect_each_choice = "deflect.each_choice" in citations
+        state.rulings = frozenset(c.key for c in citations if c.key.startswith("faq."))
         self.answers: tuple[tuple[str, ...], ...] = ()  # replacement orders known while an action is carried out
         self.answer_i = 0
         self.replacing: tuple[str, ...] = ()  # replacement effects being carried out (they do not apply again)

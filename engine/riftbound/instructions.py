@@ -70,8 +70,10 @@ def one(g: Game, ctx: Context, ins: Instruction) -> None:
         if ctx.did:
             run(g, ctx, ins.body)
         else:
-            g.emit(f"{item.label}: the instruction before \"if you do\" was not done: what follows it is not",
-                   *keys, "text.do_what_you_can")
+            null = any(i.verb == "might_of_it" for i in ins.body)
+            g.emit(f"{item.label}: the instruction before \"if you do\" was not done: what follows it is not"
+                   + ("; no unit was killed, so \"its Might\" has no value anyway" if null else ""),
+                   *keys, "text.do_what_you_can", *(("play.null_information",) if null else ()))
         return
     if v == "may":
         _may(g, ctx, ins)
@@ -315,6 +317,11 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
     if v == "recycle_trash":
         board.recycle_from_trash(g, me, ins.amount, *keys)
         return
+    if v == "prevent_all":
+        s.prevent["*"] = "spells and abilities"
+        g.emit(f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
+               "ability has a unit deal is that unit's, not theirs)", *keys, "deal.source_default", "deal.unit_source")
+        return
     if v == "play_self":
         card = ctx.source
         if card is None or card.zone != "trash":
@@ -512,6 +519,25 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")
     elif v == "recycle":
         board.recycle_cards(g, [unit], *keys)
+    elif v == "play_from":
+        if unit.zone != "trash":
+            g.emit(f"{item.label}: {unit.name} is no longer in the trash: it cannot be played", *keys, "play.null_information")
+            return
+        if "free" in ins.data:
+            g.emit(f"{item.label}: {unit.name} is played ignoring its cost: its base energy and power costs are 0",
+                   *keys, "cost.ignored")
+        board.play_from(g, unit, item.controller, "base", item, *keys)
+    elif v == "swap":
+        me = ctx.source
+        if me is None or not me.on_board or not unit.on_board:
+            g.emit(f"{item.label}: one of the two units is no longer on the board: nothing moves", *keys,
+                   "text.do_what_you_can")
+            return
+        mine, theirs = me.location or "base", unit.location or "base"
+        board.move_units(g, me.controller or me.owner, [me], theirs, *keys, "move.by_effect")
+        board.move_units(g, unit.controller or unit.owner, [unit], mine, *keys, "move.by_effect")
+    elif v == "weaponmaster":
+        _weaponmaster(g, ctx, unit, keys)
     elif v == "attach":
         gear = ctx.source
         if gear is None or not gear.on_board:
@@ -528,6 +554,41 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             board.contest(g, s.bf(unit.at), item.controller)
     else:  # pragma: no cover - the reader accepts only verbs carried out here
         raise AssertionError(f"instruction {v!r} has no step")
+
+
+def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> None:
+    """Weaponmaster (747.1.c): pay the chosen Equipment's Equip cost reduced by [A] to attach it to this unit; optional
+    in the edition with the Spiritforged FAQ (its ruling), done if it can be paid under Core Rules v1.2."""
+    s, item = g.s, ctx.item
+    me = ctx.source
+    if me is None or not me.on_board:
+        g.emit(f"{item.label}: the unit with Weaponmaster is no longer on the board", *keys, "play.null_information")
+        return
+    if gear.defn.equip is None:
+        g.emit(f"{gear.name} has no Equip cost: it cannot be paid, and {gear.name} stays where it is", *keys,
+               "weaponmaster.play_effect", "weaponmaster.stays")
+        return
+    cost = costs.resolve_card_domain(gear.defn.equip, gear)
+    power = list(cost.power)
+    reduced = "any" in power
+    if reduced:
+        power.remove("any")
+    cost = effects.Cost(cost.energy, tuple(power))
+    g.emit(f"Weaponmaster: {gear.name}'s Equip cost is {gear.defn.equip.text()}, "
+           + (f"reduced by [A] to {cost.text()}" if reduced else "which has no [A] to reduce"),
+           *keys, "weaponmaster.play_effect")
+    if "faq.weaponmaster_optional" in s.rulings:
+        if not ask(g, item.controller, f"{item.label}: pay {cost.text()} to attach {gear.name} to {me.name}"):
+            g.emit(f"{item.controller} chooses not to use Weaponmaster: {gear.name} stays where it is",
+                   "faq.weaponmaster_optional", "weaponmaster.stays")
+            return
+        g.emit(f"{item.controller} chooses to use Weaponmaster (it is optional)", "faq.weaponmaster_optional")
+    payment = costs.plan(s, item.controller, cost, legality.adders(s, item.controller))
+    if payment is None:
+        g.emit(f"{item.controller} cannot pay {cost.text()}: {gear.name} stays where it is", *keys, "weaponmaster.stays")
+        return
+    board.pay(g, payment, f"{gear.name}'s Equip (Weaponmaster)")
+    board.attach(g, gear, me, *keys, "weaponmaster.play_effect")
 
 
 def _exhaust(g: Game, unit: Card, keys: tuple[str, ...]) -> None:

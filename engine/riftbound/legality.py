@@ -282,6 +282,9 @@ def play(s: State, a: A.Play) -> Playing:
     repeat = "Repeat" in a.paying
     wanted = effects.chosen(effects.parse(text)) * (2 if repeat else 1)
     chosen, slots = choose_all(s, player, c.name, wanted, list(a.targets), hidden_at=c.at if hidden else None, source=None)
+    if "faq.token_cost_zero" in s.rulings and any(k == "cost_max" for i in wanted for k, _ in i.aim.filters) and \
+            any(kind == "unit" and s.cards[key].defn.token for kind, key, _ in chosen):
+        keys = (*keys, "faq.token_cost_zero")
     if c.defn.type == "spell":
         place = move_destination(s, c.name, text, a.place)
     else:
@@ -327,7 +330,7 @@ def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], payin
             if passive[0] == "discount" and (passive[2] == "cards" or (passive[2] == "spells") == (c.defn.type == "spell")):
                 cut = min(passive[1], total.energy)
                 total = Cost(total.energy - cut, total.power, total.exhaust, total.extra)
-                keys.append("cost.discounts")
+                keys.extend(("cost.discounts", *(("cost.base_cost",) if optional else ())))
             if passive[0] == "discount_optional" and optional:
                 power = list(total.power)
                 for p in optional.power:
@@ -524,6 +527,8 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
             return f"it is not a card in a trash (it is in the {card.zone})", "play.target_valid"
         if t.side == "your" and card.owner != player:
             return f"it is not in {player}'s trash", "play.target_restrictions"
+        if ("type", "unit") in t.filters and not card.is_unit or ("type", "gear") in t.filters and card.defn.type != "gear":
+            return f"it is not a {dict(t.filters)['type']} card", "play.target_restrictions"
         if t.side == "enemy" and (card.owner == player or s.allied(card.owner, player)):
             return f"it is not in an opponent's trash", "play.target_restrictions"
         if ("champion", True) in t.filters:
@@ -539,6 +544,9 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
         wanted = {"unit": ("unit",), "gear": ("gear",), "permanent": ("unit", "gear"), "any": ("unit", "gear")}[kind]
         if card.defn.type not in wanted or not card.on_board:
             what = "a unit" if kind == "unit" else "a gear" if kind == "gear" else "a unit or gear"
+            if kind == "any":
+                return (f"it is not a gear or unit on the board, nor a facedown card at a battlefield (it is in "
+                        f"{card.owner}'s {card.zone})", "play.facedown_card")
             return f"it is not {what} on the board (it is in {card.owner}'s {card.zone})", "play.target_on_board"
     holder = card.controller
     if t.side == "enemy" and (holder == player or s.allied(holder, player)):
@@ -578,6 +586,13 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
                 return f"it is not {value}", "play.target_restrictions"
         if key == "mighty" and not s.mighty(card):
             return "it is not Mighty", "play.target_restrictions"
+        if key == "cost_max":
+            if card.defn.token and "faq.token_cost_zero" not in s.rulings:
+                return ("it is a token: tokens have no cost (179.2.a), so its cost is null and no comparison with it "
+                        "holds", "token.no_cost")
+            cost = 0 if card.defn.token or card.defn.cost is None else card.defn.cost.energy
+            if cost > int(value):  # type: ignore[call-overload]
+                return f"its cost is {cost}, more than {value}", "play.target_restrictions"
     if hidden_at and t.where != "at another location" and (card.location or card.at or "").lower() != hidden_at.lower():
         return f"played from facedown, its choices are limited to {hidden_at}", "hide.targets_at_that_battlefield"
     return None

@@ -29,6 +29,9 @@ def until_decision(g: Game) -> None:
                 chain.give_priority_to_newest(g, key)
             return
         s.priority_to_newest = ""
+        if s.combat is not None and s.combat.step == "won":
+            combat.finish(g)  # the win's triggered abilities have resolved: the combat's resolution goes on
+            continue
         if s.showdown:
             return
         if s.phase != "main":
@@ -136,6 +139,23 @@ def _steps(g: Game, special: str | None) -> None:
                 board.leave_board(g, card, "trash")
                 g.emit(f"{card.controller or card.owner} no longer controls {bf.name}: the card hidden there ({card.name}) "
                        f"goes to {card.owner}'s trash", "cleanup.hidden_trashed", "hide.lost_with_control")
+    # A battlefield its controller has no units at, contested by the only player who has: a gap in Core Rules v1.2
+    # that the Spiritforged FAQ fills (a noncombat showdown; the controller loses control in this cleanup).
+    for bf in s.battlefields.values():
+        present = s.players_at(bf.name)
+        if bf.contested_by and bf.controller and present == [bf.contested_by] and bf.controller != bf.contested_by \
+                and not (s.combat is not None and s.combat.at == bf.key) and not (s.showdown and s.showdown.at == bf.key):
+            if "faq.noncombat_showdown" in s.rulings:
+                g.emit(f"{bf.controller} controls {bf.name} but has no units there, and only {bf.contested_by}'s units, "
+                       f"which contested it, are there: {bf.controller} loses control in this cleanup and a noncombat "
+                       "showdown will start", "faq.loses_control_same_cleanup", "faq.noncombat_showdown")
+                bf.controller = None
+            elif s.gap_reported != bf.key:
+                s.gap_reported = bf.key
+                g.emit(f"{bf.controller} controls {bf.name} with no units there and {bf.contested_by}'s units contest it: "
+                       "Core Rules v1.2 keep Control while it is Contested and start neither a combat nor a showdown "
+                       "(a gap; the Spiritforged FAQ, edition 2026-01-14, starts a noncombat showdown)",
+                       "control.cannot_change_while_contested", "control.kept_while_contested")
     # 6. Showdowns staged at uncontrolled contested battlefields; 7. combats where opposing units meet.
     showdown.stage(g)
     combat.stage(g)

@@ -268,7 +268,8 @@ class Combat:
     attacked: set[str] = field(default_factory=set)  # units whose attack trigger was used
     defended: set[str] = field(default_factory=set)
     assigned: dict[str, dict[str, int]] = field(default_factory=dict)  # player -> unit -> damage
-    step: str = "showdown"  # showdown | damage
+    step: str = "showdown"  # showdown | damage | won (a win's triggered abilities resolve before control is settled)
+    result: str = ""  # after combat damage: the winner's name, or "tie"
 
 
 @dataclass(frozen=True)
@@ -331,6 +332,7 @@ class State:
     prevent: dict[str, str] = field(default_factory=dict)  # player -> "spells and abilities": damage prevented this turn
     buff_bonus: dict[str, int] = field(default_factory=dict)  # player -> extra Might their buffs give this turn
     deflect_each_choice: bool = False  # Deflect is paid for each time a target is chosen (Spiritforged FAQ's 735.1.c)
+    rulings: frozenset[str] = frozenset()  # the FAQ rulings of the edition in force (citation keys "faq.*")
     scored: dict[str, set[str]] = field(default_factory=dict)  # battlefield keys scored this turn
     chain: list[ChainItem] = field(default_factory=list)
     priority: str | None = None
@@ -349,6 +351,7 @@ class State:
     priority_to_newest: str = ""
     suspended: Suspended | None = None  # an action waiting for replacement effects to be ordered
     ending: str = ""  # "step": the Ending Step's triggered abilities are on the Chain (the End of Turn goes on after)
+    gap_reported: str = ""  # a battlefield whose v1.2 gap (controlled, contested, no controller's units) was reported
 
     def __deepcopy__(self, memo: dict) -> State:
         """A copy sharing nothing that changes (several times faster than a generic deep copy; a test
@@ -377,7 +380,7 @@ class State:
         new.showdown = copy.copy(self.showdown)
         c = self.combat
         new.combat = c and Combat(c.at, c.attacker, c.defender, set(c.attacked), set(c.defended),
-                                  {p: dict(d) for p, d in c.assigned.items()}, c.step)
+                                  {p: dict(d) for p, d in c.assigned.items()}, c.step, c.result)
         new.staged_showdowns, new.staged_combats = list(self.staged_showdowns), list(self.staged_combats)
         return new
 
