@@ -20,7 +20,7 @@ GAMES = ("riftbound", "mtg")
 # Keys the spec defines, plus this project's documented extensions (docs/scenarios.md).
 TOP_LEVEL_KEYS = {
     "game", "book", "title", "players", "turn", "victory_score", "state", "cards", "actions", "expect",
-    "costs", "edition", "description", "notes",
+    "costs", "edition", "description", "notes", "teams",
 }
 
 

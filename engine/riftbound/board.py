@@ -28,10 +28,15 @@ def _carry(g: Game, unit: Card) -> None:
         gear.zone, gear.at = unit.zone, unit.at
 
 
-def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str) -> None:
-    """Move ``units`` (already checked) to ``place``; apply Contested (428, 184.3.a.1)."""
+def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str, mover: str | None = None) -> None:
+    """Move ``units`` (already checked) to ``place``; apply Contested (428, 184.3.a.1). ``mover``: the player whose
+    effect moves them, when not their controller."""
     names = ", ".join(u.name for u in units)
     origins = sorted({u.location or "?" for u in units})
+    if place.lower() == "base" and mover is not None and any(u.controller != mover for u in units):
+        g.emit(f"{names}: {mover}'s effect moves {'it' if len(units) == 1 else 'them'} to a base: each goes to its own "
+               f"controller's base ({', '.join(sorted({str(u.controller) for u in units}))}'s), not {mover}'s",
+               "base.own_objects_only")
     for u in units:
         set_location(u, place)
         _carry(g, u)
@@ -40,8 +45,7 @@ def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str) 
     if place.lower() != "base":
         contest(g, g.s.bf(place), player)
     for u in units:
-        if place.lower() != "base" or not any(t.spec.event == "move" and t.spec.what for t in u.defn.triggers):
-            triggers.fire(g, "move", subject=u, player=player)
+        triggers.fire(g, "move", subject=u, player=player, what="battlefield" if place.lower() != "base" else "base")
 
 
 def contest(g: Game, bf: Battlefield, player: str) -> None:

@@ -27,7 +27,7 @@ from engine.riftbound.state import (PHASES, TRIGGERS, Ability, Battlefield, Card
                                     State, Trigger)
 
 TOP_KEYS = ("game", "book", "title", "description", "notes", "players", "turn", "victory_score", "state",
-            "cards", "actions", "expect", "costs", "edition")
+            "cards", "actions", "expect", "costs", "edition", "teams")
 STATE_KEYS = ("points", "battlefields", "units", "gear", "hand", "deck", "trash", "scored_this_turn", "runes", "hidden",
               "pool", "rune_deck", "legends", "champion", "played_this_turn")
 UNIT_KEYS = ("name", "controller", "owner", "at", "might", "exhausted", "damage", "keywords", "ability", "effect",
@@ -337,13 +337,15 @@ def build(scenario: Mapping[str, Any]) -> State:
     if phase not in PHASES:
         raise ScenarioError(("turn", "phase"), f'unknown riftbound phase "{turn.get("phase")}"{suggest(phase, PHASES)}; '
                                                f"phases: {', '.join(PHASES)}")
+    teams = _teams(scenario.get("teams"), players)
     victory = scenario.get("victory_score")
-    victory = 8 if victory is None else whole_number(victory, ("victory_score",), 1, MAX_POINTS)
+    victory = (11 if teams else 8) if victory is None else whole_number(victory, ("victory_score",), 1, MAX_POINTS)
     costs = scenario.get("costs")
     if costs not in (None, "ignore", "check"):
         raise ScenarioError(("costs",), f"costs is ignore or check, not {costs!r}")
 
     s = State(players=players, turn_player=turn_player, phase=phase, victory_score=victory)
+    s.teams = teams
     s.points = {p: 0 for p in players}
     s.deck = {p: [] for p in players}
     s.hand_unnamed = {p: 0 for p in players}
@@ -541,6 +543,25 @@ def build(scenario: Mapping[str, Any]) -> State:
                        for c in s.cards.values()) or any(bf.defn.passives for bf in s.battlefields.values()) \
         or any(d.passives or d.values for d in defs.values())
     return s
+
+
+def _teams(raw: Any, players: list[str]) -> dict[str, int]:
+    """``teams: [[Ana, Cid], [Ben, Dee]]`` (2v2, 466): every player on exactly one team."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, list) or len(raw) < 2 or not all(isinstance(t, list) and t for t in raw):
+        raise ScenarioError(("teams",), "expected a list of teams, each a list of players: teams: [[Ana, Cid], [Ben, Dee]]")
+    out: dict[str, int] = {}
+    for i, team in enumerate(raw):
+        for j, name in enumerate(team):
+            player = _player(name, players, ("teams", i, j))
+            if player in out:
+                raise ScenarioError(("teams", i, j), f"{player} is on two teams")
+            out[player] = i
+    missing = [p for p in players if p not in out]
+    if missing:
+        raise ScenarioError(("teams",), f"every player is on a team: {', '.join(missing)} is on none")
+    return out
 
 
 def _check_places(s: State, cards_raw: Mapping, state: Mapping) -> None:

@@ -233,6 +233,10 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
                "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
         return False
     upto = ("play.up_to_zero",) if any(ins.aim.upto for ins, _ in options) else ()
+    if any(ins.aim.other for ins, _ in options) and source is not None:
+        upto = (*upto, "play.target_restrictions")
+        g.emit(f"{item.label} chooses \"another\" unit: {source.name} itself is not a valid choice",
+               "play.target_restrictions")
     if item.hidden_at:
         upto = (*upto, "hide.targets_at_that_battlefield")
         if any(ins.aim.where == "at another location" for ins, _ in options):

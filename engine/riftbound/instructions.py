@@ -438,7 +438,7 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
                    "team.control_not_shared")
             ctx.did = False
             return
-        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect")
+        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect", mover=item.controller)
         ctx.destination = dest
     elif v == "recall":
         if unit.location == "base":

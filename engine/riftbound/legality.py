@@ -285,6 +285,7 @@ def play(s: State, a: A.Play) -> Playing:
     if "faq.token_cost_zero" in s.rulings and any(k == "cost_max" for i in wanted for k, _ in i.aim.filters) and \
             any(kind == "unit" and s.cards[key].defn.token for kind, key, _ in chosen):
         keys = (*keys, "faq.token_cost_zero")
+    keys = (*keys, *_team_keys(s, player, chosen))
     if c.defn.type == "spell":
         place = move_destination(s, c.name, text, a.place)
     else:
@@ -300,6 +301,13 @@ def play(s: State, a: A.Play) -> Playing:
         raise Refusal(f"{player} cannot pay {cost.text()} for {c.name} ({resources(s, player)})", "cost.must_pay",
                       "play.pay_costs", *cost_keys)
     return Playing(player, c, keys, chosen, place, hidden, payment, tuple(a.paying), slots, kill, cost_keys)
+
+
+def _team_keys(s: State, player: str, chosen: tuple[Chosen, ...]) -> tuple[str, ...]:
+    """A teammate's object chosen as "friendly" (466.8.d)."""
+    if any(kind == "unit" and s.allied(s.cards[key].controller, player) for kind, key, _ in chosen):
+        return ("team.friendly_includes_teammate",)
+    return ()
 
 
 def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], paying: tuple[str, ...], hidden: bool,
@@ -423,6 +431,7 @@ def activate(s: State, a: A.Activate) -> Activating:
         keys = (*keys, "equip.attach")
     wanted = effects.chosen(effects.parse(ability.effect))
     chosen, slots = choose_all(s, player, f"{obj.name}'s ability", wanted, list(a.targets), source=obj)
+    keys = (*keys, *_team_keys(s, player, chosen))
     place = move_destination(s, f"{obj.name}'s ability", ability.effect, a.place)
     if ability.exhausts and obj.exhausted:
         raise Refusal(f"{obj.name} is exhausted: its cost (exhaust it) cannot be paid", "exhaust.cost_must_complete",
@@ -554,6 +563,9 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
     if t.side == "friendly" and holder != player and not s.allied(holder, player):
         return "it is not a friendly unit", "play.target_restrictions"
     if t.side == "your" and holder != player:
+        if s.allied(holder, player):
+            return (f"{player} does not control it: it is {holder}'s, {player}'s teammate (\"you\" is not shared)",
+                    "team.control_not_shared")
         return f"{player} does not control it", "play.target_restrictions"
     if t.other and source is not None and source.key == card.key:
         return f"it is {source.name} itself, and the ability says another", "play.target_restrictions"

@@ -412,7 +412,7 @@ class State:
         return [p for p in order if p in players]
 
     def opponents(self, player: str) -> list[str]:
-        return [p for p in self.players if p != player]
+        return [p for p in self.players if p != player and not self.allied(p, player)]
 
     def bf(self, name: str) -> Battlefield:
         return self.battlefields[name.lower()]

@@ -138,6 +138,8 @@ def _meets(g: Game, source: Card | Battlefield, t: Trigger, owner: str, *, subje
     if spec.event in ("play", "attack", "defend", "die", "move", "win"):
         if spec.event == "play" and spec.what == "facedown" and what != "facedown":
             return False
+        if spec.event == "move" and spec.what == "battlefield" and what != "battlefield":
+            return False
         return subject is not None and isinstance(source, Card) and subject.key == source.key
     if spec.event in ("conquer", "hold"):
         if spec.who == "me":
