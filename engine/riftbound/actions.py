@@ -20,6 +20,7 @@ engine.core.ScenarioError: no card or object named "Jinks" (did you mean "Jinx"?
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 
@@ -137,10 +138,15 @@ class Names:
         self.places = [*self.places, "base"]
 
 
+@functools.lru_cache(maxsize=256)
+def _longest_first(candidates: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(candidates, key=len, reverse=True))
+
+
 def _take(text: str, candidates: list[str]) -> tuple[str | None, str]:
     """The longest candidate that ``text`` starts with (followed by a boundary), and the rest."""
     low = text.lower()
-    for cand in sorted(candidates, key=len, reverse=True):
+    for cand in _longest_first(tuple(candidates)):
         c = cand.lower()
         if low.startswith(c) and (len(low) == len(c) or not (low[len(c)].isalnum() or low[len(c)] == "#")):
             return cand, text[len(cand):]

@@ -576,6 +576,17 @@ def needs_place(text: str) -> bool:
 # --- costs -----------------------------------------------------------------------------------------------
 def parse_cost(raw: object) -> Cost:
     """``[2][R]``, ``2``, ``{energy: 2, power: [Fury]}``, ``exhaust``, ``[1], [E]``, ``Recycle 1 from your trash``."""
+    if isinstance(raw, str) and raw:
+        return _parse_cost_text(raw)
+    return _parse_cost(raw)
+
+
+@cache
+def _parse_cost_text(raw: str) -> Cost:
+    return _parse_cost(raw)
+
+
+def _parse_cost(raw: object) -> Cost:
     if raw is None or raw == "":
         return Cost()
     if isinstance(raw, bool):
@@ -672,6 +683,11 @@ def parse_when(text: str) -> tuple[str, str]:
 # --- keywords ----------------------------------------------------------------------------------------------
 def parse_keyword(word: object) -> tuple[str, int, Cost | None]:
     """``Assault 2`` -> ("Assault", 2, None); ``Repeat [2]`` / ``Equip [1][C]`` -> (name, 0, the cost)."""
+    return _parse_keyword(str(word))
+
+
+@cache
+def _parse_keyword(word: str) -> tuple[str, int, Cost | None]:
     text = " ".join(str(word).replace("[", " [").split())
     m = re.match(r"^\[?(?P<kw>[A-Za-z-]+)\]?(?:\s+(?P<rest>.+))?$", text)
     if not m:
@@ -746,6 +762,7 @@ _TRIGGER_FORMS: list[tuple[re.Pattern, dict]] = [
 _NTH = {"second": 2, "third": 3}
 
 
+@cache
 def parse_trigger(condition: str) -> TriggerSpec:
     """A triggered ability's condition (the words before the comma), ValueError when it is not one read here."""
     text = normalise(condition).rstrip(",")
@@ -787,6 +804,7 @@ _OPENERS = re.compile(r"^(?:when |whenever |at the (?:start|end) |the first time
                       r"spells and abilities |your spells |your equipment |opponents can't |players can't |(?:\[[^\]]+\]|exhaust|recycle|discard|kill this)[^:]*: )")
 
 
+@cache
 def abilities(text: str) -> tuple[TextAbility, ...]:
     """The abilities of a card's text, one per paragraph or per sentence that opens a new ability."""
     out: list[TextAbility] = []

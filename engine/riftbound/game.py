@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 import copy
+import functools
 from dataclasses import dataclass
 
 from engine import core
@@ -25,7 +26,7 @@ from engine.riftbound import actions as A
 from engine.riftbound import board, chain, combat, effects, instructions, legality, replacement, settle, showdown, turn
 from engine.riftbound.candidates import candidates
 from engine.riftbound.effects import Instruction
-from engine.riftbound.state import Card, CardDef, ChainItem, RiftboundSnapshot, State, Suspended, might
+from engine.riftbound.state import BOARD_ZONES, Card, CardDef, ChainItem, RiftboundSnapshot, State, Suspended
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ class RiftboundGame(core.Game[State]):
         super().__init__(state, citations)
         # The rules of the citation table's edition: the Spiritforged FAQ's rulings and errata when it has them.
         state.deflect_each_choice = "deflect.each_choice" in citations
-        state.rulings = frozenset(c.key for c in citations if c.key.startswith("faq."))
+        state.rulings = frozenset(k for k in FAQ_RULINGS if k in citations)
         self.answers: tuple[tuple[str, ...], ...] = ()  # replacement orders known while an action is carried out
         self.answer_i = 0
         self.replacing: tuple[str, ...] = ()  # replacement effects being carried out (they do not apply again)
@@ -123,8 +124,25 @@ class RiftboundGame(core.Game[State]):
 
     def view(self) -> RiftboundSnapshot:
         s = self.s
-        chain_items = [i.label for i in s.chain]
-        return {
+        zone: dict[str, str] = {}
+        units: dict[str, dict[str, object]] = {}
+        gear: dict[str, dict[str, object]] = {}
+        legends: dict[str, dict[str, object]] = {}
+        hand = dict(s.hand_unnamed)
+        for c in s.cards.values():  # one pass over every card
+            z = c.zone
+            zone[c.name] = c.at if z == "battlefield" and c.at is not None else z
+            if z == "hand":
+                hand[c.owner] += 1
+            elif z in BOARD_ZONES:
+                if c.defn.type == "unit":
+                    units[c.name] = self._unit(c)
+                elif c.defn.type == "gear":
+                    gear[c.name] = {"at": c.location, "controller": c.controller, "exhausted": c.exhausted,
+                                    **({"attached_to": s.cards[c.attached_to].name} if c.attached_to else {})}
+            elif z == "legend":
+                legends[c.name] = {"controller": c.controller, "exhausted": c.exhausted}
+        snap: RiftboundSnapshot = {
             "state": s.state_name,
             "phase": s.phase,
             "turn": s.turn_number,
@@ -134,27 +152,26 @@ class RiftboundGame(core.Game[State]):
             "points": dict(s.points),
             "controller": {bf.name: bf.controller for bf in s.battlefields.values()},
             "contested": {bf.name: bf.contested_by for bf in s.battlefields.values() if bf.contested_by},
-            "zone": {c.name: self._zone(c) for c in s.cards.values()},
-            "chain": chain_items,
+            "zone": zone,
+            "chain": [i.label for i in s.chain],
             "showdown": s.bf(s.showdown.at).name if s.showdown else None,
             "combat": ({"at": s.bf(s.combat.at).name, "attacker": s.combat.attacker, "defender": s.combat.defender}
                        if s.combat else None),
             "staged": [s.bf(k).name for k in s.staged_showdowns] + [s.bf(k).name for k in s.staged_combats],
             "awaiting": (f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
                          if s.awaiting else None),
-            "units": {u.name: self._unit(u) for u in s.units()},
-            "hand": {p: len(s.hand(p)) + s.hand_unnamed[p] for p in s.players},
+            "units": units,
+            "hand": hand,
             "deck": {p: len(s.deck[p]) for p in s.players},
             "winner": s.winner,
-            **({"gear": {c.name: {"at": c.location, "controller": c.controller, "exhausted": c.exhausted,
-                                  **({"attached_to": s.cards[c.attached_to].name} if c.attached_to else {})}
-                         for c in s.cards.values() if c.defn.type == "gear" and c.on_board}}
-               if any(c.defn.type == "gear" and c.on_board for c in s.cards.values()) else {}),
-            **({"runes": {p: self._runes(p) for p in s.players if s.pays(p)}} if s.tracked else {}),
-            **({"legends": {c.name: {"controller": c.controller, "exhausted": c.exhausted}
-                            for c in s.cards.values() if c.zone == "legend"}}
-               if any(c.zone == "legend" for c in s.cards.values()) else {}),
         }
+        if gear:
+            snap["gear"] = gear
+        if s.tracked:
+            snap["runes"] = {p: self._runes(p) for p in s.players if s.pays(p)}
+        if legends:
+            snap["legends"] = legends
+        return snap
 
     def _unit(self, u: Card) -> dict[str, object]:
         s = self.s
@@ -166,10 +183,10 @@ class RiftboundGame(core.Game[State]):
             out["stunned"] = True
         if u.buffed:
             out["buffed"] = True
-        kws = sorted(k for k in s.keywords(u) if k not in ("Reaction",) or u.defn.has(k))
-        if kws:
-            values = s.keywords(u)
-            out["keywords"] = [f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k for k in kws]
+        values = s.keywords(u)
+        if values:
+            out["keywords"] = [f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k
+                               for k in sorted(values) if k != "Reaction" or u.defn.has(k)]
         if u.defn.token:
             out["token"] = True
         return out
@@ -181,12 +198,6 @@ class RiftboundGame(core.Game[State]):
         pool = s.pool[player]
         return {"ready": ready, "exhausted": len(runes) - ready, "pool": pool.text(),
                 **({"deck": s.rune_deck[player]} if s.rune_deck[player] is not None else {})}
-
-    @staticmethod
-    def _zone(card: Card) -> str:
-        if card.zone == "battlefield" and card.at is not None:
-            return card.at
-        return card.zone
 
     # --- the protocol the steps call back through (engine.riftbound.state.Game) ------------------
     def cleanup(self, special: str | None = None) -> None:
@@ -238,6 +249,10 @@ class RiftboundGame(core.Game[State]):
             chain.use_runes(self, plan)
 
 
+# The FAQ rulings the engine applies when the edition's citation table has them (data/citations/riftbound-2026-01-14.yaml).
+FAQ_RULINGS = ("faq.win_combat", "faq.tie_combat", "faq.win_before_score", "faq.token_cost_zero", "faq.token_recycled",
+               "faq.noncombat_showdown", "faq.loses_control_same_cleanup", "faq.weaponmaster_optional")
+
 _AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets",
              "may": "accept or decline"}
 
@@ -245,11 +260,14 @@ _AWAITING = {"assign": "assign combat damage", "order": "order replacement effec
 def _may_stop(defn: CardDef) -> bool:
     """Can this card make the rules wait for a player's choice in the middle of an action (targets of a
     triggered ability, a "you may", a reflexive trigger)?"""
-    texts = [defn.effect, defn.legion, *(t.effect for t in defn.triggers), *(a.effect for a in defn.abilities)]
-    for text in texts:
-        if not text:
-            continue
-        walked = effects._walk(effects.parse(text))
-        if any(i.verb in ("may", "reflexive") for i in walked):
-            return True
-    return any(effects.target_count(t.effect) for t in defn.triggers)
+    texts = (defn.effect, defn.legion, *(a.effect for a in defn.abilities))
+    return any(_text_may_stop(text, False) for text in texts if text) or \
+        any(_text_may_stop(t.effect, True) for t in defn.triggers)
+
+
+@functools.cache
+def _text_may_stop(text: str, trigger: bool) -> bool:
+    walked = effects._walk(effects.parse(text))
+    if any(i.verb in ("may", "reflexive") for i in walked):
+        return True
+    return trigger and effects.target_count(text) > 0

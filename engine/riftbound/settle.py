@@ -126,7 +126,7 @@ def _steps(g: Game, special: str | None) -> None:
     # 5. Gear at battlefields is recalled (147.3, 435.1); hidden cards at battlefields their owner no longer controls
     # go to the trash.
     for c in s.cards.values():
-        if c.defn.type == "gear" and c.zone == "battlefield" and c.attached_to is None:
+        if c.zone == "battlefield" and c.defn.type == "gear" and c.attached_to is None:
             where = c.at
             board.set_location(c, "base")
             g.emit(f"{c.name} is a gear at {where}, attached to nothing: it is recalled to its controller's base",
@@ -142,6 +142,8 @@ def _steps(g: Game, special: str | None) -> None:
     # A battlefield its controller has no units at, contested by the only player who has: a gap in Core Rules v1.2
     # that the Spiritforged FAQ fills (a noncombat showdown; the controller loses control in this cleanup).
     for bf in s.battlefields.values():
+        if not (bf.contested_by and bf.controller):
+            continue
         present = s.players_at(bf.name)
         if bf.contested_by and bf.controller and present == [bf.contested_by] and bf.controller != bf.contested_by \
                 and not (s.combat is not None and s.combat.at == bf.key) and not (s.showdown and s.showdown.at == bf.key):

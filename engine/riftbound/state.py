@@ -386,10 +386,14 @@ class State:
 
     # --- looking things up ------------------------------------------------------------------
     def units(self) -> list[Card]:
-        return [c for c in self.cards.values() if c.is_unit and c.on_board]
+        return [c for c in self.cards.values() if (c.zone == "base" or c.zone == "battlefield") and c.defn.type == "unit"]
 
     def units_at(self, place: str) -> list[Card]:
-        return [u for u in self.units() if (u.location or "").lower() == place.lower()]
+        low = place.lower()
+        if low == "base":
+            return [c for c in self.cards.values() if c.zone == "base" and c.defn.type == "unit"]
+        return [c for c in self.cards.values() if c.zone == "battlefield" and c.at is not None and c.at.lower() == low
+                and c.defn.type == "unit"]
 
     def players_at(self, place: str) -> list[str]:
         out: list[str] = []
