@@ -50,6 +50,13 @@ def test_random_bytes(tmp_path_factory, raw):
 
 TRIALS = 20  # per scenario: about 0.5 s each, the whole file well under 40 s
 ODD_VALUES = [None, 0, -3, 3.5, "", "three", [], {}, ["x"], {"a": 1}, True, "Nobody", 10**9]
+# The forms of Riftbound's contract version 2 (costs, keywords with values, card text, runes, pools, editions,
+# teams), put where they do not belong as well as where they do (issue 14).
+RIFTBOUND_FORMS = ["[2][R]", "[E]", "[1], [E]", "Assault 2", "Equip [1][C]", "Repeat [2]", "Mighty", "Deflect 99",
+                   "When I attack, deal 1 to a unit.", "Then do this: draw 1.", "Buff up to two other friendly units.",
+                   "Play a 1 might Recruit unit token here.", "If a friendly unit would die, kill this instead.",
+                   "[E]: [Reaction] - Add [R].", {"ready": 2, "exhausted": ["Fury"]}, {"energy": 2, "power": ["Fury"]},
+                   "2026-01-14", [["Ana"], ["Ben"]], "Ana paying Accelerate", "Ana chooses nothing"]
 
 
 def _paths(value, prefix=()):
@@ -75,9 +82,10 @@ def test_scenarios_with_wrong_values_fail_in_one_line(home, judge, tmp_path, sce
     data = yaml.safe_load(scenario.read_text(encoding="utf-8"))
     rng = random.Random(scenario.name)
     paths = [p for p in _paths(data) if p[0] not in ("title", "expect", "description", "notes")]
+    odd = ODD_VALUES + RIFTBOUND_FORMS if scenario.parent.name == "riftbound" else ODD_VALUES
     for trial in range(TRIALS):
         mutated = copy.deepcopy(data)
-        _set(mutated, rng.choice(paths), rng.choice(ODD_VALUES))
+        _set(mutated, rng.choice(paths), rng.choice(odd))
         target = tmp_path / f"m{trial}.yaml"
         target.write_text(yaml.safe_dump(mutated, allow_unicode=True, sort_keys=False), encoding="utf-8")
         code, out, err = judge("explain", target)

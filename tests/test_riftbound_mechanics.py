@@ -1,0 +1,143 @@
+"""The mechanics of contract version 2 in the Riftbound engine (issue 14), step by step with their rules:
+costs, keywords with values, tokens, Temporary, Vision, Assault and Shield, Deflect under both editions,
+Weaponmaster under both editions, and the one-line refusals of what the engine cannot read."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from engine.core import Citations, IllegalAction, ScenarioError
+from engine.riftbound import new_game
+
+ROOT = Path(__file__).resolve().parents[1]
+V12 = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(encoding="utf-8"))["citations"]
+FAQ = yaml.safe_load((ROOT / "data/citations/riftbound-2026-01-14.yaml").read_text(encoding="utf-8"))["citations"]
+CIT = Citations("riftbound", "v1.2", V12)
+CIT_FAQ = Citations("riftbound", "2026-01-14", {**V12, **FAQ})
+
+
+def game(state: dict, cards: dict | None = None, citations: Citations = CIT, turn: dict | None = None, **extra):
+    return new_game({"players": ["Ana", "Ben"], "turn": turn or {"player": "Ana", "phase": "main"},
+                     "state": {"deck": {"Ana": 5, "Ben": 5}, **state}, "cards": cards or {}, **extra}, citations)
+
+
+def rules(events) -> set[str]:
+    return {r for e in events for r in e.rules}
+
+
+def run(g, *sentences):
+    events = []
+    for s in sentences:
+        events += g.apply(s)
+    return events
+
+
+# --- what the engine cannot read is refused in one line naming it -------------------------------------------
+@pytest.mark.parametrize("cards, path, words", [
+    ({"X": {"type": "unit", "keywords": ["Mighty"]}}, ("cards", "X", "keywords", 0), '"Mighty" is not a keyword'),
+    ({"X": {"type": "unit", "keywords": ["Overwhelm"]}}, ("cards", "X", "keywords", 0), 'unknown keyword "Overwhelm"'),
+    ({"X": {"type": "unit", "keywords": ["Assault two"]}}, ("cards", "X", "keywords", 0), "Assault takes a value"),
+    ({"X": {"type": "unit", "keywords": ["Repeat"]}}, ("cards", "X", "keywords", 0), 'Repeat needs its cost'),
+    ({"X": {"type": "spell", "effect": "Scry 2."}}, ("cards", "X", "effect"), 'unknown effect "scry 2"'),
+    ({"X": {"type": "unit", "effect": "When I dance, draw 1."}}, ("cards", "X", "effect"),
+     'unknown trigger condition "when i dance"'),
+    ({"X": {"type": "spell", "cost": "[2][Q]"}}, ("cards", "X", "cost"), 'cannot read the symbol "[q]"'),
+    ({"X": {"type": "unit", "effect": "While I'm angry, I have +2 might."}}, ("cards", "X", "effect"),
+     'unknown condition "while i\'m angry"'),
+])
+def test_unreadable_text_is_refused_naming_it(cards, path, words):
+    with pytest.raises(ScenarioError) as err:
+        game({}, cards)
+    assert err.value.path == path and words in err.value.message and "\n" not in err.value.message
+
+
+def test_winning_a_combat_is_refused_under_v1_2_and_read_under_the_faq_edition():
+    cards = {"Draven": {"type": "unit", "might": 4, "effect": "When I win a combat, you gain 1 point."}}
+    with pytest.raises(ScenarioError) as err:
+        game({"hand": {"Ana": ["Draven"]}}, cards)
+    assert err.value.path == ("cards", "Draven", "effect") and "2026-01-14" in err.value.message
+    game({"hand": {"Ana": ["Draven"]}}, cards, CIT_FAQ)
+
+
+# --- costs ---------------------------------------------------------------------------------------------------
+def test_a_cost_that_cannot_be_paid_is_refused_and_one_that_can_is_paid_from_runes():
+    g = game({"runes": {"Ana": {"ready": ["Calm"]}}, "hand": {"Ana": ["Spark", "Bolt"]}},
+             {"Spark": {"type": "spell", "cost": "[R]", "effect": "Draw 1."},
+              "Bolt": {"type": "spell", "cost": "[1]", "effect": "Draw 1."}})
+    with pytest.raises(IllegalAction) as err:
+        g.apply("Ana plays Spark")
+    assert err.value.reason == "cost.must_pay" and "406.2.a" in err.value.rules
+    assert {"354.1", "160.2.a"} <= rules(g.apply("Ana plays Bolt"))
+    assert g.snapshot()["runes"]["Ana"] == {"ready": 0, "exhausted": 1, "pool": "empty"}
+
+
+def test_players_whose_runes_are_not_given_pay_nothing():
+    g = game({"hand": {"Ana": ["Bolt"]}}, {"Bolt": {"type": "spell", "cost": "[9][R][R]", "effect": "Draw 1."}})
+    g.apply("Ana plays Bolt")
+    assert g.snapshot()["chain"] == ["Bolt"] and "runes" not in g.snapshot()
+
+
+def test_the_rune_pool_empties_at_the_end_of_the_turn():
+    g = game({"pool": {"Ana": {"energy": 2, "power": ["Fury"]}}})
+    assert {"163", "317.3.b"} <= rules(g.apply("Ana ends turn"))
+
+
+# --- keywords ------------------------------------------------------------------------------------------------
+def test_assault_and_shield_add_might_only_while_attacking_or_defending():
+    g = game({"battlefields": [{"name": "Altar", "controller": "Ben"}],
+              "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 2, "keywords": ["Assault 2"]},
+                        {"name": "Braum", "controller": "Ben", "at": "Altar", "might": 2, "keywords": ["Shield 3"]}]})
+    assert g.snapshot()["units"]["Jinx"]["might"] == 2 and g.snapshot()["units"]["Braum"]["might"] == 2
+    g.apply("Ana moves Jinx to Altar")
+    assert g.snapshot()["units"]["Jinx"]["might"] == 4 and g.snapshot()["units"]["Braum"]["might"] == 5
+    events = run(g, "Ana passes", "Ben passes")
+    assert {"733.1.c", "740.1.c"} <= rules(events)
+    assert g.snapshot()["zone"]["Jinx"] == "trash"
+
+
+def test_temporary_kills_before_scoring_and_a_token_ceases_to_exist():
+    g = game({"battlefields": [{"name": "Grove", "controller": "Ana"}],
+              "units": [{"name": "Sprite", "controller": "Ana", "at": "Grove", "might": 3, "keywords": ["Temporary"],
+                         "token": True}]}, turn={"player": "Ana", "phase": "beginning"})
+    assert {"742.1.b", "180.1"} <= rules(g.opening)
+    assert g.snapshot()["zone"]["Sprite"] == "gone" and g.snapshot()["controller"]["Grove"] is None
+
+
+def test_vision_looks_at_the_top_card():
+    g = game({"hand": {"Ana": ["Seer"]}, "deck": {"Ana": ["Top Card", "Other"], "Ben": 3}},
+             {"Seer": {"type": "unit", "might": 1, "keywords": ["Vision"]}, "Top Card": {"type": "spell"},
+              "Other": {"type": "spell"}})
+    events = g.apply("Ana plays Seer to base")
+    assert "743.1.b" in rules(events) and any("Top Card" in e.what for e in events)
+
+
+def test_deflect_is_paid_once_per_spell_in_v1_2_and_for_each_choice_in_the_faq_edition():
+    state = {"units": [{"name": "Tianna", "controller": "Ben", "at": "base", "might": 9, "keywords": ["Deflect"]}],
+             "runes": {"Ana": {"ready": 1}}, "hand": {"Ana": ["Falling Star"]}}
+    cards = {"Falling Star": {"type": "spell", "effect": "Deal 3 to a unit.\nDeal 3 to a unit."}}
+    g = game(state, cards)
+    g.apply("Ana plays Falling Star targeting Tianna, Tianna")  # [A] once: one rune recycled
+    assert g.snapshot()["runes"]["Ana"]["ready"] == 0
+    g = game(state, cards, CIT_FAQ)
+    with pytest.raises(IllegalAction):  # [A][A]: one rune is not enough
+        g.apply("Ana plays Falling Star targeting Tianna, Tianna")
+
+
+def test_weaponmaster_is_paid_when_it_can_be_under_v1_2():
+    state = {"gear": [{"name": "Sword", "controller": "Ana"}], "hand": {"Ana": ["Yone"]}}
+    cards = {"Sword": {"type": "gear", "tags": ["Equipment"], "keywords": ["Equip [A]"], "might_bonus": 2},
+             "Yone": {"type": "unit", "might": 3, "keywords": ["Weaponmaster"]}}
+    g = game(state, cards)
+    events = run(g, "Ana plays Yone to base", "Ana passes", "Ben passes")
+    assert "747.1.c" in rules(events) and g.snapshot()["gear"]["Sword"].get("attached_to") == "Yone"
+    assert g.snapshot()["units"]["Yone"]["might"] == 5
+
+
+def test_legion_needs_a_main_deck_card_played_before():
+    g = game({"hand": {"Ana": ["Rally", "Spare"]}, "deck": {"Ana": 10, "Ben": 5}},
+             {"Rally": {"type": "spell", "effect": "Draw 1. Legion - Draw 1."}, "Spare": {"type": "unit", "might": 1}})
+    events = run(g, "Ana plays Spare to base", "Ana plays Rally", "Ana passes", "Ben passes")
+    assert "738.1.c.1" in rules(events) and g.snapshot()["hand"]["Ana"] == 2
