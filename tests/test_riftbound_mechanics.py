@@ -126,6 +126,21 @@ def test_deflect_is_paid_once_per_spell_in_v1_2_and_for_each_choice_in_the_faq_e
         g.apply("Ana plays Falling Star targeting Tianna, Tianna")
 
 
+def test_paying_deflect_may_be_said_and_is_paid_anyway_but_only_for_a_target_with_deflect():
+    """The contract's ``... paying Deflect``: Deflect is a mandatory additional cost (735.1.c), paid whether the
+    sentence says so or not; said of a spell that chooses no opponent's object with Deflect, it is an error."""
+    state = {"units": [{"name": "Tianna", "controller": "Ben", "at": "base", "might": 9, "keywords": ["Deflect"]},
+                       {"name": "Zed", "controller": "Ben", "at": "base", "might": 2}],
+             "runes": {"Ana": {"ready": 1}}, "hand": {"Ana": ["Zap"]}}
+    cards = {"Zap": {"type": "spell", "effect": "Deal 1 to a unit."}}
+    g = game(state, cards)
+    events = g.apply("Ana plays Zap targeting Tianna paying Deflect")
+    assert "735.1.c" in rules(events) and g.snapshot()["runes"]["Ana"]["ready"] == 0
+    assert "353.2.b.1" not in rules(events)  # not an optional cost
+    with pytest.raises(ScenarioError, match="paying Deflect"):
+        game(state, cards).apply("Ana plays Zap targeting Zed paying Deflect")
+
+
 def test_weaponmaster_is_paid_when_it_can_be_under_v1_2():
     state = {"gear": [{"name": "Sword", "controller": "Ana"}], "hand": {"Ana": ["Yone"]}}
     cards = {"Sword": {"type": "gear", "tags": ["Equipment"], "keywords": ["Equip [A]"], "might_bonus": 2},

@@ -44,6 +44,7 @@ class Activate:
     place: str | None = None
     targets: tuple[str, ...] = ()
     equip: bool = False  # ``P equips GEAR to UNIT``: its Equip ability (744)
+    deflect: bool = False  # ``paying Deflect`` said (the cost is mandatory and paid anyway, 735.1.c)
 
 
 @dataclass(frozen=True)
@@ -118,8 +119,8 @@ class Order:
 
 Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order | Answer | Runes
 
-FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat] [killing UNIT]", "P moves U[, U2...] to PLACE",
-         "P hides CARD at BATTLEFIELD", "P activates OBJECT [to PLACE] [targeting X]", "P equips GEAR to UNIT",
+FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat|Deflect] [killing UNIT]", "P moves U[, U2...] to PLACE",
+         "P hides CARD at BATTLEFIELD", "P activates OBJECT [to PLACE] [targeting X] [paying Deflect]", "P equips GEAR to UNIT",
          "P passes", "P ends turn", "P chooses BATTLEFIELD", "P chooses X[, Y]", "P assigns damage: U 2, V 1",
          "P orders replacements: A, B", "P accepts", "P declines", "P exhausts N runes", "P recycles a [DOMAIN] rune")
 _VERBS = ("plays", "moves", "hides", "activates", "equips", "passes", "ends", "chooses", "assigns", "orders", "accepts",
@@ -187,13 +188,13 @@ def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str
         elif low.startswith("targeting "):
             targets, rest = _names(rest[10:], names.objects, "card or object")
         elif low.startswith("paying "):
-            found, rest = _names(rest[7:], ["Accelerate", "Repeat"], "optional cost")
+            found, rest = _names(rest[7:], ["Accelerate", "Repeat", "Deflect"], "optional or additional cost")
             paying = (*paying, *found)
         elif low.startswith("killing "):
             kill, rest = _name(rest[8:], names.objects, "card or object")
         else:
             raise ScenarioError((), f'cannot read "{rest}" in "{sentence}"; expected "to PLACE", "targeting X", '
-                                    '"paying Accelerate" or "killing UNIT"')
+                                    '"paying Accelerate|Repeat|Deflect" or "killing UNIT"')
         rest = rest.strip()
     return place, targets, paying, kill
 
@@ -214,9 +215,9 @@ def parse(sentence: str, names: Names) -> Action:
     if verb == "activates":
         obj, tail = _name(rest, names.objects, "card or object")
         place, targets, paying, kill = _tail(tail, names, text)
-        if paying or kill:
+        if set(paying) - {"Deflect"} or kill:
             raise ScenarioError((), f'"{text}": an ability\'s costs are paid as it is activated; drop "paying"/"killing"')
-        return Activate(player, obj, place, targets)
+        return Activate(player, obj, place, targets, deflect="Deflect" in paying)
     if verb == "equips":
         gear, tail = _name(rest, names.objects, "card or object")
         if not tail.strip().lower().startswith("to "):

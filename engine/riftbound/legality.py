@@ -265,6 +265,8 @@ def play(s: State, a: A.Play) -> Playing:
     if c.defn.type == "undefined":
         raise ScenarioError((), f'{c.name} has no definition: add it under cards: ({c.name}: {{type: spell, ...}})')
     for optional in a.paying:
+        if optional == "Deflect":  # a mandatory additional cost, said or not (checked with the targets below)
+            continue
         if optional not in ("Accelerate", "Repeat"):
             raise ScenarioError((), f'"paying {optional}": an optional cost is Accelerate or Repeat')
         if not c.defn.has(optional) and not s.has(c, optional):
@@ -282,6 +284,8 @@ def play(s: State, a: A.Play) -> Playing:
     repeat = "Repeat" in a.paying
     wanted = effects.chosen(effects.parse(text)) * (2 if repeat else 1)
     chosen, slots = choose_all(s, player, c.name, wanted, list(a.targets), hidden_at=c.at if hidden else None, source=None)
+    if "Deflect" in a.paying:
+        _said_deflect(s, player, c.name, chosen)
     if "faq.token_cost_zero" in s.rulings and any(k == "cost_max" for i in wanted for k, _ in i.aim.filters) and \
             any(kind == "unit" and s.cards[key].defn.token for kind, key, _ in chosen):
         keys = (*keys, "faq.token_cost_zero")
@@ -300,7 +304,8 @@ def play(s: State, a: A.Play) -> Playing:
     if payment is None:
         raise Refusal(f"{player} cannot pay {cost.text()} for {c.name} ({resources(s, player)})", "cost.must_pay",
                       "play.pay_costs", *cost_keys)
-    return Playing(player, c, keys, chosen, place, hidden, payment, tuple(a.paying), slots, kill, cost_keys)
+    return Playing(player, c, keys, chosen, place, hidden, payment, tuple(p for p in a.paying if p != "Deflect"), slots,
+                   kill, cost_keys)
 
 
 def _team_keys(s: State, player: str, chosen: tuple[Chosen, ...]) -> tuple[str, ...]:
@@ -348,6 +353,13 @@ def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], payin
                 total = Cost(total.energy, tuple(power), total.exhaust, total.extra)
                 keys.extend(("cost.discounts", "cost.discount_additional"))
     return total, tuple(dict.fromkeys(keys))
+
+
+def _said_deflect(s: State, player: str, what: str, chosen: tuple[Chosen, ...]) -> None:
+    """``paying Deflect`` names a cost the targets must impose (735.1.c); it is paid whether said or not."""
+    if not deflect_cost(s, player, chosen):
+        raise ScenarioError((), f'"paying Deflect": none of the objects {what} chooses is an opponent\'s with Deflect '
+                                "(735.1.c); drop it")
 
 
 def deflect_cost(s: State, player: str, chosen: tuple[Chosen, ...]) -> int:
@@ -431,6 +443,8 @@ def activate(s: State, a: A.Activate) -> Activating:
         keys = (*keys, "equip.attach")
     wanted = effects.chosen(effects.parse(ability.effect))
     chosen, slots = choose_all(s, player, f"{obj.name}'s ability", wanted, list(a.targets), source=obj)
+    if a.deflect:
+        _said_deflect(s, player, f"{obj.name}'s ability", chosen)
     keys = (*keys, *_team_keys(s, player, chosen))
     place = move_destination(s, f"{obj.name}'s ability", ability.effect, a.place)
     if ability.exhausts and obj.exhausted:
