@@ -156,3 +156,22 @@ def test_legion_needs_a_main_deck_card_played_before():
              {"Rally": {"type": "spell", "effect": "Draw 1. Legion - Draw 1."}, "Spare": {"type": "unit", "might": 1}})
     events = run(g, "Ana plays Spare to base", "Ana plays Rally", "Ana passes", "Ben passes")
     assert "738.1.c.1" in rules(events) and g.snapshot()["hand"]["Ana"] == 2
+
+
+def test_a_trigger_written_with_the_cards_own_name_or_whenever_is_its_first_person():
+    """The contract's ``when NAME dies|attacks|is played, EFFECT`` and ``whenever``: cards refer to themselves in
+    the first person (053), so ``Whenever Yorick dies`` is Yorick's ``When I die`` (734.1.c)."""
+    state = {"units": [{"name": "Yorick", "controller": "Ana", "at": "base", "might": 2}], "hand": {"Ana": ["End"]}}
+    cards = {"Yorick": {"type": "unit", "effect": "Whenever Yorick dies, draw 1."},
+             "End": {"type": "spell", "effect": "Kill a unit."}}
+    g = game(state, cards)
+    events = run(g, "Ana plays End targeting Yorick", "Ana passes", "Ben passes")
+    assert "734.1.c" in rules(events) and g.snapshot()["chain"] == ["Yorick (deathknell)"]
+    run(g, "Ana passes", "Ben passes")
+    assert g.snapshot()["hand"]["Ana"] == 1
+
+
+def test_a_keyword_on_a_battlefield_is_refused_by_name():
+    with pytest.raises(ScenarioError, match='keyword "Tank" on a battlefield is not modelled') as info:
+        game({"battlefields": [{"name": "Grove", "keywords": ["Tank"]}]})
+    assert info.value.path == ("state", "battlefields", 0, "keywords", 0)

@@ -38,7 +38,7 @@ CARD_KEYS = ("type", "keywords", "might", "effect", "ability", "triggers", "cost
 REPLACEMENT_KEYS = ("when", "instead", "once")
 ABILITY_KEYS = ("cost", "effect", "keywords")
 CARD_TYPES = ("unit", "spell", "gear", "legend")
-BATTLEFIELD_KEYS = ("name", "controller", "hidden", "effect")
+BATTLEFIELD_KEYS = ("name", "controller", "hidden", "effect", "keywords")
 
 # Limits on the numbers a scenario gives (docs/scenarios.md): far above any real game, low enough that
 # a typo (a billion cards) fails in one line.
@@ -208,7 +208,22 @@ def _attached_text(raw: Any, path: tuple) -> tuple:
     return tuple(out)
 
 
-def card_def(raw: Mapping, path: tuple, default_type: str | None = None) -> CardDef:
+_SELF_VERBS = {"dies": "I die", "attacks": "I attack", "defends": "I defend", "conquers": "I conquer",
+               "holds": "I hold", "moves": "I move", "is played": "I am played"}
+
+
+def _own_name(text: str, name: str | None) -> str:
+    """A triggered ability written with the card's own name (the contract's ``When NAME dies, ...``) is the card's
+    "I" (053: cards refer to themselves in the first person): ``When Yorick dies`` -> ``When I die``."""
+    if not name or base_name(name).lower() not in text.lower():
+        return text
+    own = re.escape(base_name(name))
+    text = re.sub(rf"\b(when|whenever)\s+{own}\s+(dies|attacks|defends|conquers|holds|moves|is played)\b",
+                  lambda m: f"{m.group(1)} {_SELF_VERBS[m.group(2).lower()]}", text, flags=re.I)
+    return re.sub(rf"\b(when|whenever)\s+you\s+play\s+{own}\b", lambda m: f"{m.group(1)} you play me", text, flags=re.I)
+
+
+def card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: str | None = None) -> CardDef:
     kind = str(raw.get("type", default_type or "")).lower()
     if kind not in CARD_TYPES:
         raise ScenarioError((*path, "type"), f'unknown card type "{raw.get("type")}"{suggest(kind, CARD_TYPES)}; '
@@ -224,7 +239,7 @@ def card_def(raw: Mapping, path: tuple, default_type: str | None = None) -> Card
     legion, additional = "", None
     spell_effect: list[str] = []
     play_effects: list[str] = []
-    text = "" if raw.get("effect") is None else str(raw.get("effect"))
+    text = _own_name("" if raw.get("effect") is None else str(raw.get("effect")), name)
     epath = (*path, "effect")
     try:
         parsed = effects.abilities(text)
@@ -363,7 +378,7 @@ def build(scenario: Mapping[str, Any]) -> State:
     for name, raw in cards_raw.items():
         path: tuple = ("cards", name)
         _check_keys(raw or {}, CARD_KEYS, path)
-        defs[str(name).lower()] = card_def(raw or {}, path)
+        defs[str(name).lower()] = card_def(raw or {}, path, name=str(name))
         raws[str(name).lower()] = raw or {}
 
     state = _check_keys(scenario.get("state") or {}, STATE_KEYS, ("state",))
@@ -384,6 +399,13 @@ def build(scenario: Mapping[str, Any]) -> State:
         ctrl = raw.get("controller")
         ctrl = None if ctrl in (None, "none", "None") else _player(ctrl, players, (*path, "controller"))
         defn = Battlefield(name).defn
+        for j, word in enumerate(items(raw.get("keywords"), (*path, "keywords"), "keywords")):
+            # The contract lets battlefields list keywords; no keyword of 731-747 is a battlefield's (each names the
+            # objects it is on: units, gear, spells, permanents), so one given is refused by name, never ignored.
+            head = _keywords([word], (*path, "keywords", j))[0]
+            raise ScenarioError((*path, "keywords", j), f'keyword "{word}" on a battlefield is not modelled: '
+                                                        f'{", ".join(sorted(head))} is a keyword of cards played, not of '
+                                                        'battlefields; write a battlefield\'s abilities under effect')
         if raw.get("effect") is not None:
             defn = _battlefield_def(raw.get("effect"), (*path, "effect"))
         s.battlefields[name.lower()] = Battlefield(name, ctrl, defn=defn)
@@ -412,7 +434,7 @@ def build(scenario: Mapping[str, Any]) -> State:
             known = raws.get(base_name(name).lower(), {})
             merged = {**known, **{k: v for k, v in raw.items() if k in CARD_KEYS}}
             merged["type"] = merged.get("type", kind)
-            defn = card_def(merged, path)
+            defn = card_def(merged, path, name=name)
             damage = raw.get("damage")
             damage = 0 if damage is None else whole_number(damage, (*path, "damage"), 0, MAX_MIGHT)
             buffed = flag(raw.get("buffed"), (*path, "buffed"))
@@ -466,7 +488,7 @@ def build(scenario: Mapping[str, Any]) -> State:
         else:
             lname = names.add(value, path, "a legend's name")
             raw, exhausted = raws.get(lname.lower(), {}), False
-        defn = card_def({**raw, "type": "legend"}, path)
+        defn = card_def({**raw, "type": "legend"}, path, name=lname)
         s.cards[lname.lower()] = Card(lname, player, defn, zone="legend", controller=player, exhausted=exhausted)
 
     for player, value in _per_player(state.get("champion"), players, ("state", "champion"), "their Chosen Champion"):

@@ -765,7 +765,7 @@ _NTH = {"second": 2, "third": 3}
 @cache
 def parse_trigger(condition: str) -> TriggerSpec:
     """A triggered ability's condition (the words before the comma), ValueError when it is not one read here."""
-    text = normalise(condition).rstrip(",")
+    text = re.sub(r"^whenever ", "when ", normalise(condition).rstrip(","))
     for rx, fixed in _TRIGGER_FORMS:
         m = rx.match(text)
         if not m:
