@@ -106,12 +106,38 @@ def test_temporary_kills_before_scoring_and_a_token_ceases_to_exist():
     assert g.snapshot()["zone"]["Sprite"] == "gone" and g.snapshot()["controller"]["Grove"] is None
 
 
-def test_vision_looks_at_the_top_card():
-    g = game({"hand": {"Ana": ["Seer"]}, "deck": {"Ana": ["Top Card", "Other"], "Ben": 3}},
-             {"Seer": {"type": "unit", "might": 1, "keywords": ["Vision"]}, "Top Card": {"type": "spell"},
-              "Other": {"type": "spell"}})
+def test_vision_is_a_triggered_ability_that_looks_at_the_top_card_and_may_recycle_it():
+    state = {"hand": {"Ana": ["Seer"]}, "deck": {"Ana": ["Top Card", "Other"], "Ben": 3}}
+    cards = {"Seer": {"type": "unit", "might": 1, "keywords": ["Vision"]}, "Top Card": {"type": "spell"},
+             "Other": {"type": "spell"}}
+    g = game(state, cards)
     events = g.apply("Ana plays Seer to base")
-    assert "743.1.b" in rules(events) and any("Top Card" in e.what for e in events)
+    assert {"743.1.b", "743.1.c"} <= rules(events) and g.snapshot()["chain"] == ["Seer (vision)"]
+    events = run(g, "Ana passes", "Ben passes")
+    assert any("looks at the top 1 card" in e.what and "Top Card" in e.what for e in events)
+    assert g.snapshot()["priority"] is None  # "you may recycle it": Ana decides
+    events = g.apply("Ana accepts")
+    assert "403.1.a" in rules(events) and g.s.deck["Ana"] == ["other", "top card"]
+    g = game(state, cards)
+    run(g, "Ana plays Seer to base", "Ana passes", "Ben passes", "Ana declines")
+    assert g.s.deck["Ana"] == ["top card", "other"]
+
+
+def test_revealing_counts_printed_keywords_and_recycles_what_was_revealed():
+    """Teemo's text (Origins FAQ, revised): one target, chosen as the trigger goes on the Chain; the cards revealed
+    stay in the deck (411.1.a.2), those with [Hidden] count (737.5), then they are recycled (411.4.a)."""
+    teemo = ("When I defend, choose an enemy unit here and reveal the top 5 cards of your Main Deck. Deal 1 to that "
+             "unit for each card with [Hidden] revealed this way, then recycle the revealed cards.")
+    g = game({"battlefields": [{"name": "Grove", "controller": "Ana"}],
+              "units": [{"name": "Teemo", "controller": "Ana", "at": "Grove", "might": 2, "effect": teemo},
+                        {"name": "Garen", "controller": "Ben", "at": "base", "might": 5}],
+              "deck": {"Ana": ["Sneak", "Plain", "Sneak#2"], "Ben": 5}},
+             {"Sneak": {"type": "unit", "might": 1, "keywords": ["Hidden"]}, "Plain": {"type": "spell"}},
+             turn={"player": "Ben", "phase": "main"})
+    run(g, "Ben moves Garen to Grove")  # the defend trigger: Garen, the only enemy unit there, is its target
+    events = run(g, "Ana passes", "Ben passes")
+    assert {"411.1", "411.1.a.2", "418.1.c", "737.5", "411.4.a"} <= rules(events)
+    assert g.snapshot()["units"]["Garen"]["damage"] == 2 and g.s.deck["Ana"] == ["sneak", "plain", "sneak#2"]
 
 
 def test_deflect_is_paid_once_per_spell_in_v1_2_and_for_each_choice_in_the_faq_edition():

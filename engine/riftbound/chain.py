@@ -37,7 +37,7 @@ def play(g: Game, plan: Playing) -> None:
     origin = card.zone
     card.zone, card.at = "chain", None
     s.chain.append(item)
-    how = (f"from facedown at {item.hidden_at}, for free," if hidden else "from their Champion Zone" if origin == "champion"
+    how = (f"from facedown at {item.hidden_at} (for free)" if hidden else "from their Champion Zone" if origin == "champion"
            else "from hand")
     if kind != "spell":
         keys = (*keys, "play.unit_location")
@@ -209,13 +209,13 @@ def _played(g: Game, card: Card, item: ChainItem) -> None:
         vision(g, card, item.controller)
 
 
+VISION = "Look at the top card of your Main Deck. You may recycle it."
+
+
 def vision(g: Game, card: Card, player: str) -> None:
-    """Vision: "When this is played, look at the top card of your Main Deck. You may recycle it." (743.1.b)."""
-    s = g.s
-    top = s.deck[player][0] if s.deck[player] else None
-    seen = s.cards[top].name if top else "an unnamed card" if s.deck[player] else "nothing (the Main Deck is empty)"
-    g.emit(f"{card.name}'s Vision: {player} looks at the top card of their Main Deck ({seen})", "vision.look",
-           "trigger.onto_chain")
+    """Vision: a triggered ability, "When this is played, look at the top card of your Main Deck. You may recycle
+    it." (743.1.b), triggered by the permanent entering the board (743.1.c); each instance separately (743.2)."""
+    board.add_trigger(g, card, "vision", VISION, player, "vision.look", "trigger.vision")
 
 
 def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> bool:

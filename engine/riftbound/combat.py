@@ -153,7 +153,9 @@ def next_assignment(g: Game) -> None:
         targets = _side(g, theirs)
         options = assignments(total, targets, s)
         if len(options) == 1:
-            record(g, player, options[0], chosen=False)
+            # Tank may be what leaves one way (741.1.c.2): cited when a unit with Tank is among several.
+            record(g, player, options[0], chosen=False,
+                   tank=len(targets) > 1 and any(s.has(u, "Tank") for u in targets))
             continue
         s.awaiting = Awaiting("assign", player, tuple(u.name for u in targets), total)
         s.priority = None
@@ -172,13 +174,13 @@ def assign(g: Game, plan: Assigning) -> None:
     next_assignment(g)
 
 
-def record(g: Game, player: str, damage: dict[str, int], chosen: bool) -> None:
+def record(g: Game, player: str, damage: dict[str, int], chosen: bool, tank: bool = False) -> None:
     c = g.s.combat
     assert c is not None
     c.assigned[player] = damage
     text = ", ".join(f"{n} {d}" for n, d in damage.items() if d) or "nothing"
     g.emit(f"{player} {'assigns' if chosen else 'has one way to assign damage and assigns'}: {text}", "combat.assign",
-           "combat.lethal_before_next")
+           "combat.lethal_before_next", *(("combat.tank_first",) if tank else ()))
 
 
 def deal(g: Game) -> None:

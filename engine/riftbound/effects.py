@@ -43,6 +43,8 @@ VOCABULARY = (
     "counter a spell", "attach this to a unit you control", "choose a unit", "gain control of a unit",
     "do this: EFFECT", "do this twice: EFFECT", "if this kills it, do this: EFFECT", "if you do, EFFECT",
     "you may EFFECT", "you may COST to EFFECT", "heal your units here",
+    "look at the top N cards of your Main Deck", "reveal the top N cards of your Main Deck",
+    "deal N to it for each card with KEYWORD revealed this way", "recycle it | recycle the revealed cards",
 )
 DOMAINS = {"r": "Fury", "g": "Calm", "b": "Mind", "o": "Body", "p": "Chaos", "y": "Order"}
 DOMAIN_NAMES = tuple(DOMAINS.values())
@@ -338,6 +340,19 @@ def _one(part: str) -> Instruction:
         if rest.strip():
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
         return Instruction("choose", 0, target, text=part)
+    m = re.match(r"^(?P<verb>look at|reveal) the top (?:(?P<n>\w+) )?cards? (?:of|from) your main deck$", low)
+    if m:
+        return Instruction("look", _n(m.group("n") or "one"), data=("reveal" if m.group("verb") == "reveal" else "look",),
+                           text=part)
+    m = re.match(r"^deal (?P<n>\d+)(?: damage)? to (?P<t>that unit|it|them) for each card with (?P<kw>[a-z-]+) "
+                 r"(?:revealed|looked at) this way$", low)
+    if m:
+        kw = next((k for k in KEYWORDS if k.lower() == m.group("kw")), None)
+        if kw is None:
+            raise ValueError(f'unknown keyword "{m.group("kw")}"')
+        return Instruction("deal_per", int(m.group("n")), Target("it"), data=(kw,), text=part)
+    if re.match(r"^recycle (?:it|them|the revealed cards|the cards revealed this way|the rest|those cards)$", low):
+        return Instruction("recycle_looked", text=part)
     m = re.match(r"^deal (?P<n>\d+|x)(?: damage)? to (?P<t>.+)$", low)
     if m:
         rest_all = re.match(r"^(?:all|each) (?P<what>units?|enemy units|friendly units)(?: (?P<where>at (?:my|its|this) battlefield|here|at (?:a|that) battlefield|there|at battlefields))?$", m.group("t"))
@@ -539,8 +554,9 @@ def _paragraph(text: str) -> list[Instruction]:
 
 def _parts(sentence: str) -> list[str]:
     """``heal it, exhaust it, and recall it`` -> three instructions; a comma inside a target stays."""
-    pieces = re.split(r",? and (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give)\b)|"
-                      r", (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give)\b)", sentence)
+    pieces = re.split(r",? and (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look)\b)|"
+                      r", (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look)\b)",
+                      sentence)
     return [p.strip() for p in pieces if p.strip()]
 
 

@@ -261,6 +261,9 @@ def _may_stop(defn: CardDef) -> bool:
     """Can this card make the rules wait for a player's choice in the middle of an action (targets of a
     triggered ability, a "you may", a reflexive trigger)?"""
     texts = (defn.effect, defn.legion, *(a.effect for a in defn.abilities))
+    if defn.has("Vision") or any("vision" in (text or "").lower() for text in (*texts, *(t.effect for t in defn.triggers))) \
+            or any("Vision" in str(p) for p in defn.passives):
+        return True  # Vision's "you may recycle it" (743.1.b), its own or given
     return any(_text_may_stop(text, False) for text in texts if text) or \
         any(_text_may_stop(t.effect, True) for t in defn.triggers)
 

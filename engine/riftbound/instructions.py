@@ -27,6 +27,7 @@ class Context:
     did: bool = True  # whether the last instruction did what it says ("if you do")
     chosen: list[Card] = field(default_factory=list)  # every object chosen so far ("they")
     destination: str | None = None
+    looked: list[str | None] | None = None  # the Main Deck cards looked at or revealed (top first; None: unnamed)
 
 
 def groups_of(item: ChainItem) -> list[list[Chosen]]:
@@ -317,6 +318,15 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
     if v == "recycle_trash":
         board.recycle_from_trash(g, me, ins.amount, *keys)
         return
+    if v == "look":
+        _look(g, ctx, ins, keys)
+        return
+    if v == "recycle_looked":
+        _recycle_looked(g, ctx, keys)
+        return
+    if v == "deal_per":
+        _deal_per(g, ctx, ins, targets, keys)
+        return
     if v == "prevent_all":
         s.prevent["*"] = "spells and abilities"
         g.emit(f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
@@ -589,6 +599,71 @@ def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> N
         return
     board.pay(g, payment, f"{gear.name}'s Equip (Weaponmaster)")
     board.attach(g, gear, me, *keys, "weaponmaster.play_effect")
+
+
+def _card_names(g: Game, keys_: list[str | None]) -> str:
+    return ", ".join(g.s.cards[k].name if k else "an unnamed card" for k in keys_) or "none"
+
+
+def _look(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """Look at or reveal the top N cards of the controller's Main Deck (103.2.e.1, 411): they stay there (411.1.a.2);
+    with fewer cards, as many as there are, and no Burn Out (418.1.c)."""
+    s, me = g.s, ctx.item.controller
+    deck = s.deck[me]
+    n = min(ins.amount, len(deck))
+    ctx.looked = list(deck[:n])
+    reveal = ins.data and ins.data[0] == "reveal"
+    short = n < ins.amount
+    what = f"the top {n} card{'s' if n != 1 else ''}" if n else "no card"
+    g.emit(f"{me} {'reveals' if reveal else 'looks at'} {what} of their Main Deck ({_card_names(g, ctx.looked)})"
+           + (f"; there {'is' if len(deck) == 1 else 'are'} only {len(deck)}: no Burn Out" if short else "")
+           + ("; they stay in the Main Deck while revealed" if reveal and n else ""),
+           *keys, "look.when_instructed", *(("reveal.presents", "reveal.stays_in_zone") if reveal else ()),
+           *(("look.excess_no_burn_out",) if short else ()))
+    if n == 1 and deck[0] is not None:
+        ctx.it = s.cards[deck[0]]
+
+
+def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    """"Deal N to that unit for each card with KEYWORD revealed this way": the cards' printed keywords count (a
+    characteristic, e.g. 737.5); a card that only mentions the keyword does not; an unnamed card has none."""
+    s, item = g.s, ctx.item
+    kw = ins.data[0]
+    key = f"characteristic.{kw.lower().replace('-', '_')}"
+    if ctx.looked is None:
+        g.emit(f"{item.label}: no card was revealed: there is nothing to count", *keys, "play.null_information")
+        return
+    having = [k for k in ctx.looked if k is not None and s.cards[k].defn.has(kw)]
+    g.emit(f"{len(having)} of the revealed cards {'has' if len(having) == 1 else 'have'} {kw}"
+           + (f" ({_card_names(g, list(having))})" if having else "")
+           + (f"; {len(ctx.looked) - len(having)} {'does' if len(ctx.looked) - len(having) == 1 else 'do'} not" if
+              len(ctx.looked) > len(having) else ""), *keys, *((key,) if key in g.citations else ()))
+    unit = targets[0] if targets else None
+    if not isinstance(unit, Card) or not unit.on_board:
+        g.emit(f"{item.label}: the unit is no longer on the board: no damage is dealt", *keys, "play.null_information")
+        return
+    if having:
+        board.deal(g, item, unit, ins.amount * len(having), *keys)
+    else:
+        g.emit(f"{item.label} deals no damage to {unit.name} (0 cards counted)", *keys, "text.do_what_you_can")
+
+
+def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
+    """Recycle the cards looked at or revealed: from the top of the Main Deck to its bottom (411.4.a, 403.1.a)."""
+    s, me = g.s, ctx.item.controller
+    if not ctx.looked:
+        g.emit(f"{ctx.item.label}: no card was looked at: there is nothing to recycle", *keys, "look.too_few_ignored")
+        return
+    n = len(ctx.looked)
+    top = s.deck[me][:n]
+    s.deck[me] = s.deck[me][n:] + top
+    for k in top:
+        if k is not None:
+            board.card_epoch_bump(g, s.cards[k])
+    g.emit(f"{me} recycles {_card_names(g, top)} to the bottom of their Main Deck", *keys, "recycle.to_main_deck",
+           "reveal.destination")
+    ctx.looked = []
+    triggers.fire(g, "recycle", player=me)
 
 
 def _exhaust(g: Game, unit: Card, keys: tuple[str, ...]) -> None:
