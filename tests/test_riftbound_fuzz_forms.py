@@ -37,6 +37,7 @@ UNIT_TEXTS = [
     "When I defend, choose an enemy unit here and reveal the top 5 cards of your Main Deck. Deal 1 to that unit for "
     "each card with [Hidden] revealed this way, then recycle the revealed cards.",
     "Whenever I attack, look at the top card of your Main Deck. You may recycle it.",
+    "When you play me, you may recycle a Mech you control. If you do, give +[M] equal to its Might to me this turn.",
 ]
 SPELL_TEXTS = [
     "Deal 3 to a unit at a battlefield. If this kills it, do this: draw 1.", "Do this twice: Deal 2 to a unit.",
@@ -48,7 +49,7 @@ SPELL_TEXTS = [
     "Recycle a card from an opponent's trash.", "Play a unit from your trash, ignoring its cost.",
     "Prevent all damage that would be dealt this turn by spells and abilities.", "Gain control of an enemy unit.",
     "You must recycle one of your runes.", "Add [1][R].", "Kill a gear that costs [1] or less.",
-    "Reveal the top 3 cards of your Main Deck. Then recycle them.",
+    "Reveal the top 3 cards of your Main Deck. Then recycle them.", "Recycle a friendly unit.",
 ]
 KEYWORDS = ["Assault 2", "Shield", "Deflect", "Tank", "Ganking", "Accelerate", "Temporary", "Vision", "Hidden",
             "Action", "Reaction", "Weaponmaster", "Legion", "Deathknell"]

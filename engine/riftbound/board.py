@@ -92,7 +92,8 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
                    "attach.detach_on_leaving", "attach.detached_location")
     if card.defn.token and zone not in ("base", "battlefield"):
         card.zone = "gone"
-        g.emit(f"{card.name} is a token: put into the {zone}, it ceases to exist", "token.ceases_off_board")
+        g.emit(f"{card.name} is a token: " + ("off the board" if zone == "gone" else f"put into the {zone}")
+               + ", it ceases to exist", "token.ceases_off_board")
 
 
 def card_epoch_bump(g: Game, card: Card) -> None:
@@ -430,6 +431,30 @@ def recycle_cards(g: Game, cards: list[Card], *keys: str) -> None:
             owners.append(c.owner)
     for owner in owners:
         triggers.fire(g, "recycle", player=owner)
+
+
+def recycle_permanent(g: Game, card: Card, *keys: str) -> None:
+    """Recycle a unit or gear from the board to the bottom of its owner's Main Deck (403.1.a). A token is no Main
+    Deck card: the Spiritforged FAQ sends it there like a card of its type, where it ceases to exist (faq-spiritforged-24,
+    180.1); Core Rules v1.2 name no destination for it (a gap), and it ceases to exist off the board all the same."""
+    s = g.s
+    where = card.location
+    if card.defn.token:
+        if "faq.token_recycled" in s.rulings:
+            g.emit(f"{card.name} is a token: it is recycled from {where} to {card.owner}'s Main Deck like any other "
+                   f"{card.defn.type}, and still counts as the {card.defn.type} recycled", *keys,
+                   "faq.token_recycled", "recycle.to_main_deck")
+        else:
+            g.emit(f"{card.name} is a token, neither a Main Deck card nor a rune: the rules of this edition name no "
+                   "deck it is recycled to (a gap; the Spiritforged FAQ, edition 2026-01-14: the Main Deck); it leaves "
+                   f"{where}", *keys, "token.not_card", "recycle.to_main_deck", "recycle.runes")
+        leave_board(g, card, "gone")
+        return
+    leave_board(g, card, "deck")
+    s.deck[card.owner].append(card.key)
+    g.emit(f"{card.name} is recycled from {where} to the bottom of {card.owner}'s Main Deck: its owner recycles it",
+           *keys, "recycle.to_main_deck", "recycle.own_decks")
+    triggers.fire(g, "recycle", player=card.owner)
 
 
 def play_from(g: Game, card: Card, player: str, place: str, item: ChainItem, *keys: str) -> None:

@@ -165,12 +165,12 @@ _NOUNS = {"unit": "unit", "units": "unit", "gear": "gear", "gears": "gear", "spe
           "facedown card": "facedown", "facedown cards": "facedown", "permanent": "permanent",
           "unit card": "card", "card": "card", "equipment": "gear", "unit or gear": "permanent",
           "gear or unit": "permanent", "gear, unit, or facedown card": "any", "rune": "rune", "runes": "rune",
-          "legend": "legend", "battlefield": "battlefield"}
+          "legend": "legend", "battlefield": "battlefield", "mech": "unit", "mechs": "unit"}
 _TARGET_RE = re.compile(
     rf"^(?:{_COUNT}\s+)?(?P<other>another |other )?(?P<state>ready |exhausted |stunned |buffed |damaged |mighty )?"
     r"(?P<side>friendly |enemy |your )?(?P<tag>recruit |equipment )?"
     r"(?P<noun>gear, unit, or facedown card|unit or gear|gear or unit|facedown cards?|unit card|units?|gears?|"
-    r"spells?|permanents?|equipment|runes?|legend|battlefield|card)"
+    r"spells?|permanents?|equipment|runes?|legend|battlefield|card|mechs?)"
     r"(?P<rest>.*)$")
 _QUALIFIERS = [
     ("you control", re.compile(r"^ (?:you control|of yours)")),
@@ -221,6 +221,8 @@ def parse_target(text: str) -> tuple[Target, str]:
             pass
     if m.group("noun") == "equipment":
         filters.append(("tag", "Equipment"))
+    if m.group("noun").startswith("mech"):
+        filters.append(("tag", "Mech"))
     where = None
     rest = m.group("rest")
     while True:
@@ -473,6 +475,15 @@ def _one(part: str) -> Instruction:
         target, rest = parse_target(m.group("t"))
         if rest.strip():
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
+        return Instruction("recycle", 0, target, text=part)
+    m = re.match(r"^recycle (?P<t>(?:a|an|target|another|up to \w+) .+)$", low)
+    if m:
+        # a unit or gear on the board (403.1.a); a token's destination is the Spiritforged FAQ's (faq-spiritforged-24)
+        target, rest = parse_target(m.group("t"))
+        if rest.strip():
+            raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
+        if target.kind not in ("unit", "gear", "permanent"):
+            raise ValueError(f'cannot recycle "{m.group("t")}" (a unit, a gear, or a card in a trash)')
         return Instruction("recycle", 0, target, text=part)
     if re.match(r"^play me from (?:your|the) trash(?:, ignoring its cost)?$", low):
         return Instruction("play_self", text=part)

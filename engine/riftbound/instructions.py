@@ -500,7 +500,7 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
                    "play.null_information")
             return
         unit.temp_might += ctx.it_might
-        g.emit(f"{unit.name} gets +{ctx.it_might} Might this turn (the Might of the unit killed)", *keys,
+        g.emit(f"{unit.name} gets +{ctx.it_might} Might this turn (its Might as it left the board, looked back at)", *keys,
                "might.current", "play.look_back")
     elif v == "give_mine":
         src = ctx.source
@@ -528,7 +528,11 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         unit.damage = 0
         g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")
     elif v == "recycle":
-        board.recycle_cards(g, [unit], *keys)
+        if unit.on_board:
+            ctx.it_might = s.might(unit) if unit.is_unit else None  # "its Might", looked back at (356.3.e.13)
+            board.recycle_permanent(g, unit, *keys)
+        else:
+            board.recycle_cards(g, [unit], *keys)
     elif v == "play_from":
         if unit.zone != "trash":
             g.emit(f"{item.label}: {unit.name} is no longer in the trash: it cannot be played", *keys, "play.null_information")
