@@ -50,6 +50,7 @@ SPELL_TEXTS = [
     "Prevent all damage that would be dealt this turn by spells and abilities.", "Gain control of an enemy unit.",
     "You must recycle one of your runes.", "Add [1][R].", "Kill a gear that costs [1] or less.",
     "Reveal the top 3 cards of your Main Deck. Then recycle them.", "Recycle a friendly unit.",
+    "Kill any number of units at a battlefield with total Might 4 or less.",
 ]
 KEYWORDS = ["Assault 2", "Shield", "Deflect", "Tank", "Ganking", "Accelerate", "Temporary", "Vision", "Hidden",
             "Action", "Reaction", "Weaponmaster", "Legion", "Deathknell"]

@@ -201,3 +201,21 @@ def test_a_keyword_on_a_battlefield_is_refused_by_name():
     with pytest.raises(ScenarioError, match='keyword "Tank" on a battlefield is not modelled') as info:
         game({"battlefields": [{"name": "Grove", "keywords": ["Tank"]}]})
     assert info.value.path == ("state", "battlefields", 0, "keywords", 0)
+
+
+@pytest.mark.parametrize("boosts, killed", [
+    ({"R1": 6}, {"R2", "R3", "R4"}),   # "One Recruit gets +6 Might ... You must kill the other three"
+    ({"R1": 6, "R2": 6, "R3": 6, "R4": 6}, set()),  # "Fox-Fire does nothing"
+])
+def test_a_group_that_no_longer_fits_keeps_the_only_largest_subset_without_asking(boosts, killed):
+    """352.11.b with the Origins FAQ's Fox-Fire examples: when only one largest subset of the original targets fits,
+    it is the one affected; when none fits, nothing is."""
+    units = [{"name": f"R{i}", "controller": "Ben", "at": "Grove", "might": 1} for i in range(1, 5)]
+    g = game({"battlefields": [{"name": "Grove", "controller": "Ben"}], "units": units, "hand": {"Ana": ["Fox-Fire"]}},
+             {"Fox-Fire": {"type": "spell", "effect": "Kill any number of units at a battlefield with total Might 4 or less."}})
+    g.apply("Ana plays Fox-Fire targeting R1, R2, R3, R4")
+    for name, n in boosts.items():
+        g.s.cards[name.lower()].temp_might += n
+    events = run(g, "Ana passes", "Ben passes")
+    assert "352.11.b" in rules(events) and g.snapshot()["priority"] == "Ana"
+    assert {n for n in ("R1", "R2", "R3", "R4") if g.snapshot()["zone"][n] == "trash"} == killed

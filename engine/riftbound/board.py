@@ -113,8 +113,8 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
             add_trigger(g, card, "deathknell", t.effect, card.controller or card.owner, "kill.deathknell_first",
                         "trigger.deathknell", noted=(("at", died_at or ""),))
     where = card.location
-    leave_board(g, card, "trash")
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
+    leave_board(g, card, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
     champion_note(g, card)
     if card.is_unit:
         triggers.left_with(g, [card])

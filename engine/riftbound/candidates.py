@@ -22,6 +22,10 @@ def candidates(s: State) -> list[str]:
             return [f"{w.player} chooses {o}" for o in w.options]
         if w.kind == "targets":
             return [f"{w.player} chooses " + (", ".join(combo) or "nothing") for combo in _target_combos(w)]
+        if w.kind == "subset":
+            return [f"{w.player} chooses " + (", ".join(combo) or "nothing")
+                    for n in range(len(w.options), -1, -1) for combo in itertools.islice(
+                        itertools.combinations(w.options, n), 4)]
         if w.kind == "may":
             return [f"{w.player} accepts", f"{w.player} declines"]
         if w.kind == "order":
@@ -123,7 +127,17 @@ def _with_targets(head: str, text: str, wanted: list, objects: list[Card], s: St
             names = [c.name for c in objects if c.on_board and (c.is_unit if ins.aim.kind == "unit" else True)]
         n = ins.aim.count
         if ins.aim.upto:
-            pools.append([tuple(c) for k in range(0, min(ins.aim.upto, 2) + 1) for c in itertools.combinations(names, k)])
+            pool = [tuple(c) for k in range(0, min(ins.aim.upto, 2) + 1) for c in itertools.combinations(names, k)]
+            total = dict(ins.aim.filters).get("total_might")
+            if total is not None:  # a group at one battlefield (352.11): as many as fit there, in board order
+                for bf in s.battlefields.values():
+                    group: list[str] = []
+                    for u in s.units_at(bf.name):
+                        if u.name in names and sum(s.might(s.cards[n.lower()]) for n in group) + s.might(u) <= total:
+                            group.append(u.name)
+                    if len(group) > 2:
+                        pool.insert(0, tuple(group))
+            pools.append(pool)
         else:
             pools.append([tuple(c) for c in itertools.combinations(names, n)] if n > 1 else [(x,) for x in names])
     tails = [""]

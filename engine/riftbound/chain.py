@@ -30,6 +30,10 @@ def play(g: Game, plan: Playing) -> None:
     keys = plan.keys
     item = ChainItem(card.name, player, kind, effect=text, card=card.key, targets=chosen, place=plan.place,
                      hidden_at=card.at if hidden else None, uid=s.new_uid(), slots=plan.slots, paid=plan.paid)
+    if chosen and any(dict(i.aim.filters).get("total_might") is not None for i in effects.chosen(effects.parse(text))):
+        first = s.cards.get(chosen[0][1])
+        if first is not None:
+            item.noted = (("group_at", first.location or ""),)  # the battlefield of a group of targets (352.11.b)
     existed = bool(s.chain)
     if hidden:
         assert card.at is not None

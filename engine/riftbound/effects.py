@@ -99,7 +99,7 @@ class Target:
     ``here``, ``in a base``, ``at another location``, ``at its destination``. ``other``: not the object the
     ability belongs to. ``count``: how many distinct objects (``two friendly units``); ``upto``: any number
     from 0 to it (352.13). ``filters``: (``might_max``, N), (``keyword``, K), (``tag``, T), (``state``, S),
-    (``mighty``, True)."""
+    (``mighty``, True), (``total_might``, N): a group requirement of all the chosen together (352.11)."""
 
     kind: str
     side: str | None = None
@@ -184,6 +184,7 @@ _QUALIFIERS = [
     ("might", re.compile(r"^ with (?:might|\d+ might) (?P<m>\d+) or less|^ with (?P<m2>\d+) might or less|^ with might up to (?P<m3>\d+)")),
     ("keyword", re.compile(r"^ with (?P<kw>assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate)")),
     ("cost", re.compile(r"^ (?:that costs|with (?:a )?cost(?: of)?) (?:no more than )?\[(?P<c>\d+)\](?: or less)?")),
+    ("total might", re.compile(r"^ with (?:a )?total might (?:of )?(?P<t>\d+) or less")),
 ]
 
 
@@ -238,6 +239,9 @@ def parse_target(text: str) -> tuple[Target, str]:
                 filters.append(("keyword", q.group("kw").capitalize()))
             elif name == "cost":
                 filters.append(("cost_max", int(q.group("c"))))
+            elif name == "total might":
+                # a group requirement (352.11): met by the chosen units together, at one battlefield
+                filters.append(("total_might", int(q.group("t"))))
             elif name == "in your trash":
                 if noun in ("unit", "gear"):
                     filters.append(("type", noun))

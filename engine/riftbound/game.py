@@ -254,7 +254,7 @@ FAQ_RULINGS = ("faq.win_combat", "faq.tie_combat", "faq.win_before_score", "faq.
                "faq.noncombat_showdown", "faq.loses_control_same_cleanup", "faq.weaponmaster_optional")
 
 _AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets",
-             "may": "accept or decline"}
+             "may": "accept or decline", "subset": "choose the targets it affects"}
 
 
 def _may_stop(defn: CardDef) -> bool:
@@ -273,4 +273,6 @@ def _text_may_stop(text: str, trigger: bool) -> bool:
     walked = effects._walk(effects.parse(text))
     if any(i.verb in ("may", "reflexive") for i in walked):
         return True
+    if any(i.target is not None and any(k == "total_might" for k, _ in i.target.filters) for i in walked):
+        return True  # a group of targets may need a subset chosen as it resolves (352.11.b)
     return trigger and effects.target_count(text) > 0

@@ -155,12 +155,57 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         out.append(unit)
         ctx.chosen.append(unit)
         ctx.it = unit
+    if dict(ins.aim.filters).get("total_might") is not None:
+        out = _group_subset(g, ctx, ins, out)
     if not out:
         if len(group) > 1 or ins.aim.count > 1:
             g.emit(f"{item.label}: none of the targets of \"{ins.text or ins.verb}\" is legal: it is not executed",
                    "play.no_targets_no_instruction")
         return None
     return out
+
+
+def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
+    """A group requirement checked again as the spell resolves (352.11.b): units no longer at the chosen
+    battlefield are not affected; if the rest no longer fulfil it together, the controller chooses a subset of
+    them that does (``P chooses X, Y``)."""
+    s, item = g.s, ctx.item
+    total = int(dict(ins.aim.filters)["total_might"])  # type: ignore[call-overload]
+    at = dict(item.noted).get("group_at")
+    units = [u for u in out if isinstance(u, Card)]
+    left = [u for u in units if at is not None and (u.location or "").lower() != at.lower()]
+    for u in left:
+        g.emit(f"{u.name} is no longer at {at}: {item.label} cannot affect it", "targets.group_left")
+    units = [u for u in units if u not in left]
+    might = sum(max(0, s.might(u)) for u in units)
+    if might <= total:
+        if left or len(units) < len(out):
+            g.emit(f"{', '.join(u.name for u in units) or 'none'}: total Might {might}, still {total} or less",
+                   "targets.group_requirement")
+        kept = units
+    elif len(options := legality.group_subsets(s, units, total)) == 1:
+        kept = list(options[0])
+        g.emit(f"{item.label}: its targets ({', '.join(f'{u.name} {s.might(u)}' for u in units)}) have a total Might of "
+               f"{might}, more than {total}: " + (f"only {', '.join(u.name for u in kept)} (total Might "
+               f"{sum(max(0, s.might(u)) for u in kept)}) can be affected" if kept else "no subset of them fits: it "
+               "affects none"), "targets.group_subset", "targets.group_requirement")
+    else:
+        answer = g.next_answer()
+        if answer is None:
+            raise replacement.Pause(
+                Awaiting("subset", item.controller, tuple(u.name for u in units), about=item.label, item=item.uid,
+                         total_max=total),
+                f"{item.label}: its targets ({', '.join(f'{u.name} {s.might(u)}' for u in units)}) have a total Might of "
+                f"{might}, more than {total}: {item.controller} chooses those of them it affects, with a total of {total} "
+                f"or less (\"{item.controller} chooses {units[0].name}, ...\")",
+                ("targets.group_subset", "targets.group_requirement", "priority.limited_actions_regardless"))
+        names = {n.lower() for n in answer if n.lower() != "nothing"}
+        kept = [u for u in units if u.name.lower() in names]
+        g.emit(f"{item.controller} chooses {', '.join(u.name for u in kept) or 'none'} (total Might "
+               f"{sum(max(0, s.might(u)) for u in kept)}): {item.label} affects only them", "targets.group_subset")
+    ctx.chosen = [c for c in ctx.chosen if c not in units and c not in left or c in kept]
+    ctx.it = kept[-1] if kept else None
+    return kept
 
 
 def _may(g: Game, ctx: Context, ins: Instruction) -> None:

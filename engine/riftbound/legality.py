@@ -513,8 +513,26 @@ def choose_all(s: State, player: str, what: str, wanted: list[Instruction], name
                               "play.target_valid")
             keys.append(chosen[1])
             out.append(chosen)
+        _group_requirement(s, what, ins, keys)
         slots.append(take)
     return tuple(out), tuple(slots)
+
+
+def _group_requirement(s: State, what: str, ins: Instruction, keys: list[str]) -> None:
+    """A requirement the chosen targets meet as a group (352.11, 352.11.a): "with total Might N or less", at
+    one battlefield."""
+    total = dict(ins.aim.filters).get("total_might")
+    if total is None or not keys:
+        return
+    units = [s.cards[k] for k in keys]
+    places = sorted({u.location or "" for u in units})
+    if len(places) > 1:
+        raise Refusal(f"{what} chooses its group of units at one battlefield, not at {' and '.join(places)}",
+                      "targets.group", "targets.group_requirement")
+    might = sum(max(0, s.might(u)) for u in units)
+    if might > int(total):  # type: ignore[call-overload]
+        raise Refusal(f"the units {what} chooses have a total Might of {might}, more than {total}", "targets.group",
+                      "targets.group_requirement")
 
 
 def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str, hidden_at: str | None,
@@ -796,6 +814,8 @@ def choose(s: State, a: A.Choose) -> Choosing | Targeting:
     w = s.awaiting
     if w is not None and w.kind == "targets":
         return choose_targets(s, a, w)
+    if w is not None and w.kind == "subset":
+        return choose_subset(s, a, w)
     if w is not None and w.kind in ("order", "may"):
         may_act(s, a.player)  # refused: the rules wait for something else
     if w is None or w.kind not in ("showdown", "combat"):
@@ -807,6 +827,43 @@ def choose(s: State, a: A.Choose) -> Choosing | Targeting:
     if len(a.choices) != 1 or a.place.lower() not in [o.lower() for o in w.options]:
         raise Refusal(f"{', '.join(a.choices)} is not one of the battlefields to choose from ({', '.join(w.options)})", key)
     return Choosing(a.player, w.kind, a.place.lower())
+
+
+def group_subsets(s: State, units: list[Card], total: int) -> list[tuple[Card, ...]]:
+    """The subsets of ``units`` with a total Might of ``total`` or less to which no other of them can be added
+    (352.11.b; the Origins FAQ's examples for Fox-Fire: "you must kill the other three"), largest first."""
+    units = units[:12]
+    might = {u.key: max(0, s.might(u)) for u in units}
+    fits = [c for n in range(len(units), -1, -1) for c in itertools.combinations(units, n)
+            if sum(might[u.key] for u in c) <= total]
+    return [c for c in fits if not any(sum(might[x.key] for x in c) + might[u.key] <= total for u in units if u not in c)]
+
+
+def choose_subset(s: State, a: A.Choose, w: Awaiting) -> Targeting:
+    """``P chooses X, Y``: the original targets of a group requirement that still fulfil it and are affected
+    (352.11.b); ``P chooses nothing`` affects none."""
+    if a.player != w.player:
+        raise Refusal(f"{w.player} controls {w.about} and chooses, not {a.player}", "targets.group_subset")
+    names = tuple(n for n in a.choices if n.lower() != "nothing")
+    valid = [o.lower() for o in w.options]
+    for name in names:
+        if name.lower() not in valid:
+            raise Refusal(f"{name} is not one of the original targets still at the battlefield ({', '.join(w.options)})",
+                          "targets.group_subset", "targets.group_left")
+    if len({n.lower() for n in names}) < len(names):
+        raise Refusal("a target is named twice", "targets.group_subset")
+    might = sum(max(0, s.might(card(s, n))) for n in names)
+    if might > w.total_max:
+        raise Refusal(f"{', '.join(names) or 'nothing'} {'has' if len(names) == 1 else 'have'} a total Might of {might}, "
+                      f"more than {w.total_max}", "targets.group_subset", "targets.group_requirement")
+    units = [card(s, o) for o in w.options]
+    chosen = {n.lower() for n in names}
+    extra = [u.name for u in units if u.name.lower() not in chosen and might + max(0, s.might(u)) <= w.total_max]
+    if extra:
+        raise Refusal(f"{extra[0]} still fits (total Might {might} + {max(0, s.might(card(s, extra[0])))} is "
+                      f"{w.total_max} or less): the subset affects as many of the original targets as fit",
+                      "targets.group_subset")
+    return Targeting(a.player, w.item, names)
 
 
 def choose_targets(s: State, a: A.Choose, w: Awaiting) -> Targeting:

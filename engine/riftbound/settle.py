@@ -98,9 +98,9 @@ def _steps(g: Game, special: str | None) -> None:
     for u in lethal:
         where, controller = u.location, u.controller
         by = s.damaged_by.get(u.key, "")
-        board.leave_board(g, u, "trash")
         g.emit(f"{u.name} has lethal damage and is killed at {where}", "cleanup.lethal_damage_kills", "might.lethal",
                "kill.to_trash")
+        board.leave_board(g, u, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
         board.champion_note(g, u)
         dead.append((u, controller))
         if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):

@@ -277,7 +277,8 @@ class Awaiting:
     """The rules wait for one player's limited choice (no one has Priority meanwhile)."""
 
     kind: str  # showdown | combat (which staged one begins) | assign (combat damage) | order (replacement effects)
-    #            | targets (a triggered ability's targets, as it is put on the Chain)
+    #            | targets (a triggered ability's targets, as it is put on the Chain) | may ("you may")
+    #            | subset (the targets of a group requirement that still fulfil it, 352.11.b)
     player: str
     options: tuple[str, ...] = ()
     amount: int = 0  # damage to assign
@@ -288,6 +289,7 @@ class Awaiting:
     choices: tuple[tuple[str, ...], ...] = ()  # for ``targets``: the valid choices for each target, in order
     least: tuple[int, ...] = ()  # for ``targets``: how many each target needs at least ("up to N": 0)
     options_most: tuple[int, ...] = ()  # for ``targets``: how many each target takes at most
+    total_max: int = 0  # for ``subset``: the total Might the subset of a group of targets may have (352.11.b)
 
 
 @dataclass(frozen=True)
