@@ -663,7 +663,7 @@ def _look(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> Non
     ctx.looked = list(deck[:n])
     reveal = ins.data and ins.data[0] == "reveal"
     short = n < ins.amount
-    what = f"the top {n} card{'s' if n != 1 else ''}" if n else "no card"
+    what = "the top card" if n == 1 else f"the top {n} cards" if n else "no card"
     g.emit(f"{me} {'reveals' if reveal else 'looks at'} {what} of their Main Deck ({_card_names(g, ctx.looked)})"
            + (f"; there {'is' if len(deck) == 1 else 'are'} only {len(deck)}: no Burn Out" if short else "")
            + ("; they stay in the Main Deck while revealed" if reveal and n else ""),
