@@ -15,6 +15,7 @@ engine.core.ScenarioError: no player named "Anna" (did you mean "Ana"?)
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator, Mapping
 from typing import Any
@@ -223,7 +224,25 @@ def _own_name(text: str, name: str | None) -> str:
     return re.sub(rf"\b(when|whenever)\s+you\s+play\s+{own}\b", lambda m: f"{m.group(1)} you play me", text, flags=re.I)
 
 
+_CARD_DEFS: dict[tuple[str, str | None, str | None], CardDef] = {}  # definitions already read (they are immutable)
+
+
 def card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: str | None = None) -> CardDef:
+    """A card's definition from its keys (``cards:`` or a state entry); the same keys give the same (immutable)
+    definition, read once per process (a scenario replayed is built again and again)."""
+    try:
+        key = (repr(raw), default_type, name)
+    except Exception:  # pragma: no cover - YAML gives plain values
+        return _card_def(raw, path, default_type, name)
+    known = _CARD_DEFS.get(key)
+    if known is None:
+        known = _card_def(raw, path, default_type, name)
+        if len(_CARD_DEFS) < 20_000:
+            _CARD_DEFS[key] = known
+    return known
+
+
+def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: str | None = None) -> CardDef:
     kind = str(raw.get("type", default_type or "")).lower()
     if kind not in CARD_TYPES:
         raise ScenarioError((*path, "type"), f'unknown card type "{raw.get("type")}"{suggest(kind, CARD_TYPES)}; '
@@ -593,15 +612,25 @@ def _check_places(s: State, cards_raw: Mapping, state: Mapping) -> None:
         if id(c.defn) in seen:
             continue
         seen.add(id(c.defn))
-        texts = [c.defn.effect, *(t.effect for t in c.defn.triggers), *(a.effect for a in c.defn.abilities)]
-        for text in texts:
-            for ins in effects._walk(effects.parse(text or "")):
-                place = ins.place if ins.verb in ("move", "token") else None
-                if place and place not in ("base", "here") and place.lower() not in s.battlefields:
-                    name = base_name(c.name)
-                    path = ("cards", name, "effect") if name in cards_raw else ("state",)
-                    raise ScenarioError(path, f'{c.name}: "{ins.text}" names "{place}", which is not a battlefield here'
-                                              f'{suggest(place, [b.name for b in s.battlefields.values()])}')
+        for place, text in _places_named(c.defn.effect, tuple(t.effect for t in c.defn.triggers),
+                                         tuple(a.effect for a in c.defn.abilities)):
+            if place.lower() not in s.battlefields:
+                name = base_name(c.name)
+                path = ("cards", name, "effect") if name in cards_raw else ("state",)
+                raise ScenarioError(path, f'{c.name}: "{text}" names "{place}", which is not a battlefield here'
+                                          f'{suggest(place, [b.name for b in s.battlefields.values()])}')
+
+
+@functools.cache
+def _places_named(effect: str, triggers: tuple[str, ...], abilities: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The battlefields a card's effects name (``move a unit to Grove``), with the instruction's text."""
+    out = []
+    for text in (effect, *triggers, *abilities):
+        for ins in effects._walk(effects.parse(text or "")):
+            place = ins.place if ins.verb in ("move", "token") else None
+            if place and place not in ("base", "here"):
+                out.append((place, ins.text))
+    return tuple(out)
 
 
 def _battlefield_def(text: Any, path: tuple) -> CardDef:

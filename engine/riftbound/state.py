@@ -16,7 +16,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 from collections.abc import Collection
-from typing import Protocol, Self
+from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Snapshot
 from engine.riftbound.effects import Cost, Instruction, TriggerSpec, parse
@@ -364,7 +364,7 @@ class State:
         new.points, new.hand_unnamed = dict(self.points), dict(self.hand_unnamed)
         new.runes = {p: None if r is None else list(r) for p, r in self.runes.items()}
         new.rune_deck = dict(self.rune_deck)
-        new.pool = {p: copy.deepcopy(pool) for p, pool in self.pool.items()}
+        new.pool = {p: Pool(pool.energy, list(pool.power)) for p, pool in self.pool.items()}
         new.played = {p: list(v) for p, v in self.played.items()}
         new.first_done = set(self.first_done)
         new.killed_by_spell = list(self.killed_by_spell)
@@ -373,11 +373,11 @@ class State:
         new.prevent, new.buff_bonus, new.teams = dict(self.prevent), dict(self.buff_bonus), dict(self.teams)
         new.champions = dict(self.champions)
         new.epochs = dict(self.epochs)
-        new.cards = {k: copy.copy(c) for k, c in self.cards.items()}
-        new.battlefields = {k: copy.copy(b) for k, b in self.battlefields.items()}
+        new.cards = {k: _clone(c) for k, c in self.cards.items()}
+        new.battlefields = {k: _clone(b) for k, b in self.battlefields.items()}
         new.deck = {p: list(d) for p, d in self.deck.items()}
         new.scored = {p: set(k) for p, k in self.scored.items()}
-        new.chain = [copy.copy(i) for i in self.chain]
+        new.chain = [_clone(i) for i in self.chain]
         new.passed = list(self.passed)
         new.showdown = copy.copy(self.showdown)
         c = self.combat
@@ -576,6 +576,17 @@ class State:
     def played_cards(self, player: str) -> int:
         """Main Deck cards ``player`` has played this turn (Legion, 738; tokens are not cards, 179)."""
         return sum(1 for _, is_card in self.played.get(player, []) if is_card)
+
+
+_T = TypeVar("_T")
+
+
+def _clone(obj: _T) -> _T:
+    """A shallow copy of a plain dataclass instance (its fields are values, tuples or shared immutable
+    definitions), several times faster than ``copy.copy``."""
+    new = object.__new__(type(obj))
+    new.__dict__.update(obj.__dict__)
+    return new
 
 
 class RiftboundSnapshot(Snapshot, total=False):
