@@ -257,9 +257,22 @@ _AWAITING = {"assign": "assign combat damage", "order": "order replacement effec
              "may": "accept or decline", "subset": "choose the targets it affects"}
 
 
+_MAY_STOP: dict[int, tuple[CardDef, bool]] = {}  # id -> (the definition, kept alive so the id stays its own; answer)
+
+
 def _may_stop(defn: CardDef) -> bool:
     """Can this card make the rules wait for a player's choice in the middle of an action (targets of a
-    triggered ability, a "you may", a reflexive trigger)?"""
+    triggered ability, a "you may", a reflexive trigger)? Answered once per definition."""
+    known = _MAY_STOP.get(id(defn))
+    if known is not None and known[0] is defn:
+        return known[1]
+    answer = _may_stop_now(defn)
+    if len(_MAY_STOP) < 20_000:
+        _MAY_STOP[id(defn)] = (defn, answer)
+    return answer
+
+
+def _may_stop_now(defn: CardDef) -> bool:
     texts = (defn.effect, defn.legion, *(a.effect for a in defn.abilities))
     if defn.has("Vision") or any("vision" in (text or "").lower() for text in (*texts, *(t.effect for t in defn.triggers))) \
             or any("Vision" in str(p) for p in defn.passives):
