@@ -38,6 +38,8 @@ UNIT_TEXTS = [
     "each card with [Hidden] revealed this way, then recycle the revealed cards.",
     "Whenever I attack, look at the top card of your Main Deck. You may recycle it.",
     "When you play me, you may recycle a Mech you control. If you do, give +[M] equal to its Might to me this turn.",
+    "When I attack, you may pay [C] to play a card with [Hidden] from your hand, ignoring its cost. If it's a unit, play it here.",
+    "When you play me, play a card from your hand.",
 ]
 SPELL_TEXTS = [
     "Deal 3 to a unit at a battlefield. If this kills it, do this: draw 1.", "Do this twice: Deal 2 to a unit.",
@@ -51,6 +53,8 @@ SPELL_TEXTS = [
     "You must recycle one of your runes.", "Add [1][R].", "Kill a gear that costs [1] or less.",
     "Reveal the top 3 cards of your Main Deck. Then recycle them.", "Recycle a friendly unit.",
     "Kill any number of units at a battlefield with total Might 4 or less.",
+    "Kill a friendly unit. Look at the top 5 cards of your Main Deck. You may banish a unit from among them that has "
+    "Might up to 1 more than the killed unit and play it, ignoring its cost. Then recycle the rest.",
 ]
 KEYWORDS = ["Assault 2", "Shield", "Deflect", "Tank", "Ganking", "Accelerate", "Temporary", "Vision", "Hidden",
             "Action", "Reaction", "Weaponmaster", "Legion", "Deathknell"]

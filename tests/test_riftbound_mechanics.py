@@ -219,3 +219,31 @@ def test_a_group_that_no_longer_fits_keeps_the_only_largest_subset_without_askin
     events = run(g, "Ana passes", "Ben passes")
     assert "352.11.b" in rules(events) and g.snapshot()["priority"] == "Ana"
     assert {n for n in ("R1", "R2", "R3", "R4") if g.snapshot()["zone"][n] == "trash"} == killed
+
+
+def test_a_card_an_effect_plays_without_ignoring_its_cost_is_paid_for_or_stays_where_it_is():
+    """406.3: a Limited Play by an effect; its costs are paid as usual unless the effect says to ignore them."""
+    cards = {"Scout": {"type": "unit", "might": 1, "effect": "When you play me, you may play a unit with [Hidden] from your hand."},
+             "Sneak": {"type": "unit", "might": 2, "cost": "[2]", "keywords": ["Hidden"]}}
+    g = game({"hand": {"Ana": ["Scout", "Sneak"]}, "runes": {"Ana": {"ready": 1}}}, cards)
+    events = run(g, "Ana plays Scout to base", "Ana passes", "Ben passes", "Ana accepts")
+    assert "cannot pay [2] for Sneak" in " ".join(e.what for e in events) and g.snapshot()["zone"]["Sneak"] == "hand"
+    g = game({"hand": {"Ana": ["Scout", "Sneak"]}, "runes": {"Ana": {"ready": 2}}}, cards)
+    run(g, "Ana plays Scout to base", "Ana passes", "Ben passes", "Ana accepts")
+    assert g.snapshot()["zone"]["Sneak"] == "base" and g.snapshot()["runes"]["Ana"]["ready"] == 0
+
+
+def test_a_spell_an_effect_plays_chooses_its_targets_as_it_is_finalized_or_goes_back():
+    """A spell an effect plays is pending until the effect is done (351.3); then its targets are chosen (352.4) and,
+    with no valid choice, it cannot be put on the Chain (352.7): it goes back to its hand."""
+    cards = {"Scout": {"type": "unit", "might": 1, "effect": "When you play me, play a spell from your hand, ignoring its cost."},
+             "Zap": {"type": "spell", "effect": "Deal 1 to an enemy unit."}}
+    g = game({"hand": {"Ana": ["Scout", "Zap"]}, "units": [{"name": "Garen", "controller": "Ben", "at": "base", "might": 3},
+                                                          {"name": "Lux", "controller": "Ben", "at": "base", "might": 3}]}, cards)
+    events = run(g, "Ana plays Scout to base", "Ana passes", "Ben passes")
+    assert g.snapshot()["priority"] is None and "352.8" in rules(events)
+    run(g, "Ana chooses Garen", "Ana passes", "Ben passes")
+    assert g.snapshot()["units"]["Garen"]["damage"] == 1 and g.snapshot()["zone"]["Zap"] == "trash"
+    g = game({"hand": {"Ana": ["Scout", "Zap"]}}, cards)
+    events = run(g, "Ana plays Scout to base", "Ana passes", "Ben passes")
+    assert "352.7" in rules(events) and g.snapshot()["zone"]["Zap"] == "hand" and g.snapshot()["chain"] == []

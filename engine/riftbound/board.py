@@ -465,7 +465,7 @@ def play_from(g: Game, card: Card, player: str, place: str, item: ChainItem, *ke
     card.zone = "chain"
     card_epoch_bump(g, card)
     new = ChainItem(card.name, player, card.defn.type, effect=card.defn.effect if card.defn.type == "spell" else "",
-                    card=card.key, place=place, uid=s.new_uid(), pending=True)
+                    card=card.key, place=place, uid=s.new_uid(), pending=True, origin=was)
     s.chain.append(new)
     g.emit(f"{item.label}: {player} plays {card.name} from their {was}: it goes onto the Chain as a Pending Item and "
            "is finalized once the current effect has finished resolving", *keys, "play.becomes_pending",

@@ -22,6 +22,8 @@ def candidates(s: State) -> list[str]:
             return [f"{w.player} chooses {o}" for o in w.options]
         if w.kind == "targets":
             return [f"{w.player} chooses " + (", ".join(combo) or "nothing") for combo in _target_combos(w)]
+        if w.kind == "pick":
+            return [f"{w.player} chooses {o}" for o in w.options]
         if w.kind == "subset":
             return [f"{w.player} chooses " + (", ".join(combo) or "nothing")
                     for n in range(len(w.options), -1, -1) for combo in itertools.islice(

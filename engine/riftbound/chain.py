@@ -183,7 +183,9 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
                    "hide.other_abilities_normal")
         _played(g, card, item)
         return
-    if item.kind == "trigger" and not item.targets and effects.target_count(item.effect):
+    if (item.kind == "trigger" or (item.kind == "spell" and item.origin)) and not item.targets \
+            and effects.target_count(item.effect):
+        # a triggered ability, or a spell an effect plays (pending until what resolves is done, 351.3, 352.4)
         if not choose_trigger_targets(g, item, keys):
             return
     what = "spell" if item.kind == "spell" else "ability"
@@ -227,12 +229,18 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
     choice for one of them it is removed (390.3). False when it was removed. With more than one valid
     choice the rules wait for ``P chooses X[, Y]`` (:class:`engine.riftbound.replacement.Pause`)."""
     s = g.s
+    spell = item.kind == "spell"  # a spell an effect plays: its targets are chosen now too (352.4, 352.7)
+    k_choose, k_must = ("play.target_valid", "play.targets_required") if spell else ("trigger.choose_targets",
+                                                                                   "trigger.must_choose")
     source = s.cards.get(item.source or "") if item.source else None
     options = legality.target_options(s, item, source)
     need = [ins.aim.count if not ins.aim.upto else 0 for ins, _ in options]
     most = [ins.aim.most for ins, _ in options]
     if any(len(o) < n for (_, o), n in zip(options, need)):
         s.chain.remove(item)
+        if spell:
+            _not_played(g, item, "has no valid choice for its target(s)", *keys, "play.targets_required")
+            return False
         g.emit(f"{item.label} has no valid choice for its target(s): it is removed from the Chain and never becomes a "
                "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
         return False
@@ -251,11 +259,11 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
     if forced:
         names: tuple[str, ...] = tuple(name for _, o in options for name in o)
         g.emit(f"{item.controller} must choose the target(s) of {item.label} as it is put on the Chain: "
-               f"{', '.join(names)}, the only valid choice", *keys, "trigger.choose_targets", "trigger.must_choose")
+               f"{', '.join(names)}, the only valid choice", *keys, k_choose, k_must)
     elif all(not o for _, o in options):
         names = ()
         g.emit(f"{item.label} chooses up to {', '.join(str(m) for m in most)} target(s) and none is available: it goes on "
-               "with none", *keys, "trigger.choose_targets", "trigger.up_to_none")
+               "with none", *keys, k_choose, "play.up_to_zero" if spell else "trigger.up_to_none")
     else:
         answer = g.next_answer()
         if answer is None:
@@ -266,10 +274,10 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
                          choices=tuple(tuple(o) for _, o in options), least=tuple(need), options_most=tuple(most)),
                 f"{item.label} goes onto the Chain: {item.controller}, its controller, chooses its target(s) now "
                 f"(valid: {'; '.join(', '.join(o) or 'none' for _, o in options)}; \"{item.controller} chooses {example}\")",
-                (*keys, "trigger.choose_targets", "trigger.must_choose", *upto, "priority.limited_actions_regardless"))
+                (*keys, k_choose, k_must, *upto, "priority.limited_actions_regardless"))
         names = answer
         g.emit(f"{item.controller} chooses {', '.join(names) or 'nothing'} as the target(s) of {item.label}",
-               "trigger.choose_targets", *upto, "priority.limited_actions_regardless")
+               k_choose, *upto, "priority.limited_actions_regardless")
     item.targets, item.slots = legality.chosen_targets(s, item, names, source)
     deflect = legality.deflect_cost(s, item.controller, item.targets)
     if deflect:
@@ -277,6 +285,13 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
         g.emit(f"{item.label} chooses an opponent's object with Deflect: it costs {cost.text()} more, a mandatory "
                "additional cost", "deflect.cost", "deflect.mandatory")
         payment = costs.plan(s, item.controller, cost, legality.adders(s, item.controller))
+        if spell:  # a spell's Deflect cost is mandatory: paid if it can be, else the spell is not played (353.2.a.1)
+            if payment is None:
+                s.chain.remove(item)
+                _not_played(g, item, f"cannot be paid for ({cost.text()}, Deflect)", "cost.mandatory_additional")
+                return False
+            board.pay(g, payment, f"{item.label} (Deflect)")
+            return True
         yes = payment is not None and instructions.ask(g, item.controller, f"pay {cost.text()} (Deflect) for "
                                                                           f"{item.label}, or decline it")
         if not yes or payment is None:
@@ -288,6 +303,20 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
         board.pay(g, payment, f"{item.label} (Deflect)")
     return True
 
+
+
+def _not_played(g: Game, item: ChainItem, why: str, *keys: str) -> None:
+    """A spell an effect plays that cannot be finished is removed from the Chain and not played: back where it came
+    from (its hand), or left in banishment when it was banished to be played (the Origins FAQ's errata)."""
+    s = g.s
+    card = s.cards[item.card] if item.card else None
+    where = item.origin or "hand"
+    if card is not None:
+        card.zone = where
+        board.card_epoch_bump(g, card)
+    g.emit(f"{item.label} {why}: it is not played; it is removed from the Chain and stays in {card.owner if card else ''}"
+           f"'s {where}" if where != "banishment" else f"{item.label} {why}: it is not played and stays banished",
+           *keys)
 
 def finalize_pending(g: Game, *keys: str) -> None:
     s = g.s

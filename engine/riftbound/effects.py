@@ -45,6 +45,8 @@ VOCABULARY = (
     "you may EFFECT", "you may COST to EFFECT", "heal your units here",
     "look at the top N cards of your Main Deck", "reveal the top N cards of your Main Deck",
     "deal N to it for each card with KEYWORD revealed this way", "recycle it | recycle the revealed cards",
+    "play a card [with KEYWORD] from your hand[, ignoring its cost]", "if it's a unit, play it here",
+    "banish a unit from among them [that has Might up to N more than the killed unit] and play it[, ignoring its cost]",
 )
 DOMAINS = {"r": "Fury", "g": "Calm", "b": "Mind", "o": "Body", "p": "Chaos", "y": "Order"}
 DOMAIN_NAMES = tuple(DOMAINS.values())
@@ -94,7 +96,8 @@ class Target:
     ``kind``: ``unit``, ``gear``, ``permanent`` (a unit or a gear), ``spell``, ``facedown`` (a facedown card),
     ``card`` (a card in a trash), ``me`` (the object the ability belongs to), ``that`` (what a replacement's
     event acts on), ``it`` (the object an earlier instruction of the same effect chose or acted on), ``each``
-    (every unit that fits, chosen by no one: not a target, 352.10.d).
+    (every unit that fits, chosen by no one: not a target, 352.10.d), ``hand`` / ``looked`` (a card of its
+    controller's hand, or among the cards it looked at, chosen as it resolves: not a target).
     ``side``: ``friendly``, ``enemy``, or ``your`` (controlled by you). ``where``: ``at a battlefield``,
     ``here``, ``in a base``, ``at another location``, ``at its destination``. ``other``: not the object the
     ability belongs to. ``count``: how many distinct objects (``two friendly units``); ``upto``: any number
@@ -111,7 +114,7 @@ class Target:
 
     @property
     def chooses(self) -> bool:
-        return self.kind not in ("me", "that", "it", "they", "each")
+        return self.kind not in ("me", "that", "it", "they", "each", "hand", "looked")
 
     @property
     def most(self) -> int:
@@ -259,6 +262,16 @@ def parse_target(text: str) -> tuple[Target, str]:
     return Target(noun, side, where, bool(m.group("other")), count, upto, tuple(filters)), rest
 
 
+def _card_filters(what: str, keyword: str | None) -> tuple[tuple[str, object], ...]:
+    out: list[tuple[str, object]] = [] if what == "card" else [("type", what)]
+    if keyword:
+        kw = next((k for k in KEYWORDS if k.lower() == keyword), None)
+        if kw is None:
+            raise ValueError(f'unknown keyword "{keyword}"')
+        out.append(("keyword", kw))
+    return tuple(out)
+
+
 # --- instructions ----------------------------------------------------------------------------------------
 _PLACE_WORDS = ("a battlefield", "a location", "target battlefield", "target location", "its destination", "place")
 
@@ -315,6 +328,8 @@ def _keyword_list(text: str) -> tuple[tuple[str, int], ...]:
 def _one(part: str) -> Instruction:
     """One instruction (no sentence breaks)."""
     low = part.strip().lower().rstrip(".")
+    if low.startswith("then ") and not low.startswith("then do this"):
+        low = low[5:]  # "... Then recycle the rest." (a sentence of its own)
     m = re.match(r"^legion ?- ?(?P<body>.+)$", low)
     if m:
         return Instruction("legion", 0, None, body=tuple(_one(p) for p in _parts(m.group("body"))), text=part)
@@ -323,6 +338,12 @@ def _one(part: str) -> Instruction:
         inner = _one(m.group(1))
         return Instruction(inner.verb, inner.amount, inner.target, inner.place, (*inner.data, "must"), inner.body,
                            inner.times, part)
+    m = re.match(r"^banish (?:a|an|one) (?P<what>card|unit|gear|spell) from among them(?: that has might up to "
+                 r"(?P<n>\d+) more than the killed unit)? and play it(?P<free>,? ignoring its cost)?$", low)
+    if m:
+        filters = _card_filters(m.group("what"), None) + ((("might_killed_plus", int(m.group("n"))),) if m.group("n") else ())
+        return Instruction("play_card", 0, Target("looked", "your", filters=filters),
+                           data=("looked", "free" if m.group("free") else "", "banish"), text=part)
     m = re.match(r"^you may (?:choose|target) (?P<t>.+)$", low)
     if m:
         # "you may choose a unit ...": an optional target, chosen as the ability goes on (up to one, 352.13)
@@ -469,6 +490,13 @@ def _one(part: str) -> Instruction:
     m = re.match(r"^recycle (?:one of your runes|a rune(?: you control)?)$", low)
     if m:
         return Instruction("recycle_rune", 1, text=part)
+    m = re.match(r"^play (?:a|an|one) (?P<what>card|unit|gear|spell)(?: with (?P<kw>[a-z-]+))? from your hand"
+                 r"(?P<free>,? ignoring its cost)?$", low)
+    if m:
+        return Instruction("play_card", 0, Target("hand", "your", filters=_card_filters(m.group("what"), m.group("kw"))),
+                           data=("hand", "free" if m.group("free") else ""), text=part)
+    if re.match(r"^if it'?s a unit, play it here$", low):
+        return Instruction("unit_here", text=part)
     if re.match(r"^prevent all damage that would be dealt this turn by spells and abilities$", low):
         return Instruction("prevent_all", text=part)
     m = re.match(r"^recycle (?P<n>\d+) from your trash$", low)

@@ -254,7 +254,7 @@ FAQ_RULINGS = ("faq.win_combat", "faq.tie_combat", "faq.win_before_score", "faq.
                "faq.noncombat_showdown", "faq.loses_control_same_cleanup", "faq.weaponmaster_optional")
 
 _AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets",
-             "may": "accept or decline", "subset": "choose the targets it affects"}
+             "may": "accept or decline", "subset": "choose the targets it affects", "pick": "choose a card to play"}
 
 
 _MAY_STOP: dict[int, tuple[CardDef, bool]] = {}  # id -> (the definition, kept alive so the id stays its own; answer)
@@ -284,7 +284,7 @@ def _may_stop_now(defn: CardDef) -> bool:
 @functools.cache
 def _text_may_stop(text: str, trigger: bool) -> bool:
     walked = effects._walk(effects.parse(text))
-    if any(i.verb in ("may", "reflexive") for i in walked):
+    if any(i.verb in ("may", "reflexive", "play_card") for i in walked):
         return True
     if any(i.target is not None and any(k == "total_might" for k, _ in i.target.filters) for i in walked):
         return True  # a group of targets may need a subset chosen as it resolves (352.11.b)

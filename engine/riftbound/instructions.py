@@ -28,6 +28,7 @@ class Context:
     chosen: list[Card] = field(default_factory=list)  # every object chosen so far ("they")
     destination: str | None = None
     looked: list[str | None] | None = None  # the Main Deck cards looked at or revealed (top first; None: unnamed)
+    unit_here: bool = False  # "If it's a unit, play it here": where a unit this effect plays goes
 
 
 def groups_of(item: ChainItem) -> list[list[Chosen]]:
@@ -45,6 +46,7 @@ def execute(g: Game, item: ChainItem) -> None:
     s = g.s
     source = s.cards.get(item.source or "") if item.source else None
     ctx = Context(item, source, groups_of(item))
+    ctx.unit_here = any(i.verb == "unit_here" for i in effects._walk(effects.parse(item.effect)))
     times = 2 if "Repeat" in item.paid else 1
     for n in range(times):
         if n:
@@ -365,6 +367,11 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "look":
         _look(g, ctx, ins, keys)
+        return
+    if v == "unit_here":
+        return  # read with the instruction that plays the card (Context.unit_here)
+    if v == "play_card":
+        _play_card(g, ctx, ins, keys)
         return
     if v == "recycle_looked":
         _recycle_looked(g, ctx, keys)
@@ -695,6 +702,92 @@ def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tupl
         board.deal(g, item, unit, ins.amount * len(having), *keys)
     else:
         g.emit(f"{item.label} deals no damage to {unit.name} (0 cards counted)", *keys, "text.do_what_you_can")
+
+
+def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """An effect plays a card from its controller's hand, or banishes one of the cards looked at and plays it
+    (406.3: a Limited Play; 406.3.c: none eligible, nothing happens). The player chooses which as it resolves;
+    "ignoring its cost" sets its base costs to 0 (353.1.a); "if it's a unit, play it here" lets a unit be
+    played to this battlefield (352.2.b)."""
+    s, item, me = g.s, ctx.item, ctx.item.controller
+    zone, free = ins.data[0], "free" in ins.data
+    filters = dict(ins.aim.filters)
+    if "might_killed_plus" in filters and ctx.it_might is None:
+        g.emit(f"{item.label}: no unit was killed, so the killed unit's Might is null and no card can be compared "
+               "with it: none is played", *keys, "play.null_information", "play.by_effect_none")
+        ctx.did = False
+        return
+    if zone == "hand":
+        pool = [c for c in s.cards.values() if c.zone == "hand" and c.owner == me]
+    else:
+        pool = [s.cards[k] for k in (ctx.looked or []) if k is not None]
+
+    def eligible(c: Card) -> bool:
+        if c.defn.type == "undefined":
+            return False
+        if "type" in filters and c.defn.type != filters["type"]:
+            return False
+        if "keyword" in filters and not c.defn.has(str(filters["keyword"])):
+            return False
+        if "might_killed_plus" in filters and c.defn.might > int(ctx.it_might or 0) + int(filters["might_killed_plus"]):  # type: ignore[call-overload]
+            return False
+        return True
+
+    options = [c for c in pool if eligible(c)]
+    what = "in their hand" if zone == "hand" else "among the cards looked at"
+    if not options:
+        g.emit(f"{item.label}: {me} has no eligible card {what}: nothing is played", *keys, "play.by_effect_none")
+        ctx.did = False
+        return
+    if len(options) == 1:
+        card = options[0]
+    else:
+        answer = g.next_answer()
+        if answer is None:
+            raise replacement.Pause(
+                Awaiting("pick", me, tuple(c.name for c in options), about=item.label, item=item.uid),
+                f"{item.label}: {me} chooses the card to play {what} ({', '.join(c.name for c in options)}; "
+                f"\"{me} chooses {options[0].name}\"; not a target: the cards are not public)",
+                ("play.by_effect", "choice.not_target_private", "priority.limited_actions_regardless"))
+        card = next(c for c in options if c.name.lower() == answer[0].lower())
+    if "banish" in ins.data:
+        if card.key in s.deck[card.owner]:
+            s.deck[card.owner].remove(card.key)
+        card.zone = "banishment"
+        board.card_epoch_bump(g, card)
+        ctx.looked = [k for k in (ctx.looked or []) if k != card.key]
+        g.emit(f"{me} banishes {card.name} from among the cards looked at, to play it from there", *keys,
+               "banish.action", "banish.holding_space")
+    if card.defn.has("Hidden") and zone == "hand":
+        g.emit(f"{card.name} has Hidden, but it is played from {me}'s hand, not hidden: hiding is not playing", *keys,
+               "hide.not_play")
+    place = "base"
+    if card.defn.type == "unit" and ctx.unit_here:
+        here = (ctx.source.location if ctx.source is not None and ctx.source.on_board else None) or dict(item.noted).get("at")
+        if here and here != "base":
+            place = here
+            bf = s.bf(here)
+            g.emit(f"{card.name} is a unit: it is played here, at {bf.name}"
+                   + ("" if bf.controller == me else f", which {me} does not control: the effect makes it a valid location"),
+                   *keys, "play.location_permission", "play.unit_location")
+    elif card.defn.type != "unit" and ctx.unit_here:
+        g.emit(f"{card.name} is not a unit: \"play it here\" does not apply to it (a location is chosen for units)", *keys,
+               "play.unit_location")
+    g.emit(f"{item.label}: {me} plays {card.name} as the effect instructs"
+           + (", ignoring its cost: its base energy and power costs are 0" if free else ""), *keys, "play.by_effect",
+           *(("cost.ignored",) if free else ()))
+    if not free and card.defn.cost:
+        cost = costs.resolve_card_domain(card.defn.cost, card)
+        payment = costs.plan(s, me, cost, legality.adders(s, me))
+        if payment is None:
+            g.emit(f"{me} cannot pay {cost.text()} for {card.name}: it is not played and stays "
+                   + ("banished" if card.zone == "banishment" else f"in {me}'s {card.zone}"), *keys, "cost.must_pay")
+            ctx.did = False
+            return
+        board.pay(g, payment, card.name)
+    board.play_from(g, card, me, place, item, *keys)
+    ctx.it = card
+    ctx.did = True
 
 
 def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:

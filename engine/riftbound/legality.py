@@ -816,6 +816,13 @@ def choose(s: State, a: A.Choose) -> Choosing | Targeting:
         return choose_targets(s, a, w)
     if w is not None and w.kind == "subset":
         return choose_subset(s, a, w)
+    if w is not None and w.kind == "pick":
+        if a.player != w.player:
+            raise Refusal(f"{w.player} chooses the card {w.about} plays, not {a.player}", "play.by_effect")
+        if len(a.choices) != 1 or a.choices[0].lower() not in [o.lower() for o in w.options]:
+            raise Refusal(f"{', '.join(a.choices)} is not one card of those {w.about} may play ({', '.join(w.options)})",
+                          "play.by_effect")
+        return Targeting(a.player, w.item, a.choices)
     if w is not None and w.kind in ("order", "may"):
         may_act(s, a.player)  # refused: the rules wait for something else
     if w is None or w.kind not in ("showdown", "combat"):

@@ -247,6 +247,7 @@ class ChainItem:
     paid: tuple[str, ...] = ()  # optional costs paid as it was played: Accelerate, Repeat
     noted: tuple[tuple[str, str], ...] = ()  # what was noted as it triggered (734.1.d.3): ("at", "Altar")
     chosen_by: str = ""  # the player whose target choice is awaited ("" : its controller)
+    origin: str = ""  # for a card an effect plays: the zone it was played from (hand, trash, banishment)
 
     def __deepcopy__(self, memo: dict) -> Self:
         return copy.copy(self)
@@ -279,6 +280,7 @@ class Awaiting:
     kind: str  # showdown | combat (which staged one begins) | assign (combat damage) | order (replacement effects)
     #            | targets (a triggered ability's targets, as it is put on the Chain) | may ("you may")
     #            | subset (the targets of a group requirement that still fulfil it, 352.11.b)
+    #            | pick (the card an effect plays, 406.3)
     player: str
     options: tuple[str, ...] = ()
     amount: int = 0  # damage to assign
