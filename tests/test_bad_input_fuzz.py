@@ -56,7 +56,10 @@ RIFTBOUND_FORMS = ["[2][R]", "[E]", "[1], [E]", "Assault 2", "Equip [1][C]", "Re
                    "When I attack, deal 1 to a unit.", "Then do this: draw 1.", "Buff up to two other friendly units.",
                    "Play a 1 might Recruit unit token here.", "If a friendly unit would die, kill this instead.",
                    "[E]: [Reaction] - Add [R].", {"ready": 2, "exhausted": ["Fury"]}, {"energy": 2, "power": ["Fury"]},
-                   "2026-01-14", [["Ana"], ["Ben"]], "Ana paying Accelerate", "Ana chooses nothing"]
+                   "2026-01-14", [["Ana"], ["Ben"]], "Ana paying Accelerate", "Ana chooses nothing",
+                   "Kill any number of units at a battlefield with total Might 4 or less.", "Ana paying Deflect",
+                   "Reveal the top 5 cards of your Main Deck. Then recycle them.", "Whenever Ana dies, draw 1.",
+                   "When I attack, you may play a card with [Hidden] from your hand. If it's a unit, play it here."]
 
 
 def _paths(value, prefix=()):
