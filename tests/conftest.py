@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -99,3 +101,30 @@ def full_book(full_library, *books: str):
     if missing:
         pytest.skip(f"full documents absent from {CORPORA} ({', '.join(sorted(missing))})")
     return store
+
+
+_PROBE = """
+import sys
+import rulebook.home
+rulebook.home.RACY_NS = 0  # trust files written a moment ago, so the third call takes the fast path
+from judge.cli import main
+sys.argv = ["judge"] + sys.argv[1:]
+try:
+    main()
+except SystemExit:
+    pass
+print("IMPORTED=" + " ".join(sorted(sys.modules)))
+"""
+
+
+def modules_imported(home, *args: str, warm: tuple[str, ...] = ("books",)) -> set[str]:
+    """The modules a ``judge ARGS`` process imports, in a fresh interpreter, with ``home`` as its library.
+    ``judge WARM`` runs twice before: the first builds the database (and any cache), the second checks
+    it exactly and records the stamp, so what is measured is a lookup as a judge runs it again."""
+    env = {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
+    for _ in range(2):
+        subprocess.run([sys.executable, "-c", _PROBE, *warm], env=env, capture_output=True, check=True)
+    out = subprocess.run([sys.executable, "-c", _PROBE, *args], env=env, capture_output=True, text=True,
+                         check=True).stdout
+    return set(out.rsplit("IMPORTED=", 1)[1].split())
+

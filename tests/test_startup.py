@@ -4,40 +4,21 @@ checked cheaply, by a stamp of the sources' stat, without letting an edited sour
 
 import json
 import os
-import subprocess
-import sys
 import time
 from pathlib import Path
 
+from conftest import modules_imported
+
 REPO = Path(__file__).resolve().parents[1]
-PROBE = """
-import sys
-import rulebook.home
-rulebook.home.RACY_NS = 0  # trust files written a moment ago, so the third call takes the fast path
-from judge.cli import main
-sys.argv = ["judge"] + sys.argv[1:]
-try:
-    main()
-except SystemExit:
-    pass
-import json
-heavy = [m for m in ("networkx", "sqlite_utils", "pydantic", "engine.riftbound", "engine.mtg", "hypothesis",
-                     "numpy", "rich", "yaml", "rulebook.library", "rulebook.readers", "rulebook.graph")
-         if m in sys.modules]
-commands = sorted(m for m in sys.modules if m.startswith("judge.commands."))
-print("IMPORTED=" + json.dumps({"heavy": heavy, "commands": commands,
-                                "store": "rulebook.store" in sys.modules, "rapidfuzz": "rapidfuzz" in sys.modules}))
-"""
+HEAVY = ("networkx", "sqlite_utils", "pydantic", "engine.riftbound", "engine.mtg", "hypothesis", "numpy", "rich",
+         "yaml", "rulebook.library", "rulebook.readers", "rulebook.graph")
 
 
 def imported(home, *args):
-    env = {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
-    # The first call builds the database (which needs sqlite-utils), the second checks it exactly and
-    # records the stamp; measure the third.
-    for _ in range(2):
-        subprocess.run([sys.executable, "-c", PROBE, "books"], env=env, capture_output=True, check=True)
-    out = subprocess.run([sys.executable, "-c", PROBE, *args], env=env, capture_output=True, text=True, check=True).stdout
-    return json.loads(out.rsplit("IMPORTED=", 1)[1])
+    seen = modules_imported(home, *args)
+    return {"heavy": [m for m in HEAVY if m in seen],
+            "commands": sorted(m for m in seen if m.startswith("judge.commands.")),
+            "store": "rulebook.store" in seen, "rapidfuzz": "rapidfuzz" in seen}
 
 
 def test_rule_lookup_imports_only_its_command_and_sqlite3(tmp_path):
