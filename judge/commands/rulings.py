@@ -42,14 +42,13 @@ def rulings(
         raise typer.Exit(1)
 
 
-def _from(r) -> str:
-    """Where a ruling (a :class:`RulingView`, or one of its briefs) comes from: "Riftbound Origins FAQ, 2025-10-16"."""
-    faq, published = (r["faq"], r["published"]) if isinstance(r, dict) else (r.faq, r.published)
+def _from(faq: str | None, published: str | None) -> str:
+    """Where a ruling comes from: "Riftbound Origins FAQ, 2025-10-16"."""
     return ", ".join(p for p in (faq, published) if p)
 
 
 def print_ruling(r: RulingView) -> None:
-    where = _from(r)
+    where = _from(r.faq, r.published)
     echo(f"[{r.book}] {r.id}" + (f"  ({r.topic})" if r.topic else "") + (f"  {where}" if where else "")
          + ("" if r.current else "  SUPERSEDED"))
     echo(f"Q: {r.question}" if r.form == "question" else r.question)
@@ -58,8 +57,8 @@ def print_ruling(r: RulingView) -> None:
     if r.superseded_by:
         echo("   superseded by:")
         for newer in r.superseded_by:
-            echo(f"     {newer['id']} ({_from(newer)}): {newer['question']}")
+            echo(f"     {newer['id']} ({_from(newer['faq'], newer['published'])}): {newer['question']}")
     if r.revises:
-        echo("   revises: " + "; ".join(f"{o['id']} ({_from(o)})" for o in r.revises))
+        echo("   revises: " + "; ".join(f"{o['id']} ({_from(o['faq'], o['published'])})" for o in r.revises))
     if r.revises_rule:
         echo(f"   revised text of rule {r.revises_rule}")
