@@ -34,12 +34,6 @@ def warn(text: str) -> None:
     typer.echo(f"note: {text}", err=True)
 
 
-def console():
-    from rich.console import Console
-
-    return Console(highlight=False, soft_wrap=False)
-
-
 def fail(message: str, code: int = 2, suggestions=()) -> NoReturn:
     """Stop: ``message`` on stderr (and as ``{"error": ...}`` on stdout with --json), exit ``code``
     (1 not found, 2 bad input), with what the judge may have meant."""

@@ -61,7 +61,6 @@ from __future__ import annotations
 import difflib
 import json
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from rulebook import numbers

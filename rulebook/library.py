@@ -22,7 +22,6 @@ import json
 import os
 import re
 import shutil
-import sys
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator

@@ -22,7 +22,6 @@ importing the same file twice adds nothing.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import uuid
 from collections.abc import Iterable
