@@ -92,7 +92,7 @@ def test_a_later_faq_revises_rulings_on_the_same_cards():
 
 
 def test_only_a_later_dated_faq_revises():
-    alpha, beta = read(ALPHA, "alpha.md"), read(BETA, "beta.md")
+    alpha = read(ALPHA, "alpha.md")
     # Beta dated before Alpha: Beta's rulings revise nothing; Alpha answers Beta's question again.
     early = read(BETA.replace("2024-06-02", "2023-12-01"), "beta.md")
     assert {i: r.revises for i, r in linked(alpha, early).items() if r.revises} == {"alpha-1": ("beta-4",)}

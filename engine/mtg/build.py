@@ -10,7 +10,6 @@ the key path.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from engine.core import ScenarioError, flag, mapping, suggest, whole_number

@@ -451,7 +451,7 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
 
 def choose_mode(s: State, player: str, mode: str, target_names: tuple[str, ...]) -> Casting:
     """``P chooses MODE [targeting ...]``: the mode of the modal spell being cast (601.2b, 700.2a)."""
-    decision(s, player, "mode", f"choose a mode")
+    decision(s, player, "mode", "choose a mode")
     wait = s.casting
     assert wait is not None
     plan = cast(s, player, wait.card.name, target_names, wait.x if wait.x else None, mode, announced=True)

@@ -20,7 +20,7 @@ from engine.mtg.legality import (
     Activating, Casting, Payment, Paying, PlayingLand, StartCasting, can_pay, spell_source, why_not,
 )
 from engine.mtg.state import (
-    CardDef, Game, ModeWait, Paused, PendingTrigger, Permanent, Shield, Source, StackItem, Target, show_cost,
+    CardDef, Game, ModeWait, Paused, Permanent, Shield, Source, StackItem, Target, show_cost,
 )
 
 

@@ -66,7 +66,7 @@ def run(g: Game, ctx: Context, instructions: tuple[Instruction, ...]) -> None:
 
 
 def one(g: Game, ctx: Context, ins: Instruction) -> None:
-    s, item = g.s, ctx.item
+    item = ctx.item
     keys = base_keys(item)
     v = ins.verb
     if v == "ifdo":

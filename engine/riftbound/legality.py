@@ -571,7 +571,7 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
         if ("type", "unit") in t.filters and not card.is_unit or ("type", "gear") in t.filters and card.defn.type != "gear":
             return f"it is not a {dict(t.filters)['type']} card", "play.target_restrictions"
         if t.side == "enemy" and (card.owner == player or s.allied(card.owner, player)):
-            return f"it is not in an opponent's trash", "play.target_restrictions"
+            return "it is not in an opponent's trash", "play.target_restrictions"
         if ("champion", True) in t.filters:
             chosen = s.champions.get(player)
             if chosen is None or card.name.split("#", 1)[0].strip().lower() != chosen.lower():
