@@ -10,8 +10,6 @@ A short query naming a term ("deathtouch", "priority") keeps the plain order, th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rulebook.search.hits import Hit
 from rulebook.search.query import content_words, words
 from rulebook.search.settings import DEFAULT, Settings
@@ -57,7 +55,7 @@ def merge_derived(hits: list[Hit]) -> list[Hit]:
             continue
         if h.kind == "rule" and (h.book, h.id) in terms_of:
             terms = sorted(terms_of[(h.book, h.id)], key=lambda t: -t.score)
-            h = replace(h, score=max(h.score, terms[0].score)).because(term=terms[0].id)
+            h = h.rescored(max(h.score, terms[0].score), term=terms[0].id)
         out.append(h)
     out.sort(key=lambda h: -h.score)
     return out

@@ -210,7 +210,7 @@ def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], 
         own = words_of.get((h.book, h.id)) if i < depth else None
         like = _first_like(own, seen, settings.repeat_similarity) if own else None
         if like is not None:
-            h = replace(h, score=h.score * settings.repeat_factor).because(repeats=like)
+            h = h.rescored(h.score * settings.repeat_factor, repeats=like)
         elif own:
             seen.append((h.id, own, len(own)))
         out.append(h)

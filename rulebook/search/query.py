@@ -140,7 +140,7 @@ def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool]
     for token in re.split(r"(\s+)", query):
         word = token.lower()
         if (len(word) < settings.correct_min_length or not word.isalpha() or word in vocabulary
-                or word in STOPWORDS or (known and known(word)) or english(word)):
+                or word in STOPWORDS or english(word) or (known and known(word))):
             out.append(token)
             continue
         from rapidfuzz import fuzz, process  # only for a word to correct: importing it costs 6-13 ms
