@@ -5,8 +5,8 @@
 that costs importing the whole build side (readers, YAML, ...) and reading every file, on every
 command. A lookup instead compares a *stamp* first: the (inode, size, mtime, ctime) of every file the
 answer depends on (the seeds folder, every file under ``books/``, rulebook's own code, which holds
-the readers' and the schema's versions), the shipped data folder (a book's fingerprint names the
-meaning model recorded there) and of ``judge.db`` itself, as they were when a full check
+the readers' and the schema's versions), the shipped data a build reads (:data:`BUILT_FROM_DATA`)
+and of ``judge.db`` itself, as they were when a full check
 last found the database up to date. Any difference, a file added, removed, edited or touched, and
 the full check runs again (and, finding the database fresh, records a new stamp). ctime cannot be
 set from user space and changes on every write or rename, so an edit that restores size and mtime is
@@ -27,6 +27,11 @@ from pathlib import Path
 DB_NAME = "judge.db"
 STAMP_NAME = ".judge.db.stamp"  # JSON; not ".judge-*", the prefix of the builds' temporary files
 RACY_NS = 2_000_000_000  # a file changed this recently is checked again next time, not stamped
+
+# The shipped data a book is built from (a folder ends with "/"): the meaning model (its record's
+# sha256 is part of every book's fingerprint), the remembered judges' questions stored with the
+# vectors, and the search vocabulary, whose irregular forms the stored stems were made with.
+BUILT_FROM_DATA = ("meaning/", "search-synonyms.yaml")
 
 _CODE = Path(__file__).resolve().parent  # rulebook/: readers' version, schema, fingerprints
 
@@ -74,14 +79,19 @@ def sources_snapshot(home: Path, seeds: Path | None, data: Path | None = None) -
     out: dict[str, list[int] | None] = {}
     if seeds is not None:
         _files(Path(seeds), "seeds", out)
-    if data is not None:  # the shipped data: a book's fingerprint names the meaning model recorded there
-        _files(Path(data), "data", out, depth=2)
+    if data is not None:  # the shipped data a build reads, not the scenarios and citation tables beside it
+        for name in BUILT_FROM_DATA:
+            if name.endswith("/"):
+                _files(Path(data) / name, f"data/{name.rstrip('/')}", out)
+            else:
+                out[f"data/{name}"] = _stat(Path(data) / name)
     _files(home / "books", "books", out, depth=1)
-    # The code that builds it: rulebook's modules and its readers (not rulebook.search, which only
-    # reads). The library rebuilds on a version number, not on any edit of the code; counting every
-    # edit here only makes the check after one exact again.
+    # The code that builds it: rulebook's modules, its readers and the search's (whose stemmer makes
+    # the stored stems). The library rebuilds on a version number, not on any edit of the code;
+    # counting every edit here only makes the check after one exact again.
     _files(_CODE, "code", out)
     _files(_CODE / "readers", "code/readers", out)
+    _files(_CODE / "search", "code/search", out)
     return out
 
 

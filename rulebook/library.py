@@ -34,6 +34,7 @@ from rulebook import numbers
 from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
 from rulebook.readers.rulings import link_revisions
+from rulebook.search.query import stemmer, stored_stems
 from rulebook.shipped import meaning_model
 from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
 
@@ -66,7 +67,7 @@ class BookSpec:
 
     def fingerprint(self) -> str:
         h = hashlib.sha256()
-        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{meaning_model()}|{self.id}|{self.game}|{self.title}|"
+        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{stemmer()}|{meaning_model()}|{self.id}|{self.game}|{self.title}|"
                  f"{self.edition}".encode())
         for f in self.files:
             h.update(f"|{f.path.name}|{f.kind}|".encode())
@@ -189,7 +190,7 @@ def write_book(db, book: BuiltBook, position: int) -> None:
         {"book": spec.id, "number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
          "examples": json.dumps(list(r.examples), ensure_ascii=False), "source": r.source, "line": r.line,
          "expected_children": r.expected_children, "sort": numbers.sort_text(r.number),
-         "depth": numbers.depth(r.number)}
+         "depth": numbers.depth(r.number), "stems": stored_stems(r.title, r.text, r.examples)}
         for r in book.rules
     )
     derived, refs, uses = _derive(book)

@@ -50,6 +50,29 @@ def test_rebuilt_when_reader_version_changes(fresh_home, monkeypatch):
     assert sorted(lib.sync()) == ["mtg", "riftbound"]
 
 
+def test_rebuilt_when_the_stemmer_changes(fresh_home, monkeypatch):
+    # The stored stems (rules.stems) are the stemmer's: another version, or other irregular forms in
+    # data/search-synonyms.yaml, makes every book again.
+    lib = Library(fresh_home, seeds_dir())
+    lib.open()
+    import rulebook.library as library
+
+    monkeypatch.setattr(library, "stemmer", lambda: "test-next")
+    assert sorted(lib.sync()) == ["mtg", "riftbound"]
+
+
+def test_stored_stems_are_the_stems_of_each_rule(fresh_home):
+    from rulebook.search.query import rule_stems, stems
+
+    store = Library(fresh_home, seeds_dir()).open()
+    rows = store.query("SELECT book, number, title, text, examples, stems FROM rules")
+    assert len(rows) > 150
+    for r in rows:
+        examples = json.loads(r["examples"])
+        assert rule_stems(r["stems"]) == (stems(r["title"]), stems(r["text"]), [stems(e) for e in examples]), r["number"]
+    assert any(json.loads(r["examples"]) for r in rows)  # examples were compared too
+
+
 def test_load_and_unload_a_user_book(fresh_home, judge, tmp_path):
     doc = tmp_path / "house.txt"
     doc.write_text("100. General\n100.1. These are house rules.\n100.1a Players shuffle.\n", encoding="utf-8")
@@ -164,3 +187,23 @@ def test_a_reader_edited_bumps_the_reader_version():
     assert READERS_DIGEST.get(READER_VERSION) == h.hexdigest(), (
         "the readers changed: if what they produce changed, bump READER_VERSION (stored books are then "
         f"read again); either way record {h.hexdigest()} for it in READERS_DIGEST")
+
+
+# The light stemmer's code as of STEMS_VERSION: books keep the stems it made (rules.stems), so a
+# stemmer edited without bumping STEMS_VERSION would leave search comparing old stems with new ones.
+STEMS_DIGEST = {"1": "d3ddb427366a2cf28ca5173f379a123dd2e0854a03c3905bdafa3e54f50933a1"}
+
+
+def test_a_stemmer_edited_bumps_the_stems_version():
+    import hashlib
+    import inspect
+
+    from rulebook.search import query
+
+    h = hashlib.sha256()
+    for part in (query.stem, query.stems, query.stored_stems, query.rule_stems):
+        h.update(inspect.getsource(part).encode() + b"\0")
+    h.update(f"{query._TEXT_WORD.pattern}|{query._VOWEL.__self__.pattern}".encode())
+    assert STEMS_DIGEST.get(query.STEMS_VERSION) == h.hexdigest(), (
+        "the stemmer changed: if what it makes of a text changed, bump STEMS_VERSION (stored books are "
+        f"then made again); either way record {h.hexdigest()} for it in STEMS_DIGEST")

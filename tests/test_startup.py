@@ -131,3 +131,26 @@ def test_files_changed_a_moment_ago_are_not_stamped(tmp_path):
     assert (tmp_path / STAMP_NAME).exists() and Stamp(tmp_path, seeds).recorded()
     (seeds / "b.txt").write_text("y", encoding="utf-8")
     assert not Stamp(tmp_path, seeds).recorded()
+
+
+def test_the_stamp_watches_the_shipped_data_a_build_reads(tmp_path):
+    # The meaning model and the search vocabulary decide how a book is built; the example scenarios
+    # and citation tables beside them do not, and a lookup need not stat them.
+    from rulebook.home import Stamp
+
+    seeds, data = tmp_path / "seeds", tmp_path / "data"
+    for f in (seeds / "a.txt", data / "meaning" / "model.json", data / "search-synonyms.yaml",
+              data / "scenarios" / "s.yaml"):
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("x", encoding="utf-8")
+    (tmp_path / "judge.db").write_bytes(b"")
+    stamp = Stamp(tmp_path, seeds, data)
+    assert set(stamp.sources) >= {"data/meaning/model.json", "data/search-synonyms.yaml"}
+    assert not any(name.startswith("data/scenarios") for name in stamp.sources)
+    stamp.taken += 10 * 10**9
+    stamp.record()
+    assert Stamp(tmp_path, seeds, data).recorded()
+    (data / "scenarios" / "s.yaml").write_text("changed", encoding="utf-8")
+    assert Stamp(tmp_path, seeds, data).recorded()
+    (data / "search-synonyms.yaml").write_text("changed", encoding="utf-8")
+    assert not Stamp(tmp_path, seeds, data).recorded()

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 import re
 
-from rulebook.search.query import STOPWORDS, fts_query, phrase_stems, stem, stems
+from rulebook.search.query import STOPWORDS, fts_query, phrase_stems, rule_stems, stem
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import vocabulary_table
 from rulebook.store import Store
@@ -107,7 +107,7 @@ def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
     out: Alternatives = {}
     for t in terms:
         rows = store.query(
-            "SELECT rules.title AS title, rules.text AS text FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid "
+            "SELECT rules.stems AS stems FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid "
             "WHERE rules_fts MATCH ? AND rules.book = ? ORDER BY bm25(rules_fts) LIMIT ?",
             [fts_query([t]), book, settings.associated_docs])
         if len(rows) < settings.associated_min_docs:
@@ -119,8 +119,8 @@ def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
         docs: dict[str, int] = {}
         n_tokens = 0
         for r in rows:
-            bag = [w for w in stems(r["title"]) + stems(r["text"]) if w not in STOPWORDS and len(w) > 2
-                   and not w.isdigit()]
+            title, text, _ = rule_stems(r["stems"])
+            bag = [w for w in title + text if w not in STOPWORDS and len(w) > 2 and not w.isdigit()]
             n_tokens += len(bag)
             for w in bag:
                 tf[w] = tf.get(w, 0) + 1

@@ -16,14 +16,13 @@ Terms and rulings are ranked by bm25 alone.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import replace
 from typing import Any
 
 from rulebook.search import expansion
 from rulebook.search.hits import HIGHLIGHT, Hit, snippet
-from rulebook.search.query import STOPWORDS, fts_query, porter, stem, stems
+from rulebook.search.query import STOPWORDS, fts_query, porter, rule_stems, stem
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.store import Store
 
@@ -39,7 +38,7 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
     sql = f"""
         SELECT rules.rowid AS rowid, rules.book, rules.number, rules.parent, rules.title,
                {SNIPPET if snippets else "NULL"} AS snip,
-               rules.text AS text, rules.examples AS examples,
+               rules.text AS text, rules.stems AS stems,
                -bm25(rules_fts, {weights}) AS score
         FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
         WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
@@ -165,11 +164,11 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
     hits = []
     words_of: dict[tuple[str, str], set[str]] = {}
     for r, key in zip(rows, keys):
-        own = stems(r["title"]) + stems(r["text"])
+        title, text, shown = rule_stems(r["stems"])
+        own = title + text
         have = set(own)
         words_of[key] = have - STOPWORDS
         around = context.get(key, set())
-        shown = [stems(e) for e in _examples(r["examples"])]
         seen_in = set().union(*shown) if shown else set()
         found: dict[str, tuple[float, str]] = {}  # stem -> (credit, where the rule has it)
         for s in weights:
@@ -267,17 +266,6 @@ def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str], sh
     return 0.0, ""
 
 
-def _examples(raw: str | None) -> list[str]:
-    """A rule's examples, stored as a JSON list."""
-    if not raw or raw == "[]":  # most rules have none
-        return []
-    try:
-        found = json.loads(raw)
-    except ValueError:
-        return [raw]
-    return [str(e) for e in found] if isinstance(found, list) else [str(found)]
-
-
 def _close_pairs(query: list[str], own: list[str], settings: Settings) -> int:
     """How many adjacent pairs of query words stand within ``proximity_window`` words of each other."""
     if len(query) < 2:
@@ -314,8 +302,7 @@ def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], 
     known: dict[tuple[str, str], dict[str, Any]] = {}
     todo = {(b, p) for (b, _), p in parents.items() if p}
     while todo:
-        found = _by_book(store, "SELECT book, number, parent, title, text FROM rules WHERE book = ? AND number IN ({})",
-                         todo)
+        found = _by_book(store, "SELECT book, number, parent, stems FROM rules WHERE book = ? AND number IN ({})", todo)
         for f in found:
             known[(f["book"], f["number"])] = f
         todo = {(f["book"], f["parent"]) for f in found if f["parent"]} - set(known)
@@ -328,11 +315,10 @@ def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], 
         while parent and (b, parent) in known:
             p = known[(b, parent)]
             if (b, parent) not in titles:
-                titles[(b, parent)] = set(stems(p["title"]))
+                title, text, _ = rule_stems(p["stems"])
+                titles[(b, parent)], texts[(b, parent)] = set(title), set(text)
             words.update(titles[(b, parent)])
             if first:
-                if (b, parent) not in texts:
-                    texts[(b, parent)] = set(stems(p["text"]))
                 words.update(texts[(b, parent)])
                 first = False
             parent = p["parent"]
