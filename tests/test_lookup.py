@@ -2,6 +2,9 @@
 
 import json
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
 
 def test_rule_runs_together_are_split(home, judge):
     code, out, _ = judge("rule", "312.3", "--book", "riftbound")
@@ -137,6 +140,18 @@ def test_a_question_starting_with_a_number_is_not_a_rule_number():
     assert not looks_like_number("2v2 me and my teammate both want to do something on my turn, whose action goes first")
     assert not looks_like_number("3 of each version of the same champion")
     assert looks_like_number("312.2.b.1") and looks_like_number("601.2c.")
+
+
+@given(st.text(alphabet=st.sampled_from(" \t\u00a0\u2003.-abcvxz0123456789\u0663\u00b2"), max_size=14))
+@settings(max_examples=400, deadline=None)
+def test_a_number_is_recognised_as_the_whole_pattern_says(text):
+    # looks_like_number reaches for the pattern only when the text starts with a digit; it must
+    # answer as the pattern alone would (Unicode digits and spaces included).
+    import re
+
+    from rulebook import numbers
+
+    assert numbers.looks_like_number(text) == (re.match(numbers._LOOKS_LIKE, text, re.I) is not None)
 
 
 def test_a_rule_number_one_slip_away_is_suggested_first(full_library):
