@@ -182,14 +182,15 @@ def test_a_search_with_its_caches_made_imports_no_yaml_nor_rapidfuzz(tmp_path):
 
 
 def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):
-    """search() leaves rule snippets to lexical.Snippets, which makes them for the shown hits only:
-    the same text as FTS5 gave in the candidates' query, for every candidate."""
+    """search() leaves rule and term snippets to lexical.Snippets, which makes them for the shown hits
+    only: the same text as FTS5 gave in the candidates' query, for every candidate."""
     from judge.resources import seeds_dir
     from rulebook.library import Library
     from rulebook.search import lexical
     from rulebook.search.query import content_words, fts_query
 
     store = Library(tmp_path / "home", seeds=seeds_dir()).open()
+    terms_seen = 0
     for query, book in (("who gets priority during a showdown", "riftbound"), ("untap step", "mtg"),
                         ("damage", None), ("hidden information", "riftbound")):
         terms = content_words(query)
@@ -198,6 +199,13 @@ def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):
         later = lexical.ranked_rule_hits(store, terms, fts_query(terms), book, 40, snippets=owed)
         assert plain and all(h.snippet is None for h in later)
         assert owed.fill(store, later) == plain
+        terms_plain = lexical.term_hits(store, fts_query(terms), book, 30)
+        terms_later = lexical.term_hits(store, fts_query(terms), book, 30, snippets=owed)
+        assert all(h.snippet is None for h in terms_later)
+        assert owed.fill(store, terms_later) == terms_plain
+        assert owed.fill(store, later + terms_later) == plain + terms_plain
+        terms_seen += len(terms_plain)
+    assert terms_seen >= 4
     store.close()
 
 

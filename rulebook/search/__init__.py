@@ -88,7 +88,7 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
                 note = f"ranked by words alone: {exc}"
         hits += lexical[:limit * 3]
     if "term" in kinds:
-        hits += term_hits(store, fts_query(terms), book, limit * 3, settings)
+        hits += term_hits(store, fts_query(terms), book, limit * 3, settings, snippets)
     if "ruling" in kinds:
         hits += ruling_hits(store, fts_query(terms), book, limit * 3, settings)
     # 6. The answer: a derived term counts as its rule; a question is answered by rules first.

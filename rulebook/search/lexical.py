@@ -27,7 +27,10 @@ from rulebook.search.settings import DEFAULT, Settings
 from rulebook.store import Store
 
 
-SNIPPET = f"snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)"  # a rule's, FTS5 marking matches
+SNIPPETS = {  # a rule's (its text) and a term's (its definition), FTS5 marking the matches
+    "rule": f"snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)",
+    "term": f"snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)",
+}
 
 
 def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
@@ -37,7 +40,7 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
     weights = f"0.0, {settings.title_weight}, 1.0, {settings.examples_weight}"
     sql = f"""
         SELECT rules.rowid AS rowid, rules.book, rules.number, rules.parent, rules.title,
-               {SNIPPET if snippets else "NULL"} AS snip,
+               {SNIPPETS["rule"] if snippets else "NULL"} AS snip,
                rules.text AS text, rules.stems AS stems,
                -bm25(rules_fts, {weights}) AS score
         FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
@@ -47,19 +50,25 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
     return store.query(sql, params)
 
 
-def term_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT) -> list[Hit]:
-    """Glossary terms by bm25 (headword weighted)."""
+def term_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
+              snippets: Snippets | None = None) -> list[Hit]:
+    """Glossary terms by bm25 (headword weighted); with ``snippets``, their snippets are left for it
+    to make (:class:`Snippets`)."""
     weights = ", ".join(str(w) for w in settings.term_weights)
     sql = f"""
-        SELECT terms.book, terms.term, terms.derived_from AS rule, snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
-               terms.definition AS text, -bm25(terms_fts, {weights}) AS score
+        SELECT terms.rowid AS rowid, terms.book, terms.term, terms.derived_from AS rule,
+               {"NULL" if snippets else SNIPPETS["term"]} AS snip, terms.definition AS text,
+               NULL AS title, -bm25(terms_fts, {weights}) AS score
         FROM terms_fts JOIN terms ON terms.rowid = terms_fts.rowid
         WHERE terms_fts MATCH ? {"AND terms.book = ?" if book else ""}
         ORDER BY bm25(terms_fts, {weights}) LIMIT ?"""
     params: list[Any] = [match] + ([book] if book else []) + [limit]
-    return [Hit("term", r["book"], r["term"], r["term"], snippet(r["snip"], r["text"], None), r["score"],
-                rule=r["rule"], why={"bm25": round(r["score"], 3)})
-            for r in store.query(sql, params)]
+    rows = store.query(sql, params)
+    if snippets is not None:
+        snippets.owe("term", match, rows, key="term")
+    return [Hit("term", r["book"], r["term"], r["term"], None if snippets else snippet(r["snip"], r["text"], None),
+                r["score"], rule=r["rule"], why={"bm25": round(r["score"], 3)})  # type: ignore[arg-type]
+            for r in rows]
 
 
 def ruling_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT) -> list[Hit]:
@@ -79,34 +88,44 @@ def ruling_hits(store: Store, match: str, book: str | None, limit: int, settings
 
 
 class Snippets:
-    """Snippets owed to rule hits, made only for the hits a search shows.
+    """Snippets owed to rule and term hits, made only for the hits a search shows.
 
     FTS5 computes ``snippet()`` for every row its MATCH finds, before the ORDER BY and the LIMIT pick
     the hundred candidates: for a question with a common word, a thousand rules' snippets, two thirds
     of the candidates' query, for the ten hits shown. With a ``Snippets``, :func:`ranked_rule_hits`
-    leaves a hit's snippet None and notes its row; :meth:`fill` asks FTS5 for those rows' snippets
-    with the same MATCH, which marks the same words (a row's snippet depends on the row and the
-    MATCH alone).
+    and :func:`term_hits` leave a hit's snippet None and note its row; :meth:`fill` asks FTS5 for those
+    rows' snippets with the same MATCH, which marks the same words (a row's snippet depends on the row
+    and the MATCH alone).
     """
 
     def __init__(self) -> None:
-        self.match: str | None = None
-        self.rows: dict[tuple[str, str], dict[str, Any]] = {}
+        self.match: dict[str, str] = {}  # kind -> the MATCH its rows were found with
+        self.rows: dict[tuple[str, str, str], dict[str, Any]] = {}  # (kind, book, id) -> its row
+
+    def owe(self, kind: str, match: str, rows: list[dict[str, Any]], key: str = "number") -> None:
+        """Note the rows (with their ``rowid``, ``text`` and ``title``) whose hits' snippets are owed."""
+        self.match[kind] = match
+        self.rows.update(((kind, r["book"], r[key]), r) for r in rows)
 
     def fill(self, store: Store, hits: list[Hit]) -> list[Hit]:
         """``hits`` with every owed snippet made."""
-        owed = [h for h in hits if h.kind == "rule" and h.snippet is None and (h.book, h.id) in self.rows]
+        owed: dict[str, list[int]] = {}
+        for h in hits:
+            if h.snippet is None and (h.kind, h.book, h.id) in self.rows:
+                owed.setdefault(h.kind, []).append(self.rows[(h.kind, h.book, h.id)]["rowid"])
         if not owed:
             return hits
-        rowids = [self.rows[(h.book, h.id)]["rowid"] for h in owed]
-        made = {r["rowid"]: r["snip"] for r in store.query(
-            f"SELECT rowid, {SNIPPET} AS snip FROM rules_fts WHERE rules_fts MATCH ? AND rowid IN "
-            f"({','.join('?' * len(rowids))})", [self.match, *rowids])}
+        made = {}
+        for kind, rowids in owed.items():
+            index = f"{kind}s_fts"
+            made[kind] = {r["rowid"]: r["snip"] for r in store.query(
+                f"SELECT rowid, {SNIPPETS[kind]} AS snip FROM {index} WHERE {index} MATCH ? AND rowid IN "
+                f"({','.join('?' * len(rowids))})", [self.match[kind], *rowids])}
         out = []
         for h in hits:
-            row = self.rows.get((h.book, h.id)) if h.kind == "rule" and h.snippet is None else None
+            row = self.rows.get((h.kind, h.book, h.id)) if h.snippet is None else None
             if row is not None:
-                h = replace(h, snippet=snippet(made.get(row["rowid"]), row["text"], row["title"]))
+                h = replace(h, snippet=snippet(made[h.kind].get(row["rowid"]), row["text"], row["title"]))
             out.append(h)
         return out
 
@@ -139,8 +158,7 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
     alternatives = dict(alternatives or {})
     rows = rule_rows(store, match, book, settings.candidates, settings, snippets=snippets is None)
     if snippets is not None:
-        snippets.match = match
-        snippets.rows.update(((r["book"], r["number"]), r) for r in rows)
+        snippets.owe("rule", match, rows)
     if not rows:
         return []
     query = [stem(t) for t in terms]
