@@ -37,17 +37,27 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
               snippets: bool = True) -> list[dict[str, Any]]:
     """The bm25 candidates among the rules (title and examples weighted); ``snip`` None without
     ``snippets`` (:class:`Snippets` makes them later, for the hits shown)."""
+    # Ranked first, read after: SQLite copies every selected column of every row the MATCH finds into
+    # its sorter, and a common word finds hundreds (the texts and stems of 700 rules, for 100 kept).
     weights = f"0.0, {settings.title_weight}, 1.0, {settings.examples_weight}"
     sql = f"""
-        SELECT rules.rowid AS rowid, rules.book, rules.number, rules.parent, rules.title,
-               {SNIPPETS["rule"] if snippets else "NULL"} AS snip,
-               rules.text AS text, rules.stems AS stems,
-               -bm25(rules_fts, {weights}) AS score
+        SELECT rules.rowid AS rowid, -bm25(rules_fts, {weights}) AS score
         FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
         WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
         ORDER BY bm25(rules_fts, {weights}) LIMIT ?"""
-    params: list[Any] = [match] + ([book] if book else []) + [limit]
-    return store.query(sql, params)
+    ranked = store.conn.execute(sql, [match] + ([book] if book else []) + [limit]).fetchall()
+    if not ranked:
+        return []
+    marks = ",".join("?" * len(ranked))
+    rowids = [rowid for rowid, _ in ranked]
+    found = {r["rowid"]: r for r in store.query(
+        f"SELECT rowid, book, number, parent, title, text, stems FROM rules WHERE rowid IN ({marks})", rowids)}
+    made = {}
+    if snippets:
+        made = {r["rowid"]: r["snip"] for r in store.query(
+            f"SELECT rowid, {SNIPPETS['rule']} AS snip FROM rules_fts WHERE rules_fts MATCH ? AND rowid IN ({marks})",
+            [match, *rowids])}
+    return [{**found[rowid], "snip": made.get(rowid), "score": score} for rowid, score in ranked]
 
 
 def term_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
@@ -185,12 +195,13 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
         title, text, shown = rule_stems(r["stems"])
         own = title + text
         have = set(own)
+        spelt = f" {' '.join(own)}"  # " " + a query stem in it: a rule word begins with that stem
         words_of[key] = have - STOPWORDS
         around = context.get(key, set())
         seen_in = set().union(*shown) if shown else set()
         found: dict[str, tuple[float, str]] = {}  # stem -> (credit, where the rule has it)
         for s in weights:
-            options = [_credit(s, have, around, seen_in, settings)]
+            options = [_credit(s, have, spelt, around, seen_in, settings)]
             for text, p, c in alternatives.get(s, ()):
                 credit, where = _phrase_credit(p, have, around, seen_in, settings)
                 options.append((c * credit, f"as {text}" + ("" if where == "rule" else f" ({where})")))
@@ -255,13 +266,19 @@ def _first_like(own: set[str], seen: list[tuple[str, set[str], int]], similarity
     return None
 
 
-def _credit(s: str, have: set[str], around: set[str], shown: set[str], settings: Settings) -> tuple[float, str]:
+def _credit(s: str, have: set[str], spelt: str, around: set[str], shown: set[str],
+            settings: Settings) -> tuple[float, str]:
     """How much of a query word a rule has, and where: the word ("rule": its title or text), a longer
     word it begins ("prefix": "react", "reaction"), the word only in the rule's examples ("example"),
-    or only in the headings above ("headings")."""
+    or only in the headings above ("headings"). ``spelt``: the rule's words, each after a space.
+
+    >>> settings = Settings()
+    >>> [_credit(s, {"reaction", "play"}, " reaction play", set(), set(), settings) for s in ("play", "react", "act")]
+    [(1.0, 'rule'), (0.7, 'prefix'), (0.0, '')]
+    """
     if s in have:
         return 1.0, "rule"
-    if len(s) >= settings.prefix_min and any(w.startswith(s) for w in have):
+    if len(s) >= settings.prefix_min and f" {s}" in spelt:
         if s in shown and settings.example_credit > settings.prefix_credit:
             return settings.example_credit, "example"
         return settings.prefix_credit, "prefix"
