@@ -28,6 +28,7 @@ import json
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from functools import cache, cached_property
 from itertools import chain
 from pathlib import Path
@@ -123,18 +124,25 @@ class StaticModel:
         """Unit vectors, one row per text (float32); a text with no tokens gets a zero row.
         ``vocabulary``: another reader of the same word pieces (the library's copy)."""
         vocabulary = vocabulary or self.vocabulary
-        ids = [vocabulary.tokens(t) for t in texts]
-        out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
-        flat = np.fromiter(chain.from_iterable(ids), dtype=np.int64)
-        if len(flat):
-            used, where = np.unique(flat, return_inverse=True)  # the rows read, each once
-            rows = self.rows[used].astype(np.float32) * self.scales[used, None]
-            at = 0
-            for i, text in enumerate(ids):
-                if text:
-                    out[i] = rows[where[at:at + len(text)]].sum(0)
-                at += len(text)
-        return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
+        return vectors_of([vocabulary.tokens(t) for t in texts], lambda used: (self.rows[used], self.scales[used]))
+
+
+def vectors_of(ids: list[list[int]], rows: Callable[[np.ndarray], tuple[np.ndarray, np.ndarray]]) -> np.ndarray:
+    """The unit vectors of texts given as token ids, one row per text (a text with no tokens gets a
+    zero row); ``rows(used)``: the int8 rows and float32 scales of the token ids ``used`` (sorted,
+    each once), from the table or from the library's copy of it: the same sums either way."""
+    out = np.zeros((len(ids), DIMENSIONS), dtype=np.float32)
+    flat = np.fromiter(chain.from_iterable(ids), dtype=np.int64)
+    if len(flat):
+        used, where = np.unique(flat, return_inverse=True)  # the rows read, each once
+        table, scales = rows(used)
+        read = table.astype(np.float32) * scales[:, None]
+        at = 0
+        for i, text in enumerate(ids):
+            if text:
+                out[i] = read[where[at:at + len(text)]].sum(0)
+            at += len(text)
+    return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
 
 
 @cache

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 SCHEMA_VERSION = "7"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
 # 6: rulings' form, FAQ, date and revised rule, and the revisions table; 7: rules' stems, the meaning
-# matrix after the columns a search reads, term names indexed in lower case
+# matrix after the columns a search reads, term names indexed in lower case, word pieces' vectors
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 MMAP_SIZE = 1 << 30  # bytes of judge.db a reader maps (SQLite caps it at its own limit)
@@ -66,7 +66,8 @@ def create_schema(db) -> None:
     )
     db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
     db["vocab"].create({"book": str, "word": str, "count": int}, pk=("book", "word"), if_not_exists=True)
-    db.execute("CREATE TABLE IF NOT EXISTS wordpieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL) WITHOUT ROWID")
+    db.execute("CREATE TABLE IF NOT EXISTS wordpieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, vector BLOB NOT NULL, "
+               "scale REAL NOT NULL) WITHOUT ROWID")
     # The matrix last: SQLite reaches a column stored after a large one by walking its overflow pages
     # (the CR's 2.7 MB: 0.4 ms a search, to read the scales and hubs behind it).
     db["meaning"].create({"book": str, "model": str, "numbers": str, "remembered": str, "scales": bytes,

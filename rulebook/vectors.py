@@ -117,17 +117,19 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     its cosine less its hubness; the cosine reported is that row's."""
     from rulebook import semantic
 
-    model = semantic.StaticModel.load()
-    found = store.query("SELECT rowid, model, numbers, remembered, scales, hubs FROM meaning WHERE book = ?", [book])
+    found = store.query("SELECT rowid, model, numbers, remembered, scales, hubs, "
+                        "(SELECT value FROM meta WHERE key = 'wordpieces') AS pieces FROM meaning WHERE book = ?",
+                        [book])
     if not found:
         raise ModelUnavailable(f"book {book!r} has no meaning vectors (built without the model)")
     row = found[0]
-    if row["model"] != model.sha256:
+    if row["model"] != row["pieces"]:
         raise ModelUnavailable(f"book {book!r} was built with another meaning model; it is rebuilt on next load")
     numbers = row["numbers"].split("\n")
     questions = row["remembered"].split("\n") if row["remembered"] else []
     first_memory = len(numbers) - len(questions)
-    query_vector = model.encode([query], semantic.Vocabulary(StoredPieces(store)))[0]
+    pieces = StoredPieces(store)  # the model's rows as the library keeps them: its file is not opened
+    query_vector = semantic.vectors_of([semantic.Vocabulary(pieces).tokens(query)], pieces.rows)[0]
     sims = cosines(store, row["rowid"], query_vector) * np.frombuffer(row["scales"], dtype=np.float32)
     nearness = sims - HUB_PENALTY * np.frombuffer(row["hubs"], dtype=np.float32)
     best: dict[str, Near] = {}
@@ -166,27 +168,38 @@ bit for bit; on several, OpenBLAS splits a whole matrix by threads, and the last
 
 class StoredPieces:
     """The model's word pieces as the library keeps them (table ``wordpieces``), a mapping from piece to
-    id for :class:`rulebook.semantic.Vocabulary`: a search looks up its few words there rather than
-    reading all 30,522 pieces."""
+    id for :class:`rulebook.semantic.Vocabulary`, with each piece's row of the table: a search looks up
+    its few words there rather than reading all 30,522 pieces or opening the model's files."""
 
     def __init__(self, store: Store):
-        self._conn, self._found = store.conn, {}
+        self._conn = store.conn
+        self._found: dict[str, int | None] = {}
+        self._rows: dict[int, tuple[bytes, float]] = {}
 
     def __contains__(self, piece: str) -> bool:
         if piece not in self._found:
-            row = self._conn.execute("SELECT id FROM wordpieces WHERE piece = ?", (piece,)).fetchone()
+            row = self._conn.execute("SELECT id, vector, scale FROM wordpieces WHERE piece = ?", (piece,)).fetchone()
             self._found[piece] = row[0] if row else None
+            if row:
+                self._rows[row[0]] = (row[1], row[2])
         return self._found[piece] is not None
 
     def __getitem__(self, piece: str) -> int:
         if piece not in self:
             raise KeyError(piece)
-        return self._found[piece]
+        return self._found[piece]  # type: ignore[return-value]
+
+    def rows(self, used: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The int8 rows and float32 scales of token ids this reader has found
+        (:func:`rulebook.semantic.vectors_of`)."""
+        found = [self._rows[int(i)] for i in used]
+        table = np.frombuffer(b"".join(vector for vector, _ in found), dtype=np.int8).reshape(len(found), -1)
+        return table, np.array([scale for _, scale in found], dtype=np.float32)
 
 
 def store_word_pieces(db) -> None:
-    """Copy the model's word pieces into the library being built (a ``sqlite_utils.Database``), unless
-    the copy there is of this model already."""
+    """Copy the model's word pieces, each with its row and scale, into the library being built (a
+    ``sqlite_utils.Database``), unless the copy there is of this model already."""
     from rulebook import semantic
 
     try:
@@ -197,8 +210,10 @@ def store_word_pieces(db) -> None:
     done = db.execute("SELECT value FROM meta WHERE key = 'wordpieces'").fetchone()
     if done and done[0] == model.sha256:
         return
+    rows, scales = np.asarray(model.rows), model.scales.tolist()
     db.execute("DELETE FROM wordpieces")
-    db.conn.executemany("INSERT INTO wordpieces (piece, id) VALUES (?, ?)", ids.items())
+    db.conn.executemany("INSERT INTO wordpieces (piece, id, vector, scale) VALUES (?, ?, ?, ?)",
+                        ((piece, i, rows[i].tobytes(), scales[i]) for piece, i in ids.items()))
     db["meta"].upsert({"key": "wordpieces", "value": model.sha256}, pk="key")
 
 

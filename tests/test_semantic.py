@@ -95,3 +95,17 @@ def test_a_table_that_differs_from_its_record_is_refused(tmp_path):
 def test_a_missing_model_says_where(tmp_path):
     with pytest.raises(ModelUnavailable, match="cannot be read"):
         StaticModel.load(tmp_path)
+
+
+def test_a_search_encodes_from_the_library_as_the_model_does(model, home):
+    # A search reads the word pieces' rows from judge.db (rulebook.vectors.StoredPieces), never the
+    # model's files: its query vectors must be the model's, bit for bit, accents and unknown words too.
+    from judge.books import open_store
+    from rulebook.vectors import StoredPieces
+
+    store = open_store()
+    for query in ("what happens when my creature is killed", "Mjölnir zzqx priorty", "601.2c", "—", ""):
+        pieces = StoredPieces(store)
+        from_library = semantic.vectors_of([Vocabulary(pieces).tokens(query)], pieces.rows)
+        assert np.array_equal(from_library, model.encode([query])), query
+    assert store.query("SELECT count(*) AS n FROM wordpieces")[0]["n"] == len(model.rows)
