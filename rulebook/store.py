@@ -19,9 +19,9 @@ if TYPE_CHECKING:
 # rulebook.model (its dataclasses cost about 4 ms to create) and rulebook.numbers are imported where a
 # method needs them: a search reads rows, and need not pay for them.
 
-SCHEMA_VERSION = "7"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
+SCHEMA_VERSION = "8"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
 # 6: rulings' form, FAQ, date and revised rule, and the revisions table; 7: rules' stems, the meaning
-# matrix after the columns a search reads, term names indexed in lower case, word pieces' vectors
+# matrix after the columns a search reads, term names indexed in lower case; 8: word pieces' vectors
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 MMAP_SIZE = 1 << 30  # bytes of judge.db a reader maps (SQLite caps it at its own limit)
