@@ -27,8 +27,7 @@ from __future__ import annotations
 import json
 import re
 import unicodedata
-from dataclasses import dataclass, field
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import cache, cached_property
 from itertools import chain
 from pathlib import Path
@@ -46,12 +45,16 @@ DIMENSIONS = 384
 _PIECES = re.compile(r"[^\W_]+|\S")  # BERT's basic tokenizer: runs of letters and digits, each other mark alone
 
 
-@dataclass(frozen=True, eq=False)
+# Vocabulary and StaticModel are plain classes, not dataclasses: a dataclass compiles its methods when
+# its module is imported, and every search imports this one (0.5 ms for the two).
 class Vocabulary:
     """BERT's uncased WordPiece vocabulary: a word is spelt in the longest pieces the list has."""
 
-    ids: dict[str, int]
-    _known: dict[str, tuple[int, ...]] = field(default_factory=dict, repr=False)
+    __slots__ = ("ids", "_known")
+
+    def __init__(self, ids: Mapping[str, int]):
+        self.ids = ids
+        self._known: dict[str, tuple[int, ...]] = {}
 
     @classmethod
     def read(cls, path: Path) -> Vocabulary:
@@ -94,14 +97,14 @@ class Vocabulary:
         return [t for word in _PIECES.findall(text.lower()) for t in (known.get(word) or spell(word))]
 
 
-@dataclass(frozen=True, eq=False)
 class StaticModel:
     """A text's vector is the normalised sum of its tokens' rows (the frequency weights are in the rows)."""
 
-    folder: Path
-    rows: np.ndarray  # int8, vocabulary x DIMENSIONS (memory-mapped)
-    scales: np.ndarray  # float32, one per row
-    sha256: str  # the table's, as recorded: part of every stored vector's provenance
+    def __init__(self, folder: Path, rows: np.ndarray, scales: np.ndarray, sha256: str):
+        self.folder = folder
+        self.rows = rows  # int8, vocabulary x DIMENSIONS (memory-mapped)
+        self.scales = scales  # float32, one per row
+        self.sha256 = sha256  # the table's, as recorded: part of every stored vector's provenance
 
     @classmethod
     def load(cls, folder: Path | None = None) -> StaticModel:
