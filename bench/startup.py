@@ -15,8 +15,12 @@ median user CPU time of each:
   ``cr-2026`` and ``rb``, the default books then) and the one-book search asks ``cr-2026``; issue 11
   asks for at most 1.3x and 1.6x there.
 
-The two commands of a pair run alternately (A B A B ...), so a machine whose load changes during the
-run slows both alike and the ratio stays fair. Both use this interpreter; ``judge`` is the console
+Each pair also prints a second baseline, the same imports exiting as ``judge`` does
+(``gc.freeze()`` before exit: judge/cli.py spares the interpreter's last collection, 12-15 ms): the
+ratio against it is judge's own work, like for like; the first ratio is the one the issues bound.
+
+The commands of a pair run in turn (A B C A B C ...), so a machine whose load changes during the
+run slows all alike and the ratios stay fair. Both use this interpreter; ``judge`` is the console
 script beside it (else ``python -m judge.cli``); ``--source DIR`` runs the ``judge`` of another checkout
 instead (e.g. ``git worktree add /tmp/before HEAD~3``, to measure a change). The library is built before timing (in a new folder
 unless ``--home`` names one), so what is timed is a lookup, not a build.
@@ -84,17 +88,22 @@ def wall(command: list[str], env: dict[str, str]) -> tuple[float, float]:
     return took, resource.getrusage(resource.RUSAGE_CHILDREN).ru_utime - before
 
 
-def measure(a: list[str], b: list[str], env: dict[str, str], runs: int) -> tuple[tuple[float, float], ...]:
-    """((wall, user) of a, (wall, user) of b): medians over ``runs`` alternating runs."""
+def measure(commands: list[list[str]], env: dict[str, str], runs: int) -> list[tuple[float, float]]:
+    """(wall, user) of each command: medians over ``runs`` rounds, each running every command once."""
     for _ in range(3):  # warm the file cache, the bytecode cache, judge.db's freshness stamp, search's cache
-        wall(a, env)
-        wall(b, env)
-    times_a, times_b = [], []
+        for command in commands:
+            wall(command, env)
+    times: list[list[tuple[float, float]]] = [[] for _ in commands]
     for _ in range(runs):
-        times_a.append(wall(a, env))
-        times_b.append(wall(b, env))
-    return tuple((statistics.median(t[0] for t in times), statistics.median(t[1] for t in times))
-                 for times in (times_a, times_b))
+        for command, kept in zip(commands, times):
+            kept.append(wall(command, env))
+    return [(statistics.median(t[0] for t in kept), statistics.median(t[1] for t in kept)) for kept in times]
+
+
+def frozen(baseline: str) -> str:
+    """The baseline exiting as ``judge`` does (judge/cli.py freezes the collector's objects before exit,
+    sparing the interpreter's last collection): what judge's own work costs, like for like."""
+    return f"{baseline}, gc; gc.freeze()"
 
 
 def main() -> None:
@@ -124,13 +133,13 @@ def main() -> None:
             env = environment(home, mode, pycache)
             print(f"\n{mode}:")
             for cmd, baseline in pairs:
-                a = judge + list(cmd)
-                b = [sys.executable, "-c", baseline]
-                (ta, ua), (tb, ub) = measure(a, b, env, args.runs)
+                commands = [judge + list(cmd), [sys.executable, "-c", baseline], [sys.executable, "-c", frozen(baseline)]]
+                (ta, ua), *baselines = measure(commands, env, args.runs)
                 shown = "judge " + " ".join(f'"{c}"' if " " in c else c for c in cmd)
                 print(f"  {shown:<72} {ta * 1000:6.1f} ms (user {ua * 1000:5.1f})")
-                print(f"  {'python -c ' + repr(baseline):<72} {tb * 1000:6.1f} ms (user {ub * 1000:5.1f})"
-                      f"   ratio {ta / tb:.2f} (user {ua / ub:.2f})")
+                for code, (tb, ub) in zip((baseline, frozen(baseline)), baselines):
+                    print(f"  {'python -c ' + repr(code):<72} {tb * 1000:6.1f} ms (user {ub * 1000:5.1f})"
+                          f"   ratio {ta / tb:.2f} (user {ua / ub:.2f})")
 
 
 if __name__ == "__main__":
