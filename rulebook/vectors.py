@@ -210,10 +210,11 @@ def store_word_pieces(db) -> None:
     done = db.execute("SELECT value FROM meta WHERE key = 'wordpieces'").fetchone()
     if done and done[0] == model.sha256:
         return
-    rows, scales = np.asarray(model.rows), model.scales.tolist()
+    table, width, scales = np.ascontiguousarray(model.rows).tobytes(), model.rows.shape[1], model.scales.tolist()
     db.execute("DELETE FROM wordpieces")
+    # In the table's key order (piece), so that each row is appended rather than inserted mid-tree.
     db.conn.executemany("INSERT INTO wordpieces (piece, id, vector, scale) VALUES (?, ?, ?, ?)",
-                        ((piece, i, rows[i].tobytes(), scales[i]) for piece, i in ids.items()))
+                        ((piece, i, table[i * width:(i + 1) * width], scales[i]) for piece, i in sorted(ids.items())))
     db["meta"].upsert({"key": "wordpieces", "value": model.sha256}, pk="key")
 
 
