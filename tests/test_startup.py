@@ -4,6 +4,8 @@ checked cheaply, by a stamp of the sources' stat, without letting an edited sour
 
 import json
 import os
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -154,3 +156,17 @@ def test_the_stamp_watches_the_shipped_data_a_build_reads(tmp_path):
     assert Stamp(tmp_path, seeds, data).recorded()
     (data / "search-synonyms.yaml").write_text("changed", encoding="utf-8")
     assert not Stamp(tmp_path, seeds, data).recorded()
+
+
+def test_judge_freezes_the_collector_only_as_its_process_exits(judge, home):
+    # In process (the tests, a script calling main()): the collector is left as it was.
+    import gc
+
+    frozen = gc.get_freeze_count()
+    assert judge("rule", "312.1", "--book", "riftbound")[0] == 0
+    assert gc.get_freeze_count() == frozen
+    # As a program: frozen once the command is done (atexit runs last what was registered first).
+    probe = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
+             "sys.argv = ['judge', '--version']; from judge.cli import main; main()")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "frozen True"
