@@ -57,29 +57,16 @@ def __getattr__(name: str):
     raise AttributeError(name)
 
 
+# A command is one short process: nothing it made is garbage the cyclic collector must find before
+# the operating system takes the memory back. Frozen as the process exits (atexit runs before the
+# interpreter's last collection), the objects are still released and files closed, but that
+# collection no longer walks every object importing Typer and NumPy made: 12-15 ms of every command.
+# At exit, not when main() returns: a process that calls main() and goes on (the tests) keeps its
+# collector.
+atexit.register(gc.freeze)
+
+
 def main() -> None:
-    _freeze_at_exit()
-    _run()
-
-
-_exit_frozen = False
-
-
-def _freeze_at_exit() -> None:
-    """When the process exits, freeze the cyclic collector's objects (once per process).
-
-    A command is one short process: nothing it made is garbage the collector must find before the
-    operating system takes the memory back. Frozen at exit (atexit runs before the interpreter's
-    last collection), the objects are still released and files closed, but that collection no longer
-    walks every object importing Typer and NumPy made: 12-15 ms of every command. At exit, not when
-    main() returns: a process that calls main() and goes on (the tests) keeps its collector."""
-    global _exit_frozen
-    if not _exit_frozen:
-        atexit.register(gc.freeze)
-        _exit_frozen = True
-
-
-def _run() -> None:
     from judge.output import Fail
 
     args = sys.argv[1:]

@@ -48,16 +48,20 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
     ranked = store.conn.execute(sql, [match] + ([book] if book else []) + [limit]).fetchall()
     if not ranked:
         return []
-    marks = ",".join("?" * len(ranked))
     rowids = [rowid for rowid, _ in ranked]
     found = {r["rowid"]: r for r in store.query(
-        f"SELECT rowid, book, number, parent, title, text, stems FROM rules WHERE rowid IN ({marks})", rowids)}
-    made = {}
-    if snippets:
-        made = {r["rowid"]: r["snip"] for r in store.query(
-            f"SELECT rowid, {SNIPPETS['rule']} AS snip FROM rules_fts WHERE rules_fts MATCH ? AND rowid IN ({marks})",
-            [match, *rowids])}
+        f"SELECT rowid, book, number, parent, title, text, stems FROM rules WHERE rowid IN ({','.join('?' * len(rowids))})",
+        rowids)}
+    made = made_snippets(store, "rule", match, rowids) if snippets else {}
     return [{**found[rowid], "snip": made.get(rowid), "score": score} for rowid, score in ranked]
+
+
+def made_snippets(store: Store, kind: str, match: str, rowids: list[int]) -> dict[int, str]:
+    """FTS5's snippet of each row (``rule`` or ``term``) by its rowid, the words of ``match`` marked."""
+    index = f"{kind}s_fts"
+    return {r["rowid"]: r["snip"] for r in store.query(
+        f"SELECT rowid, {SNIPPETS[kind]} AS snip FROM {index} WHERE {index} MATCH ? AND rowid IN "
+        f"({','.join('?' * len(rowids))})", [match, *rowids])}
 
 
 def term_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
@@ -125,12 +129,7 @@ class Snippets:
                 owed.setdefault(h.kind, []).append(self.rows[(h.kind, h.book, h.id)]["rowid"])
         if not owed:
             return hits
-        made = {}
-        for kind, rowids in owed.items():
-            index = f"{kind}s_fts"
-            made[kind] = {r["rowid"]: r["snip"] for r in store.query(
-                f"SELECT rowid, {SNIPPETS[kind]} AS snip FROM {index} WHERE {index} MATCH ? AND rowid IN "
-                f"({','.join('?' * len(rowids))})", [self.match[kind], *rowids])}
+        made = {kind: made_snippets(store, kind, self.match[kind], rowids) for kind, rowids in owed.items()}
         out = []
         for h in hits:
             row = self.rows.get((h.kind, h.book, h.id)) if h.snippet is None else None
