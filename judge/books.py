@@ -16,7 +16,14 @@ from judge.resources import data_dir, seeds_dir
 def library():
     from rulebook.library import Library
 
-    return Library(seeds=seeds_dir())
+    return Library(seeds=seeds_dir(), notify=notify)
+
+
+def notify(message: str) -> None:
+    """What the library tells the judge while it works (``waiting for another judge load ...``), on stderr."""
+    import sys
+
+    print(f"judge: {message}", file=sys.stderr, flush=True)
 
 
 def open_store():
@@ -48,7 +55,7 @@ def fresh_db():
 
     from judge.progress import Steps
 
-    lib = Library(stamp.home, seeds=stamp.seeds)
+    lib = Library(stamp.home, seeds=stamp.seeds, notify=notify)
     with Steps("updating the library: reading") as step:
         rebuilt = lib.sync(step)
     if rebuilt == []:

@@ -8,6 +8,13 @@ Everything lives under one folder (``$JUDGE_HOME``, else the platform's user dat
 - ``books/<id>/``: a user book: ``book.json`` (game, title, edition, files) and a copy of each file
   it was loaded from, so the book survives its originals being moved or deleted.
 
+Every change (a load, an unload, a rebuild) happens under the library's write lock
+(:mod:`rulebook.lock`), one process at a time; a second waits for the first. A folder is replaced by
+renames: the new copy is staged beside the library, the old one set aside as ``books/.old-<id>``
+(``.unload-<id>`` when unloading) until judge.db is rebuilt, then moved to ``books/.trash-*`` and
+deleted. A process killed anywhere in between leaves those names, and the next writer, holding the
+lock, puts them right (:meth:`Library._recover`): a book is never lost.
+
 >>> import tempfile
 >>> lib = Library(tempfile.mkdtemp(), seeds=None)
 >>> lib.home.is_dir()
@@ -30,6 +37,7 @@ from pathlib import Path
 
 import yaml
 
+from rulebook import lock as write_lock
 from rulebook import numbers
 from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
@@ -47,6 +55,10 @@ _WORD = re.compile(r"[a-z][a-z'’-]*[a-z]|[a-z]")
 
 class LibraryError(Exception):
     """A request the library refuses (unknown book, bad id, ...); one line for the judge."""
+
+
+# The write locks this process holds, by library folder: a load that rebuilds takes the lock once.
+_HELD: dict[str, int] = {}
 
 
 @dataclass(frozen=True)
@@ -248,11 +260,13 @@ def builtin_specs(seeds: Path) -> list[BookSpec]:
 class Library:
     """The books a judge has, and the database built from them."""
 
-    def __init__(self, home: str | Path | None = None, seeds: Path | None = None):
+    def __init__(self, home: str | Path | None = None, seeds: Path | None = None,
+                 notify: Callable[[str], None] | None = None):
         self.home = Path(home) if home else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
         self.db_path = self.home / DB_NAME
+        self.notify = notify  # told what the judge should know: a wait for another process, a book left empty
         self._just_read: dict[str, Document] = {}  # sha256 -> document, so `load` reads each file once
 
     # Which books there should be -------------------------------------------------------------------
@@ -262,6 +276,8 @@ class Library:
     def user_specs(self) -> list[BookSpec]:
         specs = []
         for meta in sorted((self.home / "books").glob("*/book.json")):
+            if meta.parent.name.startswith("."):  # a folder set aside or being replaced, not a book
+                continue
             try:
                 data = json.loads(meta.read_text(encoding="utf-8"))
             except (OSError, ValueError):
@@ -302,11 +318,11 @@ class Library:
 
     def sync(self, progress: Callable[[str], None] | None = None) -> list[str]:
         """Rebuild what is out of date; returns the ids rebuilt. Cheap when nothing changed."""
-        specs = self.specs()
-        if self.stale(specs) == []:
+        if self.stale(self.specs()) == []:
             return []
-        with self._lock():
-            stale = self.stale(specs)  # another process may have done it while we waited
+        with self.locked("rebuilding the library"):
+            specs = self.specs()  # as they are now: another process may have loaded or unloaded a book
+            stale = self.stale(specs)  # or done the work while we waited
             if stale == []:
                 return []
             return self._rebuild(specs, stale, progress)
@@ -344,8 +360,17 @@ class Library:
             rebuilt = []
             with db.conn:
                 for spec in todo:
-                    book = self._read(spec, progress)
-                    write_book(db, book, position=specs.index(spec))
+                    try:
+                        book = self._read(spec, progress)
+                    except ReadError as exc:
+                        if spec.builtin:
+                            raise
+                        write_unreadable(db, spec, exc, position=specs.index(spec))
+                        if self.notify:
+                            self.notify(f"warning: book {spec.id!r} no longer reads ({exc}); its files are kept "
+                                        f"but it holds nothing: load it again from a good file, or unload it")
+                    else:
+                        write_book(db, book, position=specs.index(spec))
                     rebuilt.append(spec.id)
                 for i, spec in enumerate(specs):
                     db.execute("UPDATE books SET position = ? WHERE id = ?", [i, spec.id])
@@ -362,28 +387,64 @@ class Library:
                 tmp_path.unlink()
 
     def _read(self, spec: BookSpec, progress) -> BuiltBook:
-        try:
-            return read_book(spec, progress, self._just_read)
-        except ReadError as exc:
-            if spec.builtin:
-                raise
-            # A stored user book that no longer reads (a reader regression): keep going without it,
-            # but say so; its stored files are untouched.
-            raise LibraryError(f"book {spec.id!r} could not be rebuilt: {exc}") from None
+        # A stored user book that no longer reads (a reader that now refuses what it once read, such
+        # as a web page): the caller keeps going without it, saying so; its stored files are untouched.
+        return read_book(spec, progress, self._just_read)
 
     @contextlib.contextmanager
-    def _lock(self) -> Iterator[None]:
-        lock = open(self.home / ".lock", "a+")
-        try:
-            try:
-                import fcntl
+    def locked(self, action: str, book: str | None = None) -> Iterator[None]:
+        """Hold the library's write lock (:mod:`rulebook.lock`) for ``action`` (``"load"``, ...).
 
-                fcntl.flock(lock, fcntl.LOCK_EX)
-            except ImportError:  # pragma: no cover - Windows: a second builder is rare enough
-                pass
+        Waits for another process that holds it, telling ``notify`` when the wait lasts, and raises
+        :class:`LibraryError` when it lasts longer than ``$JUDGE_LOCK_TIMEOUT`` (300 s). Re-entrant
+        within a process: a load's rebuild does not wait for the load. The first to take it puts
+        right what a process killed while holding it left (:meth:`_recover`).
+        """
+        key = str(self.home.resolve())
+        if _HELD.get(key):
+            _HELD[key] += 1
+            try:
+                yield
+            finally:
+                _HELD[key] -= 1
+            return
+        try:
+            held = write_lock.WriteLock(self.home, action, book, notify=self.notify).__enter__()
+        except write_lock.Busy as exc:
+            raise LibraryError(str(exc)) from None
+        _HELD[key] = 1
+        try:
+            self._recover()
             yield
         finally:
-            lock.close()
+            del _HELD[key]
+            held.release()
+
+    def _recover(self) -> None:
+        """Put right what a process killed while changing the library left (call holding the lock):
+        a folder set aside by a load or unload goes back when its book's folder is missing and is
+        deleted otherwise; staging folders and trash are deleted (a half-written database is deleted
+        by the next rebuild)."""
+        for staging in self.home.glob(".load-*"):
+            shutil.rmtree(staging, ignore_errors=True)
+        books = self.home / "books"
+        if not books.is_dir():
+            return
+        for aside in sorted(books.iterdir()):
+            name = aside.name
+            if name.startswith(".trash-"):
+                shutil.rmtree(aside, ignore_errors=True)
+                continue
+            book_id = next((name[len(p):] for p in (".old-", ".unload-") if name.startswith(p)), None)
+            if book_id is None:
+                continue
+            target = books / book_id
+            if (target / "book.json").exists():
+                _discard(aside)
+            else:
+                if target.exists():
+                    shutil.rmtree(target, ignore_errors=True)
+                aside.rename(target)
 
     # User books -------------------------------------------------------------------------------------
     def load(self, paths: list[Path], book_id: str, game: str | None = None, edition: str | None = None,
@@ -399,6 +460,11 @@ class Library:
             raise LibraryError(f"book id {book_id!r} is a default book; choose another id")
         if game is not None and game not in GAMES:
             raise LibraryError(f"unknown game {game!r}: expected riftbound or mtg")
+        with self.locked("load", book_id):
+            return self._load(paths, book_id, game, edition, title, progress)
+
+    def _load(self, paths: list[Path], book_id: str, game: str | None, edition: str | None,
+              title: str | None, progress: Callable[[str], None] | None) -> BuiltBook:
         docs = []
         for p in paths:
             if progress:
@@ -427,10 +493,10 @@ class Library:
             old = None
             if target.exists():
                 old = target.with_name(f".old-{book_id}")
-                shutil.rmtree(old, ignore_errors=True)
+                shutil.rmtree(old, ignore_errors=True)  # none should be: _recover ran as the lock was taken
                 target.rename(old)
-            staging.rename(target)
             try:
+                staging.rename(target)
                 self.sync(progress)
             except BaseException:  # Ctrl-C too: the library is left as it was before the load
                 shutil.rmtree(target, ignore_errors=True)
@@ -438,7 +504,7 @@ class Library:
                     old.rename(target)
                 raise
             if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
+                _discard(old)
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         spec = next(s for s in self.user_specs() if s.id == book_id)
@@ -449,6 +515,10 @@ class Library:
     def unload(self, book_id: str) -> None:
         if any(s.id == book_id for s in self.builtin_specs()):
             raise LibraryError(f"{book_id!r} is a default book built from the seeds; it cannot be unloaded")
+        with self.locked("unload", book_id):
+            self._unload(book_id)
+
+    def _unload(self, book_id: str) -> None:
         target = self.home / "books" / book_id
         if not (target / "book.json").exists():
             from rapidfuzz import process
@@ -457,15 +527,41 @@ class Library:
             guess = process.extractOne(book_id, ids, score_cutoff=50) if ids else None
             hint = f' (did you mean "{guess[0]}"?)' if guess else ""
             raise LibraryError(f"no user book {book_id!r}{hint}; user books: {', '.join(ids) or 'none'}")
-        trash = target.with_name(f".unload-{book_id}")
-        shutil.rmtree(trash, ignore_errors=True)
-        target.rename(trash)
+        aside = target.with_name(f".unload-{book_id}")
+        target.rename(aside)
         try:
             self.sync()
-        except Exception:
-            trash.rename(target)
+        except BaseException:  # Ctrl-C too: the book stays
+            aside.rename(target)
             raise
-        shutil.rmtree(trash, ignore_errors=True)
+        _discard(aside)
+
+
+def _discard(folder: Path) -> None:
+    """Delete a folder set aside: renamed to ``.trash-*`` first, so that a process killed while
+    deleting it leaves trash (deleted by the next writer), never half a book that looks set aside."""
+    trash = Path(tempfile.mkdtemp(prefix=".trash-", dir=folder.parent))
+    trash.rmdir()
+    folder.rename(trash)
+    shutil.rmtree(trash, ignore_errors=True)
+
+
+def write_unreadable(db, spec: BookSpec, exc: ReadError, position: int) -> None:
+    """A stored user book whose files no longer read: kept in the books table with its sources and
+    the reason as a warning, but holding nothing, so the rest of the library still builds and the
+    judge sees it in ``judge books`` (its files stay under ``books/<id>/``)."""
+    delete_book(db, spec.id)
+    db["books"].insert({
+        "id": spec.id, "game": spec.game, "title": spec.title or spec.id, "edition": spec.edition,
+        "builtin": 0, "partial": 1, "fingerprint": spec.fingerprint(), "position": position,
+    })
+    db["sources"].insert_all(
+        {"book": spec.id, "name": f.path.name, "kind": f.kind or "rules", "sha256": _sha256(f.path),
+         "path": f.original or str(f.path), "position": i}
+        for i, f in enumerate(spec.files)
+    )
+    db["warnings"].insert({"book": spec.id, "source": Path(exc.path).name if exc.path else "", "line": exc.line or 0,
+                           "reason": f"no longer reads, so the book holds nothing: {exc.message}"})
 
 
 def _unique(name: str, taken: set[str]) -> str:

@@ -23,6 +23,7 @@ def load(
 ) -> None:
     """Read rule, glossary and rulings files into one book, stored under $JUDGE_HOME."""
     from rulebook.library import LibraryError
+    from rulebook.readers.truncated import TRUNCATED
 
     for p in paths:
         if not p.exists():
@@ -31,18 +32,22 @@ def load(
 
     lib = library()
     try:
-        with Steps("reading") as step:  # the files given, then any book the library must build again
-            built = lib.load(list(paths), book, game, edition, title, progress=step)
+        # One load at a time (another waits): what is reported is what this load stored.
+        with lib.locked("load", book):
+            with Steps("reading") as step:  # the files given, then any book the library must build again
+                built = lib.load(list(paths), book, game, edition, title, progress=step)
+            store = lib.open()
+            counts = store.counts(book)
+            ready = prepare(store, [book])
     except LibraryError as exc:
         fail(str(exc))
-    store = lib.open()
-    counts = store.counts(book)
-    warnings = [str(w) for w in built.warnings]
-    ready = prepare(store, [book])
+    # A file that looks truncated is said first, however many other warnings there are.
+    warnings = sorted((str(w) for w in built.warnings), key=lambda w: not w.endswith(TRUNCATED))
+    truncated = [d.source.name for d in built.documents if d.truncations]
     vectors = ready[book] if ready is not None else None
     if json_:
         emit_json({"book": book, "game": built.spec.game, "title": built.title, "edition": built.edition,
-                   **counts, "vectors": vectors, "warnings": warnings})
+                   **counts, "vectors": vectors, "truncated": truncated, "warnings": warnings})
         return
     echo(f"loaded {book} ({built.spec.game}): {counts['rules']} rules, {counts['terms']} terms, "
          f"{counts['rulings']} rulings" + (f", edition {built.edition}" if built.edition else ""))

@@ -10,13 +10,14 @@ import re
 from pathlib import Path
 
 from rulebook.model import Document, ReadError, Source
-from rulebook.readers.text import read_lines
+from rulebook.readers.text import NOT_TEXT, markup, read_lines
 
 # Bump when a reader changes what it produces: stored books are then rebuilt from their sources.
 # (2: issue 12's readers keep a CR's whole body, numbers printed twice, split numbers at any depth and
-# every section of an FAQ. tests/test_library.py records the readers' digest for this version, so a
-# reader edited without a bump fails there.)
-READER_VERSION = "2"
+# every section of an FAQ. 3: issue 20's readers warn of, and mark, a text cut short, never take markup
+# for a glossary headword or a title, and refuse web pages, PDFs and Word files. tests/test_library.py
+# records the readers' digest for this version, so a reader edited without a bump fails there.)
+READER_VERSION = "3"
 
 KINDS = ("rules", "glossary", "rulings")
 
@@ -74,5 +75,9 @@ def read_file(path: str | Path, game: str | None = None, kind: str | None = None
 
         doc = read_mtg(lines, source, glossary_only=(kind == "glossary"))
     if not (doc.rules or doc.terms or doc.rulings):
-        raise ReadError(str(path), f"no {kind} found: expected numbered rules, glossary entries or Q:/A: rulings")
+        what = markup(lines)
+        if what:
+            raise ReadError(str(path), f"looks like {what}, {NOT_TEXT}")
+        raise ReadError(str(path), "no numbered rule, glossary entry or ruling found: expected rules numbered "
+                                   "like '100.1.', glossary entries or Q:/A: rulings")
     return doc

@@ -25,9 +25,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from rulebook.model import Document, ReadWarning, Rule, Source, Term
-from rulebook.numbers import duplicate, parent, sort_key
-from rulebook.readers.text import is_junk
+from rulebook.model import Document, ReadWarning, Rule, Source, Term, Truncation
+from rulebook.numbers import duplicate, parent, printed, sort_key
+from rulebook.readers import truncated
+from rulebook.readers.text import is_junk, is_markup
 
 GAME = "mtg"
 
@@ -90,10 +91,13 @@ def read_mtg(lines: list[str], source: Source, glossary_only: bool = False) -> D
     layout = _glossary_layout(lines) if glossary_only else _layout(lines)
     rules = _read_rules(lines, layout, source.name, warnings)
     terms = _read_glossary(lines, layout.glossary, source.name, warnings)
+    cut = _truncation(lines, layout, rules, terms, source.name) if rules or terms else None
+    if cut is not None:
+        warnings.append(cut[0])
     warnings.sort(key=lambda w: w.line)
     kind = "mixed" if rules and terms else "glossary" if terms else "rules"
     return Document(source=source, game=GAME, kind=kind, title=_title(lines), edition=_edition(lines),
-                    rules=rules, terms=terms, warnings=warnings)
+                    rules=rules, terms=terms, warnings=warnings, truncations=[cut[1]] if cut else [])
 
 
 # --- layout ---------------------------------------------------------------------------------------
@@ -177,6 +181,49 @@ def _clean(text: str) -> str:
     return _ITALICS.sub(r"\1", text) if "_" in text else text
 
 
+def _truncation(lines: list[str], layout: _Layout, rules: list[Rule], terms: list[Term],
+                source: str) -> tuple[ReadWarning, Truncation] | None:
+    """A warning (and a truncation marker) when the text stops in the middle of a rule or glossary
+    entry, or lacks sections, the glossary or the credits its contents list (:mod:`.truncated`)."""
+    listed: list[str] = []  # what the contents promise: section numbers, "Glossary", "Credits"
+    contents = _index(lines, "Contents", 0) if layout.has_intro else None
+    if contents is not None:
+        for line in lines[contents + 1:layout.rules[0]]:
+            number = _number_of(line)
+            listed.append(number if len(number) == 3 else line.strip())
+    sections = [n for n in listed if n.isdigit()]
+    present = {printed(r.number).split(".")[0] for r in rules}
+    missing = [n for n in sections if n not in present]
+    has_glossary, has_credits = bool(terms), layout.glossary[1] < len(lines)
+    parts = []
+    if "Glossary" in listed and not has_glossary:
+        parts.append("the glossary")
+    elif "Credits" in listed and not has_credits:
+        parts.append("the credits")
+    # Where the file ends: in the rules (no glossary after them), in the glossary (no credits), or later.
+    ends_in, last = None, None
+    glossary_read = layout.glossary[0] < layout.glossary[1]
+    span = layout.glossary if glossary_read else layout.rules
+    if not has_credits:
+        last = next((i for i in range(span[1] - 1, span[0] - 1, -1)
+                     if lines[i].strip() and not is_junk(lines[i]) and not is_markup(lines[i])), None)
+    # A line without a full stop is a cut when it stops mid-sentence, or when parts are missing too.
+    if last is not None and not truncated.is_closed(lines[last]) and (
+            truncated.mid_sentence(lines[last]) or missing or parts):
+        if glossary_read and terms:
+            ends_in = f"the glossary entry {terms[-1].term!r}"
+        elif not glossary_read and rules:
+            final = rules[-1]
+            heading_alone = final.title and not final.text and not final.examples
+            if not (heading_alone and "." not in final.number):  # an excerpt may end on a section heading
+                ends_in = f"rule {final.number}"
+    said = truncated.reason(ends_in, missing, sections, parts)
+    if said is None:
+        return None
+    line = (last if last is not None else len(lines) - 1) + 1
+    return ReadWarning(source, line, said), Truncation(source, line, 0, rules[-1].number if rules else None)
+
+
 # --- numbered rules -------------------------------------------------------------------------------
 
 
@@ -195,7 +242,7 @@ def _read_rules(lines: list[str], layout: _Layout, source: str, warnings: list[R
         stripped = lines[i].strip()
         if not stripped:
             continue
-        if is_junk(stripped):
+        if is_junk(stripped) or is_markup(stripped):
             warn(i, _junk(stripped))
             continue
         numbered = _numbered(stripped, previous)
@@ -284,6 +331,8 @@ def _attach(line: str, current: _RuleDraft | None, warn, has_intro: bool) -> _Ru
 
 
 def _junk(line: str) -> str:
+    if is_markup(line):
+        return f"markup skipped (a web page's or a PDF's, not rules text): {_preview(line.strip())}"
     return f"junk line skipped (no Latin letters): {line.strip()!r}"
 
 
@@ -355,7 +404,7 @@ def _blocks(lines: list[str], span: tuple[int, int], source: str,
         line = lines[i].rstrip()
         if not line.strip():
             blocks.append([])
-        elif is_junk(line):
+        elif is_junk(line) or is_markup(line):
             warnings.append(ReadWarning(source, i + 1, _junk(line)))
         else:
             blocks[-1].append((i, line))

@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 
 from rulebook.model import Document, ReadWarning, Rule, Source, Truncation
 from rulebook.numbers import duplicate, parent, printed, sort_key
-from rulebook.readers.text import is_junk
+from rulebook.readers import truncated
+from rulebook.readers.text import is_junk, is_markup
 
 GAME = "riftbound"
 
@@ -174,6 +175,9 @@ class _Reader:
         if is_junk(line):
             self.warn(lineno, f"junk line skipped: {line[:60]!r}")
             return
+        if is_markup(line):
+            self.warn(lineno, f"markup skipped (a web page's or a PDF's, not rules text): {line[:60]!r}")
+            return
         if match := _TRUNCATION.match(line):
             self.finish_rule()
             self.doc.truncations.append(Truncation(self.source.name, lineno, int(match["missing"]), self.last_number))
@@ -305,4 +309,24 @@ def read_riftbound(lines: list[str], source: Source) -> Document:
     for lineno, line in enumerate(lines, start=1):
         reader.feed(lineno, line)
     reader.finish_rule()
+    _check_end(lines, doc)
     return doc
+
+
+def _check_end(lines: list[str], doc: Document) -> None:
+    """Warn (and mark the book truncated) when the text stops in the middle of a rule: its last line
+    stops mid-sentence, and is not a section heading, an outline's count or a scrape's ``... and N
+    more rules`` (:mod:`.truncated`; the Core Rules list no contents to compare)."""
+    last = next((i for i in range(len(lines) - 1, -1, -1)
+                 if lines[i].strip() and not is_junk(lines[i]) and not is_markup(lines[i])), None)
+    if last is None or not doc.rules:
+        return
+    line = lines[last].strip()
+    if _TRUNCATION.match(line) or _SUBSECTIONS.match(line) or not truncated.mid_sentence(line):
+        return
+    final = doc.rules[-1]
+    if final.title and not final.text and not final.examples and "." not in final.number:
+        return  # an excerpt may end on a section's heading
+    said = truncated.reason(f"rule {final.number}", [], [], [])
+    doc.warnings.append(ReadWarning(doc.source.name, last + 1, said))
+    doc.truncations.append(Truncation(doc.source.name, last + 1, 0, final.number))

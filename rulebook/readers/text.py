@@ -11,6 +11,22 @@ or plain ASCII, with LF, CRLF, bare CR or ``\\r\\r\\n`` line ends (the 2026 Comp
 ['It\\u2019s']
 >>> is_junk("\\u0412\\u044b\\u0431\\u0440\\u0430\\u0442\\u044c \\u0433\\u043b\\u0430\\u0432\\u0443"), is_junk("302.1 Untap")
 (True, False)
+
+A file cut short in the middle of a character loses only that character:
+
+>>> decode("100.1. Caf\\u00e9".encode("utf-8")[:-1], "cut.txt")
+['100.1. Caf']
+
+A file that is no rules text is refused, saying what it looks like:
+
+>>> decode(b"%PDF-1.6\\r%\\xe2\\xe3\\xcf\\xd3", "cr.pdf")
+Traceback (most recent call last):
+...
+rulebook.model.ReadError: cr.pdf: looks like a PDF file, not a rules text: save the rules as plain text (.txt)
+>>> decode(b"<!DOCTYPE html>\\n<html><body><p>100.1. A rule.</p></body></html>", "cr.html")
+Traceback (most recent call last):
+...
+rulebook.model.ReadError: cr.html: looks like an HTML page, not a rules text: save the rules as plain text (.txt)
 """
 
 from __future__ import annotations
@@ -39,12 +55,76 @@ def detect_encoding(raw: bytes) -> str:
             return "utf-16-le"
         if even > odd * 4:
             return "utf-16-be"
-        raise ReadError("", "binary file (NUL bytes), not a text document")
+        raise ReadError("", BINARY)
     try:
-        raw.decode("utf-8")
+        _decode_cut(raw, "utf-8")
         return "utf-8"
     except UnicodeDecodeError:
         return "cp1252"
+
+
+def _decode_cut(raw: bytes, encoding: str) -> str:
+    """``raw`` decoded, but for an incomplete character at its very end (a file cut short), which is
+    dropped; a byte that cannot be decoded anywhere else raises :class:`UnicodeDecodeError`."""
+    return codecs.getincrementaldecoder(encoding)(errors="strict").decode(raw, final=False)
+
+
+BINARY = "looks like binary data, not a rules text: expected a plain-text (.txt) rules document"
+NOT_TEXT = "not a rules text: save the rules as plain text (.txt)"
+
+# What a file that is no text looks like, by its first bytes; a ZIP archive by what it holds.
+_MAGIC = (
+    (b"%PDF-", "a PDF file"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "a Word (.doc) or other Microsoft Office file"),
+    (b"{\\rtf", "an RTF document"),
+    (b"\x1f\x8b", "a gzip archive"),
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+)
+_ZIPPED = (
+    (b"word/", "a Word document (.docx)"),
+    (b"application/vnd.oasis.opendocument.text", "an OpenDocument text (.odt)"),
+    (b"application/epub+zip", "an EPUB e-book"),
+    (b"xl/", "an Excel workbook (.xlsx)"),
+    (b"ppt/", "a PowerPoint file (.pptx)"),
+)
+# A web page starts with its doctype or <html> (after an XML declaration or comments, if any).
+_PAGE_START = re.compile(r"\s*(?:<\?xml[^>]*>\s*)?(?:<!--.*?-->\s*)*<(?:!doctype\s+html|html)\b", re.I | re.S)
+_TAG = re.compile(r"<\s*/?\s*[A-Za-z][\w:-]*(?:\s[^<>]*)?/?\s*>|<!(?:doctype\b|--)|<\?xml\b", re.I)
+
+
+def sniff(raw: bytes) -> str | None:
+    """What a file that is no plain text looks like (``"a PDF file"``), by its bytes; None for text."""
+    if raw.startswith(b"PK\x03\x04"):
+        return next((what for mark, what in _ZIPPED if mark in raw), "a ZIP archive")
+    head = raw[:64].lstrip()
+    return next((what for mark, what in _MAGIC if head.startswith(mark)), None)
+
+
+def markup(lines: list[str]) -> str | None:
+    """What a text made of markup looks like, ``"an HTML page"`` or ``"an XML file"``; None otherwise.
+
+    >>> markup(["<!DOCTYPE html>", "<title>CR</title>", "Rules"]), markup(["100.1. A <b>rule</b>.", "100.2. Two.", "100.3. Three."])
+    ('an HTML page', None)
+    """
+    if _PAGE_START.match("\n".join(lines[:50])):
+        return "an HTML page"
+    nonblank = [line for line in lines[:2000] if line.strip()]
+    if nonblank and sum(1 for line in nonblank if _TAG.search(line)) * 2 > len(nonblank):
+        return "an XML file" if nonblank[0].lstrip().startswith("<?xml") else "an HTML page"
+    return None
+
+
+def is_markup(line: str) -> bool:
+    """A line that opens with a tag of a web page or is a PDF header (``<!DOCTYPE html>``, ``<html>``,
+    ``%PDF-1.6``): never a rule's title, nor a glossary headword.
+
+    >>> is_markup("<!DOCTYPE html>"), is_markup("%PDF-1.6"), is_markup("</p>"), is_markup("Poison Counter")
+    (True, True, True, False)
+    """
+    stripped = line.strip()
+    return stripped.startswith("%PDF-") or bool(_TAG.match(stripped))
 
 
 def _decode_cp1252(raw: bytes) -> str:
@@ -64,9 +144,13 @@ def split_lines(text: str) -> list[str]:
 
 
 def decode(raw: bytes, path: str) -> list[str]:
-    """The lines of a document; raises :class:`ReadError` for an empty or binary file."""
+    """The lines of a document. Raises :class:`ReadError` for an empty file, and for one that is no
+    plain text (binary data, a PDF, a Word document, a web page), saying what it looks like."""
     if not raw.strip():
         raise ReadError(path, "empty file: expected rule text")
+    what = sniff(raw)
+    if what:
+        raise ReadError(path, f"looks like {what}, {NOT_TEXT}")
     try:
         encoding = detect_encoding(raw)
     except ReadError as exc:
@@ -75,12 +159,14 @@ def decode(raw: bytes, path: str) -> list[str]:
         text = _decode_cp1252(raw)
     else:
         try:
-            text = raw.decode(encoding)
+            text = _decode_cut(raw, encoding)
         except UnicodeDecodeError as exc:
             raise ReadError(path, f"cannot decode as {encoding}: {exc.reason}") from None
     if "\x00" in text or _mostly_control(text):
-        raise ReadError(path, "binary file, not a text document")
+        raise ReadError(path, BINARY)
     text = text.lstrip("\ufeff")
+    if _PAGE_START.match(text[:4000]):  # a saved web page: refused before anything reads it
+        raise ReadError(path, f"looks like an HTML page, {NOT_TEXT}")
     return [line.rstrip() for line in split_lines(text)]
 
 
