@@ -81,7 +81,7 @@ def main() -> None:
     except Fail as exc:
         from judge.errors import Problem
 
-        _stop(Problem(exc.message, exc.code, suggestions=exc.suggestions), args)
+        _stop(Problem(exc.message, exc.code, suggestions=exc.suggestions, hint=exc.hint), args)
     except typer.Exit as exc:
         sys.exit(exc.exit_code)
     except typer.Abort:
@@ -107,8 +107,11 @@ def main() -> None:
 
 
 def _stop(problem, args: list[str]) -> None:
-    """One line on stderr; with --json (or --format json) the problem on stdout too; exit with its status."""
+    """One line on stderr (and a hint's line); with --json (or --format json) the problem on stdout too;
+    exit with its status."""
     print(f"judge: {problem.message}", file=sys.stderr)
+    if problem.hint:
+        print(f"hint: {problem.hint}", file=sys.stderr)
     if _wants_json(args):
         from judge.output import emit_json
 

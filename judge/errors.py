@@ -21,10 +21,11 @@ class Problem:
     file: str | None = None
     line: int | None = None
     suggestions: tuple[str, ...] = ()
+    hint: str | None = None  # what would help, a line of its own (a miss in an excerpt: load the full rules)
 
     def to_json(self) -> dict:
         return {"error": {"message": self.message, "file": self.file, "line": self.line,
-                          "suggestions": list(self.suggestions), "status": self.status}}
+                          "suggestions": list(self.suggestions), "status": self.status, "hint": self.hint}}
 
 
 def problem(exc: BaseException) -> Problem | None:

@@ -16,9 +16,9 @@ import typer
 class Fail(Exception):
     """Stop with a one-line message on stderr and an exit status."""
 
-    def __init__(self, message: str, code: int = 2, suggestions: tuple[str, ...] = ()):
+    def __init__(self, message: str, code: int = 2, suggestions: tuple[str, ...] = (), hint: str | None = None):
         super().__init__(message)
-        self.message, self.code, self.suggestions = message, code, tuple(suggestions)
+        self.message, self.code, self.suggestions, self.hint = message, code, tuple(suggestions), hint
 
 
 def emit_json(value: Any) -> None:
@@ -34,10 +34,11 @@ def warn(text: str) -> None:
     typer.echo(f"note: {text}", err=True)
 
 
-def fail(message: str, code: int = 2, suggestions=()) -> NoReturn:
+def fail(message: str, code: int = 2, suggestions=(), hint: str | None = None) -> NoReturn:
     """Stop: ``message`` on stderr (and as ``{"error": ...}`` on stdout with --json), exit ``code``
-    (1 not found, 2 bad input), with what the judge may have meant."""
-    raise Fail(message, code, tuple(suggestions))
+    (1 not found, 2 bad input), with what the judge may have meant; ``hint``, a line more on stderr
+    (and the error's ``hint``), says what would help (a miss in an excerpt: load the full rules)."""
+    raise Fail(message, code, tuple(suggestions), hint)
 
 
 def pick_format(format: str, json_: bool, formats: tuple[str, ...]) -> str:

@@ -8,18 +8,21 @@ from __future__ import annotations
 
 import bisect
 import json
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields
 
 from rulebook import numbers
 
 NEAREST = 6  # rule numbers suggested for one that is not there
+SUGGEST_MIN = 75  # rapidfuzz WRatio of a glossary term suggested for one that is not there
 
 
 def nearest_numbers(db, number: str, books: list[str], limit: int = NEAREST) -> list[str]:
     """What a judge who typed ``number`` may have meant, in the books searched: first the numbers one
     slip away (a character too many or too few, two swapped: 601.2ff -> 601.2f), then its nearest
     existing parent, then the numbers on either side of where it would be, then those one character
-    different (every sibling letter is, so they come last).
+    different (every sibling letter is, so they come last). Only numbers near it are offered: one slip
+    away or in its section (the same first number: 702.19b is not near 308 or 399, which is all an
+    excerpt may have).
 
     >>> class Rows:
     ...     def query(self, sql, params=()):
@@ -43,10 +46,38 @@ def nearest_numbers(db, number: str, books: list[str], limit: int = NEAREST) -> 
             p = numbers.parent(p, game)
         keys = [numbers.sort_text(n) for n in existing]
         i = bisect.bisect_left(keys, numbers.sort_text(wanted))
+        section = numbers.tokens(wanted)[:1]
         for n in [*slips, *([p] if p else []), *existing[max(0, i - 1): i + 1], *typos]:
-            if n not in out:
+            if n not in out and (n in typos or numbers.tokens(n)[:1] == section):
                 out.append(n)
     return out[:limit]
+
+
+def excerpt_hint(db, books: list[str]) -> str | None:
+    """For a miss: the books searched that are excerpts (a built-in seed, or a document the reader found
+    truncated), each with its edition and how many rules it has, and how to load the full rules; None
+    when every book searched is whole.
+
+    >>> class Rows:
+    ...     def query(self, sql, params=()):
+    ...         return [{"id": "mtg", "title": "Comprehensive Rules (seed excerpt)", "edition": "2008-10-01",
+    ...                  "builtin": 1, "rules": 31}]
+    >>> excerpt_hint(Rows(), ["mtg"])
+    'mtg is the built-in excerpt Comprehensive Rules (seed excerpt), edition 2008-10-01, 31 rules: load the full rules with judge load PATH --book ID'
+    """
+    if not books:
+        return None
+    rows = db.query(
+        f"SELECT id, title, edition, builtin, (SELECT count(*) FROM rules WHERE rules.book = books.id) AS rules "
+        f"FROM books WHERE partial AND id IN ({', '.join('?' * len(books))}) ORDER BY position, id", list(books))
+    if not rows:
+        return None
+    said = []
+    for r in rows:
+        what = "the built-in excerpt" if r["builtin"] else "read from a truncated text:"
+        said.append(" ".join(p for p in (f"{r['id']} is {what}", r["title"]) if p)
+                    + (f", edition {r['edition']}" if r["edition"] else "") + f", {r['rules']} rules")
+    return "; ".join(said) + ": load the full rules with judge load PATH --book ID"
 
 
 def _one_typo(typed: str, number: str) -> bool:
@@ -87,7 +118,9 @@ def find_terms(store, term: str, books: list[str]) -> tuple[list, list[str]]:
     if close:
         top = close[0][1]
         return [rows[i] for _, s, i in close if s == top], []
-    scored = process.extract(wanted, names, scorer=fuzz.WRatio, limit=6, score_cutoff=60)
+    # Only near ones: "combat" -> Combat Damage Step, "showdown open" -> Showdown Closed; not "trample"
+    # -> Neutral Closed (62), which is all an excerpt may have.
+    scored = process.extract(wanted, names, scorer=fuzz.WRatio, limit=6, score_cutoff=SUGGEST_MIN)
     return [], list(dict.fromkeys(rows[i][1].term for _, _, i in scored))
 
 
@@ -125,7 +158,8 @@ _COLUMNS = "book, number, parent, title, text, examples, source, line, expected_
 class RuleView:
     """A rule as a judge looks it up: where it sits (its ancestors, and in Riftbound the headings that
     group it), its text and examples, its sub-rules ``depth`` levels deep, what the loaded text lacks,
-    what it cites and what cites it, and the FAQ sections that revise it. Nested items are JSON-ready
+    what it cites and what cites it, the FAQ sections that revise it, and the rulings that rest on it
+    (its own book's and its older editions', :mod:`rulebook.game_rulings`). Nested items are JSON-ready
     dicts; :meth:`to_json` gives docs/json.md's object."""
 
     book: str
@@ -144,6 +178,7 @@ class RuleView:
     cites: list[dict]
     cited_by: list[dict]
     revised_by: list[dict]
+    rulings: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
@@ -252,7 +287,18 @@ def rule_view(db, book: str, r: dict, depth: int) -> RuleView:
         cites=[_cite(db, book, c) for c in _cites(db, book, r["number"])],
         cited_by=[_cited_by(db, book, c) for c in _cited_by_rows(db, book, r["number"])],
         revised_by=revised_by(db, book, r["number"]),
+        rulings=rulings_for_rule(db, book, r["number"], r["title"]),
     )
+
+
+def rulings_for_rule(db, book: str, number: str, title: str | None) -> list[dict]:
+    """The rulings that rest on the rule, the book's own and its older editions' (:mod:`rulebook.game_rulings`)."""
+    if not db.query("SELECT 1 FROM rulings JOIN books ON books.id = rulings.book "
+                    "WHERE books.game = (SELECT game FROM books WHERE id = ?) LIMIT 1", [book]):
+        return []  # no FAQ of the game is loaded (the mtg seed, the Comprehensive Rules)
+    from rulebook.game_rulings import rulings_for_rule as found
+
+    return found(db, book, number, title)
 
 
 def revised_by(db, book: str, number: str) -> list[dict]:
@@ -302,8 +348,10 @@ _RULING_COLUMNS = ", ".join(f"rulings.{c}" for c in (
 
 @dataclass(frozen=True)
 class RulingView:
-    """A ruling as a judge reads it: the question and whole answer, where it comes from, and whether a
-    later FAQ revised it (``superseded_by``) or it revises earlier ones (``revises``, ``revises_rule``)."""
+    """A ruling as a judge reads it: the question and whole answer, where it comes from (its book, that
+    book's edition, and the book it is read in: a newer edition of its game, docs/decisions.md "Rulings
+    stay with the game"), the rules it rests on as that book numbers them, and whether a later FAQ
+    revised it (``superseded_by``) or it revises earlier ones (``revises``, ``revises_rule``)."""
 
     book: str
     id: str
@@ -320,23 +368,45 @@ class RulingView:
     superseded_by: list[dict]
     revises: list[dict]
     revises_rule: str | None
+    edition: str | None = None
+    read_in: str | None = None
+    cites: list[dict] = field(default_factory=list)
 
     def to_json(self) -> dict:
         return {f.name: getattr(self, f.name) for f in fields(self)}
 
-
-def ruling_views(store, found: list[tuple[str, str, float | None]]) -> list[RulingView]:
-    """The rulings ``(book, id, score)`` a search found, the current ones first: the current rulings (by
-    score), each superseded ruling's revisions the search did not find (score None), then the superseded
-    rulings (by score), so the judge always sees the current answer."""
-    return _current_first(store, [_ruling_view(store, book, ruling, score) for book, ruling, score in found])
+    @property
+    def carried(self) -> bool:
+        """A ruling of an older edition's book, read in a newer one."""
+        return self.read_in is not None and self.read_in != self.book
 
 
-def _ruling_brief(row: dict) -> dict:
-    return {"id": row["id"], "question": row["question"], "faq": row["faq"], "published": row["published"]}
+def ruling_views(store, found: list[tuple]) -> list[RulingView]:
+    """The rulings ``(book, id, score[, read_in])`` a search found, the current ones first: the current
+    rulings (by score), each superseded ruling's revisions the search did not find (score None), then
+    the superseded rulings (by score), so the judge always sees the current answer. ``read_in`` is the
+    book whose search found the ruling (a newer edition of its game), else its own book."""
+    from rulebook.game_rulings import Reading
+
+    readings: dict[str, Reading] = {}
+
+    def reading(book: str) -> Reading:
+        if book not in readings:
+            readings[book] = Reading(store, book)
+        return readings[book]
+
+    views = [_ruling_view(store, item[0], item[1], item[2], reading(item[3] if len(item) > 3 and item[3] else item[0]))
+             for item in found]
+    return _current_first(store, views, reading)
 
 
-def _ruling_view(store, book: str, ruling_id: str, score: float | None) -> RulingView:
+def _ruling_brief(row: dict, book: str) -> dict:
+    return {"book": book, "id": row["id"], "question": row["question"], "faq": row["faq"], "published": row["published"]}
+
+
+def _ruling_view(store, book: str, ruling_id: str, score: float | None, reading) -> RulingView:
+    from rulebook.game_rulings import brief
+
     row = store.query(f"SELECT {_RULING_COLUMNS} FROM rulings WHERE rulings.book = ? AND rulings.id = ?", [book, ruling_id])[0]
     later = store.query(
         f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.ruling "
@@ -344,14 +414,19 @@ def _ruling_view(store, book: str, ruling_id: str, score: float | None) -> Rulin
     earlier = store.query(
         f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.revises "
         "WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid", [book, ruling_id])
+    # Within its book (the revisions table), then across books (a newer edition's FAQ: rulebook.game_rulings).
+    superseded_by = ([_ruling_brief(r, book) for r in later]
+                     + [brief(store, b, i) for b, i in reading.superseded_by(book, ruling_id)])
+    revises = [_ruling_brief(r, book) for r in earlier] + [brief(store, b, i) for b, i in reading.revises(book, ruling_id)]
     return RulingView(book=book, id=row["id"], form=row["form"], topic=row["topic"], question=row["question"],
                       answer=row["answer"], faq=row["faq"], published=row["published"], source=row["source"],
-                      line=row["line"], score=score, current=not later,
-                      superseded_by=[_ruling_brief(r) for r in later], revises=[_ruling_brief(r) for r in earlier],
-                      revises_rule=row["revises_rule"])
+                      line=row["line"], score=score, current=not superseded_by,
+                      superseded_by=superseded_by, revises=revises,
+                      revises_rule=row["revises_rule"], edition=reading.editions.get(book), read_in=reading.book,
+                      cites=reading.cites(book, ruling_id))
 
 
-def _current_first(store, found: list[RulingView]) -> list[RulingView]:
+def _current_first(store, found: list[RulingView], reading) -> list[RulingView]:
     """The current rulings (by score), each superseded ruling's revisions that the search did not find
     (score None), then the superseded rulings (by score)."""
     current = [r for r in found if r.current]
@@ -359,9 +434,9 @@ def _current_first(store, found: list[RulingView]) -> list[RulingView]:
     shown = {(r.book, r.id) for r in found}
     for old in superseded:
         for newer in old.superseded_by:
-            if (old.book, newer["id"]) not in shown:
-                shown.add((old.book, newer["id"]))
-                current.append(_ruling_view(store, old.book, newer["id"], None))
+            if (newer["book"], newer["id"]) not in shown:
+                shown.add((newer["book"], newer["id"]))
+                current.append(_ruling_view(store, newer["book"], newer["id"], None, reading(old.read_in or old.book)))
     return current + superseded
 
 

@@ -108,7 +108,8 @@ def test_not_found_is_the_same_error_object_with_status_1(home, judge):
     code, out, err = judge("rule", "312.99", "--book", "riftbound", "--json")
     error = _error_json(out)
     assert code == 1 and error["status"] == 1 and error["suggestions"] and error["file"] is None
-    assert _one_line(err) == f"judge: {error['message']}"
+    # The error's line, and a miss in an excerpt (the seed) a hint's line: how to load the full rules.
+    assert err.strip().splitlines() == [f"judge: {error['message']}", f"hint: {error['hint']}"]
     code, out, err = judge("define", "zzzzqqq", "--json")
     assert code == 1 and _error_json(out)["status"] == 1
 

@@ -124,7 +124,7 @@ def test_json_has_one_shape_with_and_without_book(full, judge):
         assert [set(x) for x in a[:1]] == [set(x) for x in b[:1]]
     a = json.loads(judge("rulings", "hidden", "--json")[1])
     b = json.loads(judge("rulings", "hidden", "--book", "riftbound", "--json")[1])
-    assert set(a) == set(b) == {"query", "corrected", "rulings"}
+    assert set(a) == set(b) == {"query", "corrected", "rulings", "hint"}
 
 
 def test_define_and_refs_follow_the_default(full, judge):

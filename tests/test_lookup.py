@@ -92,7 +92,7 @@ def test_search_corrects_typo_and_ranks_312_first(home, judge):
     first_riftbound = next(h for h in result["hits"] if h["book"] == "riftbound")
     assert first_riftbound["kind"] == "rule" and first_riftbound["id"].startswith("312")
     for hit in result["hits"]:
-        assert set(hit) == {"kind", "book", "id", "title", "snippet", "score", "rule", "why"}
+        assert set(hit) == {"kind", "book", "id", "title", "snippet", "score", "rule", "why", "read_in"}
 
 
 def test_search_rule_number_jumps(home, judge):

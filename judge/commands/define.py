@@ -7,7 +7,7 @@ import typer
 from judge.books import books_for, open_store
 from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
-from rulebook.lookup import find_terms
+from rulebook.lookup import excerpt_hint, find_terms
 
 
 def define(
@@ -21,8 +21,9 @@ def define(
     books = books_for(store, book, game)
     found, suggestions = find_terms(store, term, books)
     if not found:
-        hint = f"; did you mean: {', '.join(suggestions)}" if suggestions else ""
-        fail(f"no term {term!r} in {', '.join(books)}{hint}", code=1, suggestions=suggestions)
+        said = f"; did you mean: {', '.join(suggestions)}" if suggestions else ""
+        fail(f"no term {term!r} in {', '.join(books)}{said}", code=1, suggestions=suggestions,
+             hint=excerpt_hint(store, books))
     views = [{"book": b, "term": t.term, "definition": t.definition, "source": t.source, "line": t.line,
               "obsolete": t.obsolete} for b, t in found]
     if json_:

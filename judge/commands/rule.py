@@ -10,7 +10,7 @@ import typer
 from judge.books import books_for, open_rows
 from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
-from rulebook.lookup import RuleView, nearest_numbers, rule_views
+from rulebook.lookup import RuleView, excerpt_hint, nearest_numbers, rule_views
 
 
 def rule(
@@ -30,8 +30,8 @@ def rule(
     views = rule_views(db, number, books, depth)
     if not views:
         near = nearest_numbers(db, number, books)
-        hint = f"; nearest: {', '.join(near)}" if near else ""
-        fail(f"no rule {number} in {', '.join(books)}{hint}", code=1, suggestions=near)
+        said = f"; nearest: {', '.join(near)}" if near else ""
+        fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(db, books))
     if json_:
         emit_json([v.to_json() for v in views])  # a list, with or without --book (docs/json.md)
         return
@@ -82,6 +82,42 @@ def print_view(view: RuleView, labelled: bool) -> None:
     if view.cited_by:
         echo("  cited by: " + ", ".join(_line(c) if c["kind"] == "rule" else f"{c['kind']} {c['number']}"
                                         for c in view.cited_by))
+    if view.rulings:
+        echo()
+        echo(f"  rulings ({len(view.rulings)}):")
+        _print_rulings(view)
+
+
+def _print_rulings(view: RuleView) -> None:
+    """The rulings that rest on the rule: the book's own, then those of older editions' books, grouped by
+    their book and by what they rest on, said once (``737 Hidden (rb-1.2) = 811 in rb-1.3, changed since:
+    ...``)."""
+    from rulebook.game_rulings import describe
+
+    group = None
+    for r in view.rulings:
+        if r["book"] == view.book:
+            _print_ruling(r, "    ")
+            continue
+        rests = "; ".join(describe(c, r["book"]) for c in r["cites"] if c["now"] and _under(c["now"], view.number))
+        if (r["book"], rests) != group:
+            group = (r["book"], rests)
+            edition = f" (edition {r['edition']})" if r["edition"] else ""
+            echo(f"    from {r['book']}{edition}" + (f", {rests}" if rests else "") + ":")
+        _print_ruling(r, "      ")
+
+
+def _under(number: str, rule: str) -> bool:
+    """``number`` is ``rule`` or one of its sub-rules (702.19a of 702.19, 811.1.b of 811; not 702.190)."""
+    return number == rule or (number.startswith(rule) and not number[len(rule)].isdigit())
+
+
+def _print_ruling(r: dict, indent: str) -> None:
+    question = r["question"] if len(r["question"]) <= 100 else r["question"][:97] + "..."
+    where = ", ".join(p for p in (r["faq"], r["published"]) if p)
+    state = "" if r["current"] else "  SUPERSEDED by " + ", ".join(
+        (f"[{n['book']}] " if n["book"] != r["book"] else "") + n["id"] for n in r["superseded_by"])
+    echo(f"{indent}{r['id']}" + (f" ({where})" if where else "") + f": {question}{state}")
 
 
 def _print_tree(children: list[dict], level: int) -> None:

@@ -38,12 +38,28 @@ def search(
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
     if result.note:
         warn(result.note)
+    hint = None
+    if not result.hits:
+        from rulebook.lookup import excerpt_hint
+
+        hint = excerpt_hint(store, books)
     if json_:
-        emit_json(result.to_json())
+        emit_json({**result.to_json(), "hint": hint})
     else:
-        show(result, why)
+        show(result, why, editions=_editions(store, result.hits))
+        if hint:
+            echo(f"hint: {hint}")
     if not result.hits:
         raise typer.Exit(1)
+
+
+def _editions(store, hits) -> dict[str, str | None]:
+    """The editions of the books of the rulings carried from an older edition's book (for their label)."""
+    carried = {h.book for h in hits if h.read_in and h.read_in != h.book}
+    if not carried:
+        return {}
+    marks = ", ".join("?" * len(carried))
+    return {r["id"]: r["edition"] for r in store.query(f"SELECT id, edition FROM books WHERE id IN ({marks})", list(carried))}
 
 
 def numpy_on_one_thread() -> None:
@@ -71,7 +87,7 @@ def numpy_on_one_thread() -> None:
         os.environ.pop("OPENBLAS_NUM_THREADS", None)
 
 
-def show(result, why: bool = False) -> None:
+def show(result, why: bool = False, editions: dict[str, str | None] | None = None) -> None:
     if result.corrected:
         echo(f"showing results for: {result.corrected}  (you typed: {result.query})")
     if not result.hits:
@@ -86,6 +102,9 @@ def show(result, why: bool = False) -> None:
             title += f"  (defines the term {hit.why['term']})"
         echo(f"[{hit.book}] {label}{title}")
         echo(f"    {plain(hit.snippet)}")
+        if hit.read_in and hit.read_in != hit.book:  # a ruling of an older edition's book
+            edition = (editions or {}).get(hit.book)
+            echo(f"    written for {hit.book}" + (f" (edition {edition})" if edition else "") + f", read in {hit.read_in}")
         if why and hit.why:
             echo(f"    why: {reasons(hit.why)}")
 

@@ -89,11 +89,24 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         hits += lexical[:limit * 3]
     if "term" in kinds:
         hits += term_hits(store, fts_query(terms), book, limit * 3, settings, snippets)
-    if "ruling" in kinds:
-        hits += ruling_hits(store, fts_query(terms), book, limit * 3, settings)
+    if "ruling" in kinds:  # a book is read with the rulings of its game's older editions too
+        hits += ruling_hits(store, fts_query(terms), _ruling_books(store, book), limit * 3, settings)
     # 6. The answer: a derived term counts as its rule; a question is answered by rules first.
     hits = rules_first(merge_derived(hits), effective, settings)
     return SearchResult(query, corrected, snippets.fill(store, hits[:limit]), ranking=ranking, note=note)
+
+
+def _ruling_books(store, book: str | None) -> str | list[str] | None:
+    """The books whose rulings a search of ``book`` reads: ``book``, then the older books of its game
+    that hold rulings, newest first (rulebook.game_rulings: rulings stay with the game)."""
+    if book is None or not store.query(  # most libraries: no other book of the game holds rulings
+            "SELECT 1 FROM books AS other JOIN books AS me ON me.id = ? AND other.game = me.game AND other.id != me.id "
+            "WHERE EXISTS (SELECT 1 FROM rulings WHERE rulings.book = other.id) LIMIT 1", [book]):
+        return book
+    from rulebook.game_rulings import older_books
+
+    older = older_books(store, book)
+    return [book, *older] if older else book
 
 
 def search_books(store, query: str, books: list[str], **options):

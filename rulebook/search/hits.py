@@ -20,9 +20,14 @@ class Hit:
     why: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     """Why it ranked where it did: what each stage saw (keys in docs/json.md; a stage that found
     nothing adds no key)."""
+    read_in: str | None = field(default=None, repr=False)
+    """The book whose search found the hit, when it is not the hit's own: a ruling of an older edition's
+    book read with a newer one (rulebook.game_rulings)."""
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["read_in"] = self.read_in or self.book
+        return out
 
     def because(self, **reasons: Any) -> Hit:
         """The same hit with more reasons; a reason that is None, False, zero or empty is left out.
@@ -42,7 +47,7 @@ class Hit:
         # The constructor, not dataclasses.replace: a search copies a few hundred hits, and replace's
         # look at every field costs three times as much.
         return Hit(self.kind, self.book, self.id, self.title, self.snippet, score, self.rule,
-                   {**self.why, **{k: v for k, v in reasons.items() if v}})
+                   {**self.why, **{k: v for k, v in reasons.items() if v}}, self.read_in)
 
 
 @dataclass(frozen=True)

@@ -85,20 +85,36 @@ def term_hits(store: Store, match: str, book: str | None, limit: int, settings: 
             for r in rows]
 
 
-def ruling_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT) -> list[Hit]:
-    """Rulings (FAQ) by bm25 (the question weighted)."""
+def ruling_hits(store: Store, match: str, book: str | list[str] | None, limit: int,
+                settings: Settings = DEFAULT) -> list[Hit]:
+    """Rulings (FAQ) by bm25 (the question weighted). ``book`` may be a list: the book searched, then
+    the older books of its game whose rulings it is read with (rulebook.game_rulings), newest first; their
+    hits say ``read_in`` the first, and a ruling loaded in more than one of them counts once, from the
+    newest."""
+    books = [book] if isinstance(book, str) else book
     weights = ", ".join(str(w) for w in settings.ruling_weights)
+    where = f"AND rulings.book IN ({', '.join('?' * len(books))})" if books else ""
     sql = f"""
         SELECT rulings.book, rulings.id, rulings.question,
                snippet(rulings_fts, -1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
                rulings.answer AS text, -bm25(rulings_fts, {weights}) AS score
         FROM rulings_fts JOIN rulings ON rulings.rowid = rulings_fts.rowid
-        WHERE rulings_fts MATCH ? {"AND rulings.book = ?" if book else ""}
+        WHERE rulings_fts MATCH ? {where}
         ORDER BY bm25(rulings_fts, {weights}) LIMIT ?"""
-    params: list[Any] = [match] + ([book] if book else []) + [limit]
+    rows = store.query(sql, [match, *(books or []), limit * len(books or [None])])
+    read_in = books[0] if books and len(books) > 1 else None
+    if read_in is not None:
+        from rulebook.game_rulings import same_ruling
+
+        order = {b: i for i, b in enumerate(books)}
+        newest: dict[str, int] = {}
+        for r in rows:
+            same = same_ruling(r["question"], r["text"])
+            newest[same] = min(newest.get(same, len(books)), order[r["book"]])
+        rows = [r for r in rows if order[r["book"]] == newest[same_ruling(r["question"], r["text"])]][:limit]
     return [Hit("ruling", r["book"], r["id"], r["question"], snippet(r["snip"], r["text"], None), r["score"],
-                why={"bm25": round(r["score"], 3)})
-            for r in store.query(sql, params)]
+                why={"bm25": round(r["score"], 3)}, read_in=read_in)
+            for r in rows]
 
 
 class Snippets:

@@ -1,0 +1,468 @@
+"""Rulings stay with the game (issue 20): a FAQ loaded with one edition is read from every newer book.
+
+A judge loads Riftbound v1.2 with the Origins and Spiritforged FAQs as one book, then v1.3 with the
+Unleashed FAQ as another. v1.3 becomes the default book, yet the Origins rulings still answer
+questions v1.3 does not: so a book is read with the rulings of every *older* book of its game
+(:func:`older_books`: an older edition by :func:`rulebook.editions.edition_key`, seeds included),
+each labelled with the book it was written against, never those of a newer one.
+
+What a ruling *rests on*, in its own book (:func:`rests_on`): the rules it names by number (the
+``refs`` the reader found in it, and the rule whose revised text a section gives), then the
+*keyword rules* its topic or question names: a rule whose title is a glossary term of the book
+(737 Hidden, 702.19 Trample), named as printed, as whole words ("Cards with Hidden"; "cost" is not
+"Cost"). A rule is the rule and its sub-rules.
+
+Read in a newer book, each rule it rests on is followed there through the diff's matching
+(:func:`rulebook.diff.match_rules`, the matching ``judge diff`` and ``judge ruling check`` use) and
+marked: its number there (``now``), its ``status`` (``same``, ``changed``, ``moved``, ``moved and
+changed``, ``gone``; ``unchecked`` when the ruling's own book lacks the rule, an excerpt's or a book
+of rulings alone), and ``changed`` when it or a sub-rule was reworded, went or gained a sub-rule
+(``changes`` lists them). A later FAQ of another book revises an earlier ruling as within one book
+(:func:`rulebook.readers.rulings.link_revisions`).
+
+Matching two full books costs about 0.6 s (Riftbound v1.2 -> v1.3) and linking revisions 0.08 s,
+too much for every lookup. Both are kept per pair of books in ``$JUDGE_HOME/cache/rulings/OLD@NEW.json``,
+made by the first command that needs them and made again when either book's fingerprint (its
+sources, readers and schema) or this code or the matching's changes. Like the rest of ``cache/`` it
+may be deleted at any time; without a writable folder the answer is computed and not kept. A book
+whose FAQs carry nothing (the mtg seed, the Comprehensive Rules) costs one query.
+
+Standard library only until a pair must be computed: ``judge rule`` reads this.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from pathlib import Path
+
+VERSION = 1  # of the cached files' contents
+FOLDER = ("cache", "rulings")  # under $JUDGE_HOME
+_HERE = Path(__file__).resolve().parent
+_CODE = (_HERE / "game_rulings.py", _HERE / "diff.py", _HERE / "readers" / "rulings.py")
+
+
+# Which books a book is read with -------------------------------------------------------------------
+def book_rows(db) -> list[dict]:
+    """Every book in ``judge books`` order: id, game, edition, partial, fingerprint, and whether it holds
+    rulings."""
+    return db.query(
+        "SELECT id, game, edition, partial, fingerprint, "
+        "EXISTS (SELECT 1 FROM rulings WHERE rulings.book = books.id) AS has_rulings "
+        "FROM books ORDER BY position, id")
+
+
+def older_books(db, book: str, rows: list[dict] | None = None) -> list[str]:
+    """The books of ``book``'s game whose edition is older and which hold rulings, newest first (equals
+    in ``judge books`` order): the books whose rulings ``book`` is read with."""
+    from rulebook.editions import edition_key
+
+    rows = book_rows(db) if rows is None else rows
+    me = next((r for r in rows if r["id"] == book), None)
+    if me is None:
+        return []
+    mine = edition_key(me["edition"])
+    older = [r for r in rows if r["game"] == me["game"] and r["id"] != book and r["has_rulings"]
+             and edition_key(r["edition"]) < mine]
+    return [r["id"] for r in sorted(older, key=lambda r: tuple(-p for p in edition_key(r["edition"])))]
+
+
+def same_ruling(question: str, answer: str) -> str:
+    """What makes two rulings the same one loaded twice: their words, case and punctuation aside."""
+    return " ".join(re.findall(r"\w+", f"{question} {answer}".lower()))
+
+
+# What a ruling rests on, in its own book -----------------------------------------------------------
+def keyword_rules(db, book: str) -> dict[str, list[str]]:
+    """``{title: [numbers]}`` of the book's rules whose title is one of its glossary terms."""
+    terms = {r["term"].lower() for r in db.query("SELECT term FROM terms WHERE book = ?", [book])}
+    if not terms:
+        return {}
+    rows = [r for r in db.query("SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' "
+                                "ORDER BY sort", [book]) if r["title"].lower() in terms]
+    out: dict[str, list[str]] = {}
+    for r in rows:
+        out.setdefault(r["title"], []).append(r["number"])
+    return out
+
+
+def names(title: str, text: str | None) -> bool:
+    """Whether ``text`` names ``title`` as printed, as whole words.
+
+    >>> names("Hidden", "Cards with Hidden"), names("Cost", "What does it cost?"), names("Hidden", "Hiddenness")
+    (True, False, False)
+    """
+    return bool(text) and re.search(r"(?<![\w-])" + re.escape(title) + r"(?![\w-])", text) is not None
+
+
+def rests_on(db, book: str, ruling_ids: list[str] | None = None,
+             keywords: dict[str, list[str]] | None = None) -> dict[str, list[tuple[str, str]]]:
+    """``{ruling id: [(rule number, found_by)]}``: the rules each ruling of ``book`` names by number
+    (``found_by`` ``number``), then the keyword rules its topic or question names (``keyword``)."""
+    where, params = "book = ?", [book]
+    if ruling_ids is not None:
+        if not ruling_ids:
+            return {}
+        where += f" AND id IN ({', '.join('?' * len(ruling_ids))})"
+        params += list(ruling_ids)
+    rulings = db.query(f"SELECT id, topic, question, revises_rule FROM rulings WHERE {where} ORDER BY rowid", params)
+    out: dict[str, list[tuple[str, str]]] = {r["id"]: [] for r in rulings}
+    refs = db.query(f"SELECT from_id, target FROM refs WHERE book = ? AND from_kind = 'ruling' "
+                    f"AND target_kind != 'term' AND from_id IN (SELECT id FROM rulings WHERE {where}) ORDER BY rowid",
+                    [book, *params])
+    for ref in refs:
+        if ref["from_id"] in out:
+            out[ref["from_id"]].append((ref["target"], "number"))
+    keywords = keyword_rules(db, book) if keywords is None else keywords
+    for r in rulings:
+        found = out[r["id"]]
+        if r["revises_rule"]:
+            found.append((r["revises_rule"], "number"))
+        for title, numbers_ in keywords.items():
+            if names(title, r["topic"]) or names(title, r["question"]):
+                found.extend((n, "keyword") for n in numbers_)
+        seen: set[str] = set()
+        out[r["id"]] = [(n, how) for n, how in found if not (n in seen or seen.add(n))]
+    return out
+
+
+def unfollowed(db, book: str, rests: list[tuple[str, str]], titles: dict[str, str | None] | None = None) -> list[dict]:
+    """The cites of a ruling read in its own book: each rule as it is there."""
+    if not rests:
+        return []
+    wanted = [n for n, _ in rests]
+    if titles is None:
+        rows = db.query(f"SELECT number, title FROM rules WHERE book = ? AND number IN ({', '.join('?' * len(wanted))})",
+                        [book, *wanted])
+        titles = {r["number"]: r["title"] for r in rows}
+    return [{"rule": n, "title": titles.get(n), "found_by": how, "in_book": book, "now": n if n in titles else None,
+             "status": "same" if n in titles else "unchecked", "changed": False, "changes": [], "diff": None}
+            for n, how in rests]
+
+
+# A pair of books: the older one's rulings read in the newer one ----------------------------------
+def _cache_folder(db) -> Path | None:
+    for row in db.query("PRAGMA database_list"):
+        if row["name"] == "main" and row["file"]:
+            return Path(row["file"]).parent.joinpath(*FOLDER)
+    return None
+
+
+def _code_stamp() -> list:
+    out = []
+    for path in _CODE:
+        try:
+            st = path.stat()
+            out.append([st.st_size, st.st_mtime_ns])
+        except OSError:
+            out.append(None)
+    return out
+
+
+def _keep(path: Path, data: dict) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, path)
+    except OSError:  # not kept: computed again next time
+        try:
+            tmp.unlink()
+        except OSError:
+            pass
+
+
+def pair(db, old: str, new: str, follow: bool = True, fingerprints: dict[str, str] | None = None) -> dict:
+    """What the rulings of ``old`` are in ``new`` (kept in the cache): ``revised`` ``{old ruling id: [ids of
+    new's rulings that revise it]}``, and with ``follow`` ``cites`` ``{old ruling id: [cite, ...]}``
+    (:func:`follow_rules`)."""
+    if fingerprints is None:
+        fingerprints = {r["id"]: r["fingerprint"] for r in db.query("SELECT id, fingerprint FROM books")}
+    key = [VERSION, fingerprints.get(old), fingerprints.get(new), _code_stamp()]
+    folder = _cache_folder(db)
+    path = folder / f"{old}@{new}.json" if folder else None
+    data: dict = {}
+    if path is not None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            data = {}
+        if not isinstance(data, dict) or data.get("key") != key:
+            data = {}
+    made = False
+    if "revised" not in data:
+        data["revised"] = revised_across(db, old, new)
+        made = True
+    if follow and "cites" not in data:
+        data["cites"] = follow_rules(db, old, new)
+        made = True
+    if made and path is not None:
+        data["key"] = key
+        _keep(path, data)
+        _prune(folder, set(fingerprints))
+    return data
+
+
+def _prune(folder: Path, books: set[str]) -> None:
+    """Forget the pairs of books no longer loaded."""
+    try:
+        for kept in folder.glob("*@*.json"):
+            old, new = kept.stem.split("@", 1)
+            if old not in books or new not in books:
+                kept.unlink(missing_ok=True)
+    except OSError:
+        pass
+
+
+def revised_across(db, old: str, new: str) -> dict[str, list[str]]:
+    """``{old ruling id: [new ruling ids]}``: the rulings of ``new`` that revise one of ``old``'s, found
+    as within one book (:func:`rulebook.readers.rulings.link_revisions`: a later-dated FAQ asking the
+    same question again, or naming the same subject and saying it changes something)."""
+    columns = "id, topic, question, answer, source, line, form, faq, published"
+    rows = {b: db.query(f"SELECT {columns} FROM rulings WHERE book = ? ORDER BY rowid", [b]) for b in (old, new)}
+    if not any(r["published"] for r in rows[old]) or not any(r["published"] for r in rows[new]):
+        return {}  # an undated FAQ revises nothing and is revised by nothing
+    from rulebook.model import Ruling
+    from rulebook.readers.rulings import link_revisions
+
+    game = db.query("SELECT game FROM books WHERE id = ?", [new])[0]["game"]
+    both = [Ruling(id=f"{b}\0{r['id']}", question=r["question"], answer=r["answer"], topic=r["topic"],
+                   source=r["source"] or "", line=r["line"] or 0, form=r["form"] or "question", faq=r["faq"],
+                   published=r["published"]) for b in (old, new) for r in rows[b]]
+    out: dict[str, list[str]] = {}
+    for later in link_revisions(both, game):
+        later_book, later_id = later.id.split("\0", 1)
+        if later_book != new:
+            continue
+        for earlier in later.revises:
+            earlier_book, earlier_id = earlier.split("\0", 1)
+            if earlier_book == old:
+                out.setdefault(earlier_id, []).append(later_id)
+    return out
+
+
+def follow_rules(db, old: str, new: str) -> dict[str, list[dict]]:
+    """``{old ruling id: [cite]}``: each rule a ruling of ``old`` rests on, followed into ``new`` through
+    the diff's matching. A cite: ``rule`` and ``title`` (in ``old``), ``found_by``, ``in_book`` (``new``),
+    ``now`` (its number in ``new``, or null), ``status``, ``changed``, ``changes`` (the rule and sub-rules
+    reworded, gone or added since: ``rule``, ``now``, ``status``, ``diff``) and ``diff`` (the rule's own
+    words changed, or null)."""
+    from rulebook import diff as d
+
+    rests = rests_on(db, old)
+    if not any(rests.values()):
+        return {}
+    old_rules = d.read_rules(db, old)
+    new_rules = d.read_rules(db, new)
+    old_by = {e.number: e for e in old_rules}
+    new_by = {e.number: e for e in new_rules}
+    forward: dict[str, str] = {}
+    if old_rules and new_rules:
+        forward = d.match_rules(old_rules, new_rules).forward()
+    backward = {v: k for k, v in forward.items()}
+    partial_new = bool(db.query("SELECT partial FROM books WHERE id = ?", [new])[0]["partial"])
+    kids_old = _kids(old_rules)
+    kids_new = _kids(new_rules)
+
+    def status(number: str, now: str) -> str:
+        moved = now != number
+        reworded = old_by[number].key != new_by[now].key
+        return "moved and changed" if moved and reworded else "moved" if moved else "changed" if reworded else "same"
+
+    followed: dict[str, dict] = {}
+
+    def one(number: str, how: str) -> dict:
+        cite = {"rule": number, "title": old_by[number].title if number in old_by else None, "found_by": how,
+                "in_book": new, "now": None, "status": "unchecked", "changed": False, "changes": [], "diff": None}
+        if number not in old_by:  # the ruling's own book lacks it: an excerpt's, or a book of rulings alone
+            cite["now"] = number if number in new_by else None
+            return cite
+        if number not in followed:
+            now = forward.get(number)
+            if now is None:
+                followed[number] = {"now": None, "status": "unchecked" if partial_new else "gone",
+                                    "changed": not partial_new, "changes": [], "diff": None}
+            else:
+                changes = []
+                for x in _subtree(kids_old, number):
+                    nx = forward.get(x)
+                    if nx is None:
+                        if not partial_new:
+                            changes.append({"rule": x, "now": None, "status": "gone", "diff": None,
+                                            "references_only": False})
+                    elif old_by[x].key != new_by[nx].key:
+                        a, b = old_by[x].content, new_by[nx].content
+                        changes.append({"rule": x, "now": nx, "status": status(x, nx), "diff": d.word_diff(a, b),
+                                        "references_only": d.masked(a) == d.masked(b)})
+                for y in _subtree(kids_new, now):
+                    if y not in backward:
+                        changes.append({"rule": None, "now": y, "status": "added", "diff": None,
+                                        "references_only": False})
+                own = next((c for c in changes if c["rule"] == number), None)
+                followed[number] = {"now": now, "status": status(number, now),
+                                    "changed": any(not c.get("references_only") for c in changes),
+                                    "changes": changes, "diff": own["diff"] if own else None}
+        cite.update(followed[number])
+        return cite
+
+    return {rid: [one(n, how) for n, how in found] for rid, found in rests.items() if found}
+
+
+def _kids(entries) -> dict[str, list[str]]:
+    out: dict[str, list[str]] = {}
+    for e in entries:
+        if e.parent is not None:
+            out.setdefault(e.parent, []).append(e.number)
+    return out
+
+
+def _subtree(kids: dict[str, list[str]], number: str) -> list[str]:
+    out, todo = [], [number]
+    while todo:
+        n = todo.pop(0)
+        out.append(n)
+        todo[:0] = kids.get(n, [])
+    return out
+
+
+# A book read with its older books' rulings ---------------------------------------------------------
+class Reading:
+    """The rulings a book is read with: its own, and those of each older book of its game (newest
+    first), with the revisions across books and, with ``follow``, each ruling's rules followed into the
+    book read."""
+
+    def __init__(self, db, book: str, follow: bool = True, rows: list[dict] | None = None):
+        rows = book_rows(db) if rows is None else rows
+        self.db = db
+        self.book = book
+        self.editions = {r["id"]: r["edition"] for r in rows}
+        self.older = older_books(db, book, rows)
+        self.books = [book, *self.older]  # newest first
+        fingerprints = {r["id"]: r["fingerprint"] for r in rows}
+        self._cites: dict[str, dict[str, list[dict]]] = {}
+        self._keywords: dict[str, list[str]] | None = None
+        self._revised: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        self._revises: dict[tuple[str, str], list[tuple[str, str]]] = {}
+        for i, old in enumerate(self.older):
+            for newer in [book, *self.older[:i]]:
+                data = pair(db, old, newer, follow=follow and newer == book, fingerprints=fingerprints)
+                if newer == book and follow:
+                    self._cites[old] = data.get("cites", {})
+                for earlier, laters in data["revised"].items():
+                    for later in laters:
+                        self._revised.setdefault((old, earlier), []).append((newer, later))
+                        self._revises.setdefault((newer, later), []).append((old, earlier))
+
+    def superseded_by(self, book: str, ruling: str) -> list[tuple[str, str]]:
+        """The rulings of newer books read here that revise this one (within its book: the revisions table)."""
+        return self._revised.get((book, ruling), [])
+
+    def revises(self, book: str, ruling: str) -> list[tuple[str, str]]:
+        return self._revises.get((book, ruling), [])
+
+    def cites(self, book: str, ruling: str) -> list[dict]:
+        """The rules the ruling rests on, as the book read numbers them (its own book's: as they are)."""
+        if book == self.book:
+            if self._keywords is None:
+                self._keywords = keyword_rules(self.db, book)
+            return unfollowed(self.db, book, rests_on(self.db, book, [ruling], self._keywords).get(ruling, []))
+        return self._cites.get(book, {}).get(ruling, [])
+
+    def followed(self, book: str) -> dict[str, list[dict]]:
+        """Every ruling of an older ``book`` with its cites followed into the book read."""
+        return self._cites.get(book, {})
+
+
+def brief(db, book: str, ruling: str) -> dict:
+    """A ruling named in another's ``superseded_by`` or ``revises``: its book, id, question and FAQ."""
+    rows = db.query("SELECT question, faq, published FROM rulings WHERE book = ? AND id = ?", [book, ruling])
+    row = rows[0] if rows else {"question": None, "faq": None, "published": None}
+    return {"book": book, "id": ruling, "question": row["question"], "faq": row["faq"], "published": row["published"]}
+
+
+def describe(cite: dict, book: str, limit: int = 3) -> str:
+    """A cite in words, as the book it is read in numbers it: ``737 Hidden (rb-1.2) = 811 in rb-1.3,
+    changed since: 811.1.b, 811.1.d.1, 811.6 reworded; 811.1.d.1.a added``."""
+    name = cite["rule"] + (f" {cite['title']}" if cite.get("title") else "")
+    here = f"{name} ({book})" if book != cite["in_book"] else name
+    status = cite["status"]
+    if status == "unchecked":
+        return f"{here}: not in {book}" + (f"; {cite['now']} in {cite['in_book']}" if cite["now"] else "")
+    if status == "gone":
+        return f"{here}: gone from {cite['in_book']}"
+    if book == cite["in_book"]:
+        return here
+    where = f"{here} = {cite['now']} in {cite['in_book']}" if cite["now"] != cite["rule"] else \
+        f"{here}, {cite['now']} in {cite['in_book']}"
+    if not cite["changed"]:
+        return f"{where}, unchanged" + (" but for the rule numbers it cites" if cite["changes"] else "")
+    real = [c for c in cite["changes"] if not c.get("references_only")]
+    own = any(c["rule"] == cite["rule"] for c in real)
+    said = []
+    for what, numbers_ in (("reworded", [c["now"] for c in real if c["now"] and c["rule"] and c["rule"] != cite["rule"]]),
+                           ("gone", [c["rule"] for c in real if c["status"] == "gone"]),
+                           ("added", [c["now"] for c in real if c["status"] == "added"])):
+        if numbers_:
+            more = f" and {len(numbers_) - limit} more" if len(numbers_) > limit else ""
+            said.append(f"{', '.join(numbers_[:limit])}{more} {what}")
+    if own:
+        return f"{where}, reworded since" + (f"; {'; '.join(said)}" if said else "")
+    return f"{where}, changed since: {'; '.join(said)}"
+
+
+# The rulings a rule lists (``judge rule``) ---------------------------------------------------------
+def rulings_for_rule(db, book: str, number: str, title: str | None, rows: list[dict] | None = None) -> list[dict]:
+    """The rulings ``book`` is read with (its own and its older books') that rest on rule ``number``: that
+    name it or a sub-rule of it by number (an older book's: as followed into ``book``), or, when its title
+    is a glossary term of ``book`` (737 Hidden), name that title as printed in their topic or question.
+    The current ones first, each book's in document order, the same ruling loaded twice shown once (the
+    newest book's); docs/json.md, ``judge rule``."""
+    rows = book_rows(db) if rows is None else rows
+    reading = Reading(db, book, rows=rows)
+    books = reading.books
+    subtree = [r["n"] for r in db.query(
+        "WITH RECURSIVE t(n) AS (SELECT ? UNION SELECT rules.number FROM rules JOIN t ON rules.parent = t.n "
+        "WHERE rules.book = ?) SELECT n FROM t", [number, book])]
+    inside = set(subtree)
+    marks = ", ".join("?" * len(subtree))
+    found: dict[tuple[str, str], str] = {}
+    for r in db.query(f"SELECT DISTINCT from_id FROM refs WHERE book = ? AND from_kind = 'ruling' AND target IN ({marks})",
+                      [book, *subtree]):
+        found[(book, r["from_id"])] = "number"
+    for r in db.query(f"SELECT id FROM rulings WHERE book = ? AND revises_rule IN ({marks})", [book, *subtree]):
+        found[(book, r["id"])] = "number"
+    for old in reading.older:
+        for rid, cites in reading.followed(old).items():
+            hows = {c["found_by"] for c in cites if c["now"] in inside}
+            if hows:
+                found[(old, rid)] = "number" if "number" in hows else "keyword"
+    if title and db.query("SELECT 1 FROM terms WHERE book = ? AND lower(term) = lower(?) LIMIT 1", [book, title]):
+        like = f"%{title}%"
+        for r in db.query(f"SELECT book, id, topic, question FROM rulings WHERE book IN ({', '.join('?' * len(books))}) "
+                          "AND (topic LIKE ? OR question LIKE ?)", [*books, like, like]):
+            if names(title, r["topic"]) or names(title, r["question"]):
+                found.setdefault((r["book"], r["id"]), "keyword")
+    if not found:
+        return []
+    order = {b: i for i, b in enumerate(books)}
+    wanted = sorted({b for b, _ in found}, key=order.get)
+    details = db.query("SELECT rowid AS position, book, id, topic, question, answer, faq, published FROM rulings "
+                       f"WHERE book IN ({', '.join('?' * len(wanted))})", wanted)
+    chosen = [r for r in details if (r["book"], r["id"]) in found]
+    chosen.sort(key=lambda r: (order[r["book"]], r["position"]))
+    seen: set[str] = set()
+    out = []
+    for r in chosen:
+        same = same_ruling(r["question"], r["answer"])
+        if same in seen:
+            continue
+        seen.add(same)
+        later = [(r["book"], x["ruling"]) for x in db.query(
+            "SELECT ruling FROM revisions WHERE book = ? AND revises = ? ORDER BY rowid", [r["book"], r["id"]])]
+        later += reading.superseded_by(r["book"], r["id"])
+        out.append({"book": r["book"], "edition": reading.editions.get(r["book"]), "id": r["id"], "topic": r["topic"],
+                    "question": r["question"], "faq": r["faq"], "published": r["published"], "current": not later,
+                    "superseded_by": [brief(db, b, i) for b, i in later],
+                    "found_by": found[(r["book"], r["id"])], "cites": reading.cites(r["book"], r["id"])})
+    return sorted(out, key=lambda item: not item["current"])
