@@ -33,8 +33,65 @@ from typing import Any, ClassVar, Generic, NoReturn, Protocol, Self, TypedDict, 
 @dataclass(frozen=True)
 class Citation:
     key: str
-    rules: tuple[str, ...]
+    rules: tuple[str, ...]  # empty: the key could not be placed in the book explained (not located)
     phrase: str  # words the cited rule's text must still contain (checked by a test against the book)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """A rule that changed on a date: in force from ``since`` (inclusive) until ``until`` (exclusive),
+    both ISO dates (``None``: always). ``key`` is the citation key of the rule that says it."""
+
+    name: str
+    key: str
+    since: str | None
+    until: str | None
+    what: str
+
+    def in_force(self, date: str) -> bool:
+        return (self.since is None or date >= self.since) and (self.until is None or date < self.until)
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """A game's rules that changed over time, each once with its date (``data/editions/<game>.yaml``),
+    and the dates of editions named by version (``v1.2``). The engines decide by the date of the rules
+    being explained, never by which citation table they were handed.
+
+    >>> t = Timeline("mtg", (Change("mana_burn", "mana.burn", None, "2009-07-11", "mana burn"),))
+    >>> t.in_force("2008-10-01"), t.in_force("2024-11-08")
+    (frozenset({'mana_burn'}), frozenset())
+    """
+
+    game: str
+    changes: tuple[Change, ...] = ()
+    versions: Mapping[str, str] = field(default_factory=dict)
+
+    def in_force(self, date: str) -> frozenset[str]:
+        return frozenset(c.name for c in self.changes if c.in_force(date))
+
+    def names(self) -> frozenset[str]:
+        return frozenset(c.name for c in self.changes)
+
+    def change(self, name: str) -> Change:
+        for c in self.changes:
+            if c.name == name:
+                return c
+        raise KeyError(f"no rules change {name!r} in the {self.game} timeline")
+
+    @classmethod
+    def from_data(cls, data: Mapping[str, Any]) -> "Timeline":
+        """A timeline from the parsed ``data/editions/<game>.yaml`` (``{"game", "versions", "changes":
+        {name: {"key", "since", "until", "what"}}}``)."""
+        changes = tuple(Change(str(name), str(c["key"]), _date(c.get("since")), _date(c.get("until")), str(c["what"]))
+                        for name, c in (data.get("changes") or {}).items())
+        versions = {str(k): str(_date(v)) for k, v in (data.get("versions") or {}).items()}
+        return cls(str(data["game"]), changes, versions)
+
+
+def _date(value: Any) -> str | None:
+    """An ISO date as text (YAML reads an unquoted date as a ``datetime.date``)."""
+    return None if value is None else (value.isoformat() if hasattr(value, "isoformat") else str(value))
 
 
 @dataclass(frozen=True)
@@ -83,13 +140,38 @@ class ScenarioError(Exception):
 class Citations:
     """One game and edition's table: citation key -> rule numbers."""
 
-    def __init__(self, game: str, edition: str, table: Mapping[str, Mapping[str, Any]]):
+    def __init__(self, game: str, edition: str, table: Mapping[str, Mapping[str, Any]], *,
+                 timeline: Timeline | None = None, date: str | None = None, source: str | None = None,
+                 book: str | None = None):
         self.game, self.edition = game, edition
+        # The rules applied are those in force on ``date`` (the book's or the scenario's edition); the
+        # table only numbers them. ``source``: the edition of the table the numbers were carried from
+        # (None: the table is the edition's own); ``book``: the book they were placed in.
+        self.timeline = timeline or Timeline(game)
+        self.date = date or self.timeline.versions.get(edition) or edition
+        self.source, self.book = source, book
         self._table: dict[str, Citation] = {}
         self._cited: dict[tuple[str, ...], tuple[str, ...]] = {}  # keys -> rules, as they are asked for
         for key, entry in table.items():
-            rules = entry.get("rules") or [entry["rule"]]
+            rules = entry.get("rules")
+            if rules is None:
+                rules = [entry["rule"]] if entry.get("rule") is not None else []
             self._table[key] = Citation(key, tuple(str(r) for r in rules), str(entry.get("phrase", "")))
+        self.unlocated = frozenset(k for k, c in self._table.items() if not c.rules)
+        self._in_force = self.timeline.in_force(self.date)
+
+    def follows(self, change: str) -> bool:
+        """Whether the rules explained follow ``change`` (a name of the game's :class:`Timeline`)."""
+        if change not in self._in_force and change not in self.timeline.names():
+            raise KeyError(f"no rules change {change!r} in the {self.game} timeline handed to the engine")
+        return change in self._in_force
+
+    @property
+    def in_force(self) -> frozenset[str]:
+        return self._in_force
+
+    def citation(self, key: str) -> Citation:
+        return self._table[key]
 
     def __deepcopy__(self, memo: dict) -> "Citations":
         return self  # never changes once built: copies of an engine (ask, undo) share it

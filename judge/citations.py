@@ -1,8 +1,12 @@
-"""Citation tables (``data/citations/<game>-<edition>.yaml``) turned into :class:`engine.core.Citations`.
+"""Citation tables (``data/citations/<game>-<edition>.yaml``) turned into :class:`engine.core.Citations`,
+with the game's rules timeline (``data/editions/<game>.yaml``).
 
 The engine cites by meaning (``focus.passes_when_chain_empties``); the table of the book's edition
-gives the numbers. A book whose edition has no table of its own uses the newest table not newer than
-the book (or the oldest one), and says so.
+gives the numbers, and the rules applied are those in force at the edition's date (the timeline),
+whichever table numbers them. A full book whose edition has no table of its own gets the tables
+carried onto it (:mod:`rulebook.carry`: each key found in the book and checked to say its phrase, else
+reported not located), once per book, kept in ``$JUDGE_HOME/cache/citations/``
+(:func:`citations_for_book`).
 
 Tables the judge wrote with ``judge citations --book ID --write`` (for an edition the package ships
 no table for) live in ``$JUDGE_HOME/citations/`` and are found the same way; a shipped table wins for
@@ -12,12 +16,15 @@ learnt since (a newer package) is taken from that table, so an engine never meet
 
 from __future__ import annotations
 
+import hashlib
+import json
+import os
 from functools import cache
 from pathlib import Path
 
 import yaml
 
-from engine.core import Citations
+from engine.core import Citations, Timeline
 from judge.resources import data_dir
 
 
@@ -85,11 +92,144 @@ def write_table(game: str, edition: str, citations: dict, based_on: str, book: s
     return target
 
 
-def load_citations(game: str, edition: str | None = None) -> Citations:
-    return _load(game, pick_edition(game, edition))
+@cache
+def timeline(game: str) -> Timeline:
+    """The game's rules that changed over time (``data/editions/<game>.yaml``)."""
+    path = data_dir() / "editions" / f"{game}.yaml"
+    return Timeline.from_data(yaml.safe_load(path.read_text(encoding="utf-8")))
+
+
+def edition_date(game: str, edition: str | None) -> str | None:
+    """The date of an edition's rules: its own (``2026-02-27``, ``Effective as of July 13, 2013``), else
+    the date the timeline gives its version (``v1.2``), else None."""
+    from rulebook.editions import edition_key
+
+    key = edition_key(edition)
+    if key[0] == 2:
+        return f"{key[1]:04d}-{key[2]:02d}-{key[3]:02d}"
+    return timeline(game).versions.get(str(edition).strip()) if edition else None
+
+
+def load_citations(game: str, edition: str | None = None, date: str | None = None) -> Citations:
+    """The table that serves ``edition`` (:func:`pick_edition`), applying the rules in force at ``date``
+    (default: the edition's own date, else the table's)."""
+    chosen = nearest_table(game, edition)
+    when = date or edition_date(game, edition) or edition_date(game, chosen) or chosen
+    return _load(game, chosen, when, None, None)
 
 
 @cache
-def _load(game: str, chosen: str) -> Citations:
+def _load(game: str, chosen: str, date: str, source: str | None, book: str | None) -> Citations:
     raw = read_table(game, chosen)
-    return Citations(raw.get("game", game), str(raw.get("edition", chosen)), raw["citations"])
+    return Citations(raw.get("game", game), str(raw.get("edition", chosen)), raw["citations"],
+                     timeline=timeline(game), date=date, source=source, book=book)
+
+
+def nearest_table(game: str, edition: str | None) -> str:
+    """The table nearest ``edition`` in time, older or newer (the newest when the edition has no date)."""
+    from rulebook.editions import edition_key
+
+    available = sorted(tables(game), key=edition_key)
+    if not available:
+        raise FileNotFoundError(f"no citation table for {game} in {data_dir() / 'citations'}")
+    if edition in available:
+        return edition
+    when = edition_date(game, edition)
+    if when is None:
+        return available[-1]
+
+    def distance(e: str) -> float:
+        d = edition_date(game, e)
+        if d is None:
+            return float("inf")
+        from datetime import date
+
+        return abs((date.fromisoformat(d) - date.fromisoformat(when)).days)
+    return min(reversed(available), key=distance)
+
+
+def citations_for_book(store, game: str, book_id: str, edition: str | None, date: str | None = None,
+                       progress=None) -> Citations:
+    """The citations an explanation on ``book_id`` (of ``edition``) uses, the rules in force at ``date``
+    (default: the book's edition's date).
+
+    The edition's own table when there is one; else, for a full book, the tables carried onto it
+    (:func:`carried`: numbers the book's own, keys not found reported as not located); else (an excerpt)
+    the nearest table's numbers, which :func:`verified_quotes` checks before any text is quoted."""
+    when = date or edition_date(game, edition)
+    if edition in tables(game):
+        return _load(game, str(edition), when or str(edition), None, book_id)
+    if store.book(book_id) is not None and not store.is_partial(book_id) and not store.book(book_id).builtin:
+        moved = carried(store, game, book_id, edition, progress)
+        return Citations(game, str(edition or book_id), moved.citations, timeline=timeline(game),
+                         date=when or edition_date(game, moved.table) or moved.table, source=moved.table or "none",
+                         book=book_id)
+    chosen = nearest_table(game, edition)
+    return _load(game, chosen, when or edition_date(game, chosen) or chosen, chosen, book_id)
+
+
+def signatures(game: str, edition: str) -> dict[str, frozenset[int]]:
+    """The signatures of a table's rules (``data/citations/signatures/<game>-<edition>.json``, or beside
+    a judge's own table), empty when the table has none."""
+    from rulebook.carry import decode
+
+    out: dict[str, frozenset[int]] = {}
+    base = yaml.safe_load(tables(game)[edition].read_text(encoding="utf-8")).get("based_on") if edition in tables(game) else None
+    if base and str(base) != edition and str(base) in tables(game):
+        out.update(signatures(game, str(base)))
+    for folder in (data_dir() / "citations" / "signatures", user_folder() / "signatures"):
+        path = folder / f"{game}-{edition}.json"
+        if path.exists():
+            out.update({n: decode(h) for n, h in json.loads(path.read_text(encoding="utf-8"))["rules"].items()})
+            break
+    return out
+
+
+def _tables_digest(game: str) -> str:
+    """What a carrying depends on besides the book: every table of the game and its signatures, and the
+    carrying's version."""
+    from rulebook.carry import VERSION
+
+    h = hashlib.sha256(f"carry {VERSION}".encode())
+    for edition, path in sorted(tables(game).items()):
+        h.update(edition.encode() + b"\0" + path.read_bytes())
+        for folder in (data_dir() / "citations" / "signatures", user_folder() / "signatures"):
+            sig = folder / f"{game}-{edition}.json"
+            if sig.exists():
+                h.update(sig.read_bytes())
+    return h.hexdigest()
+
+
+def carried(store, game: str, book_id: str, edition: str | None, progress=None):
+    """The tables carried onto a full book (:func:`rulebook.carry.carry`), computed once per book and
+    kept in ``$JUDGE_HOME/cache/citations/<book>.json`` until the book or a table changes."""
+    from rulebook.carry import Carried
+    from rulebook.home import default_home
+
+    stamp = f"{store.fingerprint(book_id)} {_tables_digest(game)}"
+    path = default_home() / "cache" / "citations" / f"{book_id}.json"
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("stamp") == stamp:
+            return Carried.from_json(data["carried"])
+    except (OSError, ValueError, KeyError):
+        pass
+    if progress is not None:
+        progress(f"placing the engine's citations in {book_id} (once for this book)")
+    result = carry_onto(store, game, book_id, edition)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}")
+    tmp.write_text(json.dumps({"stamp": stamp, "carried": result.to_json()}, ensure_ascii=False), encoding="utf-8")
+    os.replace(tmp, path)
+    return result
+
+
+def carry_onto(store, game: str, book_id: str, edition: str | None):
+    """Carry every table of ``game`` onto ``book_id`` (no cache)."""
+    from rulebook.carry import Source, carry
+    from rulebook.diff import read_rules
+
+    sources = [Source(e, read_table(game, e)["citations"], signatures(game, e)) for e in tables(game)]
+    rulings = [r["id"] for r in store.query("SELECT DISTINCT rulings.id FROM rulings JOIN books ON books.id = rulings.book "
+                                            "WHERE books.game = ?", [game])]
+    return carry(game, book_id, edition, read_rules(store, book_id), sources, rulings)

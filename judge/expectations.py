@@ -139,9 +139,20 @@ def _compare_list(key: str, want: Any, got: Any) -> str | None:
     return f"{key}: expected {show_value(want or [])}, got {show_value(got or [])}"
 
 
-def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rules: Sequence[str]) -> Result:
-    """Check one expectation. ``step`` is None for ``end: true`` items (then rules are the whole run's)."""
+def _unlocated(events, unlocated: frozenset[str], reason: str | None = None) -> list[str]:
+    keys = [k for e in events for k in e.keys] + ([reason] if reason else [])
+    return [k for k in dict.fromkeys(keys) if k in unlocated]
+
+
+def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rules: Sequence[str],
+               unlocated: Sequence[str] = (), book: str | None = None) -> Result:
+    """Check one expectation. ``step`` is None for ``end: true`` items (then rules are the whole run's).
+    ``unlocated``: the citation keys of the step (or run) that could not be placed in ``book``: an
+    expectation about the rules cited rests on them and fails, saying so."""
     problems: list[str] = []
+    if unlocated and ("rule" in item or "cites" in item):
+        problems.append(f"the rules cited are incomplete: {', '.join(unlocated)} not located in "
+                        f"{book or 'the book'} (see judge citations)")
     cited = [*step.rules, *(r for e in step.events for r in e.rules)] if step is not None else all_rules
     rules = list(dict.fromkeys(cited))  # a step cites the rules of its events again: each is listed once
     for key, want in item.items():
@@ -188,21 +199,26 @@ def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rule
     return Result(item, not problems, "; ".join(problems) if problems else "as expected")
 
 
-def check_expectations(expect: Sequence[Mapping[str, Any]], steps: Sequence, final_state: Mapping | None = None) -> list[Result]:
-    """Every ``expect`` item checked against ``steps`` (``after: N``) or the final state (``end``)."""
+def check_expectations(expect: Sequence[Mapping[str, Any]], steps: Sequence, final_state: Mapping | None = None,
+                       unlocated: frozenset[str] = frozenset(), book: str | None = None) -> list[Result]:
+    """Every ``expect`` item checked against ``steps`` (``after: N``) or the final state (``end``).
+    ``unlocated``: the citation keys not located in ``book`` (an expectation about the rules cited by a
+    step that used one fails)."""
     all_rules: list[str] = []
     for step in steps:
         all_rules.extend(r for e in step.events for r in e.rules)
+    run_unlocated = _unlocated([e for st in steps for e in st.events], unlocated) if unlocated else []
     end_state = final_state if final_state is not None else (steps[-1].state if steps else {})
     results = []
     for item in expect:
         if item.get("end"):
-            results.append(check_item(item, None, end_state, all_rules))
+            results.append(check_item(item, None, end_state, all_rules, run_unlocated, book))
             continue
         n = item.get("after")
         if not isinstance(n, int) or not 1 <= n <= len(steps):
             results.append(Result(item, False, f"after: no action {n}"))
             continue
         step = steps[n - 1]
-        results.append(check_item(item, step, step.state, all_rules))
+        missing = _unlocated(step.events, unlocated, step.reason) if unlocated else []
+        results.append(check_item(item, step, step.state, all_rules, missing, book))
     return results

@@ -53,15 +53,17 @@ def _builtin_editions(seeds: str) -> dict[str, str | None]:
     return {spec.id: spec.edition for spec in builtin_specs(Path(seeds))}
 
 
-def new_engine(scenario: Scenario, book_id: str | None = None, edition: str | None = None):
-    """The scenario's game engine, at its starting situation, citing the table of the book's edition
-    (the scenario's ``edition:`` wins). Raises ScenarioFileError (with the line)."""
-    from judge.citations import load_citations
-
+def new_engine(scenario: Scenario, book_id: str | None = None, edition: str | None = None, citations=None):
+    """The scenario's game engine, at its starting situation, citing ``citations`` (default: the table of
+    the book's edition, the scenario's ``edition:`` winning) and applying the rules in force at their
+    date. Raises ScenarioFileError (with the line)."""
     module = importlib.import_module(ENGINES[scenario.game])
-    book_id = book_id or scenario.book or DEFAULT_BOOKS[scenario.game]
-    edition = scenario.data.get("edition") or edition or builtin_edition(book_id)
-    citations = load_citations(scenario.game, str(edition) if edition else None)
+    if citations is None:
+        from judge.citations import load_citations
+
+        book_id = book_id or scenario.book or DEFAULT_BOOKS[scenario.game]
+        edition = scenario.data.get("edition") or edition or builtin_edition(book_id)
+        citations = load_citations(scenario.game, str(edition) if edition else None)
     try:
         return module.new_game(scenario.data, citations), citations
     except ScenarioError as exc:
@@ -77,12 +79,15 @@ def run_steps(scenario: Scenario, engine) -> Iterator[Step]:
 
 def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: bool = False, book: str | None = None,
                 quote: Quote, out: IO[str] | None = None, stdin: IO[str] | None = None,
-                edition: str | None = None) -> int:
+                edition: str | None = None, citations=None, content: Quote | None = None, excerpt: bool = False) -> int:
     """Explain the scenario at ``path``; returns the exit code (1 when ``check`` finds a failed expectation).
 
-    ``quote(book_id, rule_number)`` gives the rule's text in the loaded book, or None when it lacks it.
-    ``edition`` is the book's edition (the citation table follows it); built-in books are looked up in
-    the seeds manifest.
+    ``quote(book_id, rule_number)`` gives the rule's text in the loaded book, or None when it lacks it;
+    ``content(book_id, rule_number)`` the words a citation's phrase is looked for in (default: the quote).
+    A rule's text is shown only when it says the phrase of every citation key that cites it
+    (:func:`verified_quotes`). ``edition`` is the book's edition (the citation table follows it); built-in
+    books are looked up in the seeds manifest. ``citations``: the table to cite (judge.citations
+    .citations_for_book), else the edition's.
     Errors in the file raise :class:`judge.scenario.ScenarioFileError` (one line: file, line, key path).
     """
     if fmt not in FORMATS:
@@ -91,10 +96,10 @@ def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: boo
     stdin = stdin or sys.stdin
     scenario = load_scenario(path)
     book_id = book or scenario.book or DEFAULT_BOOKS[scenario.game]
-    engine, citations = new_engine(scenario, book_id, edition)
+    engine, citations = new_engine(scenario, book_id, edition, citations)
     opening = list(getattr(engine, "opening", []) or [])
     interactive = step and fmt == "text" and _isatty(stdin) and _isatty(out)
-    view = _Text(out, markdown=fmt == "markdown") if fmt != "json" else None
+    view = _Text(out, markdown=fmt == "markdown", book=book_id, unlocated=citations.unlocated) if fmt != "json" else None
     if view:
         view.header(scenario, book_id, citations, opening)
     steps: list[Step] = []
@@ -112,17 +117,69 @@ def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: boo
     if check:
         from judge.expectations import check_expectations
 
-        results = check_expectations(scenario.expect, steps, final)
+        results = check_expectations(scenario.expect, steps, final, citations.unlocated, book_id)
     cited = rules_cited(opening, steps)
-    quoted = [(n, quote(book_id, n)) for n in cited]
+    quoted, refused = verified_quotes(citations, book_id, cited, used_keys(opening, steps), quote, content or quote)
+    info = citation_info(citations, book_id, opening, steps) | {"excerpt": excerpt}
     if view:
         if check:
             view.expectations(results)
-        view.rules(book_id, quoted)
+        view.rules(book_id, quoted, refused, info)
     else:
-        json.dump(to_json(scenario, book_id, opening, steps, quoted, results, check), out, indent=2, ensure_ascii=False)
+        json.dump(to_json(scenario, book_id, opening, steps, quoted, results, check, info, refused), out, indent=2,
+                  ensure_ascii=False)
         out.write("\n")
     return 1 if any(not r.ok for r in results) else 0
+
+
+def used_keys(opening: Iterable[Event], steps: Iterable[Step]) -> list[str]:
+    """The citation keys a run used, in order, each once (a step's deciding key included)."""
+    keys = [k for e in opening for k in e.keys]
+    for s in steps:
+        keys += [k for e in s.events for k in e.keys] + ([s.reason] if s.reason else [])
+    return list(dict.fromkeys(keys))
+
+
+def citation_info(citations, book_id: str, opening, steps) -> dict[str, Any]:
+    """Where the numbers came from (docs/json.md, ``citations``): the table's edition, whether it was
+    carried onto the book, the date whose rules were applied, the keys this run used that are not located."""
+    used = used_keys(opening, steps)
+    source = getattr(citations, "source", None)
+    return {"table": source or citations.edition, "carried": bool(source) and source != citations.edition,
+            "edition": citations.edition, "date": citations.date,
+            "unlocated": [k for k in used if k in citations.unlocated],
+            "unlocated_in_table": len(citations.unlocated)}
+
+
+def verified_quotes(citations, book_id: str, cited: list[str], used: list[str], quote: Quote,
+                    content: Quote) -> tuple[list[tuple[str, str | None]], dict[str, list[str]]]:
+    """Each cited rule with its text, the text only where the rule (with the other rules its key names)
+    says the phrase of every key used that cites it. Returns the quotes and, for each rule whose text
+    was withheld, the keys whose phrase it lacks."""
+    from rulebook.carry import norm
+
+    claims: dict[str, list[str]] = {}
+    for key in used:
+        if key in citations:
+            for n in citations.citation(key).rules:
+                claims.setdefault(n, []).append(key)
+    texts: dict[str, str] = {}
+
+    def words(n: str) -> str:
+        if n not in texts:
+            texts[n] = norm(content(book_id, n) or "")
+        return texts[n]
+
+    quoted, refused = [], {}
+    for n in cited:
+        text = quote(book_id, n)
+        if text is not None:
+            lacking = [k for k in claims.get(n, []) if citations.citation(k).phrase
+                       and norm(citations.citation(k).phrase) not in " ".join(words(r) for r in citations.citation(k).rules)]
+            if lacking:
+                refused[n], text = lacking, None
+        quoted.append((n, text))
+    return quoted, refused
 
 
 def rules_cited(opening: Iterable[Event], steps: Iterable[Step]) -> list[str]:
@@ -134,22 +191,28 @@ def rules_cited(opening: Iterable[Event], steps: Iterable[Step]) -> list[str]:
     return sorted(seen, key=sort_key)
 
 
-def to_json(scenario: Scenario, book_id: str, opening, steps, quoted, results, check: bool) -> dict[str, Any]:
+def to_json(scenario: Scenario, book_id: str, opening, steps, quoted, results, check: bool,
+            info: dict[str, Any] | None = None, refused: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    refused = refused or {}
+    unlocated = frozenset((info or {}).get("unlocated", ()))
     return {
         "scenario": {"file": scenario.file, "title": scenario.title, "game": scenario.game,
                      "players": scenario.data.get("players"), "turn": scenario.data.get("turn")},
         "book": book_id,
-        "opening": [_event_json(e) for e in opening],
+        "opening": [_event_json(e, unlocated) for e in opening],
         "steps": [{"n": s.n, "action": s.action, "ask": s.asked, "legal": s.legal,
                    **({"answer": s.answer} if s.asked else {}),
-                   "events": [_event_json(e) for e in s.events], "state": _plain(s.state)} for s in steps],
-        "rules_cited": [{"rule": n, "text": text, "in_book": text is not None} for n, text in quoted],
+                   "events": [_event_json(e, unlocated) for e in s.events], "state": _plain(s.state)} for s in steps],
+        "citations": info or {},
+        "rules_cited": [{"rule": n, "text": text, "in_book": text is not None or n in refused,
+                         **({"lacks_phrase_of": refused[n]} if n in refused else {})} for n, text in quoted],
         "expectations": [r.to_json() for r in results] if check else [],
     }
 
 
-def _event_json(e: Event) -> dict[str, Any]:
-    return {"what": e.what, "rules": list(e.rules)}
+def _event_json(e: Event, unlocated: frozenset[str] = frozenset()) -> dict[str, Any]:
+    missing = [k for k in e.keys if k in unlocated]
+    return {"what": e.what, "rules": list(e.rules), **({"not_located": missing} if missing else {})}
 
 
 def _plain(value: Any) -> Any:
@@ -196,38 +259,66 @@ def state_line(state: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def _numbers(citations, book_id: str) -> str:
+    """Where the numbers come from, for the header: ``citations mtg 2026-02-27`` (the edition's own table),
+    ``citations carried onto cr-2024 from the mtg 2026-02-27 table (3 keys not located)``; and the date
+    of the rules applied when it is not the table's."""
+    source = getattr(citations, "source", None)
+    if source and source != citations.edition:
+        text = f"citations carried onto {book_id} from the {citations.game} {source} table"
+        if citations.unlocated:
+            text += f" ({len(citations.unlocated)} keys not located)"
+    elif source:
+        text = f"citations {citations.game} {source} (the nearest table: {book_id} has none of its own)"
+    else:
+        text = f"citations {citations.game} {citations.edition}"
+    if citations.date and citations.date != citations.timeline.versions.get(citations.edition, citations.edition):
+        text += f" · rules of {citations.date}"
+    return text
+
+
 class _Text:
     """The walk-through as terminal text or as markdown to paste into a ruling."""
 
-    def __init__(self, out: IO[str], markdown: bool):
+    def __init__(self, out: IO[str], markdown: bool, book: str = "", unlocated: frozenset[str] = frozenset()):
         self.out, self.md = out, markdown
+        self.book, self.unlocated = book, unlocated
 
     def w(self, line: str = "") -> None:
         self.out.write(line + "\n")
 
-    @staticmethod
-    def cite(rules: Iterable[str]) -> str:
-        return "(" + ", ".join(rules) + ")"
+    def cite(self, rules: Iterable[str], keys: Iterable[str] = ()) -> str:
+        """``(510.2, 510.1c)``; a key the book's numbers could not be given for keeps its meaning:
+        ``(510.2; not located in cr-2024: combat.damage_on_stack)``."""
+        missing = [k for k in keys if k in self.unlocated]
+        shown = ", ".join(rules)
+        if missing:
+            shown += ("; " if shown else "") + f"not located in {self.book}: {', '.join(missing)}"
+        return f"({shown})"
+
+    def event(self, e: Event) -> str:
+        return f"{e.what} {self.cite(e.rules, e.keys)}"
 
     def header(self, scenario: Scenario, book_id: str, citations, opening: list[Event]) -> None:
         d = scenario.data
         turn = d.get("turn") or {}
+        where = _numbers(citations, book_id)
         if self.md:
             self.w(f"## {scenario.title}")
             self.w()
-            self.w(f"*{scenario.game}, book `{book_id}`, citations {citations.game} {citations.edition}; players in turn "
+            self.w(f"*{scenario.game}, book `{book_id}`, {where}; players in turn "
                    f"order: {', '.join(map(str, d.get('players', [])))}; it is {turn.get('player', '?')}'s turn, "
                    f"{turn.get('phase', 'main')} phase.*")
         else:
             self.w(f"{scenario.title}  ({scenario.file})")
-            self.w(f"{scenario.game} · book {book_id} · citations {citations.game} {citations.edition} · players "
+            self.w(f"{scenario.game} · book {book_id} · {where} · players "
                    f"{', '.join(map(str, d.get('players', [])))} · {turn.get('player', '?')}'s turn, "
                    f"{turn.get('phase', 'main')}")
         if opening:
             self.w()
             self.w("**Before the first action**" if self.md else "Before the first action:")
             for e in opening:
-                self.w(f"- {e.what} {self.cite(e.rules)}" if self.md else f"   - {e.what} {self.cite(e.rules)}")
+                self.w(f"- {self.event(e)}" if self.md else f"   - {self.event(e)}")
 
     def step(self, s: Step) -> None:
         self.w()
@@ -240,7 +331,7 @@ class _Text:
         if s.asked and s.legal:
             self.w(("- " if self.md else "   - ") + "Legal now; if it were done (it is not applied):")
         for e in events:
-            self.w(f"- {e.what} {self.cite(e.rules)}" if self.md else f"   - {e.what} {self.cite(e.rules)}")
+            self.w(f"- {self.event(e)}" if self.md else f"   - {self.event(e)}")
         if not s.legal and not s.asked:
             self.w(("- " if self.md else "   - ") + "Not applied: play goes on from the state before it.")
         line = state_line(dict(s.state))
@@ -255,15 +346,27 @@ class _Text:
             mark = ("ok" if r.ok else "FAIL")
             self.w(f"- {mark} ({where}) {what}: {r.detail}" if self.md else f"   {mark:4} {where}: {what}: {r.detail}")
 
-    def rules(self, book_id: str, quoted: list[tuple[str, str | None]]) -> None:
+    def rules(self, book_id: str, quoted: list[tuple[str, str | None]], refused: dict[str, list[str]] | None = None,
+              info: dict[str, Any] | None = None) -> None:
+        refused, info = refused or {}, info or {}
         self.w()
-        missing = [n for n, t in quoted if t is None]
+        missing = [n for n, t in quoted if t is None and n not in refused]
         self.w(f"### Rules cited (from `{book_id}`)" if self.md else f"Rules cited (text from book {book_id}):")
         for number, text in quoted:
-            shown = text if text is not None else f"[not in book {book_id}]"
+            if number in refused:
+                shown = f"[{book_id}'s {number} does not say what {', '.join(refused[number])} cites it for: not quoted]"
+            else:
+                shown = text if text is not None else f"[not in book {book_id}]"
             self.w(f"- **{number}** {shown}" if self.md else f"   {number:10} {shown}")
+        notes = []
         if missing:
-            note = (f"{len(missing)} of {len(quoted)} cited rules are not in book {book_id}; load the full rules "
-                    "(judge load) and pass --book to quote them.")
+            notes.append(f"{len(missing)} of {len(quoted)} cited rules are not in book {book_id}"
+                         + (f" ({book_id} is an excerpt): load the full rules (judge load FILE --book ID) and pass "
+                            "--book to quote them." if info.get("excerpt") else "."))
+        if info.get("unlocated"):
+            notes.append(f"{len(info['unlocated'])} citation key(s) used here are not located in {book_id} "
+                         f"({', '.join(info['unlocated'])}): the {info.get('table')} table's rules for them were not "
+                         f"found saying what they cite; judge citations --book {book_id} shows where they were sought.")
+        for note in notes:
             self.w()
             self.w(f"*{note}*" if self.md else note)

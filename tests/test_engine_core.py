@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from engine.core import EngineError, Event, Game, IllegalAction, Refusal, ScenarioError, Step, ask, play
-from engine.mtg.state import Definitions
+from engine.mtg.state import Consulted, Definitions
 from judge.explain import new_engine
 from judge.scenario import load_scenario
 
@@ -27,7 +27,7 @@ SCENARIOS = sorted((REPO / "data" / "scenarios").glob("*/*.yaml"))
 def _mutable_parts(value, found: dict[int, object]) -> dict[int, object]:
     """Every list, dict, set and mutable dataclass reachable from ``value``, by id. Frozen dataclasses
     are values (shared by copies on purpose), and so are the card definitions."""
-    if isinstance(value, Definitions):
+    if isinstance(value, (Definitions, Consulted)):
         return found
     if isinstance(value, (list, dict, set)) or (dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen):
         if id(value) in found:

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
+from judge.citations import timeline
 from engine.core import Citations, IllegalAction, ScenarioError, ask, play
 from engine.riftbound import effects, new_game
 from engine.riftbound.legality import assignments, check_assignment
@@ -14,7 +15,7 @@ from engine.riftbound.state import Card, CardDef
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLE = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(encoding="utf-8"))
-CIT = Citations("riftbound", "v1.2", TABLE["citations"])
+CIT = Citations("riftbound", "v1.2", TABLE["citations"], timeline=timeline("riftbound"))
 
 
 def game(state: dict, cards: dict | None = None, turn: dict | None = None, **extra):

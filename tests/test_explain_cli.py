@@ -108,7 +108,7 @@ def test_2026_scenario_quotes_the_loaded_2026_book_by_itself(fresh_home, judge):
     assert code == 0 and doc["book"] == "cr-2026" and err == ""
     assert all(r["in_book"] for r in doc["rules_cited"])
     code, out, err = judge("explain", REPO / "data/scenarios/mtg/combat-2026.yaml", "--book", "mtg", "--check")
-    assert code == 0 and "is the 2008-10-01 edition; its text is not quoted" in err
+    assert code == 0 and "is the 2008-10-01 edition: the 2026-02-27 table's numbers are cited and no text is quoted" in err
 
 
 # -- what does not happen is a step with its rule: a blocker removed before combat damage ----------------

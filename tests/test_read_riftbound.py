@@ -330,7 +330,7 @@ def test_mtg_files_are_detected(path):
 
 @needs_corpora
 def test_all_mtg_corpora_present():
-    assert len(list((CORPORA / "mtg").glob("*.txt"))) == 4
+    assert len(list((CORPORA / "mtg").glob("*.txt"))) >= 10  # ten editions 2008-2026 (its README)
 
 
 # ---------------------------------------------------------------------------------------------

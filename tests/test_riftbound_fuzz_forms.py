@@ -13,13 +13,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+from judge.citations import timeline
 from engine.core import Citations, EngineError, IllegalAction, ScenarioError
 from engine.riftbound import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 V12 = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(encoding="utf-8"))["citations"]
 FAQ = yaml.safe_load((ROOT / "data/citations/riftbound-2026-01-14.yaml").read_text(encoding="utf-8"))["citations"]
-TABLES = [Citations("riftbound", "v1.2", V12), Citations("riftbound", "2026-01-14", {**V12, **FAQ})]
+TABLES = [Citations("riftbound", "v1.2", V12, timeline=timeline("riftbound")), Citations("riftbound", "2026-01-14", {**V12, **FAQ}, timeline=timeline("riftbound"))]
 
 UNIT_TEXTS = [
     "When I attack, deal 1 to an enemy unit here.", "When I defend, stun an enemy unit.", "[Deathknell] - Draw 1.",

@@ -9,14 +9,15 @@ from pathlib import Path
 import pytest
 import yaml
 
+from judge.citations import timeline
 from engine.core import Citations, IllegalAction, ScenarioError
 from engine.riftbound import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 V12 = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(encoding="utf-8"))["citations"]
 FAQ = yaml.safe_load((ROOT / "data/citations/riftbound-2026-01-14.yaml").read_text(encoding="utf-8"))["citations"]
-CIT = Citations("riftbound", "v1.2", V12)
-CIT_FAQ = Citations("riftbound", "2026-01-14", {**V12, **FAQ})
+CIT = Citations("riftbound", "v1.2", V12, timeline=timeline("riftbound"))
+CIT_FAQ = Citations("riftbound", "2026-01-14", {**V12, **FAQ}, timeline=timeline("riftbound"))
 
 
 def game(state: dict, cards: dict | None = None, citations: Citations = CIT, turn: dict | None = None, **extra):

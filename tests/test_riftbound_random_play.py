@@ -18,13 +18,14 @@ from pathlib import Path
 import pytest
 import yaml
 
+from judge.citations import timeline
 from engine.core import Citations, IllegalAction
 from engine.riftbound import new_game
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "riftbound" / "core-rules-v1.2.txt"
 TABLE = yaml.safe_load((ROOT / "data" / "citations" / "riftbound-v1.2.yaml").read_text(encoding="utf-8"))
-CITATIONS = Citations("riftbound", "v1.2", TABLE["citations"])
+CITATIONS = Citations("riftbound", "v1.2", TABLE["citations"], timeline=timeline("riftbound"))
 TABLE_RULES = {r for c in CITATIONS for r in c.rules}
 
 SPELL_EFFECTS = [

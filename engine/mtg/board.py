@@ -76,9 +76,11 @@ def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
         if found is not None:
             source, r = found
             to = {"exile": "exile", "hand": "hand", "library": "library"}[r.instead]
-            where = {"exile": "removed from the game" if s.old else "exiled", "hand": f"returned to {perm.owner}'s hand",
+            old_words = s.follows("removed_from_game")
+            where = {"exile": "removed from the game" if old_words else "exiled", "hand": f"returned to {perm.owner}'s hand",
                      "library": f"put on top of {perm.owner}'s library"}[to]
-            dying = "be put into a graveyard from play" if s.old else "die"
+            dying = ("die" if s.follows("dies") else "be put into a graveyard from play" if old_words
+                     else "be put into a graveyard from the battlefield")
             g.emit(f"{perm.name} would {dying}, but {source.name}'s replacement effect applies: it is {where} instead; "
                    "it never goes to the graveyard", "replace.instead", "replace.never_happens")
     s.battlefield.remove(perm)
@@ -221,7 +223,7 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
         g.emit(f"{source.name} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness "
                f"{s.toughness(perm)})", *keys, "damage.creature")
         if source.has("deathtouch"):
-            if s.old:
+            if s.follows("deathtouch_triggered"):
                 g.s.pending_triggers.append(PendingTrigger(
                     f"{source.name} deathtouch", source.controller, source.name, "destroy that creature", (), source,
                     Target("permanent", perm.oid, perm.name)))
@@ -233,7 +235,7 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
                        "keyword.deathtouch")
     if source.has("lifelink"):
         who = source.controller
-        if s.old:
+        if s.follows("lifelink_triggered"):
             g.s.pending_triggers.append(PendingTrigger(f"{source.name} lifelink", who, source.name,
                                                        f"gain {amount} life", (), source))
             g.emit(f"{source.name}'s lifelink triggers: {who} will gain {amount} life when it resolves",

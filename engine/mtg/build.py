@@ -2,7 +2,7 @@
 the key path.
 
 >>> try:
-...     build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "mian1"}}, "2026-02-27")
+...     build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "mian1"}}, "2026-02-27", frozenset())
 ... except ScenarioError as exc:
 ...     exc.path, exc.message
 (('turn', 'phase'), 'unknown phase "mian1" (did you mean "main1"?)')
@@ -76,9 +76,9 @@ def _list(value: Any, path: tuple) -> list:
 
 
 class Builder:
-    def __init__(self, data: dict, edition: str):
+    def __init__(self, data: dict, edition: str, rules: frozenset[str]):
         self.data = data
-        self.s = State(edition)
+        self.s = State(edition, rules)
         self.seen: dict[str, int] = {}
         self.die_replacements: list[tuple[tuple, str, str]] = []  # (path, card, whom it applies to)
 
@@ -127,7 +127,7 @@ class Builder:
         """Keywords in their normal form, each allowed under the scenario's edition."""
         out = []
         for kw in words:
-            why = check_edition(kw, self.s.edition)
+            why = check_edition(kw, self.s.edition, self.s.rules, self.s.consulted)
             if why:
                 raise _fail(path, why)
             out.append(kw)
@@ -434,6 +434,7 @@ class Builder:
                                                f"{suggest(base_name(name), [d.name for d in s.cards.values()])}")
                 zone[owner].append(Card(s.oid(), self.unique(name), owner))
 
-def build(data: dict, edition: str) -> State:
-    """The state at the scenario's start under ``edition``'s rules (the game runs what the starting step does)."""
-    return Builder(data, edition).build()
+def build(data: dict, edition: str, rules: frozenset[str]) -> State:
+    """The state at the scenario's start under ``edition``'s rules, ``rules`` the changes in force at its
+    date (the game runs what the starting step does)."""
+    return Builder(data, edition, rules).build()

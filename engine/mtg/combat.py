@@ -186,7 +186,7 @@ def finish_damage(g: Game) -> None:
     combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
     assigned = [a for a in assign(g, [p for p in combatants if _deals_in_this_step(g, p) and p.oid not in done])]
     assigned = _in_order(g, list(chosen) + assigned)
-    if g.s.old:
+    if g.s.follows("combat_damage_on_stack"):
         if assigned:
             g.s.stack.append(StackItem(g.s.oid(), "combat damage", g.s.turn_player, "combat damage", damage=tuple(assigned)))
             listing = "; ".join(f"{a.source.name} assigns {a.amount} to {a.target.name}" for a in assigned)

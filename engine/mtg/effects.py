@@ -60,11 +60,11 @@ SIMPLE = (
 PARAMETERISED = ("protection from QUALITY", "ward {N}", "equip {N}", "enchant creature|permanent|artifact|enchantment|land")
 KNOWN = SIMPLE + PARAMETERISED
 
-# Keywords the 2008-10-01 Comprehensive Rules do not have (hexproof, menace, ward and undying came
-# later; indestructible is only a glossary entry there, with no numbered rule to cite). A scenario
-# explained under 2008 that gives one is refused, naming it; the 2008 citation table points their keys
-# at 502.1 (what a keyword is), see its header.
-NOT_IN_EDITION = {"2008": frozenset({"hexproof", "menace", "ward", "undying", "indestructible"})}
+# Keywords that came later than some editions (hexproof, undying, indestructible, menace, ward: each a
+# rules change of data/editions/mtg.yaml, with its date; indestructible was only a glossary entry before).
+# A scenario explained under an edition before one came that gives it is refused, naming it; the 2008
+# citation table points their keys at 502.1 (what a keyword is), see its header.
+DATED_KEYWORDS = frozenset({"hexproof", "menace", "ward", "undying", "indestructible"})
 
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 COLOUR_NAMES = {v: k for k, v in COLOUR_WORDS.items()}
@@ -117,10 +117,15 @@ def read_keyword(text: object) -> tuple[str, ...]:
     raise _fail(raw)
 
 
-def check_edition(keyword: str, edition: str) -> str | None:
-    """Why ``keyword`` cannot be used under ``edition`` (None: it can)."""
+def check_edition(keyword: str, edition: str, rules: frozenset[str], consulted: set[str] | None = None) -> str | None:
+    """Why ``keyword`` cannot be used under ``edition``, whose rules changes in force are ``rules``
+    (None: it can); a keyword that came with a change is added to ``consulted``."""
     head = keyword.split()[0] if keyword.split()[0] in ("ward",) else keyword
-    if head in NOT_IN_EDITION.get(edition[:4], frozenset()):
+    if head not in DATED_KEYWORDS:
+        return None
+    if consulted is not None:
+        consulted.add(head)
+    if head not in rules:
         return (f'keyword "{keyword}" is not in the {edition} Comprehensive Rules'
                 + (" (a glossary term there, not a numbered rule)" if head == "indestructible" else "")
                 + ": explain this scenario under a later edition")

@@ -10,7 +10,7 @@ illegal action leaves the game untouched.
 
 >>> from engine.mtg.build import build
 >>> s = build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main1"},
-...            "state": {"permanents": [{"name": "Mountain", "controller": "Ana"}]}}, "2026-02-27")
+...            "state": {"permanents": [{"name": "Mountain", "controller": "Ana"}]}}, "2026-02-27", frozenset())
 >>> s.priority = "Ana"
 >>> payment(s, "Ana", (("R", 1),), "Shock").taps[0].name
 'Mountain'
@@ -254,7 +254,7 @@ def _kind_matches(s: State, perm: Permanent, kind: str, src: Source) -> bool:
     if kind in ("creature", "creature or player"):
         return perm.is_a("creature")
     if kind == "any":
-        return perm.is_a("creature") or (perm.is_a("planeswalker") and not s.old)
+        return perm.is_a("creature") or (perm.is_a("planeswalker") and s.follows("any_target"))
     if kind == "creature or planeswalker":
         return perm.is_a("creature") or perm.is_a("planeswalker")
     if kind == "creature you control":
@@ -638,7 +638,7 @@ def lethal(s: State, blocker: Permanent, source: Source, planned: int) -> int:
     """The damage that counts as lethal for an assignment to ``blocker`` (702.19b: damage already marked and
     assigned by others counted; 702.2c: under the 2026 rules any nonzero damage from deathtouch)."""
     needed = max(0, s.toughness(blocker) - blocker.damage - planned)
-    return min(1, needed) if not s.old and source.has("deathtouch") else needed
+    return min(1, needed) if source.has("deathtouch") and s.follows("deathtouch_lethal_assignment") else needed
 
 
 def assign_damage(s: State, player: str, attacker_name: str | None,
@@ -681,12 +681,22 @@ def assign_damage(s: State, player: str, attacker_name: str | None,
     if total != power:
         raise Refusal(f"{attacker.name} assigns combat damage equal to its power, {power}: the assignment gives {total}",
                       "combat.damage_power", "combat.assign")
+    planned: dict[int, int] = {}
+    for a in s.assigned:
+        if a.target.kind == "permanent" and isinstance(a.target.ref, int):
+            planned[a.target.ref] = planned.get(a.target.ref, 0) + a.amount
+    if len(blockers) > 1 and s.follows("damage_assignment_order"):
+        # 2009-2024: the blockers in their damage assignment order (the engine: the order they were declared
+        # in); none gets damage until each before it is assigned lethal damage.
+        given = {a.target.ref: a.amount for a in out if a.target.kind == "permanent"}
+        for i, first in enumerate(blockers[:-1]):
+            later = [b.name for b in blockers[i + 1:] if given.get(b.oid)]
+            if later and given.get(first.oid, 0) < lethal(s, first, source, planned.get(first.oid, 0)):
+                raise Refusal(f"{attacker.name} assigns damage to {', '.join(later)} only once {first.name}, before "
+                              f"them in its damage assignment order (the order the blockers were declared in), is "
+                              "assigned lethal damage", "combat.blocked_damage", "combat.assign")
     to_player = sum(a.amount for a in out if a.target.kind == "player")
     if to_player:
-        planned: dict[int, int] = {}
-        for a in s.assigned:
-            if a.target.kind == "permanent" and isinstance(a.target.ref, int):
-                planned[a.target.ref] = planned.get(a.target.ref, 0) + a.amount
         short = [b.name for b in blockers
                  if sum(a.amount for a in out if a.target.ref == b.oid) < lethal(s, b, source, planned.get(b.oid, 0))]
         if short:

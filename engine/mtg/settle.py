@@ -137,19 +137,20 @@ def check_state(g: Game) -> bool:
 
 
 def _legend_rule(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
-    """2026: a player with two or more legendary permanents of one name keeps one (the engine keeps
-    the newest, as players usually do); 2008: all legendary permanents of that name go, whoever
+    """Since 2013-07-13: a player with two or more legendary permanents of one name keeps one (the engine
+    keeps the newest, as players usually do); before: all legendary permanents of that name go, whoever
     controls them."""
     groups: dict[tuple[str, str], list[Permanent]] = {}
-    for perm in g.s.battlefield:
-        if "legendary" in perm.card.supertypes and perm.oid not in already:
-            key = (base_name(perm.name).lower(), "" if g.s.old else perm.controller)
-            groups.setdefault(key, []).append(perm)
+    legends = [p for p in g.s.battlefield if "legendary" in p.card.supertypes and p.oid not in already]
+    per_player = len(legends) > 1 and g.s.follows("legend_rule_per_player")
+    for perm in legends:
+        key = (base_name(perm.name).lower(), perm.controller if per_player else "")
+        groups.setdefault(key, []).append(perm)
     out = []
     for perms in groups.values():
         if len(perms) < 2:
             continue
-        doomed = perms if g.s.old else sorted(perms, key=lambda p: p.since)[:-1]
+        doomed = sorted(perms, key=lambda p: p.since)[:-1] if per_player else perms
         for perm in doomed:
             out.append((perm, f"legend rule: {perm.name} is put into its owner's graveyard", "sba.legend"))
     return out

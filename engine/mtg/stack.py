@@ -308,7 +308,7 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
                    "counter.poison")
     elif verb == "token":
         power, toughness, colours, name, keywords = instr.extra
-        full = name if s.old else f"{name} Token"
+        full = f"{name} Token" if s.follows("token_named_token") else name
         d = token_definition(full, power, toughness, colours, keywords)
         s.cards.setdefault(full.lower(), d)
         for _ in range(n):

@@ -323,6 +323,23 @@ class Paused(_Shared):
     victim: int                # the stack object countered unless the payer pays
 
 
+# The rules changes the engine reads (data/editions/mtg.yaml names them, with their dates; a test holds the
+# two lists equal): behaviour that differs between editions is decided by one of these, never by a table.
+CHANGES = frozenset({
+    "combat_damage_on_stack", "mana_burn", "deathtouch_triggered", "deathtouch_lethal_assignment",
+    "lifelink_triggered", "removed_from_game", "damage_assignment_order", "dies", "hexproof", "undying",
+    "legend_rule_per_player", "indestructible", "menace", "any_target", "token_named_token", "ward",
+})
+
+
+class Consulted(set):
+    """The rules changes a game's play has read, shared by the game's copies (an ask's reading counts): a
+    record of what the game depended on, not part of the game."""
+
+    def __deepcopy__(self, memo: dict) -> Consulted:
+        return self
+
+
 class Definitions(dict):
     """Lower-case base name -> :class:`CardDef`. Fixed once the scenario is read: copies share it."""
 
@@ -335,6 +352,10 @@ class State:
     """One two-player game of Magic under one edition's rules (``edition``), and its queries."""
 
     edition: str
+    rules: frozenset[str] = frozenset()  # the rules changes (data/editions/mtg.yaml) in force at the game's date
+    # the changes this game's play has depended on so far, shared by its copies (an ask counts): what an
+    # explanation under another edition may read differently (tests/test_editions_sweep.py)
+    consulted: Consulted = field(default_factory=lambda: Consulted(), compare=False, repr=False)
     players: list[str] = field(default_factory=list)
     life: dict[str, int] = field(default_factory=dict)
     hand: dict[str, list[Card]] = field(default_factory=dict)
@@ -397,10 +418,13 @@ class State:
         new.drew_from_empty, new.lost = set(self.drew_from_empty), set(self.lost)
         return new
 
-    @property
-    def old(self) -> bool:
-        """The 2008 rules: combat damage uses the stack, mana burn, deathtouch and lifelink trigger."""
-        return self.edition.startswith("2008")
+    def follows(self, change: str) -> bool:
+        """Whether the rules of this game's date follow ``change`` (a name of data/editions/mtg.yaml, such
+        as ``combat_damage_on_stack``): the rules applied are decided by date, never by table."""
+        if change not in CHANGES:
+            raise KeyError(f"the Magic engine knows no rules change {change!r}")
+        self.consulted.add(change)
+        return change in self.rules
 
     @property
     def over(self) -> bool:

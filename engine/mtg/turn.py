@@ -48,13 +48,14 @@ def end_step(g: Game, nxt: str) -> None:
         amount = sum(pool.values())
         if not amount:
             continue
-        if g.s.old and phase_ends:
+        burn = g.s.follows("mana_burn")
+        if burn and phase_ends:
             g.s.pool[p] = {}
             before = g.s.life[p]
             g.s.life[p] -= amount
             g.emit(f"Mana burn: the {PHASE_OF[g.s.step]} phase ends with {amount} unused mana in {p}'s mana pool, "
                    f"so {p} loses {amount} life ({before} -> {g.s.life[p]})", "mana.burn", "life.change")
-        elif not g.s.old:
+        elif not burn:
             g.s.pool[p] = {}
             g.emit(f"The {TITLE[g.s.step]} ends: {p}'s unspent mana empties from the mana pool", "mana.empties")
 

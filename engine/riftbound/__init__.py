@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import Citations, ScenarioError
 from engine.riftbound.build import build
-from engine.riftbound.game import RiftboundGame
+from engine.riftbound.game import FAQ_RULINGS, V1_3_CHANGES, RiftboundGame
 
 __all__ = ["RiftboundGame", "new_game"]
 
@@ -18,8 +18,12 @@ def new_game(scenario: dict, citations: Citations) -> RiftboundGame:
 
     Raises :class:`engine.core.ScenarioError` (with the key path) for a scenario it cannot accept.
     """
+    missing = (set(FAQ_RULINGS) | set(V1_3_CHANGES) | {"deflect.each_choice"}) - citations.timeline.names()
+    if missing:
+        raise ValueError("the Riftbound engine needs the timeline of data/editions/riftbound.yaml handed in with its "
+                         f"citations (it lacks {', '.join(sorted(missing))})")
     state = build(scenario)
-    if "faq.win_combat" not in citations:
+    if not citations.follows("faq.win_combat"):
         for card in state.cards.values():
             if any(t.spec.event == "win" for t in card.defn.triggers):
                 name = card.name.split("#", 1)[0].strip()

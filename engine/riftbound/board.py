@@ -138,6 +138,8 @@ def draw(g: Game, player: str, n: int, *keys: str) -> None:
         while not s.deck[player]:
             guard += 1
             burn_out(g, player)
+            if guard > 1 and _wins_by_burn_outs(g, player):
+                return
             if guard > s.victory_score + 2 or any(p >= s.victory_score for p in s.points.values()):
                 break
         if not s.deck[player]:
@@ -168,6 +170,23 @@ def discard(g: Game, player: str, n: int, *keys: str) -> None:
         else:
             g.emit(f"{player} has no card left to discard: the rest is ignored", *keys, "discard.as_many_as_possible")
             return
+
+
+def _wins_by_burn_outs(g: Game, player: str) -> bool:
+    """v1.3 (431.3.b): points from the second Burn Out in sequence on that give an opponent the Victory Score and
+    more points than any other player win at once, without waiting for a cleanup."""
+    s = g.s
+    if not g.citations.follows("burn_out.wins_at_once"):
+        return False
+    for p in s.players:
+        others = [s.points[o] for o in s.players if o != p and not s.allied(o, p)]
+        if p != player and s.points[p] >= s.victory_score and all(n < s.points[p] for n in others):
+            s.winner = p
+            s.priority = s.focus = None
+            g.emit(f"{p} reaches {s.points[p]} points from Burn Outs in sequence, at least the Victory Score and more "
+                   f"than any opponent: {p} wins the game at once", "burn_out.wins_at_once", "victory.wins")
+            return True
+    return False
 
 
 def burn_out(g: Game, player: str) -> None:
@@ -218,20 +237,25 @@ def score(g: Game, player: str, bf: Battlefield, how: str, before: dict | None =
             return
     s.scored[player].add(bf.key)
     stopper = no_points(g, player)
-    if s.points[player] == s.victory_score - 1:
+    # The Final Point's restrictions: a player one point from the Victory Score (v1.2, 448.1.b), or more (v1.3,
+    # 466.1.b: a player at the Victory Score has not always won, 323.1)
+    higher = g.citations.follows("score.winning_point_or_higher")
+    if s.points[player] == s.victory_score - 1 or (higher and s.points[player] >= s.victory_score - 1):
         others = [b for b in s.battlefields.values() if b.key != bf.key]
         missing = [b.name for b in others if b.key not in s.scored[player]]
+        extra = ("score.winning_point_or_higher",) if higher and s.points[player] >= s.victory_score else ()
         if how == "hold" and stopper is None:
             s.points[player] += 1
             g.emit(f"{player} holds {bf.name} and scores the Final Point ({s.points[player]})", how_key,
-                   "score.final_point_hold")
+                   "score.final_point_hold", *extra)
         elif not missing and stopper is None:
             s.points[player] += 1
             g.emit(f"{player} conquers {bf.name} having scored every other battlefield this turn: {player} scores the "
-                   f"Final Point ({s.points[player]})", how_key, "score.final_point_conquer")
+                   f"Final Point ({s.points[player]})", how_key, "score.final_point_conquer", *extra)
         elif missing and how == "conquer":
             g.emit(f"{player} conquers {bf.name} for what would be the Final Point, but has not scored "
                    f"{', '.join(missing)} this turn: {player} draws a card instead", how_key, "score.final_point_draw_instead",
+                   *extra,
                    *(("trigger.conquer_even_if_negated",) if any(t.spec.event == "conquer" for _, t in triggers.watchers(g))
                      else ()))
             draw(g, player, 1, "score.final_point_draw_instead")

@@ -188,6 +188,11 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
         # a triggered ability, or a spell an effect plays (pending until what resolves is done, 351.3, 352.4)
         if not choose_trigger_targets(g, item, keys):
             return
+    if item.kind == "trigger" and item.taken and not instructions.pay_trigger_cost(g, item):
+        s.chain.remove(item)  # v1.3: a cost within its instructions it cannot pay: not finalized (383.3.b.1)
+        g.emit(f"{item.controller} cannot pay the cost of {item.label}: it is removed from the Chain and never becomes a "
+               "Chain Item (it is not countered)", "trigger.cost_when_finalized", "trigger.not_countered")
+        return
     what = "spell" if item.kind == "spell" else "ability"
     g.emit(f"{item.label} is finalized: the {what} stays on the Chain", *keys, "chain.finalize",
            *(("play.spell_lingers",) if item.kind == "spell" else ()))

@@ -29,7 +29,9 @@ def stage(g: Game) -> None:
                    "cleanup.combat_unstaged")
 
 
-def begin(g: Game, key: str) -> None:
+def begin(g: Game, key: str, converted: bool = False) -> None:
+    """Combat begins at ``key``: with a showdown of its own, or (``converted``, v1.3's 323.14) by turning the
+    non-combat showdown ongoing there into a combat showdown, whose Focus the Attacker gains (459.2.c)."""
     s = g.s
     bf = s.bf(key)
     if key in s.staged_combats:
@@ -38,12 +40,23 @@ def begin(g: Game, key: str) -> None:
     attacker = bf.contested_by if bf.contested_by in present else s.in_turn_order(present)[0]
     defender = next(p for p in s.in_turn_order(present) if p != attacker)
     c = s.combat = Combat(key, attacker, defender)
-    g.emit(f"Combat begins at {bf.name}: {attacker}'s units applied Contested, so {attacker} is the Attacker and "
-           f"{defender} is the Defender", "cleanup.begin_combat", "combat.occurs", "combat.attacker", "combat.defender")
+    if converted:
+        g.emit(f"A Combat is staged at {bf.name}, where a non-combat Showdown is ongoing: the Showdown becomes a Combat "
+               f"Showdown; {attacker}'s units applied Contested, so {attacker} is the Attacker and {defender} is the "
+               "Defender", "showdown.becomes_combat_showdown", "combat.occurs", "combat.attacker", "combat.defender")
+    else:
+        g.emit(f"Combat begins at {bf.name}: {attacker}'s units applied Contested, so {attacker} is the Attacker and "
+               f"{defender} is the Defender", "cleanup.begin_combat", "combat.occurs", "combat.attacker", "combat.defender")
+    # A new Showdown object also when converted: the combat showdown opened in this cleanup, so it keeps its Focus
+    # when the chain item whose resolution led here leaves the Chain empty (chain.after_removed).
     s.showdown = Showdown(key, combat=True)
     s.focus = s.priority = attacker
-    g.emit(f"Step 1 of Combat: a Showdown opens at {bf.name}; {attacker}, the Attacker, gains Focus and Priority",
-           "combat.showdown_step", "showdown.first_step_of_combat", "combat.attacker_focus", "focus.gains_priority")
+    if converted:
+        g.emit(f"Step 1 of Combat, the Combat Showdown at {bf.name}: {attacker}, the Attacker, gains Focus and Priority",
+               "combat.showdown_step", "combat.attacker_focus", "focus.gains_priority")
+    else:
+        g.emit(f"Step 1 of Combat: a Showdown opens at {bf.name}; {attacker}, the Attacker, gains Focus and Priority",
+               "combat.showdown_step", "showdown.first_step_of_combat", "combat.attacker_focus", "focus.gains_priority")
     before = len(s.chain)
     _designate(g, c, bf.name, initial=True)
     if len(s.chain) > before:
@@ -249,6 +262,9 @@ def finish(g: Game) -> None:
         bf.controller = bf.contested_by = None
         g.emit(f"No units remain at {bf.name}: it becomes uncontrolled", "combat.no_units_uncontrolled",
                "combat.clear_contested")
+    if g.citations.follows("combat.designations_until_combat_ends"):
+        g.emit(f"The Combat at {bf.name} ends", "combat.designations_until_combat_ends")
+        remove_designations(g)
     s.combat = None
     g.cleanup()
 

@@ -1,13 +1,15 @@
 """The Riftbound engine: one game, stepped by action sentences (the :class:`engine.core.Engine` protocol).
 
->>> from engine.core import Citations
+>>> from engine.core import Citations, Timeline
 >>> from engine.riftbound.build import build
 >>> import yaml, pathlib
->>> table = yaml.safe_load((pathlib.Path(__file__).parents[2] / "data/citations/riftbound-v1.2.yaml").read_text())
+>>> data = pathlib.Path(__file__).parents[2] / "data"
+>>> table = yaml.safe_load((data / "citations/riftbound-v1.2.yaml").read_text())
+>>> timeline = Timeline.from_data(yaml.safe_load((data / "editions/riftbound.yaml").read_text()))
 >>> g = RiftboundGame(build({"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main"},
 ...     "state": {"battlefields": [{"name": "Grove"}],
 ...               "units": [{"name": "Jinx", "controller": "Ana", "at": "base", "might": 3}]}}),
-...     Citations("riftbound", "v1.2", table["citations"]))
+...     Citations("riftbound", "v1.2", table["citations"], timeline=timeline))
 >>> [e.rules for e in g.apply("Ana moves Jinx to Grove")][-1]
 ('322.13', '340', '340.2', '316.5.b.1', '341', '313.2', '312.2.b')
 >>> g.snapshot()["state"], g.snapshot()["focus"]
@@ -45,9 +47,10 @@ class RiftboundGame(core.Game[State]):
 
     def __init__(self, state: State, citations: Citations):
         super().__init__(state, citations)
-        # The rules of the citation table's edition: the Spiritforged FAQ's rulings and errata when it has them.
-        state.deflect_each_choice = "deflect.each_choice" in citations
-        state.rulings = frozenset(k for k in FAQ_RULINGS if k in citations)
+        # The rules in force at the date explained (data/editions/riftbound.yaml): the Spiritforged FAQ's
+        # rulings and errata from 2026-01-14, whichever table numbers them.
+        state.deflect_each_choice = citations.follows("deflect.each_choice")
+        state.rulings = frozenset(k for k in FAQ_RULINGS if citations.follows(k))
         self.answers: tuple[tuple[str, ...], ...] = ()  # replacement orders known while an action is carried out
         self.answer_i = 0
         self.replacing: tuple[str, ...] = ()  # replacement effects being carried out (they do not apply again)
@@ -249,9 +252,20 @@ class RiftboundGame(core.Game[State]):
             chain.use_runes(self, plan)
 
 
-# The FAQ rulings the engine applies when the edition's citation table has them (data/citations/riftbound-2026-01-14.yaml).
+# The FAQ rulings the engine applies from their date (data/editions/riftbound.yaml; numbered by
+# data/citations/riftbound-2026-01-14.yaml and the tables after it).
 FAQ_RULINGS = ("faq.win_combat", "faq.tie_combat", "faq.win_before_score", "faq.token_cost_zero", "faq.token_recycled",
                "faq.noncombat_showdown", "faq.loses_control_same_cleanup", "faq.weaponmaster_optional")
+
+# The rules Core Rules v1.3 (2026-03-30) changed that the engine follows: each applies from that date (a change of
+# data/editions/riftbound.yaml, decided by the date of the edition explained, whichever table numbers it);
+# before it the engine follows v1.2. Where each is checked: settle (control, victory, the combat showdown),
+# combat (designations), board (the Winning Point, Burn Outs), triggers/chain/instructions ("you may" triggers),
+# instructions (Legion).
+V1_3_CHANGES = ("control.lost_in_open_state", "showdown.becomes_combat_showdown", "trigger.optional_when_triggered",
+                "trigger.cost_when_finalized", "victory.more_than_any_opponent", "score.winning_point_or_higher",
+                "burn_out.wins_at_once", "legion.another_card", "combat.designations_until_combat_ends",
+                "cleanup.designations_before_deaths")
 
 _AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets",
              "may": "accept or decline", "subset": "choose the targets it affects", "pick": "choose a card to play"}

@@ -211,8 +211,17 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
 
 
 def _may(g: Game, ctx: Context, ins: Instruction) -> None:
-    """"You may ...": the controller decides as it resolves (a limited choice the rules wait for)."""
+    """"You may ...": the controller decides as it resolves (a limited choice the rules wait for). A triggered
+    ability that begins with it was decided as it triggered under v1.3, its cost paid as it was finalized
+    (383.3.a, 383.3.b): it is done now without asking or paying."""
     item = ctx.item
+    if item.taken:
+        item.taken = False
+        g.emit(f"{item.controller} chose to place {item.label} on the Chain: \"{ins.text}\" is done",
+               "trigger.optional_when_triggered", *(("trigger.cost_when_finalized",) if ins.data else ()))
+        run(g, ctx, ins.body)
+        ctx.did = True
+        return
     cost = ins.data[0] if ins.data else ""
     about = f"{item.label}: {ins.text}"
     yes = ask(g, item.controller, about)
@@ -234,13 +243,27 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
     this one already this turn"; on other abilities, "if you have played a Main Deck card this turn"."""
     s, item = g.s, ctx.item
     own = item.card if item.kind == "spell" else item.source if item.label.endswith("(play)") else None
-    played = [k for k, is_card in s.played.get(item.controller, []) if is_card and k != own]
     key = "legion.on_play" if own is not None else "legion.other"
+    another = g.citations.follows("legion.another_card")
+    if another:  # v1.3 (812.1.c): a card other than the one with Legion, on every ability, the card's own too
+        own = item.card if item.kind == "spell" else item.source
+    played = [k for k, is_card in s.played.get(item.controller, []) if is_card and k != own]
+    if another:  # a spell counts once finalized (812.1.c), still on the Chain or not
+        played += [i.card for i in s.chain if i.kind == "spell" and not i.pending and i.card not in (None, own)
+                   and i.controller == item.controller]
     if played:
-        g.emit(f"{item.label}: Legion: {item.controller} has played a Main Deck card"
-               + (" before this one" if own else "") + " this turn: \"" + ins.text.split("-", 1)[1].strip() + "\" applies",
-               key)
+        g.emit(f"{item.label}: Legion: {item.controller} has played "
+               + ("another card" if another else "a Main Deck card" + (" before this one" if own else ""))
+               + " this turn: \"" + ins.text.split("-", 1)[1].strip() + "\" applies", key,
+               *(("legion.another_card",) if another else ()))
         run(g, ctx, ins.body)
+        return
+    mine = [k for k, is_card in s.played.get(item.controller, []) if is_card and k == own]
+    if another and mine and key == "legion.other":
+        g.emit(f"{item.label}: Legion: the only card {item.controller} has played this turn is "
+               f"{s.cards[mine[0]].name}, the card with Legion: v1.3 wants another card; its Legion text does not apply",
+               key, "legion.another_card")
+        ctx.next_group += len(effects.chosen(ins.body))
         return
     hid = [c.name for c in s.cards.values() if c.hidden_turn == s.turn_number and c.controller == item.controller]
     tokens = [k for k, is_card in s.played.get(item.controller, []) if not is_card]
@@ -249,10 +272,11 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
         why.append("a token is not a card")
     if hid:
         why.append("hiding a card is not playing it")
-    g.emit(f"{item.label}: Legion: {item.controller} has not played a Main Deck card"
-           + (" before this one" if own else "") + " this turn" + (f" ({'; '.join(why)})" if why else "")
+    g.emit(f"{item.label}: Legion: {item.controller} has not played "
+           + ("another card" if another else "a Main Deck card" + (" before this one" if own else ""))
+           + " this turn" + (f" ({'; '.join(why)})" if why else "")
            + ": its Legion text does not apply", key, *(("token.not_card",) if tokens else ()),
-           *(("hide.not_play",) if hid else ()))
+           *(("hide.not_play",) if hid else ()), *(("legion.another_card",) if another else ()))
     ctx.next_group += len(effects.chosen(ins.body))
 
 
@@ -263,6 +287,20 @@ def ask(g: Game, player: str, about: str) -> bool:
                                 f"{about}: {player} decides (\"{player} accepts\" or \"{player} declines\")",
                                 ("priority.limited_actions_regardless",))
     return answer == ("yes",)
+
+
+def pay_trigger_cost(g: Game, item: ChainItem) -> bool:
+    """v1.3 (383.3.b, 742.1.b): the cost within the instructions of a triggered ability its controller chose to
+    place on the Chain ("you may pay [C] to ...") is paid as it is finalized; one that cannot be paid removes it.
+    True when there was nothing to pay or it was paid."""
+    first = effects.parse(item.effect)[:1]
+    if not item.taken or not first or first[0].verb != "may" or not first[0].data:
+        return True
+    source = g.s.cards.get(item.source or "") if item.source else None
+    ctx = Context(item, source, groups_of(item))
+    cost = first[0].data[0]
+    g.emit(f"{item.label} is finalized: {item.controller} pays its cost, \"{cost}\"", "trigger.cost_when_finalized")
+    return _pay_inline(g, ctx, cost)
 
 
 def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:

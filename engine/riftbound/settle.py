@@ -71,14 +71,13 @@ def _signature(s: State) -> tuple:
 
 def _steps(g: Game, special: str | None) -> None:
     s = g.s
-    # 1. Victory.
-    for p in s.in_turn_order(s.players):
-        if s.points[p] >= s.victory_score:
-            s.winner = p
-            s.priority = s.focus = None
-            g.emit(f"{p} has {s.points[p]} points, as many as the Victory Score ({s.victory_score}): {p} wins the game",
-                   "cleanup.victory", "victory.wins")
-            return
+    # 1. Victory. v1.3: also more points than any opponent (323.1); two players at the Victory Score go on.
+    if _victory(g):
+        return
+    # v1.3 (323.2, before 323.3): designations are given and removed before units die to marked damage.
+    early = g.citations.follows("cleanup.designations_before_deaths")
+    if early and s.combat is not None and s.combat.step == "showdown":
+        combat.update_designations(g)
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
     def has_lethal(u: Card) -> bool:
         return u.on_board and u.damage > 0 and u.damage >= s.might(u)
@@ -113,13 +112,26 @@ def _steps(g: Game, special: str | None) -> None:
     elif special == "combat":
         _heal_all(g, "combat.cleanup_heal")
         combat.recall_attackers(g)
-        combat.remove_designations(g)
-    # 3. Attacker and defender designations.
-    if s.combat is not None and s.combat.step == "showdown":
+        if not g.citations.follows("combat.designations_until_combat_ends"):
+            combat.remove_designations(g)  # v1.3: only as combat ends, after Control (461.7.a; combat.finish)
+    # 3. Attacker and defender designations (v1.2's 322.5, after the deaths).
+    if not early and s.combat is not None and s.combat.step == "showdown":
         combat.update_designations(g)
-    # 4. Empty battlefields without Contested become uncontrolled.
+    # 4. Empty battlefields become uncontrolled: v1.2, those not Contested; v1.3, in an Open State, those where no
+    # showdown or combat is ongoing (323.6, 187.4.c): a battlefield left empty while the Chain exists stays controlled.
+    open_rule = g.citations.follows("control.lost_in_open_state")
     for bf in s.battlefields.values():
-        if bf.controller and not s.units_at(bf.name) and bf.contested_by is None:
+        if not bf.controller or s.units_at(bf.name):
+            continue
+        if open_rule:
+            if s.chain or (s.showdown is not None and s.showdown.at == bf.key) or (s.combat is not None
+                                                                                and s.combat.at == bf.key):
+                continue
+            g.emit(f"{bf.name} has no units, the turn is Open and no showdown or combat is ongoing there: it becomes "
+                   f"uncontrolled ({bf.controller} loses Control)", "cleanup.empty_battlefield_uncontrolled",
+                   "control.lost_without_units", "control.lost_in_open_state")
+            bf.controller = None
+        elif bf.contested_by is None:
             g.emit(f"{bf.name} has no units and is not Contested: it becomes uncontrolled ({bf.controller} loses Control)",
                    "cleanup.empty_battlefield_uncontrolled", "control.lost_without_units")
             bf.controller = None
@@ -169,6 +181,34 @@ def _steps(g: Game, special: str | None) -> None:
             _begin_one(g, "showdown", s.staged_showdowns)
         elif s.staged_combats:
             _begin_one(g, "combat", s.staged_combats)
+    # v1.3, 9a: in a Showdown Open State, a combat staged where a non-combat showdown is ongoing turns it into a
+    # combat showdown (323.14, 455.1). v1.2 ends the showdown first and stages the combat (345.2.b).
+    elif (s.showdown is not None and not s.showdown.combat and s.combat is None and not s.chain and s.awaiting is None
+          and s.showdown.at in s.staged_combats and g.citations.follows("showdown.becomes_combat_showdown")):
+        combat.begin(g, s.showdown.at, converted=True)
+
+
+def _victory(g: Game) -> bool:
+    """Cleanup step 1: the player with points at least the Victory Score wins (v1.2, 322.1: the first in turn order
+    of those who have); v1.3 (323.1) also wants more points than any opponent."""
+    s = g.s
+    strict = g.citations.follows("victory.more_than_any_opponent")
+    for p in s.in_turn_order(s.players):
+        if s.points[p] < s.victory_score:
+            continue
+        others = [s.points[o] for o in s.players if o != p and not s.allied(o, p)]
+        if strict and any(n >= s.points[p] for n in others):
+            continue
+        s.winner = p
+        s.priority = s.focus = None
+        if strict:
+            g.emit(f"{p} has {s.points[p]} points, at least the Victory Score ({s.victory_score}) and more than any "
+                   f"opponent: {p} wins the game", "cleanup.victory", "victory.wins", "victory.more_than_any_opponent")
+        else:
+            g.emit(f"{p} has {s.points[p]} points, as many as the Victory Score ({s.victory_score}): {p} wins the game",
+                   "cleanup.victory", "victory.wins")
+        return True
+    return False
 
 
 def _killed_by(g: Game, unit: Card, by: str) -> None:

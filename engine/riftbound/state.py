@@ -248,6 +248,7 @@ class ChainItem:
     noted: tuple[tuple[str, str], ...] = ()  # what was noted as it triggered (734.1.d.3): ("at", "Altar")
     chosen_by: str = ""  # the player whose target choice is awaited ("" : its controller)
     origin: str = ""  # for a card an effect plays: the zone it was played from (hand, trash, banishment)
+    taken: bool = False  # v1.3: its "you may" was accepted as it triggered (383.3.a); its cost paid as it is finalized
 
     def __deepcopy__(self, memo: dict) -> Self:
         return copy.copy(self)

@@ -9,7 +9,8 @@ where it chooses its targets (390.1). Several at once: the turn player's first, 
 
 from __future__ import annotations
 
-from engine.riftbound.state import Battlefield, Card, ChainItem, Game, Trigger
+from engine.riftbound import effects, replacement
+from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game, Trigger
 
 # What a chain item shows for a trigger, by its event.
 LABELS = {"play": "play", "attack": "attack", "defend": "defend", "conquer": "conquer", "hold": "hold",
@@ -29,7 +30,34 @@ def add_trigger(g: Game, source: Card | Battlefield, when: str, effect: str, con
     g.s.chain.append(item)
     g.emit(f"{source.name}'s {when} ability triggers: it goes onto the Chain as a Pending Item, controlled by {controller}",
            *keys, "trigger.onto_chain")
+    if g.citations.follows("trigger.optional_when_triggered"):
+        optional_now(g, item)
     return item
+
+
+def optional_now(g: Game, item: ChainItem) -> None:
+    """v1.3 (383.3.a): a triggered ability whose effect begins with "you may" is optional as it triggers: its
+    controller chooses now whether to place it on the Chain (v1.2: as it resolves)."""
+    first = effects.parse(item.effect)[:1]
+    if not first or first[0].verb != "may":
+        return
+    ins = first[0]
+    answer = g.next_answer()
+    if answer is None:
+        about = f"{item.label} triggers: \"{ins.text}\"; place it on the Chain"
+        raise replacement.Pause(Awaiting("may", item.controller, ("yes", "no"), about=about),
+                                f"{about}? {item.controller} decides now (\"{item.controller} accepts\" or "
+                                f"\"{item.controller} declines\")",
+                                ("trigger.optional_when_triggered", "priority.limited_actions_regardless"))
+    if answer == ("yes",):
+        item.taken = True
+        g.emit(f"{item.controller} chooses to place {item.label} on the Chain (\"{ins.text}\")" +
+               (f"; its cost, \"{ins.data[0]}\", is paid as it is finalized" if ins.data else ""),
+               "trigger.optional_when_triggered", "priority.limited_actions_regardless")
+        return
+    g.s.chain.remove(item)
+    g.emit(f"{item.controller} chooses not to place {item.label} on the Chain: \"{ins.text}\" is not done",
+           "trigger.optional_when_triggered", "priority.limited_actions_regardless")
 
 
 def _controller(g: Game, source: Card | Battlefield) -> str | None:

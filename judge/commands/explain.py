@@ -43,25 +43,36 @@ def explain(
     loaded = store.book(book_id)
     if loaded.game != scenario.game:
         fail(f"{file}: book {book_id!r} is a {loaded.game} book, the scenario is {scenario.game}")
+    import sys
+
+    from judge.citations import citations_for_book, load_citations
+
     wanted = scenario.data.get("edition")
     same_edition = not wanted or str(wanted) == str(loaded.edition)
-    if not same_edition:
-        import sys
+    if same_edition:
+        citations = citations_for_book(store, scenario.game, book_id, loaded.edition,
+                                       progress=lambda line: print(f"judge: {line}", file=sys.stderr))
+    else:
+        citations = load_citations(scenario.game, str(wanted))
+        print(f"judge: note: the scenario follows the {wanted} rules (its edition: key) but book {book_id!r} is the "
+              f"{loaded.edition} edition: the {citations.edition} table's numbers are cited and no text is quoted; "
+              f"load the {wanted} document (judge load FILE --book ID) and pass --book ID to quote it, or remove "
+              "edition: from the scenario to explain it under the book's rules", file=sys.stderr)
 
-        print(f"judge: note: the scenario follows the {wanted} rules but book {book_id!r} is the "
-              f"{loaded.edition} edition; its text is not quoted (load the {wanted} document as a book "
-              "to quote it)", file=sys.stderr)
+    def rule_of(book_id: str, number: str):
+        return store.rule(book_id, number) if same_edition else None
 
     def quote(book_id: str, number: str) -> str | None:
-        if not same_edition:
-            return None
-        rule = store.rule(book_id, number)
-        if rule is None:
-            return None
-        return rule.text or rule.title or ""
+        rule = rule_of(book_id, number)
+        return None if rule is None else rule.text or rule.title or ""
+
+    def content(book_id: str, number: str) -> str | None:
+        rule = rule_of(book_id, number)
+        return None if rule is None else "\n".join(x for x in (rule.title, rule.text, *rule.examples) if x)
 
     status = run_explain(file, fmt=format, check=check, step=step, book=book_id, quote=quote,
-                         edition=loaded.edition)
+                         edition=loaded.edition, citations=citations, content=content,
+                         excerpt=store.is_partial(book_id))
     if status:
         raise typer.Exit(status)
 
