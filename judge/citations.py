@@ -125,6 +125,18 @@ def _load(game: str, chosen: str, date: str, source: str | None, book: str | Non
                      timeline=timeline(game), date=date, source=source, book=book)
 
 
+def own_table(game: str, edition: str | None) -> str | None:
+    """The table written for ``edition``: by its name, else by its date (Riftbound's ``v1.2`` table serves
+    the v1.2 document, whose edition is recorded as its "Last Updated" date)."""
+    if edition is None:
+        return None
+    if str(edition) in tables(game):
+        return str(edition)
+    when = edition_date(game, edition)
+    same = [e for e in tables(game) if when and edition_date(game, e) == when]
+    return same[0] if len(same) == 1 else None
+
+
 def nearest_table(game: str, edition: str | None) -> str:
     """The table nearest ``edition`` in time, older or newer (the newest when the edition has no date)."""
     from rulebook.editions import edition_key
@@ -157,8 +169,9 @@ def citations_for_book(store, game: str, book_id: str, edition: str | None, date
     (:func:`carried`: numbers the book's own, keys not found reported as not located); else (an excerpt)
     the nearest table's numbers, which :func:`verified_quotes` checks before any text is quoted."""
     when = date or edition_date(game, edition)
-    if edition in tables(game):
-        return _load(game, str(edition), when or str(edition), None, book_id)
+    own = own_table(game, edition)
+    if own is not None:
+        return _load(game, own, when or edition_date(game, own) or own, None, book_id)
     if store.book(book_id) is not None and not store.is_partial(book_id) and not store.book(book_id).builtin:
         moved = carried(store, game, book_id, edition, progress)
         return Citations(game, str(edition or book_id), moved.citations, timeline=timeline(game),

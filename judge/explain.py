@@ -365,8 +365,11 @@ class _Text:
                             "--book to quote them." if info.get("excerpt") else "."))
         if info.get("unlocated"):
             notes.append(f"{len(info['unlocated'])} citation key(s) used here are not located in {book_id} "
-                         f"({', '.join(info['unlocated'])}): the {info.get('table')} table's rules for them were not "
-                         f"found saying what they cite; judge citations --book {book_id} shows where they were sought.")
+                         f"({', '.join(info['unlocated'])}): no rule of it was found saying what the "
+                         f"{info.get('table')} table cites them for, so none is quoted for them (the rules applied are "
+                         f"still those of {info.get('date')}). judge citations --book {book_id} shows where each was "
+                         "sought; to cite another edition's numbers, load it and pass --book, or pin edition: in the "
+                         "scenario.")
         for note in notes:
             self.w()
             self.w(f"*{note}*" if self.md else note)

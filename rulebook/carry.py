@@ -38,10 +38,11 @@ from typing import Any
 
 from rulebook.diff import _QUOTES, Entry, content_words
 
-VERSION = 3  # part of every cached carrying: a change here carries every book again
+VERSION = 4  # part of every cached carrying: a change here carries every book again
 SIMILAR = 0.5  # Dice similarity of a rule's words with a signature for the rule to be "the same rule"
 MARGIN = 0.08  # how far the best rule must lead the next to be chosen by its words alone
 SUPPORT = 0.3  # a rule found by its phrase must be at least this like the signature (when there is one)
+HEADINGS_MARGIN = 0.2  # or sit under all of the signature's headings, its rivals under clearly fewer
 
 
 def signature(text: str, context: str = "") -> frozenset[int]:
@@ -165,6 +166,7 @@ class _Book:
         self.rules = {e.number: e for e in rules}
         self.rulings = set(rulings)
         self.sig = {e.number: rule_signature(self.rules, e) for e in rules}
+        self.heads = {e.number: signature("", context_of(self.rules, e)) for e in rules}
         self.norm = {e.number: norm(e.content) for e in rules}
         self.index: dict[int, list[str]] = defaultdict(list)
         for number, sig in self.sig.items():
@@ -257,13 +259,16 @@ def _place(book: _Book, key: str, entry: Mapping[str, Any], source: Source, phra
         if not saying:
             continue
         sig = source.signatures.get(wanted[0])
-        if sig:  # the text must back the phrase: a rule alike enough, and clearly the likest
+        if sig:  # the text must back the phrase: a rule alike enough, and clearly the likest ...
             order = sorted(((similarity(sig, book.sig[n]), n) for n in saying), key=lambda x: (-x[0], x[1]))
             if order[0][0] < SUPPORT or (len(order) > 1 and order[0][0] - order[1][0] < MARGIN
                                          and wanted[0] not in (order[0][1], order[1][1])):
-                continue
-            head = wanted[0] if wanted[0] in saying and order[0][0] - similarity(sig, book.sig[wanted[0]]) < MARGIN \
-                else order[0][1]
+                head = _under_same_headings(book, sig, saying)  # ... or the one under the same headings
+                if head is None:
+                    continue
+            else:
+                head = wanted[0] if wanted[0] in saying and order[0][0] - similarity(sig, book.sig[wanted[0]]) < MARGIN \
+                    else order[0][1]
         elif len(saying) == 1 or wanted[0] in saying:
             head = wanted[0] if wanted[0] in saying else saying[0]
         else:
@@ -272,6 +277,21 @@ def _place(book: _Book, key: str, entry: Mapping[str, Any], source: Source, phra
         left = tuple(w for w, f in zip(wanted[1:], found[1:]) if not f)
         return Placed(key, (head, *dict.fromkeys(rest)), phrase, source.edition, "phrase", left)
     return None
+
+
+def _under_same_headings(book: _Book, sig: frozenset[int], saying: list[str]) -> str | None:
+    """Among rules that say a phrase, the one whose headings are all the signature's and whose rivals'
+    are clearly not: the rules every step has ("Second, the active player gets priority") told apart by
+    their step when their words have changed around the phrase."""
+    scored = []
+    for n in saying:
+        heads = book.heads[n]
+        if heads:
+            scored.append((len(heads & sig) / len(heads), n))
+    scored.sort(key=lambda x: (-x[0], x[1]))
+    if not scored or scored[0][0] < 1.0 or (len(scored) > 1 and scored[1][0] > scored[0][0] - HEADINGS_MARGIN):
+        return None
+    return scored[0][1]
 
 
 def _looks_like_rule(number: str) -> bool:

@@ -60,12 +60,36 @@ def citations(
     written = None
     if write:
         written = str(_write(result, info, table, shipped, write_table))
+    explained = _explained_with(info, tables, shipped)
     if json_:
-        emit_json(result.to_json() | {"written": written})
+        emit_json(result.to_json() | {"written": written, "explained_with": explained})
         return
     show(result, table, via)
+    if explained and explained["carried"]:
+        line = (f"\nexplanations on {target} use the tables carried onto it (from "
+                f"{', '.join(explained['tables'])}): {explained['located']} keys located, "
+                f"{len(explained['unlocated'])} not located")
+        echo(line + (f": {', '.join(explained['unlocated'])}" if explained["unlocated"] else ""))
     if written:
         echo(f"\nwrote {written}: the engines cite {target}'s numbers for books of edition {info['edition']}")
+
+
+def _explained_with(info: dict, tables, shipped) -> dict | None:
+    """What ``judge explain`` cites on this book: its edition's own table, or the tables carried onto it
+    (computed now if no explanation has yet)."""
+    from judge.citations import own_table
+
+    own = own_table(info["game"], info["edition"])
+    if own is not None:
+        return {"carried": False, "tables": [own], "located": None, "unlocated": []}
+    if info["partial"]:
+        return None
+    from judge.books import open_store
+    from judge.citations import carried
+
+    moved = carried(open_store(), info["game"], info["book"], info["edition"])
+    return {"carried": True, "tables": list(moved.tables), "located": len(moved.placed) - len(moved.unlocated),
+            "unlocated": moved.unlocated}
 
 
 def _write(result, info: dict, table: str, shipped, write_table):
