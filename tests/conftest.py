@@ -63,6 +63,31 @@ def judge(capsys):
     return run
 
 
+def judge_in(home, *args) -> tuple[int, str, str]:
+    """``judge ARGS`` in this process with ``home`` as its library, outside capsys (for module and session
+    fixtures): (exit status, stdout, stderr); $JUDGE_HOME is put back after."""
+    import contextlib
+    import io
+
+    from judge.cli import main
+
+    old_argv, old_home = sys.argv, os.environ.get("JUDGE_HOME")
+    sys.argv, os.environ["JUDGE_HOME"] = ["judge", *map(str, args)], str(home)
+    out, err, code = io.StringIO(), io.StringIO(), 0
+    try:
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            main()
+    except SystemExit as exc:
+        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv = old_argv
+        if old_home is None:
+            os.environ.pop("JUDGE_HOME", None)
+        else:
+            os.environ["JUDGE_HOME"] = old_home
+    return code, out.getvalue(), err.getvalue()
+
+
 def riftbound_seed_book():
     """The default riftbound book as the library reads it (outline and detail merged, the FAQ)."""
     from judge.resources import seeds_dir

@@ -141,3 +141,16 @@ def test_a_table_taken_away_is_carried_by_itself(sweep_store, monkeypatch):
                     differing.append(f"{path.stem} {sa['n']}: {ea['rules']} vs {eb['rules']}")
             assert sa["state"] == sb["state"]
     assert differing == []
+
+
+def test_riftbound_v13_quotes_its_own_rules(sweep_store):
+    """The issue's reproduction: with Core Rules v1.3 loaded, explanations cited v1.2 numbers and printed
+    v1.3's texts under them (428 "Kill", 143.2 "Might ..."). Now v1.3's own table numbers them."""
+    if sweep_store.book("rb-1.3") is None:
+        pytest.skip("Riftbound Core Rules v1.3 is absent")
+    doc = explain(sweep_store, REPO / "data" / "scenarios" / "riftbound" / "spec-example.yaml", "rb-1.3")
+    assert doc["citations"]["table"] == "2026-03-30" and doc["citations"]["carried"] is False
+    assert [r["ok"] for r in doc["expectations"]] == [True] * len(doc["expectations"])
+    quoted = {r["rule"]: r["text"] for r in doc["rules_cited"]}
+    assert quoted["445"].startswith("The Destination becomes Contested")
+    assert quoted["312.2.a"] is not None and not any("lacks_phrase_of" in r for r in doc["rules_cited"])

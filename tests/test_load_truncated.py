@@ -6,16 +6,12 @@ Every document is loaded once for the module (a full CR takes about a second), i
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
-from conftest import corpus
+from conftest import corpus, judge_in
 
 from rulebook.readers import read_file
 from rulebook.readers.truncated import TRUNCATED
@@ -24,28 +20,6 @@ REPO = Path(__file__).resolve().parents[1]
 CR_EDITIONS = ["2008-10-01", "2010-07-16", "2013-07-11", "2017-04-28", "2019-10-04", "2022-11-18", "2023-10-13",
                "2025-02-07", "2025-09-19", "2026-02-27"]
 RIFTBOUND = ["v1.2", "v1.3"]
-
-
-def _judge(home: Path, *args) -> tuple[int, str, str]:
-    """``judge ARGS`` in this process with ``home`` as its library: (exit status, stdout, stderr)."""
-    from judge.cli import main
-
-    out, err = io.StringIO(), io.StringIO()
-    argv, before = sys.argv, os.environ.get("JUDGE_HOME")
-    sys.argv, os.environ["JUDGE_HOME"] = ["judge", *map(str, args)], str(home)
-    code = 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    finally:
-        sys.argv = argv
-        if before is None:
-            del os.environ["JUDGE_HOME"]
-        else:
-            os.environ["JUDGE_HOME"] = before
-    return code, out.getvalue(), err.getvalue()
 
 
 @pytest.fixture(scope="module")
@@ -57,7 +31,7 @@ def library(tmp_path_factory):
 
     def load(path: Path, book: str) -> tuple[int, dict, str]:
         if book not in done:
-            code, out, err = _judge(home, "load", path, "--book", book, "--json")
+            code, out, err = judge_in(home, "load", path, "--book", book, "--json")
             done[book] = (code, json.loads(out), err)
         return done[book]
 
@@ -118,14 +92,14 @@ def test_a_comprehensive_rules_cut_in_its_rules(library, cut_2026):
         "cut.txt:3063: ends in the middle of rule 614.3 (no closing punctuation) and lacks sections 615-905 and "
         "the glossary, which its contents list: the file looks truncated")
     # The text says it too, before any other warning.
-    code, out, _ = _judge(library.home, "load", cut, "--book", "cut-again")
+    code, out, _ = judge_in(library.home, "load", cut, "--book", "cut-again")
     assert code == 0 and out.splitlines()[1] == f"  warning: {report['warnings'][0]}"
 
 
 def test_a_cut_book_is_an_excerpt_and_the_whole_edition_stays_the_default(library, cut_2026):
     assert library(cut_2026, "cut")[0] == 0
     assert library(corpus("mtg", "MagicCompRules-2026-02-27.txt"), "cr-2026-02-27")[0] == 0
-    code, out, _ = _judge(library.home, "books", "--json")
+    code, out, _ = judge_in(library.home, "books", "--json")
     books = {b["id"]: b for b in json.loads(out)}
     assert books["cut"]["edition"] == books["cr-2026-02-27"]["edition"] == "2026-02-27"
     assert books["cr-2026-02-27"]["default"] and not books["cut"]["default"]

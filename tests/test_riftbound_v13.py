@@ -16,18 +16,14 @@ The books are loaded once for the module, in-process; without ../shared/corpora 
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
-import os
 import re
-import sys
 from pathlib import Path
 
 import pytest
 import yaml
 
-from tests.conftest import corpus
+from tests.conftest import corpus, judge_in
 
 ROOT = Path(__file__).resolve().parents[1]
 TABLES = ROOT / "data" / "citations"
@@ -88,27 +84,6 @@ def test_each_key_says_its_phrase_in_v1_3(v13_rules, key):
 
 
 # --- a library with v1.3 as the newest Riftbound edition, loaded once -------------------------------------------
-def _judge(home: Path, *args: str) -> tuple[int, str, str]:
-    """``judge ARGS`` in-process with ``home`` as the library (for module fixtures, outside capsys)."""
-    from judge.cli import main
-
-    old_argv, old_home = sys.argv, os.environ.get("JUDGE_HOME")
-    sys.argv, os.environ["JUDGE_HOME"] = ["judge", *map(str, args)], str(home)
-    out, err, code = io.StringIO(), io.StringIO(), 0
-    try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            main()
-    except SystemExit as exc:
-        code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
-    finally:
-        sys.argv = old_argv
-        if old_home is None:
-            os.environ.pop("JUDGE_HOME", None)
-        else:
-            os.environ["JUDGE_HOME"] = old_home
-    return code, out.getvalue(), err.getvalue()
-
-
 @pytest.fixture(scope="module")
 def library(tmp_path_factory) -> Path:
     """rb-1.3 (Core Rules v1.3 with the Unleashed FAQ, the riftbound default) and rb-1.2 (v1.2)."""
@@ -117,9 +92,9 @@ def library(tmp_path_factory) -> Path:
     v12 = corpus("riftbound", "core-rules-v1.2.txt")
     home = tmp_path_factory.mktemp("rb-v13")
     for args in (("load", v13, faq, "--book", "rb-1.3"), ("load", v12, "--book", "rb-1.2")):
-        code, out, err = _judge(home, *args)
+        code, out, err = judge_in(home, *args)
         assert code == 0, err
-    code, out, err = _judge(home, "books", "--json")
+    code, out, err = judge_in(home, "books", "--json")
     assert code == 0 and "rb-1.3" in out, err
     return home
 
@@ -172,7 +147,7 @@ def _patch_items() -> list[tuple[str, str, str]]:
 
 @pytest.fixture(scope="module")
 def diff(library) -> dict:
-    code, out, err = _judge(library, "diff", "rb-1.2", "rb-1.3", "--format", "json")
+    code, out, err = judge_in(library, "diff", "rb-1.2", "rb-1.3", "--format", "json")
     assert code == 0, err
     return json.loads(out)
 
