@@ -72,8 +72,11 @@ def read_table(game: str, edition: str) -> dict:
     return raw
 
 
-def write_table(game: str, edition: str, citations: dict, based_on: str, book: str) -> Path:
-    """Write the judge's table for ``edition`` under :func:`user_folder` (atomically) and return its path."""
+def write_table(game: str, edition: str, citations: dict, based_on: str, book: str,
+                signed: dict[str, str] | None = None) -> Path:
+    """Write the judge's table for ``edition`` under :func:`user_folder` (atomically) and return its path;
+    ``signed``, the signatures of its rules (:func:`rulebook.carry.table_signatures`), beside it in
+    ``signatures/``, so that it can be carried onto later editions as the shipped tables are."""
     import os
     from datetime import date
 
@@ -85,6 +88,13 @@ def write_table(game: str, edition: str, citations: dict, based_on: str, book: s
               f"# each key's rule followed through the diff of the two editions and checked to say its phrase.\n")
     body = yaml.safe_dump({"game": game, "edition": edition, "based_on": based_on, "citations": citations},
                           allow_unicode=True, sort_keys=False)
+    if signed is not None:
+        sigs = folder / "signatures" / f"{game}-{edition}.json"
+        sigs.parent.mkdir(exist_ok=True)
+        tmp = sigs.with_name(f".{sigs.name}.{os.getpid()}")
+        tmp.write_text(json.dumps({"game": game, "edition": edition, "document": book, "rules": signed}, indent=1),
+                       encoding="utf-8")
+        os.replace(tmp, sigs)
     tmp = target.with_name(f".{target.name}.{os.getpid()}")
     tmp.write_text(header + body, encoding="utf-8")
     os.replace(tmp, target)

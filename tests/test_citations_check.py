@@ -71,6 +71,7 @@ def test_write_makes_the_engines_cite_the_book_s_numbers(cr_pair, judge, monkeyp
     home, _ = cr_pair
     monkeypatch.setenv("JUDGE_HOME", str(home))
     written = home / "citations" / "mtg-2025-02-07.yaml"
+    signatures = home / "citations" / "signatures" / "mtg-2025-02-07.json"
     try:
         code, out, err = judge("citations", "--book", "cr-2025", "--json")
         assert code == 0, err
@@ -80,6 +81,9 @@ def test_write_makes_the_engines_cite_the_book_s_numbers(cr_pair, judge, monkeyp
         code, out, err = judge("citations", "--book", "cr-2025", "--write")
         assert code == 0, err
         assert f"wrote {written}" in out and written.exists()
+        signed = json.loads(signatures.read_text(encoding="utf-8"))["rules"]  # to carry it onto later editions
+        assert signed and set(signed) <= {r for e in yaml.safe_load(written.read_text(encoding="utf-8"))["citations"].values()
+                                          for r in e["rules"]}
         raw = yaml.safe_load(written.read_text(encoding="utf-8"))
         assert (raw["game"], raw["edition"], raw["based_on"]) == ("mtg", "2025-02-07", "2026-02-27")
         assert set(raw["citations"]) == set(table("2026-02-27")["citations"])
@@ -110,6 +114,7 @@ def test_write_makes_the_engines_cite_the_book_s_numbers(cr_pair, judge, monkeyp
         assert code == 2 and "is an excerpt" in err
     finally:
         written.unlink(missing_ok=True)
+        signatures.unlink(missing_ok=True)
         citations._load.cache_clear()
 
 

@@ -103,7 +103,14 @@ def _write(result, info: dict, table: str, shipped, write_table):
         keys = ", ".join(k["key"] for k in result.unresolved)
         fail(f"{len(result.unresolved)} key(s) found nowhere in {info['book']} ({keys}); nothing written", code=1,
              suggestions=tuple(k["key"] for k in result.unresolved))
-    return write_table(info["game"], info["edition"], result.table_for_book(), table, info["book"])
+    from judge.books import open_store
+    from rulebook.carry import table_signatures
+    from rulebook.diff import read_rules
+
+    rules = {e.number: e for e in read_rules(open_store(), info["book"])}
+    written = result.table_for_book()
+    return write_table(info["game"], info["edition"], written, table, info["book"],
+                       table_signatures(rules, {"citations": written}))
 
 
 def show(r, table: str, via: str | None) -> None:
