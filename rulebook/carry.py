@@ -38,11 +38,12 @@ from typing import Any
 
 from rulebook.diff import _QUOTES, Entry, content_words
 
-VERSION = 4  # part of every cached carrying: a change here carries every book again
+VERSION = 5  # part of every cached carrying: a change here carries every book again
 SIMILAR = 0.5  # Dice similarity of a rule's words with a signature for the rule to be "the same rule"
 MARGIN = 0.08  # how far the best rule must lead the next to be chosen by its words alone
 SUPPORT = 0.3  # a rule found by its phrase must be at least this like the signature (when there is one)
 HEADINGS_MARGIN = 0.2  # or sit under all of the signature's headings, its rivals under clearly fewer
+SAME_PLACE = 0.5  # a rule found by its phrase elsewhere must sit under headings half of whose words it had
 
 
 def signature(text: str, context: str = "") -> frozenset[int]:
@@ -269,6 +270,8 @@ def _place(book: _Book, key: str, entry: Mapping[str, Any], source: Source, phra
             else:
                 head = wanted[0] if wanted[0] in saying and order[0][0] - similarity(sig, book.sig[wanted[0]]) < MARGIN \
                     else order[0][1]
+                if head != wanted[0] and _headings_shared(book, sig, head) < SAME_PLACE:
+                    continue  # the same words in another part of the rules (a showdown's conquer for a combat's)
         elif len(saying) == 1 or wanted[0] in saying:
             head = wanted[0] if wanted[0] in saying else saying[0]
         else:
@@ -277,6 +280,12 @@ def _place(book: _Book, key: str, entry: Mapping[str, Any], source: Source, phra
         left = tuple(w for w, f in zip(wanted[1:], found[1:]) if not f)
         return Placed(key, (head, *dict.fromkeys(rest)), phrase, source.edition, "phrase", left)
     return None
+
+
+def _headings_shared(book: _Book, sig: frozenset[int], number: str) -> float:
+    """How many of the words of the headings above ``number`` the signature has (1.0 when it has none)."""
+    heads = book.heads[number]
+    return len(heads & sig) / len(heads) if heads else 1.0
 
 
 def _under_same_headings(book: _Book, sig: frozenset[int], saying: list[str]) -> str | None:
