@@ -113,7 +113,7 @@ def test_loads_of_different_books_and_an_unload_at_once_keep_every_book(tmp_path
     docs = {name: _document(tmp_path, name, rules=200) for name in ("alpha", "beta", "gamma", "delta")}
     assert _judge(home, "load", docs["alpha"], "--book", "a").returncode == 0
     assert _judge(home, "load", docs["beta"], "--book", "b").returncode == 0
-    for _ in range(ROUNDS):
+    for _ in range(ROUNDS - 1):  # two rounds of three processes (the same id's race has three)
         results = _finish([_start(home, "load", docs["gamma"], "--book", "c"),
                            _start(home, "load", docs["delta"], "--book", "d"),
                            _start(home, "unload", "a")])

@@ -53,19 +53,35 @@ def _truncation_warnings(report: dict) -> list[str]:
 # Whole documents: no false alarm ----------------------------------------------------------------------
 
 
+# Two whole documents go through `judge load` (its JSON names no truncated file); the other editions
+# through the reader that decides it (a quarter of the time of a load each).
+LOADED = ("2008-10-01", "2026-02-27")
+
+
 @pytest.mark.parametrize("edition", CR_EDITIONS)
 def test_every_whole_comprehensive_rules_loads_without_the_warning(library, edition):
-    code, report, err = library(corpus("mtg", f"MagicCompRules-{edition}.txt"), f"cr-{edition}")
-    assert code == 0, err
-    assert report["truncated"] == [] and _truncation_warnings(report) == []
-    assert report["rules"] > 1000 and report["terms"] > 300
+    path = corpus("mtg", f"MagicCompRules-{edition}.txt")
+    if edition in LOADED:
+        code, report, err = library(path, f"cr-{edition}")
+        assert code == 0, err
+        assert report["truncated"] == [] and _truncation_warnings(report) == []
+        assert report["rules"] > 1000 and report["terms"] > 300
+        return
+    doc = read_file(path)
+    assert [w for w in doc.warnings if w.reason.endswith(TRUNCATED)] == []
+    assert len(doc.rules) > 1000 and len(doc.terms) > 300
 
 
 @pytest.mark.parametrize("version", RIFTBOUND)
 def test_both_whole_riftbound_core_rules_load_without_the_warning(library, version):
-    code, report, err = library(corpus("riftbound", f"core-rules-{version}.txt"), f"rb-{version}")
-    assert code == 0 and report["game"] == "riftbound", err
-    assert report["truncated"] == [] and _truncation_warnings(report) == []
+    path = corpus("riftbound", f"core-rules-{version}.txt")
+    if version == "v1.3":
+        code, report, err = library(path, f"rb-{version}")
+        assert code == 0 and report["game"] == "riftbound", err
+        assert report["truncated"] == [] and _truncation_warnings(report) == []
+        return
+    doc = read_file(path)
+    assert doc.game == "riftbound" and [w for w in doc.warnings if w.reason.endswith(TRUNCATED)] == []
 
 
 def test_the_seeds_are_excerpts_but_not_cut_mid_rule():
