@@ -117,7 +117,22 @@ def edition_date(game: str, edition: str | None) -> str | None:
     key = edition_key(edition)
     if key[0] == 2:
         return f"{key[1]:04d}-{key[2]:02d}-{key[3]:02d}"
-    return timeline(game).versions.get(str(edition).strip()) if edition else None
+    if not edition:
+        return None
+    versions = timeline(game).versions
+    if str(edition).strip() in versions:
+        return versions[str(edition).strip()]
+    if key[0] != 1 or not versions:
+        return None
+    # A version the timeline does not date (v1.1, v1.4): the date of the newest known version not after it
+    # (its rules are at least those), or the day before the oldest (it came before them all).
+    known = sorted(versions.items(), key=lambda kv: edition_key(kv[0]))
+    older = [d for v, d in known if edition_key(v) <= key]
+    if older:
+        return max(older)
+    from datetime import date, timedelta
+
+    return (date.fromisoformat(min(d for _, d in known)) - timedelta(days=1)).isoformat()
 
 
 def load_citations(game: str, edition: str | None = None, date: str | None = None) -> Citations:

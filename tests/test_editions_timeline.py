@@ -81,3 +81,14 @@ def test_a_scenario_pinned_to_an_edition_without_a_table_takes_the_nearest_table
     assert "damage_assignment_order" in cite.in_force
     assert load_citations("mtg", "2023-10-13").edition == "2026-02-27"
     assert load_citations("riftbound", "v1.2").date == "2025-12-01"
+
+
+def test_a_version_the_timeline_does_not_date_takes_the_rules_around_it():
+    """Riftbound renumbers and renames its editions: an edition named only by a version the package has
+    not seen is explained with the rules of the newest known version before it."""
+    assert edition_date("riftbound", "v1.3") == "2026-03-30"
+    assert edition_date("riftbound", "v1.4") == "2026-03-30"  # at least v1.3's rules
+    assert edition_date("riftbound", "Core Rules v1.2.5") == "2025-12-01"
+    assert edition_date("riftbound", "v1.0") == "2025-11-30"  # before v1.2: none of the later rulings
+    assert edition_date("mtg", "Effective as of July 13, 2013") == "2013-07-13"
+    assert edition_date("mtg", None) is None and edition_date("mtg", "no date") is None
