@@ -48,19 +48,6 @@ def shipped(game: str, edition: str) -> bool:
     return (data_dir() / "citations" / f"{game}-{edition}.yaml").exists()
 
 
-def pick_edition(game: str, edition: str | None) -> str:
-    """The edition whose table serves a book of ``edition``: its own, else the newest older one."""
-    from rulebook.editions import edition_key
-
-    available = sorted(tables(game), key=edition_key)
-    if not available:
-        raise FileNotFoundError(f"no citation table for {game} in {data_dir() / 'citations'}")
-    if edition in available or len(available) == 1:
-        return edition if edition in available else available[0]
-    older = [e for e in available if edition and edition_key(e) <= edition_key(edition)]
-    return older[-1] if older else available[-1]
-
-
 def read_table(game: str, edition: str) -> dict:
     """A table as written (``{"game", "edition", "citations": {key: {"rules", "phrase"}}}``), a written
     table completed from the table it was made from."""
@@ -136,7 +123,7 @@ def edition_date(game: str, edition: str | None) -> str | None:
 
 
 def load_citations(game: str, edition: str | None = None, date: str | None = None) -> Citations:
-    """The table that serves ``edition`` (:func:`pick_edition`), applying the rules in force at ``date``
+    """The table that serves ``edition`` (its own, else :func:`nearest_table`), applying the rules in force at ``date``
     (default: the edition's own date, else the table's)."""
     chosen = nearest_table(game, edition)
     when = date or edition_date(game, edition) or edition_date(game, chosen) or chosen
