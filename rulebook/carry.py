@@ -38,7 +38,7 @@ from typing import Any
 
 from rulebook.diff import _QUOTES, Entry, content_words
 
-VERSION = 5  # part of every cached carrying: a change here carries every book again
+VERSION = 6  # part of every cached carrying: a change here carries every book again
 SIMILAR = 0.5  # Dice similarity of a rule's words with a signature for the rule to be "the same rule"
 MARGIN = 0.08  # how far the best rule must lead the next to be chosen by its words alone
 SUPPORT = 0.3  # a rule found by its phrase must be at least this like the signature (when there is one)
@@ -74,10 +74,19 @@ def rule_signature(rules: Mapping[str, Entry], entry: Entry) -> frozenset[int]:
     return signature(entry.content, context_of(rules, entry))
 
 
+# The Comprehensive Rules' move to the singular "they" (2017-2018) rewrote "his or her turn" as "their
+# turn" in hundreds of rules; word for word the same statement. Only the forms that stand one for one
+# (no verb to agree) are read alike.
+_PRONOUNS = ((" his or her ", " their "), (" him or her ", " them "), (" himself or herself ", " themselves "))
+
+
 def norm(text: str) -> str:
-    """Text as a phrase is looked for in it (case, whitespace and curly quotes aside; as
-    rulebook.diff.phrase_in)."""
-    return " ".join((text or "").translate(_QUOTES).split()).lower()
+    """Text as a phrase is looked for in it (case, whitespace and curly quotes aside, as
+    rulebook.diff.phrase_in; and "his or her" read as "their")."""
+    out = " " + " ".join((text or "").translate(_QUOTES).split()).lower() + " "
+    for old, new in _PRONOUNS:
+        out = out.replace(old, new)
+    return out.strip()
 
 
 def encode(sig: Iterable[int]) -> str:
