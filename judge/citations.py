@@ -137,6 +137,14 @@ def _load(game: str, chosen: str, date: str, source: str | None, book: str | Non
                      timeline=timeline(game), date=date, source=source, book=book)
 
 
+def newest_date(game: str) -> str:
+    """The newest rules the package knows: the latest date of a table or a change (a book that states no
+    edition is explained with them, and ``judge load`` says so)."""
+    dates = [d for d in (edition_date(game, e) for e in tables(game)) if d]
+    dates += [d for c in timeline(game).changes for d in (c.since, c.until) if d]
+    return max(dates)
+
+
 def own_table(game: str, edition: str | None) -> str | None:
     """The table written for ``edition``: by its name, else by its date (Riftbound's ``v1.2`` table serves
     the v1.2 document, whose edition is recorded as its "Last Updated" date)."""
@@ -187,7 +195,7 @@ def citations_for_book(store, game: str, book_id: str, edition: str | None, date
     if store.book(book_id) is not None and not store.is_partial(book_id) and not store.book(book_id).builtin:
         moved = carried(store, game, book_id, edition, progress)
         return Citations(game, str(edition or book_id), moved.citations, timeline=timeline(game),
-                         date=when or edition_date(game, moved.table) or moved.table, source=moved.table or "none",
+                         date=when or newest_date(game), source=moved.table or "none",
                          book=book_id)
     chosen = nearest_table(game, edition)
     return _load(game, chosen, when or edition_date(game, chosen) or chosen, chosen, book_id)

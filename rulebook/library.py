@@ -485,7 +485,8 @@ class Library:
                 shutil.copyfile(p, staging / name)
                 spec_files.append({"stored": name, "kind": doc.kind, "original": str(Path(p).resolve())})
             meta = {"id": book_id, "game": game, "title": title or next((d.title for d in docs if d.title), None)
-                    or book_id, "edition": edition or next((d.edition for d in docs if d.edition), None),
+                    or book_id, "edition": edition or next((d.edition for d in docs if d.edition), None)
+                    or next((d for d in map(date_in_name, paths) if d), None),
                     "files": spec_files}
             (staging / "book.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False), encoding="utf-8")
             target = self.home / "books" / book_id
@@ -572,3 +573,17 @@ def _unique(name: str, taken: set[str]) -> str:
         n += 1
     taken.add(candidate)
     return candidate
+
+
+_NAME_DATE = r"(?<!\d)((?:19|20)\d\d)[-_ .]?(0[1-9]|1[0-2])[-_ .]?(0[1-9]|[12]\d|3[01])(?!\d)"
+
+
+def date_in_name(path: str | Path) -> str | None:
+    """The date a publisher's file name carries (``MagicCompRules 20250207.txt``,
+    ``MagicCompRules_20100716.txt``, ``core-rules-2026-03-30.txt``), for a text that states none.
+
+    >>> date_in_name("MagicCompRules 20250207.txt"), date_in_name("rules-2026-03-30.txt"), date_in_name("cr.txt")
+    ('2025-02-07', '2026-03-30', None)
+    """
+    m = re.search(_NAME_DATE, Path(path).name)
+    return f"{m[1]}-{m[2]}-{m[3]}" if m else None

@@ -92,3 +92,12 @@ def test_a_version_the_timeline_does_not_date_takes_the_rules_around_it():
     assert edition_date("riftbound", "v1.0") == "2025-11-30"  # before v1.2: none of the later rulings
     assert edition_date("mtg", "Effective as of July 13, 2013") == "2013-07-13"
     assert edition_date("mtg", None) is None and edition_date("mtg", "no date") is None
+
+
+def test_a_book_that_states_no_edition_is_dated_by_its_file_name_or_gets_the_newest_rules():
+    from judge.citations import newest_date
+    from rulebook.library import date_in_name
+
+    assert date_in_name("MagicCompRules 20240206.txt") == "2024-02-06"
+    assert date_in_name("MagicCompRules_20100716.txt") == "2010-07-16" and date_in_name("cr-v1.3.txt") is None
+    assert newest_date("mtg") >= "2026-02-27" and newest_date("riftbound") >= "2026-03-30"

@@ -43,6 +43,10 @@ def load(
         fail(str(exc))
     # A file that looks truncated is said first, however many other warnings there are.
     warnings = sorted((str(w) for w in built.warnings), key=lambda w: not w.endswith(TRUNCATED))
+    if not built.edition and counts["rules"]:
+        warnings.append(f"no edition found in the text or the file names of {book}: explanations on it apply the "
+                        "newest rules the engine knows; load it again with --edition DATE (the rules' effective "
+                        "date) to explain it with its own")
     truncated = [d.source.name for d in built.documents if d.truncations]
     vectors = ready[book] if ready is not None else None
     if json_:
