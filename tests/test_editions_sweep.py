@@ -21,7 +21,7 @@ import edition_sweep  # noqa: E402
 
 # A sample across the renumbering of 2009, the legend rule of 2013, the damage assignment order
 # (2009-2024), the newest CR and the current Riftbound edition.
-SAMPLE = ("cr-2008-10-01", "cr-2013-07-11", "cr-2023-10-13", "cr-2025-09-19", "rb-1.2", "rb-1.3")
+SAMPLE = ("cr-2008-10-01", "cr-2013-07-11", "cr-2025-09-19", "rb-1.2", "rb-1.3")
 
 
 @pytest.fixture(scope="session")
