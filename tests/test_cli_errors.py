@@ -20,7 +20,7 @@ VALID = {
     "books": [], "load": [SEED, "--book", "x"], "unload": ["x"], "rule": ["312.1"], "search": ["priority"],
     "define": ["hidden"], "rulings": ["priority"], "export": [], "refs": ["312.1"], "path": ["312.1", "312.2"],
     "graph": [], "check": [], "explain": [SCENARIO], "diff": ["riftbound", "riftbound"],
-    "history": ["312.1"], "citations": ["--book", "riftbound"],
+    "history": ["312.1"], "citations": ["--book", "riftbound"], "card": ["lightning bolt"], "cards": ["bolt"],
     "ruling": [],  # a group: its subcommands parse as every command does
 }
 # A value the command refuses, and what the one line says about it.
@@ -42,6 +42,8 @@ BAD_VALUE = {
     "history": (["312.1", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
     "citations": (["--book", "riftbound", "--table", "v9"], "no riftbound citation table 'v9'"),
     "ruling": (["search", "priority", "--limit", "0"], "0 is not in the range 1<=x<=200"),
+    "card": (["bolt", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
+    "cards": (["bolt", "--limit", "0"], "0 is not in the range 1<=x<=500"),
 }
 
 
@@ -68,7 +70,7 @@ def test_an_unknown_option_is_one_line(home, judge, name):
     code, out, err = judge(name, *VALID[name], "--bok", "--json")
     error = _error_json(out)
     assert code == 2 and error["status"] == 2 and "No such option: --bok" in error["message"]
-    if name not in ("books", "unload", "diff", "ruling"):  # the options that come close are offered (these have no --book)
+    if name not in ("books", "unload", "diff", "ruling", "card", "cards"):  # the options that come close are offered (these have no --book)
         assert "--book" in error["suggestions"]
 
 

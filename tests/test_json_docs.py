@@ -15,6 +15,7 @@ REPO = Path(__file__).resolve().parents[1]
 SCENARIO = str(REPO / "data" / "scenarios" / "riftbound" / "burn-out.yaml")
 MTG_SCENARIO = str(sorted((REPO / "data" / "scenarios" / "mtg").glob("*.yaml"))[0])
 SEED = str(REPO / "seeds" / "riftbound-300-detail.txt")
+INVENTED_CARDS = str(REPO / "tests" / "data" / "cards" / "invented-scryfall.json")
 
 # A command line per command, on the seeds (a new command must add itself here).
 RUNS = {
@@ -25,6 +26,8 @@ RUNS = {
     "search": ["search", "who gets priority", "--why"],
     "define": ["define", "Showdown"],
     "rulings": ["rulings", "priority"],
+    "card": ["card", "practice bolt"],
+    "cards": ["cards", "damage"],
     "export": ["export", "json", "--book", "riftbound"],
     "refs": ["refs", "312.2", "--book", "riftbound"],
     "path": ["path", "312.2.d", "313.4", "--book", "riftbound"],
@@ -71,6 +74,8 @@ def test_every_command_has_a_section():
 def test_the_json_keys_are_documented(fresh_home, judge, name, args):
     if name == "unload":
         judge(*RUNS["load"])
+    if name in ("card", "cards"):
+        assert judge("load", INVENTED_CARDS)[0] == 0
     code, out, err = judge(*args, "--json")
     assert code == 0, err
     printed = keys(json.loads(out))

@@ -16,6 +16,8 @@ COMMANDS = [
     ("search", "search:search"),
     ("define", "define:define"),
     ("rulings", "rulings:rulings"),
+    ("card", "card:card"),
+    ("cards", "card:cards"),
     ("export", "export:export"),
     ("refs", "refs:refs"),
     ("path", "path:path"),
