@@ -12,22 +12,15 @@ import argparse
 import os
 import platform
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "bench"))
+from timed import run  # noqa: E402
 CORPORA = REPO.parent / "shared" / "corpora"
-BIN = Path(sys.executable).parent / "judge"
-JUDGE = [str(BIN)] if BIN.exists() else [sys.executable, "-m", "judge.cli"]
-
-
-def run(args: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run(JUDGE + args, env=env, check=True, capture_output=True)
-    return time.perf_counter() - start
 
 
 def main() -> int:

@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from rulebook.sqlscript import statements
+
 NOTEBOOK_NAME = "notebook.db"
 SCHEMA = "1"
 EXPORT_FORMAT = "rules-judge notebook 1"
@@ -119,7 +121,7 @@ class Notebook:
         if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":  # a file made elsewhere
             _retry(lambda: self.conn.execute("PRAGMA journal_mode = WAL"))
         with self._write():  # a notebook of an older schema gains what is new (IF NOT EXISTS)
-            for statement in _statements(_TABLES):
+            for statement in statements(_TABLES):
                 self.conn.execute(statement)
             self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", [SCHEMA])
 
@@ -267,7 +269,7 @@ def _create(path: Path) -> None:
     try:
         conn.execute("PRAGMA journal_mode = WAL")
         conn.execute("BEGIN IMMEDIATE")
-        for statement in _statements(_TABLES):
+        for statement in statements(_TABLES):
             conn.execute(statement)
         conn.execute("INSERT INTO meta (key, value) VALUES ('schema_version', ?)", [SCHEMA])
         conn.execute("COMMIT")
@@ -310,18 +312,6 @@ class _Transaction:
     def __exit__(self, kind, value, tb):
         self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
         return False
-
-
-def _statements(script: str) -> list[str]:
-    """The statements of :data:`_TABLES` (a trigger's body holds semicolons of its own)."""
-    out, current = [], []
-    for line in script.strip().splitlines():
-        current.append(line)
-        text = "\n".join(current).strip()
-        if text.endswith(";") and (not text.upper().startswith("CREATE TRIGGER") or text.upper().endswith("END;")):
-            out.append(text)
-            current = []
-    return out
 
 
 def _words(query: str) -> list[str]:

@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from rulebook.cards.model import Card, CardRuling, Face, card_from_json, card_json
+from rulebook.sqlscript import statements
 
 if TYPE_CHECKING:  # the reading side is imported by a load (each function that reads), never by a lookup
     from rulebook.cards import readers
@@ -127,7 +128,7 @@ class CardStore:
             self.conn.execute("PRAGMA journal_mode = WAL")
         self.conn.execute("BEGIN IMMEDIATE")
         try:
-            for statement in _statements(_SCHEMA):
+            for statement in statements(_SCHEMA):
                 self.conn.execute(statement)
             self.conn.execute("INSERT OR IGNORE INTO meta (key, value) VALUES ('schema_version', ?)", [SCHEMA_VERSION])
             self.conn.execute("COMMIT")
@@ -221,17 +222,6 @@ class CardStore:
                 if self.conn.in_transaction:
                     self.conn.execute("ROLLBACK")
                 raise
-
-
-def _statements(script: str) -> list[str]:
-    out, current = [], []
-    for line in script.strip().splitlines():
-        current.append(line)
-        text = "\n".join(current).strip()
-        if text.endswith(";") and (not text.upper().startswith("CREATE TRIGGER") or text.upper().endswith("END;")):
-            out.append(text)
-            current = []
-    return out
 
 
 @contextlib.contextmanager
