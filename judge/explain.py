@@ -170,12 +170,19 @@ def verified_quotes(citations, book_id: str, cited: list[str], used: list[str], 
             texts[n] = norm(content(book_id, n) or "")
         return texts[n]
 
+    def lacks(key: str) -> bool:
+        c = citations.citation(key)
+        return bool(c.phrase) and norm(c.phrase) not in " ".join(words(r) for r in c.rules)
+
     quoted, refused = [], {}
     for n in cited:
         text = quote(book_id, n)
         if text is not None:
-            lacking = [k for k in claims.get(n, []) if citations.citation(k).phrase
-                       and norm(citations.citation(k).phrase) not in " ".join(words(r) for r in citations.citation(k).rules)]
+            if n in claims:  # every key the run cited it by must hold
+                lacking = [k for k in claims[n] if lacks(k)]
+            else:  # cited beside a refusal's reason (IllegalAction names its keys' rules, not the keys): one
+                candidates = [c.key for c in citations if n in c.rules]  # key of the table citing it must hold
+                lacking = candidates if candidates and all(lacks(k) for k in candidates) else []
             if lacking:
                 refused[n], text = lacking, None
         quoted.append((n, text))

@@ -187,10 +187,6 @@ class _Book:
     def exists(self, number: str) -> bool:
         return number in self.rules or number in self.rulings
 
-    def content(self, number: str) -> str:
-        e = self.rules.get(number)
-        return e.content if e else ""
-
     def says(self, phrase: str) -> list[str]:
         if phrase not in self._saying:
             p = norm(phrase)

@@ -107,3 +107,14 @@ def test_the_shipped_signatures_are_those_of_the_shipped_tables():
     done = subprocess.run([sys.executable, str(REPO / "bench" / "sign_citation_tables.py"), "--check"],
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
+
+
+def test_a_rule_cited_beside_a_refusals_reason_is_checked_against_the_keys_citing_it():
+    """An illegal action names the rules of all its keys but only its reason as a key: a rule no key of
+    the run claims is quoted only when a key of the table citing it has its phrase there."""
+    cite = Citations("mtg", "x", {"turn.main": {"rules": ["505.4"], "phrase": "the active player gets priority"},
+                                  "cast.sorcery_speed": {"rules": ["307.1"], "phrase": "main phase"}})
+    texts = {"505.4": "Third, the active player gets priority.", "307.1": "A player may cast a sorcery any time."}
+    quoted, refused = verified_quotes(cite, "book", ["307.1", "505.4"], ["turn.main"],
+                                      lambda b, n: texts.get(n), lambda b, n: texts.get(n))
+    assert quoted == [("307.1", None), ("505.4", texts["505.4"])] and refused == {"307.1": ["cast.sorcery_speed"]}

@@ -70,6 +70,8 @@ def citations(
                 f"{', '.join(explained['tables'])}): {explained['located']} keys located, "
                 f"{len(explained['unlocated'])} not located")
         echo(line + (f": {', '.join(explained['unlocated'])}" if explained["unlocated"] else ""))
+        for p in explained["partly"]:
+            echo(f"  {p['key']}: placed without {', '.join(p['left_out'])} (that rule of the table was not found)")
     if written:
         echo(f"\nwrote {written}: the engines cite {target}'s numbers for books of edition {info['edition']}")
 
@@ -81,7 +83,7 @@ def _explained_with(info: dict, tables, shipped) -> dict | None:
 
     own = own_table(info["game"], info["edition"])
     if own is not None:
-        return {"carried": False, "tables": [own], "located": None, "unlocated": []}
+        return {"carried": False, "tables": [own], "located": None, "unlocated": [], "partly": []}
     if info["partial"]:
         return None
     from judge.books import open_store
@@ -89,7 +91,7 @@ def _explained_with(info: dict, tables, shipped) -> dict | None:
 
     moved = carried(open_store(), info["game"], info["book"], info["edition"])
     return {"carried": True, "tables": list(moved.tables), "located": len(moved.placed) - len(moved.unlocated),
-            "unlocated": moved.unlocated}
+            "unlocated": moved.unlocated, "partly": [{"key": p.key, "left_out": list(p.left_out)} for p in moved.partly]}
 
 
 def _write(result, info: dict, table: str, shipped, write_table):
