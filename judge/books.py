@@ -91,15 +91,34 @@ def check_book(store, book: str | None) -> None:
     raise unknown_book(book, store.book_ids())
 
 
-def books_for(store, book: str | None = None, game: str | None = None) -> list[str]:
+def books_for(store, book: str | None = None, game: str | None = None, setting: bool = True) -> list[str]:
     """The books a command covers (:func:`rulebook.editions.default_books`): the one given, else the
-    game's default book, else each game's default book; exit 2 with one line for a wrong id or game."""
+    game's default book, else (with ``setting``) the default book of the judge's default game
+    (``judge config game``, ``JUDGE_GAME``) when one of its books is loaded, else each game's default
+    book; exit 2 with one line for a wrong id or game."""
     from rulebook.editions import BookChoiceError, default_books
 
+    if setting and book is None and game is None:
+        game = default_game(store)
     try:
         return default_books(store, book, game)
     except BookChoiceError as exc:
         fail(str(exc), suggestions=exc.suggestions)
+
+
+def default_game(store=None) -> str | None:
+    """The judge's default game (rulebook.preferences), when set and, given ``store``, a book of it is
+    loaded; exit 2 with one line for a value the setting does not take."""
+    from rulebook.home import default_home
+    from rulebook.preferences import PreferenceError, preference
+
+    try:
+        game, _ = preference(default_home(), "game")
+    except PreferenceError as exc:
+        fail(str(exc), suggestions=exc.suggestions)
+    if game is None or store is None:
+        return game
+    return game if store.query("SELECT 1 FROM books WHERE game = ? LIMIT 1", [game]) else None
 
 
 def one_book(store, book: str | None, game: str | None, number: str | None = None) -> str:

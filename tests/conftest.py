@@ -128,6 +128,27 @@ def full_book(full_library, *books: str):
     return store
 
 
+@pytest.fixture(scope="session")
+def card_library(tmp_path_factory):
+    """A library with the 2026 CR, Riftbound v1.2 (with the Origins and Spiritforged FAQs) and v1.3 (the
+    default), and every card file of the corpora, loaded once per session: its folder."""
+    cards = CORPORA / "cards"
+    if not cards.exists():
+        pytest.skip(f"the card files are absent ({cards})")
+    home = tmp_path_factory.mktemp("cards-home")
+    loads = [("load", CORPORA / "mtg" / "MagicCompRules-2026-02-27.txt", "--book", "cr-2026"),
+             ("load", CORPORA / "riftbound" / "core-rules-v1.2.txt", CORPORA / "riftbound" / "faq-origins.md",
+              CORPORA / "riftbound" / "faq-spiritforged.md", "--book", "rb-1.2"),
+             ("load", CORPORA / "riftbound" / "core-rules-v1.3.txt", "--book", "rb-1.3"),
+             ("load", *sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")),
+              *sorted((cards / "mtg" / "scryfall").glob("*.json")), *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
+              cards / "riftbound" / "cards.json", CORPORA / "riftbound" / "errata.json")]
+    for args in loads:
+        code, _, err = judge_in(home, *args)
+        assert code == 0, err
+    return home
+
+
 _PROBE = """
 import sys
 import rulebook.home

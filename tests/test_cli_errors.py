@@ -21,7 +21,7 @@ VALID = {
     "define": ["hidden"], "rulings": ["priority"], "export": [], "refs": ["312.1"], "path": ["312.1", "312.2"],
     "graph": [], "check": [], "explain": [SCENARIO], "diff": ["riftbound", "riftbound"],
     "history": ["312.1"], "citations": ["--book", "riftbound"], "card": ["lightning bolt"], "cards": ["bolt"],
-    "ruling": [],  # a group: its subcommands parse as every command does
+    "config": [], "ruling": [],  # a group: its subcommands parse as every command does
 }
 # A value the command refuses, and what the one line says about it.
 BAD_VALUE = {
@@ -44,6 +44,7 @@ BAD_VALUE = {
     "ruling": (["search", "priority", "--limit", "0"], "0 is not in the range 1<=x<=200"),
     "card": (["bolt", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
     "cards": (["bolt", "--limit", "0"], "0 is not in the range 1<=x<=500"),
+    "config": (["game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
 }
 
 
@@ -70,7 +71,7 @@ def test_an_unknown_option_is_one_line(home, judge, name):
     code, out, err = judge(name, *VALID[name], "--bok", "--json")
     error = _error_json(out)
     assert code == 2 and error["status"] == 2 and "No such option: --bok" in error["message"]
-    if name not in ("books", "unload", "diff", "ruling", "card", "cards"):  # the options that come close are offered (these have no --book)
+    if name not in ("books", "unload", "diff", "ruling", "card", "cards", "config"):  # the options that come close are offered (these have no --book)
         assert "--book" in error["suggestions"]
 
 

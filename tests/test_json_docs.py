@@ -28,6 +28,7 @@ RUNS = {
     "rulings": ["rulings", "priority"],
     "card": ["card", "practice bolt"],
     "cards": ["cards", "damage"],
+    "config": ["config"],
     "export": ["export", "json", "--book", "riftbound"],
     "refs": ["refs", "312.2", "--book", "riftbound"],
     "path": ["path", "312.2.d", "313.4", "--book", "riftbound"],

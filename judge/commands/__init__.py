@@ -28,6 +28,7 @@ COMMANDS = [
     ("history", "history:history"),
     ("citations", "citations:citations"),
     ("ruling", "ruling:app"),
+    ("config", "config:config"),
 ]
 
 

@@ -6,9 +6,8 @@ from dataclasses import replace
 
 import typer
 
-from judge.books import books_for, open_store
+from judge.books import books_for, default_game, open_store
 from judge.output import echo, emit_json, warn
-from rulebook.search import search_books
 from judge.commands.options import BOOK, GAME, JSON
 
 
@@ -22,18 +21,27 @@ def search(
     why: bool = typer.Option(False, "--why", help="Show under each hit why it ranked there."),
     json_: bool = JSON,
 ) -> None:
-    """Search rule text, titles, examples, glossary terms and rulings; a rule number jumps to the rule."""
+    """Search rule text, titles, examples, glossary terms and rulings; a rule number jumps to the rule.
+
+    A question naming a loaded card shows the card first and searches the rules with its text too;
+    without --game or --book, the game is the card's, else the default game (judge config game), else
+    the one the question's words belong to, and the search says which.
+    """
     from rulebook.search import rules_first
+    from rulebook.search.question import ask
 
     store = open_store()
-    books = books_for(store, book, game)  # the one given, else each game's default book
     if not query.strip():
         from judge.output import fail
 
         fail("empty query: expected words, a question or a rule number")
+    chosen = books_for(store, book, game) if book or game else None
+    defaults = _defaults(store)
     if not words:
         numpy_on_one_thread()
-    result = search_books(store, query, books, limit=limit, meaning=not words, correct_typos=not exact)
+    answer = ask(store, query, defaults, chosen=chosen, cards=_card_library(), setting=default_game(store),
+                 limit=limit, meaning=not words, correct_typos=not exact)
+    result = answer.result
     if not result.jumped:  # hits merged from several books: a question's rules first again
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
     if result.note:
@@ -42,15 +50,73 @@ def search(
     if not result.hits:
         from rulebook.lookup import excerpt_hint
 
-        hint = excerpt_hint(store, books)
+        hint = excerpt_hint(store, list(answer.books))
     if json_:
-        emit_json({**result.to_json(), "hint": hint})
+        emit_json({**answer.to_json(), **result.to_json(), "hint": hint})
     else:
+        said = game_said(answer)
+        if said:
+            warn(said)
+        if answer.card is not None:
+            show_card(answer, why)
         show(result, why, editions=_editions(store, result.hits))
         if hint:
             echo(f"hint: {hint}")
-    if not result.hits:
+    if not result.hits and answer.card is None:
         raise typer.Exit(1)
+
+
+def _defaults(store) -> dict[str, str]:
+    """game -> its default book, for every game with a book loaded."""
+    from rulebook.editions import default_books
+
+    game_of = {r["id"]: r["game"] for r in store.query("SELECT id, game FROM books")}
+    return {game_of[b]: b for b in default_books(store)}
+
+
+def _card_library():
+    """The card library, when cards are loaded (else None: a search of the rules alone)."""
+    from rulebook.home import default_home
+
+    path = default_home() / "cards.db"
+    if not path.exists():
+        return None
+    from rulebook.cards.store import CardStore
+
+    cards = CardStore(path)
+    return cards if cards.count() else None
+
+
+def game_said(answer) -> str | None:
+    """One line saying which game a search read when the judge named none, and why."""
+    guess = answer.game
+    if guess.source == "card":
+        return f"searching {guess.game} ({answer.books[0]}): the question names the card {guess.evidence[0]}; " \
+               "--game to choose"
+    if guess.source == "setting":
+        return f"searching {guess.game} ({answer.books[0]}): your default game (judge config game)"
+    if guess.source == "words":
+        return f"searching {guess.game} ({answer.books[0]}): {', '.join(guess.evidence)} " \
+               f"{'is' if len(guess.evidence) == 1 else 'are'} {guess.game} words; --game to choose"
+    return None
+
+
+def show_card(answer, why: bool = False) -> None:
+    """The card the question names, above the rules."""
+    mention = answer.card
+    c = mention.card
+    if c is None:
+        names = ", ".join(f"{n} ({g})" for g, n in mention.choices)
+        echo(f"cards: \"{mention.words}\" names {names}: choose the game with --game")
+        echo()
+        return
+    cost = f"  {c.cost}" if c.cost else ""
+    echo(f"card: {c.name}{cost}  [{c.game}] {c.type_line}")
+    for line in c.text.splitlines():
+        echo(f"    {line}")
+    if why:
+        echo(f"    why: named by \"{mention.words}\" ({mention.matched}); the rules searched with its text too")
+    echo()
 
 
 def _editions(store, hits) -> dict[str, str | None]:

@@ -44,8 +44,11 @@ __all__ = ["HIGHLIGHT", "STOPWORDS", "Hit", "SearchResult", "Settings", "associa
 
 def search(store: Store, query: str, book: str | None = None, limit: int = 10,
            kinds: tuple[str, ...] = ("rule", "term", "ruling"), correct_typos: bool = True,
-           meaning: bool = True, settings: Settings = DEFAULT) -> SearchResult:
+           meaning: bool = True, settings: Settings = DEFAULT, context: str = "") -> SearchResult:
     """Ranked hits for ``query``; a rule number jumps straight to that rule.
+
+    ``context``: more words to rank the rules with, never corrected (a card's printed text, added to
+    the question that names it: :mod:`rulebook.search.question`).
 
     Rules are ranked by their words (below) and, with ``meaning``, also by the sentence model
     (:mod:`rulebook.vectors`); the two rankings are fused. Without the model, words alone, and
@@ -68,7 +71,10 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
         fixed, changed = correct(query, vocab, lambda w: index_matches(store, w, book), settings)
         if changed:
             corrected = effective = fixed
-    terms = book_forms(content_words(effective), vocab) if vocab else content_words(effective)
+    asked = f"{effective} {context}" if context.strip() else effective
+    terms = book_forms(content_words(asked), vocab) if vocab else content_words(asked)
+    if context.strip():  # a card's text repeats the question's words
+        terms = list(dict.fromkeys(terms))
     if not terms:
         return SearchResult(query, corrected, [])
     hits: list[Hit] = []
@@ -82,7 +88,7 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
             from rulebook.shipped import ModelUnavailable  # with the model: a search by words needs neither
 
             try:
-                lexical = fuse(store, effective, book, lexical, settings)
+                lexical = fuse(store, asked, book, lexical, settings)
                 ranking = "words+meaning"
             except ModelUnavailable as exc:
                 note = f"ranked by words alone: {exc}"
@@ -111,18 +117,21 @@ def _ruling_books(store, book: str | None) -> str | list[str] | None:
 
 def search_books(store, query: str, books: list[str], **options):
     """:func:`rulebook.search.search` over ``books``: one search when they are one book or every
-    loaded book; else one per book, hits merged by score (bm25 is computed over the whole index
-    whichever book a search is limited to, so scores compare as they do in one search over all)."""
-    from dataclasses import replace
-
+    loaded book; else one per book, merged (:func:`merge_results`)."""
     run = search
     if len(books) == 1:
         return run(store, query, book=books[0], **options)
     if set(books) == set(store.book_ids()):
         return run(store, query, book=None, **options)
-    results = [run(store, query, book=b, **options) for b in books]
+    return merge_results([run(store, query, book=b, **options) for b in books], options.get("limit", 10))
+
+
+def merge_results(results: list[SearchResult], limit: int) -> SearchResult:
+    """Searches of one book each as one result, hits merged by score (bm25 is computed over the whole
+    index whichever book a search is limited to, so scores compare as they do in one search over all)."""
+    from dataclasses import replace
+
     hits = sorted((h for r in results for h in r.hits), key=lambda h: -h.score)
-    limit = options.get("limit", 10)
     rankings = {r.ranking for r in results if r.hits}
     return replace(
         results[0],

@@ -1,0 +1,172 @@
+"""A judge's question answered: which game it is about, the card it names, and the rules that answer it.
+
+:func:`ask` is what ``judge search`` runs:
+
+1. the game: the one the judge chose (``--game``, ``--book``), else the game of the card the question
+   names, else the judge's default game (a setting), else the game the question's words are
+   (:mod:`rulebook.search.guess`), else every game's default book;
+2. the card (:mod:`rulebook.cards.mention`), shown first;
+3. the rules, searched with the question and, when it names a card, the card's keywords and text
+   (its own name out), so that "Does Abandoned Hall's ability trigger if the spell is countered?" is
+   answered by the rules about the card's trigger and about countering. Only the question's words are
+   corrected: a card's text is printed, not typed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rulebook import numbers
+from rulebook.search.guess import GameGuess, by_words
+from rulebook.search.hits import SearchResult
+
+COMMON = 20  # a word a book uses this often is the rules' word, never a card's name on its own
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    result: SearchResult
+    game: GameGuess
+    books: tuple[str, ...]  # the books searched
+    card: Any = None  # rulebook.cards.mention.Mention
+    context: str = ""  # the card's words the rules were searched with besides the question
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.result.to_json(), "game": self.game.to_json(), "books": list(self.books),
+                "card": None if self.card is None else {**self.card.to_json(), **_card_fields(self.card.card)}
+                if self.card.card is not None else self.card.to_json(),
+                "context": self.context or None}
+
+
+def _card_fields(card) -> dict[str, Any]:
+    return {"type_line": card.type_line, "cost": card.cost, "keywords": list(card.keywords), "text": card.text}
+
+
+def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None = None, cards=None,
+        setting: str | None = None, **options) -> Answer:
+    """Answer ``query``.
+
+    ``defaults``: game -> its default book; ``chosen``: the books the judge chose (--book, --game), or
+    None; ``cards``: the card library (:class:`rulebook.cards.store.CardStore`) or None; ``setting``:
+    the judge's default game; ``options``: as :func:`rulebook.search.search` takes them.
+    """
+    from rulebook.search import merge_results, search_books
+
+    if chosen:
+        game_of = {b: g for g, b in defaults.items()}
+        guess = GameGuess(game_of.get(chosen[0]) if len(chosen) == 1 else None, "option")
+        books = list(chosen)
+        tentative = guess
+    else:
+        guess, books = GameGuess(None, "none"), list(defaults.values())
+        tentative = GameGuess(setting, "setting") if setting in defaults else GameGuess(None, "none")
+        if tentative.game is None and len(defaults) > 1:
+            from rulebook.search.query import content_words
+
+            tentative = by_words(store, defaults, content_words(query))
+    mention = None
+    if cards is not None and not numbers.looks_like_number(query.strip()):
+        mention = _mention(store, cards, query, books, guess.game)
+        if mention is not None and mention.card is None and tentative.game is not None and not chosen:
+            mention = _mention(store, cards, query, books, tentative.game) or mention
+    if mention is not None and mention.card is not None and not chosen and mention.card.game in defaults:
+        game = mention.card.game
+        guess, books = GameGuess(game, "card", (mention.card.name,)), [defaults[game]]
+    elif tentative.game is not None and not chosen:
+        guess, books = tentative, [defaults[tentative.game]]
+    named = mention is not None and mention.card is not None
+    context = card_context(mention) if named else ""
+    question = (mention.rest or "") if named else query
+    if named and not question.strip():
+        question = mention.words  # "How does Switcheroo work?": the card is the question
+    if len(books) > 1:  # still every game: a misspelt word's closest correction may tell
+        per_book = {b: search_books(store, question, [b], context=context, **options) for b in books}
+        corrections = _corrections(question, per_book)
+        if corrections:
+            guessed = by_words(store, defaults, [], corrections)
+            if guessed.game is not None:
+                guess = guessed
+                books = [defaults[guessed.game]]
+                return Answer(per_book[books[0]], guess, tuple(books), mention, context)
+        result = merge_results(list(per_book.values()), options.get("limit", 10))
+    else:
+        result = search_books(store, question, books, context=context, **options)
+    if named:
+        result = replace(result, query=query)
+    return Answer(result, guess, tuple(books), mention, context)
+
+
+def _mention(store, cards, query: str, books: list[str], game: str | None):
+    from rulebook.cards.mention import named_card
+
+    from rulebook.search.query import english
+
+    counts = _vocab(store, books)
+    marks = ",".join("?" * len(books))
+
+    def is_common(word: str) -> bool:
+        return counts(word) >= COMMON
+
+    def is_word(word: str) -> bool:
+        return counts(word) > 0
+
+    def is_term(words: str) -> bool:
+        return bool(store.conn.execute(
+            f"SELECT 1 FROM terms WHERE book IN ({marks}) AND lower(term) = ? UNION ALL "
+            f"SELECT 1 FROM rules WHERE book IN ({marks}) AND lower(title) = ? LIMIT 1",
+            [*books, words, *books, words]).fetchone())
+
+    return named_card(cards, query, game, is_common, is_word, english, is_term)
+
+
+def _vocab(store, books: list[str]):
+    """word -> the most any of ``books`` uses it, asked word by word (a question has a dozen)."""
+    marks = ",".join("?" * len(books))
+    asked: dict[str, int] = {}
+
+    def count(word: str) -> int:
+        word = word.lower().replace("’", "'")
+        if word not in asked:
+            row = store.conn.execute(f"SELECT max(count) FROM vocab WHERE book IN ({marks}) AND word = ?",
+                                     [*books, word]).fetchone()
+            asked[word] = row[0] or 0
+        return asked[word]
+
+    return count
+
+
+_ICON = re.compile(r":[a-z0-9_]+:|\[[A-Z]\]|\{[^}]*\}")  # energy/might icons, mana symbols: not words
+
+
+def card_context(mention) -> str:
+    """The card's keywords and text as words to search the rules with: its own names out (a rule never
+    names the card), icons and mana symbols out, keyword brackets opened (``[Accelerate]``)."""
+    card = mention.card
+    text = card.text.replace("\n//\n", "\n")
+    for name in sorted({card.name, *(f.name for f in card.faces)}, key=len, reverse=True):
+        text = re.sub(re.escape(name), " ", text, flags=re.IGNORECASE)
+    text = _ICON.sub(" ", text)
+    text = re.sub(r"[\[\]]", " ", text)
+    text = re.sub(r"[+-]?\d+(/[+-]?\d+)?", " ", text)
+    said = " ".join([*card.keywords, text])
+    return " ".join(said.split())
+
+
+def _corrections(question: str, per_book: dict[str, SearchResult]) -> dict[str, dict[str, str]]:
+    """typed word -> {book: the word it became there}, for the words some book corrected."""
+    from rulebook.search.query import words
+
+    typed = words(question)
+    out: dict[str, dict[str, str]] = {}
+    for book, result in per_book.items():
+        if not result.corrected:
+            continue
+        fixed = words(result.corrected)
+        if len(fixed) != len(typed):
+            continue
+        for a, b in zip(typed, fixed):
+            if a != b:
+                out.setdefault(a, {})[book] = b
+    return out
