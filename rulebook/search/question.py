@@ -93,9 +93,35 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
         result = merge_results(list(per_book.values()), options.get("limit", 10))
     else:
         result = search_books(store, question, books, context=context, **options)
+        if named and context and question != mention.words:
+            result = _with_card(search_books(store, question, books, **options), result, options.get("limit", 10))
     if named:
         result = replace(result, query=query)
     return Answer(result, guess, tuple(books), mention, context)
+
+
+FUSION_K = 10  # reciprocal rank fusion's constant: small, so that the first few places of each list count
+
+
+def _with_card(plain: SearchResult, with_card: SearchResult, limit: int) -> SearchResult:
+    """The question's own ranking and its ranking with the card's text, fused by reciprocal rank: a rule
+    the question's words put first stays near the top ("how does its investigate work" is answered by
+    Investigate, not drowned by the card's other words), and the rules the card's text adds join it."""
+    if not plain.hits:
+        return with_card
+    score: dict[tuple, float] = {}
+    hit_of: dict[tuple, Any] = {}
+    card_rank: dict[tuple, int] = {}
+    for hits, own in ((plain.hits, True), (with_card.hits, False)):
+        for i, h in enumerate(hits, 1):
+            key = (h.kind, h.book, h.id)
+            score[key] = score.get(key, 0.0) + 1 / (FUSION_K + i)
+            hit_of.setdefault(key, h)
+            if not own:
+                card_rank[key] = i
+    order = sorted(score, key=lambda k: -score[k])[:limit]
+    hits = [hit_of[k].rescored(round(score[k], 4), with_card_rank=card_rank.get(k)) for k in order]
+    return replace(with_card, hits=hits, corrected=plain.corrected)
 
 
 def _mention(store, cards, query: str, books: list[str], game: str | None):
