@@ -45,7 +45,7 @@ def test_a_riftbound_card_question(card_library):
     assert found["books"] == ["rb-1.3"]
 
 
-@pytest.mark.parametrize("query", ["when does damage wear off", "flash", "what is a sacrifice", "fog of war rules"])
+@pytest.mark.parametrize("query", ["when does damage wear off", "flash", "what is a sacrifice", "can a blocked creature deal damage to the player"])
 def test_rules_words_are_not_taken_for_cards(card_library, query):
     """"Wear" is a face of Wear // Tear, "Flash" and "Sacrifice" are Magic cards, "Fog" one too: as
     the rules use them, or typed in lower case, they are the rules' words."""

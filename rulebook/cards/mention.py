@@ -11,9 +11,10 @@ about what counts:
 
 A name that is also the rules' own vocabulary or plain English is not taken for a card lightly: a
 run of words names one only when one of its words is not common in the rules (``is_common``, given by
-the caller from the books), and a name of one word (a card's or a face's: "Fog", "Wear" of Wear //
-Tear) only when the word is not English or was typed with a capital inside the sentence ("how does
-Fog work", not "when does damage wear off"). A name found in several games, with no game given, is
+the caller from the books) or the rules never say the words together ("back to back"), and a name of
+one word only when typed with a capital inside the sentence ("how does Fog work"), or, in lower case,
+when it is no English word, or the whole name of a card (not a face: "wear" of Wear // Tear) that the
+rules rarely use ("disintegrate"). A name found in several games, with no game given, is
 not guessed between: the mention says so (``choices``).
 
 >>> _runs(["can", "bolt", "hit"], 2)
@@ -81,14 +82,18 @@ def named_card(store, query: str, game: str | None = None,
                is_common: Callable[[str], bool] = lambda word: False,
                is_word: Callable[[str], bool] = lambda word: True,
                is_english: Callable[[str], bool] = lambda word: False,
-               is_term: Callable[[str], bool] = lambda words: False) -> Mention | None:
+               is_term: Callable[[str], bool] = lambda words: False,
+               in_rules: Callable[[str], int] = lambda phrase: 0,
+               is_rare: Callable[[str], bool] = lambda word: True) -> Mention | None:
     """The card ``query`` names (in ``game``, else in any), or None.
 
     ``is_common(word)``: the rules use the (lower-case) word often, so it names no card on its own;
     ``is_word(word)``: a book uses the word at all (a run without such a word may be misspelt);
     ``is_english(word)``: the word is plain English (a name of one such word needs a capital);
     ``is_term(words)``: the words are a term the rules define (a rule's title, a glossary entry):
-    "Flash" is a card, but ``flash`` is the keyword.
+    "Flash" is a card, but ``flash`` is the keyword; ``in_rules(phrase)``: how many rules say the phrase
+    ("back to back" none: the Riftbound card, though each word is common); ``is_rare(word)``: the rules
+    use the word at most a few times (an English word alone names a card then).
     """
     tokens = _tokens(query)
     if not tokens:
@@ -96,7 +101,7 @@ def named_card(store, query: str, game: str | None = None,
     whole = _whole(store, query, tokens, game, is_common, is_term)
     if whole is not None:
         return whole
-    exact = _exact(store, query, tokens, game, is_common, is_english, is_term)
+    exact = _exact(store, query, tokens, game, is_common, is_english, is_term, in_rules, is_rare)
     if exact is not None:
         return exact
     return _misspelt(store, query, tokens, game, is_word)
@@ -122,7 +127,7 @@ def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | Non
     return Mention(found.card, query.strip(), found.matched, "")
 
 
-def _exact(store, query: str, tokens, game, is_common, is_english, is_term) -> Mention | None:
+def _exact(store, query: str, tokens, game, is_common, is_english, is_term, in_rules, is_rare) -> Mention | None:
     """The longest run of words that is a card's name or a face's, exactly."""
     words = [t[0] for t in tokens]
     runs = _runs(words, LONGEST)
@@ -133,9 +138,11 @@ def _exact(store, query: str, tokens, game, is_common, is_english, is_term) -> M
         if not named:
             continue
         content = [w.lower() for w in words[i:j]]
-        if all(is_common(w) for w in content) or is_term(" ".join(content)):
+        if is_term(" ".join(content)):
             continue
-        if j - i == 1 and is_english(content[0]) and not (i > 0 and words[i][:1].isupper()):
+        if j - i > 1 and all(is_common(w) for w in content) and in_rules(" ".join(content)) > 1:
+            continue  # words the rules use, as the rules use them together
+        if j - i == 1 and not _a_name_alone(words[i], i, named, is_common, is_english, is_rare):
             continue
         start, end = tokens[i][1], tokens[j - 1][2]
         if len(named) > 1:  # the same name in both games, or faces of two cards: not guessed between
@@ -145,6 +152,21 @@ def _exact(store, query: str, tokens, game, is_common, is_english, is_term) -> M
         if card is not None:
             return Mention(card, query[start:end], "exact", _rest(query, start, end))
     return None
+
+
+def _a_name_alone(word: str, position: int, named: list[tuple[str, str]], is_common, is_english, is_rare) -> bool:
+    """Whether one word of a question names the card(s) ``named``: a word typed with a capital inside
+    the sentence does; else not a word the rules use often, and, when English, the whole name of a card
+    (not one face of it: "wear" is a face of Wear // Tear) that the rules rarely use ("disintegrate")."""
+    lower = word.lower()
+    if position > 0 and word[:1].isupper():
+        return not is_common(lower)
+    if is_common(lower):
+        return False
+    if not is_english(lower):
+        return True
+    whole = all(loose_name(name) == loose_name(word) for _, name in named)
+    return whole and is_rare(lower)
 
 
 def _names_for(store, keys: set[str], game: str | None) -> dict[str, list[tuple[str, str]]]:

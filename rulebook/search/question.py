@@ -23,6 +23,7 @@ from rulebook.search.guess import GameGuess, by_words
 from rulebook.search.hits import SearchResult
 
 COMMON = 20  # a word a book uses this often is the rules' word, never a card's name on its own
+RARE = 5  # an English word the books use at most this often may name a card in lower case ("disintegrate")
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +145,17 @@ def _mention(store, cards, query: str, books: list[str], game: str | None):
             f"SELECT 1 FROM rules WHERE book IN ({marks}) AND lower(title) = ? LIMIT 1",
             [*books, words, *books, words]).fetchone())
 
-    return named_card(cards, query, game, is_common, is_word, english, is_term)
+    def in_rules(phrase: str) -> int:
+
+        match = '"' + " ".join(phrase.replace('"', " ").split()) + '"'
+        return store.conn.execute(
+            f"SELECT count(*) FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid WHERE rules_fts MATCH ? "
+            f"AND rules.book IN ({marks})", [match, *books]).fetchone()[0]
+
+    def is_rare(word: str) -> bool:
+        return counts(word) <= RARE
+
+    return named_card(cards, query, game, is_common, is_word, english, is_term, in_rules, is_rare)
 
 
 def _vocab(store, books: list[str]):
