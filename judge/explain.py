@@ -26,7 +26,7 @@ from typing import IO, Any
 
 from engine.core import Event, ScenarioError, Step, play
 from judge.expectations import show_value
-from judge.scenario import Scenario, load_scenario
+from judge.scenario import Scenario, format_path, load_scenario
 from rulebook.numbers import sort_key
 
 # game -> the module whose ``new_game(scenario, citations)`` builds its engine
@@ -65,16 +65,16 @@ def new_engine(scenario: Scenario, book_id: str | None = None, edition: str | No
         edition = scenario.data.get("edition") or edition or builtin_edition(book_id)
         citations = load_citations(scenario.game, str(edition) if edition else None)
     try:
-        return module.new_game(scenario.data, citations), citations
+        return module.new_game(scenario.engine_data, citations), citations
     except ScenarioError as exc:
-        raise scenario.error(exc.path, exc.message) from None
+        raise scenario.engine_error(exc) from None
 
 
 def run_steps(scenario: Scenario, engine) -> Iterator[Step]:
     try:
         yield from play(engine, scenario.actions)
     except ScenarioError as exc:
-        raise scenario.error(exc.path, exc.message) from None
+        raise scenario.engine_error(exc) from None
 
 
 def run_explain(path: Path, *, fmt: str = "text", check: bool = False, step: bool = False, book: str | None = None,
@@ -202,10 +202,13 @@ def to_json(scenario: Scenario, book_id: str, opening, steps, quoted, results, c
             info: dict[str, Any] | None = None, refused: dict[str, list[str]] | None = None) -> dict[str, Any]:
     refused = refused or {}
     unlocated = frozenset((info or {}).get("unlocated", ()))
+    taken = [{**c.to_json(), "named_at": format_path(c.named_at), "line": scenario.line_of(c.named_at)}
+             for c in scenario.library_cards]
     return {
         "scenario": {"file": scenario.file, "title": scenario.title, "game": scenario.game,
                      "players": scenario.data.get("players"), "turn": scenario.data.get("turn")},
         "book": book_id,
+        **({"library_cards": taken} if taken else {}),
         "opening": [_event_json(e, unlocated) for e in opening],
         "steps": [{"n": s.n, "action": s.action, "ask": s.asked, "legal": s.legal,
                    **({"answer": s.answer} if s.asked else {}),
@@ -266,6 +269,17 @@ def state_line(state: dict[str, Any]) -> str:
     return " · ".join(parts)
 
 
+def library_line(card) -> str:
+    """A card taken from the library (rulebook.cards.scenario.LibraryCard) and where its text came from:
+    ``Lightning Bolt: text from M10.json (mtgjson-v3; M10, released 2009-07-17)``, then the fields the
+    scenario writes over the card's."""
+    shown = card.name if card.name == card.card.name else f"{card.name} (the library's {card.card.name})"
+    line = f"{shown}: text from {card.source.describe()}"
+    if card.written:
+        line += f"; {', '.join(card.written)} as the scenario writes {'them' if len(card.written) > 1 else 'it'}"
+    return line
+
+
 def _numbers(citations, book_id: str) -> str:
     """Where the numbers come from, for the header: ``citations mtg 2026-02-27`` (the edition's own table),
     ``citations carried onto cr-2024 from the mtg 2026-02-27 table (3 keys not located)``; and the date
@@ -321,6 +335,12 @@ class _Text:
             self.w(f"{scenario.game} · book {book_id} · {where} · players "
                    f"{', '.join(map(str, d.get('players', [])))} · {turn.get('player', '?')}'s turn, "
                    f"{turn.get('phase', 'main')}")
+        if scenario.library_cards:
+            self.w()
+            self.w("**Cards from the library**" if self.md else "Cards from the library:")
+            for card in scenario.library_cards:
+                line = library_line(card)
+                self.w(f"- {line}" if self.md else f"   - {line}")
         if opening:
             self.w()
             self.w("**Before the first action**" if self.md else "Before the first action:")

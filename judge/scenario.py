@@ -10,11 +10,16 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
+
+if TYPE_CHECKING:
+    from engine.core import ScenarioError
+    from rulebook.cards.scenario import Library, LibraryCard, Resolution
 
 GAMES = ("riftbound", "mtg")
 # Keys the spec defines, plus this project's documented extensions (docs/scenarios.md).
@@ -41,8 +46,23 @@ def format_path(path: tuple[str | int, ...]) -> str:
 @dataclass
 class Scenario:
     file: str
-    data: dict[str, Any]
+    data: dict[str, Any]  # as the file writes it
     lines: dict[tuple, int] = field(default_factory=dict)
+    # The cards named from the card library written out for the engine, and that library: set by load_scenario.
+    resolved: Resolution | None = None
+    library: Library | None = None
+
+    @property
+    def engine_data(self) -> dict[str, Any]:
+        """The scenario as the engine reads it: ``data`` with the cards the library gives written out."""
+        return dict(self.resolved.data) if self.resolved is not None else self.data
+
+    @property
+    def library_cards(self) -> tuple[LibraryCard, ...]:
+        """The cards taken from the library, in the order the file names them."""
+        if self.resolved is None:
+            return ()
+        return tuple(sorted(self.resolved.cards, key=lambda c: self.line_of(c.named_at) or 0))
 
     @property
     def game(self) -> str:
@@ -75,6 +95,35 @@ class Scenario:
 
     def error(self, path: tuple, message: str) -> ScenarioFileError:
         return ScenarioFileError(self.file, self.line_of(path), format_path(tuple(path)), message)
+
+    def engine_error(self, exc: ScenarioError) -> ScenarioFileError:
+        """An engine's :class:`engine.core.ScenarioError` as a line of this file: an error in what the library
+        gave is said of the card and its sentence, at the place the card is named; an action naming a card
+        nobody has says what the library has of that name."""
+        path, message = tuple(exc.path), exc.message
+        if self.resolved is not None:
+            path, message = self.resolved.locate(path, message)
+        if path[:1] == ("actions",):
+            message = _library_hint(self, message)
+        return self.error(path, message)
+
+
+_NAMED = re.compile(r'^no [^"]*?named "([^"]+)"|^(.+?) has no definition: ')
+
+
+def _library_hint(scenario: Scenario, message: str) -> str:
+    """What the card library has of a name an action used and nobody has: the card (to be listed in a zone)
+    or names near it. Nothing when no card of the game is loaded or the engine already suggests one."""
+    library, m = scenario.library, _NAMED.match(message)
+    if library is None or m is None or "did you mean" in message or not library.has_cards(scenario.game):
+        return message
+    name = (m.group(1) or m.group(2)).split("#", 1)[0].strip()
+    card = library.card(scenario.game, name)
+    if card is not None:
+        return (f'{message} ("{card.name}" is a card of the {scenario.game} card library: name it in a hand, a deck '
+                "or on the board to use it)")
+    near = ", ".join(f'"{n}"' for n in library.suggestions(scenario.game, name))
+    return f"{message} (in the {scenario.game} card library: did you mean {near}?)" if near else message
 
 
 def _action(item: Any) -> tuple[str, bool]:
@@ -116,8 +165,10 @@ def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int]) -> Any:
     return yaml.SafeLoader("").construct_object(node, deep=True)
 
 
-def load_scenario(path: str | Path) -> Scenario:
-    """Read and check the shape of a scenario file. Raises :class:`ScenarioFileError`."""
+def load_scenario(path: str | Path, library: Library | None = None) -> Scenario:
+    """Read and check the shape of a scenario file, and take the cards it names from the card library
+    (``library``, a :class:`rulebook.cards.scenario.Library`; default: the one of ``$JUDGE_HOME``).
+    Raises :class:`ScenarioFileError`."""
     name = str(path)
     try:
         text = Path(path).read_text(encoding="utf-8-sig")
@@ -142,7 +193,23 @@ def load_scenario(path: str | Path) -> Scenario:
     if not isinstance(data, dict):
         raise scenario.error((), "expected a mapping with game, players, actions")
     _check_shape(scenario)
+    _take_library_cards(scenario, library)
     return scenario
+
+
+def _take_library_cards(scenario: Scenario, library: Library | None) -> None:
+    from engine.core import ScenarioError
+    from rulebook.cards.scenario import CardLibrary, resolve
+
+    if library is None:
+        from rulebook.home import default_home
+
+        library = CardLibrary(default_home())
+    scenario.library = library
+    try:
+        scenario.resolved = resolve(scenario.data, library)
+    except ScenarioError as exc:
+        raise scenario.error(exc.path, exc.message) from None
 
 
 def _check_shape(s: Scenario) -> None:
