@@ -50,7 +50,9 @@ def test_every_scenario_has_a_golden_file_and_no_file_is_stale():
 
 
 @pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.name}/{p.stem}")
-def test_explanation_is_unchanged(path):
+def test_explanation_is_unchanged(path, home):
+    """Read in the session's private library (tests/conftest.py), never the developer's: cards loaded
+    there would fill the scenarios' cards from the library (contract version 3)."""
     got = explain_json(path)
     golden = golden_path(path)
     if UPDATE:
