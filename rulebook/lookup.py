@@ -96,9 +96,11 @@ def _one_typo(typed: str, number: str) -> bool:
 def find_terms(store, term: str, books: list[str]) -> tuple[list, list[str]]:
     """Glossary entries (``(book, Term)``) for ``term``, and suggestions when none is taken as meant.
 
-    Exact (case-insensitive) matches first; else the headwords with the same words in another form
-    ("burn out" -> "Burning Out", "state based action" -> "State-Based Actions"); else the closest
-    headwords if they are close enough ("permanant" -> "permanent"); else suggestions only.
+    Exact (case-insensitive) matches first; else, when ``term`` is judges' shorthand of the book's game
+    (``data/search-shorthand.yaml``: "sba", "etb"), the entry it stands for ("State-Based Actions");
+    else the headwords with the same words in another form ("burn out" -> "Burning Out", "state based
+    action" -> "State-Based Actions"); else the closest headwords if they are close enough
+    ("permanant" -> "permanent"); else suggestions only (what a shorthand stands for first).
     """
     from rapidfuzz import fuzz, process
 
@@ -107,6 +109,13 @@ def find_terms(store, term: str, books: list[str]) -> tuple[list, list[str]]:
     exact = [(b, t) for b, t in rows if t.term.lower() == wanted]
     if exact:
         return exact, []
+    meant = shorthand_meanings(store, wanted, books)
+    short = []  # each book's entry for the first of the shorthand's meanings it has ("cmc": Mana Value)
+    for b, forms_meant in meant.items():
+        have = {word_forms(t.term): (b, t) for bb, t in rows if bb == b}
+        short += [have[f] for f in forms_meant if f in have][:1]
+    if short:
+        return short, []
     forms = word_forms(wanted)
     same = [(b, t) for b, t in rows if forms and word_forms(t.term) == forms]
     if same:
@@ -119,9 +128,113 @@ def find_terms(store, term: str, books: list[str]) -> tuple[list, list[str]]:
         top = close[0][1]
         return [rows[i] for _, s, i in close if s == top], []
     # Only near ones: "combat" -> Combat Damage Step, "showdown open" -> Showdown Closed; not "trample"
-    # -> Neutral Closed (62), which is all an excerpt may have.
+    # -> Neutral Closed (62), which is all an excerpt may have. A shorthand ("sba", "fizzle") is not
+    # spelt like anything: it suggests what it stands for, never a headword it resembles.
+    if meant:
+        return [], list(dict.fromkeys(m for b in books for m in meant.get(b, {}).values()))
     scored = process.extract(wanted, names, scorer=fuzz.WRatio, limit=6, score_cutoff=SUGGEST_MIN)
     return [], list(dict.fromkeys(rows[i][1].term for _, _, i in scored))
+
+
+def shorthand_meanings(store, word: str, books: list[str]) -> dict[str, dict[tuple[str, ...], str]]:
+    """For each book whose game has ``word`` as judges' shorthand: what it stands for, by its
+    :func:`word_forms` (every wording it has had: "sba" is State-Based Actions, and State-Based
+    Effects in an older book)."""
+    from rulebook.search.vocabulary import shorthand
+
+    out: dict[str, dict[tuple[str, ...], str]] = {}
+    for book in books:
+        game = store.query("SELECT game FROM books WHERE id = ?", [book])
+        means = shorthand({game[0]["game"]} if game else None).get(word.strip().lower(), [])
+        if means:
+            out[book] = {word_forms(m): m for m in means}
+    return out
+
+
+RULES_SHOWN = 50  # the rules a term's definition lists at most (the rest: judge rule NUMBER --depth)
+
+
+def term_rules(db, book: str, term: str, limit: int = RULES_SHOWN) -> tuple[list[dict], int]:
+    """The rules that say what a term is, in rule order, at most ``limit`` (and how many more there
+    are): each rule its entry points at (Magic: the glossary's "See rule 702.19"; Riftbound: the rule
+    that defines the term), with its sub-rules. A Riftbound term whose rule sits under a heading
+    naming it (815 Tank over 815.1 "Tank is a Passive Ability keyword.") is the heading's: every rule
+    under it, and a heading that names it among its siblings (706 Mighty, then 707 to 711) heads the
+    rules after it up to the next heading. Each: ``{"number", "title", "text", "depth"}``, depth 0 for
+    the rule the entry points at."""
+    derived = db.query("SELECT derived_from FROM terms WHERE book = ? AND term = ? AND derived_from IS NOT NULL",
+                       [book, term])
+    if derived:
+        roots = term_section(db, book, term, derived[0]["derived_from"])
+    else:
+        roots = [r["target"] for r in db.query(
+            "SELECT target FROM refs WHERE book = ? AND from_kind = 'term' AND from_id = ? AND target_kind = 'rule' "
+            "AND outcome != 'dangling' ORDER BY rowid", [book, term])]
+    out: list[dict] = []
+    seen: set[str] = set()
+    for i, root in enumerate(dict.fromkeys(roots)):
+        rule = get(db, book, root)
+        if rule is not None:
+            _with_sub_rules(db, book, rule, 1 if derived and i else 0, out, seen)
+    return out[:limit], max(0, len(out) - limit)
+
+
+def term_section(db, book: str, term: str, number: str) -> list[str]:
+    """The rules whose sub-rules say what a Riftbound term defined by rule ``number`` is: the heading
+    that names the term over it (815 Tank over 815.1), or beside it with the siblings it heads up to
+    the next heading (706 Mighty, then 707 to 711); else the rule itself."""
+    root = _term_root(db, book, number, term)
+    rule = get(db, book, root) if root != number else None
+    if rule is None or not _is_heading(rule) or children(db, book, root):
+        return [root]
+    return [root] + [r["number"] for r in _headed(db, book, rule)]
+
+
+_HEADING = "title IS NOT NULL AND title != '' AND (text IS NULL OR text = '')"  # as _is_heading says
+
+
+def _term_root(db, book: str, number: str, term: str) -> str:
+    """The rule a Riftbound term stands for: the heading that names it, over or beside the rule that
+    defines it, else that rule."""
+    rule = get(db, book, number)
+    if rule is None:
+        return number
+    wanted = word_forms(term)
+    parent = get(db, book, rule["parent"]) if rule["parent"] else None
+    if parent is not None and parent["title"] and word_forms(parent["title"]) == wanted:
+        return parent["number"]
+    if not _is_heading(rule):  # the heading among its siblings above it (heading_of, one row read)
+        above = db.query(f"SELECT number, title FROM rules WHERE book = ? AND parent IS ? AND sort < ? AND {_HEADING} "
+                         "ORDER BY sort DESC LIMIT 1", [book, rule["parent"], rule["sort"]])
+        if above and word_forms(above[0]["title"]) == wanted:
+            return above[0]["number"]
+    return number
+
+
+def _headed(db, book: str, heading: dict) -> list[dict]:
+    """The siblings after a Riftbound heading, up to the next heading: the rules it heads."""
+    following = db.query(f"SELECT sort FROM rules WHERE book = ? AND parent IS ? AND sort > ? AND {_HEADING} "
+                         "ORDER BY sort LIMIT 1", [book, heading["parent"], heading["sort"]])
+    until = " AND sort < ?" if following else ""
+    rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort > ?{until} ORDER BY sort",
+                    [book, heading["parent"], heading["sort"]] + ([following[0]["sort"]] if following else []))
+    return [_rule(row) for row in rows]
+
+
+def _with_sub_rules(db, book: str, rule: dict, depth: int, out: list[dict], seen: set[str]) -> None:
+    """``rule`` and every rule under it, in rule order (one query: the numbers that begin with its own)."""
+    import re
+
+    number = rule["number"]
+    rows = db.query("SELECT number, title, text FROM rules WHERE book = ? AND substr(number, 1, ?) = ? ORDER BY sort",
+                    [book, len(number), number])
+    levels = len(numbers.tokens(number))
+    for row in [rule] + [r for r in rows if r["number"] != number and re.match(r"[.a-z]", r["number"][len(number)])]:
+        if row["number"] in seen:
+            continue
+        seen.add(row["number"])
+        out.append({"number": row["number"], "title": row["title"], "text": row["text"] or "",
+                    "depth": depth + len(numbers.tokens(row["number"])) - levels})
 
 
 def word_forms(text: str) -> tuple[str, ...]:

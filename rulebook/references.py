@@ -497,6 +497,103 @@ def _usable_names(terms: Sequence[Term], min_len: int) -> dict[str, str]:
     return names
 
 
+_QUOTED = re.compile(r"[“\"][^”\"\n]*[”\"]")  # card text and cited titles: not the rules' own spelling
+_NUMBER_END = re.compile(r"\d[.a-z]*$")  # "... 702.19b" / "2." before a word: the start of a rule's sentence
+
+
+def _matches(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str, int]]:
+    """(name as written, lower-cased, where) for each match of ``pattern`` in ``text``."""
+    return [(m.group(1), " ".join(m.group(1).lower().split()), m.start())
+            for m in pattern.finditer(text.replace("’", "'"))]
+
+
+def _by_choice(text: str, where: int, quoted: list[tuple[int, int]]) -> bool:
+    """Whether a name at ``where`` in ``text`` is spelt by choice: in the middle of a sentence and outside
+    quotes (card text, cited titles), where a capital letter is how the rules write the name and not
+    the start of a sentence."""
+    before = text[max(0, where - 40):where].rstrip()
+    return (bool(before) and before[-1] not in ".:!?(\"“" and not _NUMBER_END.search(before)
+            and not any(a <= where < b for a, b in quoted))
+
+
+class _Defined:
+    """Where each term is defined: the rules its glossary entry points at ("See rule 702.19"), or the
+    rule that defines a Riftbound term, with the rules under them. ``at(number)``: the terms (lower
+    case) a rule defines, itself or through a rule above it."""
+
+    def __init__(self, rules: Sequence[Rule], terms: Sequence[Term]):
+        self._rules = {r.number: r for r in rules}
+        self._defines: dict[str, set[str]] = {}
+        for term in terms:
+            if term.source.startswith("rule "):
+                targets = [term.source[5:]]
+            else:  # the glossary's "See rule 702.19" (cited after the word: all a glossary writes)
+                targets = [canonical(item.group("num"), "mtg") for m in _MTG_KEYWORD.finditer(term.definition or "")
+                           for item in _MTG_ITEM.finditer(m.group("list"))]
+            for number in targets:
+                self._defines.setdefault(number, set()).add(term.term.lower())
+        self._at: dict[str | None, frozenset[str]] = {None: frozenset()}
+
+    def __bool__(self) -> bool:
+        return bool(self._defines)
+
+    def at(self, number: str | None) -> frozenset[str]:
+        if number not in self._at:
+            self._at[number] = frozenset()  # a number that is its own ancestor ends here
+            above = self._rules.get(number)  # type: ignore[arg-type]
+            self._at[number] = (frozenset(self._defines.get(number, ()))  # type: ignore[arg-type]
+                                | self.at(above.parent if above else None))
+        return self._at[number]
+
+
+def capitalised_names(rules: Sequence[Rule], names: dict[str, str], found: dict[str, list[tuple[str, str, int]]],
+                      defined: _Defined) -> set[str]:
+    """The one-word names the book writes with a capital, where that capital tells the term from the
+    English word: "case" in "in that case" is not Case, the enchantment subtype. ``found``: each rule's
+    :func:`_matches` in its text; ``defined``: where each term is defined.
+
+    A term's spelling is read where it is defined (:class:`_Defined`); a name written there in the
+    middle of a sentence, outside quotes, only with a capital is written so. That tells the term from
+    the word only in a book that writes its terms in lower case (Magic's "creature", "trample": most
+    terms with a spelling there are written in lower case only): a term it writes with a capital is a
+    name (Case, Role, Background, Mountain). A book that capitalises its terms (Riftbound's Chain,
+    Might, Rune, and now and then "the chain") says nothing by a capital, and its every occurrence counts.
+
+    >>> terms = [Term("Case", "An enchantment subtype. See rule 719.1."), Term("Creature", "See rule 302.1."),
+    ...          Term("Trample", "See rule 702.19a.")]
+    >>> rules = [Rule("719.1", text="Each Case has a to solve ability."), Rule("302.1", text="A creature attacks."),
+    ...          Rule("702.19a", text="An attacking creature with trample ..."), Rule("101.1", text="In that case, ...")]
+    >>> names = _usable_names(terms, 4)
+    >>> found = {r.number: _matches(r.text, _names_pattern(names)) for r in rules}
+    >>> capitalised_names(rules, names, found, _Defined(rules, terms))
+    {'case'}
+    """
+    if not defined:
+        return set()
+    lowered = {key: term.lower() for key, term in names.items()}
+    spelling: dict[str, list[int]] = {}  # term (lower case) -> [capitalised, lower-case] mid-sentence
+    for rule in rules:
+        here = defined.at(rule.number)
+        if not here or not rule.text:
+            continue
+        text = rule.text.replace("’", "'")
+        quoted = [m.span() for m in _QUOTED.finditer(text)]
+        for written, key, where in found.get(rule.number, ()):
+            term = lowered[key]
+            if term in here and _by_choice(text, where, quoted):
+                spelling.setdefault(term, [0, 0])[written[0].islower()] += 1
+    capital = {t for t, (cap, low) in spelling.items() if cap and not low}
+    lower = {t for t, (cap, low) in spelling.items() if low and not cap}
+    if len(lower) <= len(capital):  # a book that capitalises its terms: case says nothing
+        return set()
+    return {key for key, term in lowered.items() if term in capital and " " not in key}
+
+
+def _names_pattern(names: dict[str, str]) -> re.Pattern[str]:
+    """The regex that finds any of ``names`` as whole words, in any case (the longest name wins)."""
+    return re.compile(r"(?<![\w-])(" + _trie_pattern(sorted(names)) + r")(?:e?s)?(?![\w-])", re.I)
+
+
 def _trie_pattern(words: Iterable[str]) -> str:
     """One regex that matches any of ``words``, built as a trie so matching is linear in the text.
 
@@ -527,8 +624,13 @@ def uses(rules: Sequence[Rule], terms: Sequence[Term], min_len: int = 4) -> list
 
     Whole words, case-insensitive, plural ``s``/``es`` allowed; the longest term wins where terms
     overlap. Terms shorter than ``min_len`` and the ubiquitous words in :data:`COMMON_TERMS` are
-    skipped. One trie-shaped regex runs once over each rule, so the full Magic rules (9,000 rules,
-    700 terms) take a fraction of a second. A rule does not "use" a term it defines (its source).
+    skipped. An obsolete entry names old cards' wording ("Terms marked (Obsolete) ... were used only on
+    older cards", the glossary says): the rules use it only where its entry points (Totem Armor in
+    702.89; never During (Obsolete): the rules' "during" is English). A name that a book writing its
+    terms in lower case writes with a capital counts only where it has one (:func:`capitalised_names`:
+    "in that case" does not use Case). One
+    trie-shaped regex runs once over each rule, so the full Magic rules (9,000 rules, 700 terms) take
+    a fraction of a second. A rule does not "use" a term it defines (its source).
 
     >>> rules = [Rule("313.1", text="Focus is the permission ..."), Rule("316.2.a", text="Players with focus may act in a Showdown.")]
     >>> terms = [Term("Focus", "...", source="rule 313.1"), Term("Showdown", "...")]
@@ -538,19 +640,24 @@ def uses(rules: Sequence[Rule], terms: Sequence[Term], min_len: int = 4) -> list
     names = _usable_names(terms, min_len)
     if not names:
         return []
-    pattern = re.compile(r"(?<![\w-])(" + _trie_pattern(sorted(names)) + r")(?:e?s)?(?![\w-])", re.I)
+    pattern = _names_pattern(names)
+    in_text = {rule.number: _matches(rule.text, pattern) for rule in rules if rule.text}
+    defined = _Defined(rules, terms)
+    capital = capitalised_names(rules, names, in_text, defined)
+    obsolete = {t.term for t in terms if t.obsolete}
     defined_by = {t.source[5:]: t.term for t in terms if t.source.startswith("rule ")}
     out: list[tuple[str, str]] = []
     for rule in rules:
         seen: set[str] = set()
-        for text in (rule.title or "", rule.text):
-            if not text:
+        for written, key, _ in (_matches(rule.title, pattern) if rule.title else []) + in_text.get(rule.number, []):
+            term = names.get(key)
+            if key in capital and written[0].islower():  # "in that case": English, not Case
                 continue
-            for m in pattern.finditer(text.replace("’", "'")):
-                term = names.get(" ".join(m.group(1).lower().split()))
-                if term and term not in seen and defined_by.get(rule.number) != term:
-                    seen.add(term)
-                    out.append((rule.number, term))
+            if term in obsolete and term.lower() not in defined.at(rule.number):  # "during": not During (Obsolete)
+                continue
+            if term and term not in seen and defined_by.get(rule.number) != term:
+                seen.add(term)
+                out.append((rule.number, term))
     return out
 
 

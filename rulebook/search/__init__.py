@@ -26,11 +26,12 @@ from typing import Any
 from rulebook import numbers
 from rulebook.search.answer import merge_derived, question_like, rules_first
 from rulebook.search.expansion import associated, expansions
+from rulebook.search.expansion import games as book_games
 from rulebook.search.fusion import fuse
 from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
 from rulebook.search.lexical import Snippets, ruling_hits, term_hits, word_ranked
-from rulebook.search.query import (STOPWORDS, BookWords, book_forms, content_words, correct, fts_query, index_matches,
-                                   porter, stem, words)
+from rulebook.search.query import (STOPWORDS, BookWords, book_forms, book_uses, content_words, correct, expand_shorthand,
+                                   fts_query, index_matches, porter, stem, words)
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import vocabulary_table
 from rulebook.store import Store
@@ -67,9 +68,10 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     vocab = {}
     if correct_typos or "rule" in kinds:  # one book's words as they are asked for; every book's at once
         vocab = BookWords(store, book) if book else store.vocabulary(book)
-    if correct_typos:
-        fixed, changed = correct(query, vocab, lambda w: index_matches(store, w, book), settings)
-        if changed:
+    if correct_typos:  # judges' shorthand written out ("sba": state-based actions), then misspellings corrected
+        written = expand_shorthand(query, book_games(store, book), lambda phrase: book_uses(store, phrase, book))
+        fixed, changed = correct(written, vocab, lambda w: index_matches(store, w, book), settings)
+        if changed or written != query:
             corrected = effective = fixed
     asked = f"{effective} {context}" if context.strip() else effective
     terms = book_forms(content_words(asked), vocab) if vocab else content_words(asked)

@@ -1,4 +1,5 @@
-"""Stage 1, the query: its words, stop words out, misspelt words corrected, words stemmed.
+"""Stage 1, the query: its words, judges' shorthand written out, stop words out, misspelt words
+corrected, words stemmed.
 
 Also the two stemmers every later stage compares words with: :func:`stem` (light, ours, applied alike
 to the question and the rules) and :func:`porter` (SQLite FTS5's, which the index uses).
@@ -7,7 +8,7 @@ to the question and the rules) and :func:`porter` (SQLite FTS5's, which the inde
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
@@ -112,6 +113,13 @@ class BookWords(Mapping):
     def items(self):
         return self._everything().items()
 
+    def term_words(self) -> set[str]:
+        """The book's one-word game terms, its glossary headwords and defined terms ("ganking",
+        "showdown", "trample"): what a misspelling is first taken for (:func:`correct`). The words of
+        longer headwords are ordinary words ("changing" of Text-Changing Effect)."""
+        rows = self._cursor.execute("SELECT term FROM terms WHERE book = ?", [self._book]).fetchall()
+        return {term.lower() for (term,) in rows if _TEXT_WORD.fullmatch(term.lower())}
+
     def starting(self, prefix: str) -> list[str]:
         """The book's words whose first ``len(prefix)`` letters are ``prefix``, in the book's order."""
         if self._all is not None:
@@ -121,13 +129,85 @@ class BookWords(Mapping):
             [self._book, len(prefix), prefix])]
 
 
+@lru_cache(maxsize=16)
+def _shorthand_pattern(forms: tuple[str, ...]) -> re.Pattern[str]:
+    """One regex matching any of the shorthand ``forms`` as a whole word of a query, in any case."""
+    alternatives = "|".join(re.escape(f) for f in sorted(forms, key=len, reverse=True))
+    return re.compile(rf"(?<![\w/'’-])(?:{alternatives})(?![\w/'’-])", re.I)
+
+
+def expand_shorthand(query: str, games: set[str] | None, used: Callable[[str], bool] | None = None) -> str:
+    """The query with each shorthand word of ``games`` (every game: None) written out as it stands for
+    (``data/search-shorthand.yaml``): the first of its meanings the book ``used`` (a phrase's parts
+    are in one rule or term: :func:`book_uses`), else the first (the newest wording). A shorthand the
+    book uses as a word itself ("APNAP") is kept beside what it means.
+
+    >>> expand_shorthand("do SBAs use the stack", {"mtg"})
+    'do state-based actions use the stack'
+    >>> expand_shorthand("sba", {"mtg"}, used=lambda phrase: phrase == "state-based effects")
+    'state-based effects'
+    >>> expand_shorthand("APNAP", {"mtg"}, used=lambda phrase: True)
+    'APNAP (active player, nonactive player order)'
+    >>> expand_shorthand("sba", {"riftbound"}), expand_shorthand("sbac", {"mtg"})
+    ('sba', 'sbac')
+    """
+    from rulebook.search.vocabulary import shorthand
+
+    table = shorthand(games)
+    if not table:
+        return query
+
+    def written_out(m: re.Match[str]) -> str:
+        typed = m.group(0)
+        means = table[typed.lower()]
+        meant = means[0] if used is None else next((p for p in means if used(p)), means[0])
+        return f"{typed} ({meant})" if used is not None and used(typed.lower()) else meant
+
+    return _shorthand_pattern(tuple(table)).sub(written_out, query)
+
+
+def shorthand_games(query: str) -> set[str]:
+    """The games whose judges' shorthand the query uses (shorthand of either game not counted): a
+    question's game may be told from it ("do SBAs use the stack" is Magic's).
+
+    >>> sorted(shorthand_games("do SBAs use the stack")), sorted(shorthand_games("how many bfs, opp")), shorthand_games("dmg")
+    (['mtg'], ['riftbound'], set())
+    """
+    from rulebook.search.vocabulary import BOTH, shorthand_table
+
+    return {game for game in shorthand_table() if game != BOTH
+            and _shorthand_pattern(tuple(f for e in shorthand_table()[game] for f in e["short"])).search(query)}
+
+
+def book_uses(store: Store, phrase: str, book: str | None) -> bool:
+    """Whether one rule or glossary term of the book (every book: None) has every comma-separated part
+    of ``phrase`` as a phrase (FTS5, Porter-stemmed): "targets, illegal, doesn't resolve" asks for the
+    three in one rule."""
+    parts = [p.strip() for p in phrase.split(",") if p.strip()]
+    if not parts:
+        return False
+    match = " AND ".join('"' + p.replace('"', '""') + '"' for p in parts)
+    for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
+        sql = (f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
+               + (f" AND {table}.book = ?" if book else "") + " LIMIT 1")
+        if store.query(sql, [match] + ([book] if book else [])):
+            return True
+    return False
+
+
 def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool] | None = None,
             settings: Settings = DEFAULT) -> tuple[str, bool]:
-    """Replace words that are not words with the closest word the books use.
+    """Replace words that are not words with the closest word the book uses.
 
-    A word is kept when the books use it, when ``known(word)`` (the books' index already matches it
+    A word is kept when the book uses it, when ``known(word)`` (the book's index already matches it
     in another form: FTS5 is Porter-stemmed, "decide" matches "decided"), or when it is an English
     word (:func:`english`): "killed" is a word, not a typo of "filled".
+
+    Closest is fewest edits, a swap of two neighbouring letters counting one ("conqeur" is one edit
+    from "conquer", three from "corner"), within ``settings.correct_edits``; among words as close, the
+    one that keeps most of the letters typed, then one of the book's game terms (its one-word glossary
+    headwords and defined terms: ``vocabulary.term_words()`` when it has them), then the word the book
+    uses most.
 
     >>> correct("priorty passes", {"priority": 40, "passes": 9, "party": 1})
     ('priority passes', True)
@@ -135,27 +215,50 @@ def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool]
     ('decide who', False)
     >>> correct("creature killed", {"create": 9, "filled": 3})
     ('creature killed', False)
+    >>> correct("conqeur", {"corner": 50, "conquer": 2})[0], correct("conqeur", {"corner": 50})[0]
+    ('conquer', 'conqeur')
     """
     out, changed = [], False
+    terms: set[str] | None = None
     for token in re.split(r"(\s+)", query):
         word = token.lower()
         if (len(word) < settings.correct_min_length or not word.isalpha() or word in vocabulary
                 or word in STOPWORDS or english(word) or (known and known(word))):
             out.append(token)
             continue
-        from rapidfuzz import fuzz, process  # only for a word to correct: importing it costs 6-13 ms
-
-        candidates = [w for w in vocabulary if abs(len(w) - len(word)) <= settings.correct_length_difference]
-        best = process.extractOne(word, candidates, scorer=fuzz.ratio, score_cutoff=settings.correct_cutoff)
-        if best is None:
-            out.append(token)
-            continue
-        # Among equally close words, the one the books use most.
-        ties = process.extract(word, candidates, scorer=fuzz.ratio, score_cutoff=best[1] - 1e-6, limit=10) or [best]
-        choice = max(ties, key=lambda t: (round(t[1], 6), vocabulary.get(t[0], 0)))[0]
-        out.append(choice)
-        changed = True
+        choice = closest(word, vocabulary, settings, terms if terms is not None else (terms := _term_words(vocabulary)))
+        out.append(choice or token)
+        changed = changed or choice is not None
     return "".join(out), changed
+
+
+def closest(word: str, vocabulary: Mapping[str, int], settings: Settings = DEFAULT,
+            terms: Collection[str] = frozenset()) -> str | None:
+    """The book's word a misspelt ``word`` stands for (:func:`correct`), or None when none is close.
+
+    >>> closest("shodown", {"shown": 80, "showdown": 5}), closest("gankign", {"ganking": 1, "gaining": 9})
+    ('showdown', 'ganking')
+    >>> closest("ganking", {"gaining": 9}), closest("sheild", {"shield": 2, "sheila": 9}, terms={"shield"})
+    (None, 'shield')
+    """
+    from rapidfuzz import fuzz, process  # only for a word to correct: importing it costs 6-13 ms
+    from rapidfuzz.distance import OSA
+
+    most = settings.correct_edits[0] if len(word) <= settings.correct_long else settings.correct_edits[1]
+    candidates = [w for w in vocabulary if abs(len(w) - len(word)) <= most]
+    near = process.extract(word, candidates, scorer=OSA.distance, score_cutoff=most, limit=None)
+    if not near:
+        return None
+    # fewest edits; then the fewest letters changed rather than added or dropped (fuzz.ratio: "counterd" is
+    # "countered" sooner than "counter"); then a game term; then the book's most used word
+    return min(near, key=lambda n: (n[1], -round(fuzz.ratio(word, n[0]), 6), n[0] not in terms,
+                                    -vocabulary.get(n[0], 0), n[0]))[0]
+
+
+def _term_words(vocabulary) -> set[str]:
+    """The words of the book's game terms, when the vocabulary knows them (:meth:`BookWords.term_words`)."""
+    found = getattr(vocabulary, "term_words", None)
+    return found() if found else set()
 
 
 ENGLISH_WORDS = ("spellchecker", "resources/en.json.gz")  # package, file: pyspellchecker's English word frequencies

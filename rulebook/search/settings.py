@@ -29,10 +29,12 @@ class Settings:
     # Query: typo correction (query.correct) ---------------------------------------------------
     correct_min_length: int = 4
     """A word shorter than this is never corrected (too many real words lie within a letter of it)."""
-    correct_length_difference: int = 2
-    """A correction differs in length from the word typed by at most this many letters."""
-    correct_cutoff: float = 75.0
-    """A correction needs at least this rapidfuzz ratio (0-100) to the word typed."""
+    correct_edits: tuple[int, int] = (1, 2)
+    """A correction is at most this many edits from the word typed (a letter added, dropped or changed,
+    or two neighbours swapped: optimal string alignment): the first for a word of up to
+    ``correct_long`` letters, the second for a longer one."""
+    correct_long: int = 7
+    """... (the length beyond which two edits are allowed)."""
 
     # Lexical: bm25 candidates (lexical) --------------------------------------------------------
     candidates: int = 100
