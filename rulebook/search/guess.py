@@ -8,7 +8,8 @@ the book) as every other game's book: "chain", "showdown", "rune" are Riftbound'
 use more, is no game's term. A question whose words
 are one game's only is that game's. A misspelt word counts through its correction: each book corrects
 it against its own words, and the book whose correction is closest (fewest edits, a swap of two
-letters one edit) speaks for its game ("shodown" is Riftbound's showdown, not Magic's "shown").
+letters one edit) speaks for its game ("shodown" is Riftbound's showdown, not Magic's "shown"). Failing
+words, judges' shorthand of one game only tells it ("sba" is Magic's).
 
 >>> _closest({"rb": "showdown", "cr": "shown"}, "shodown")
 ['rb']
@@ -95,6 +96,18 @@ def by_words(store, books: dict[str, str], words: list[str],
         (game, ws), = having.items()
         return GameGuess(game, "words", tuple(dict.fromkeys(ws)))
     return GameGuess(None, "none")
+
+
+def by_shorthand(query: str, books: dict[str, str]) -> GameGuess:
+    """The game whose judges' shorthand the query uses ("do SBAs use the stack": Magic's), when only one
+    game's is (data/search-shorthand.yaml)."""
+    from rulebook.search.query import shorthand_games, words
+
+    games = shorthand_games(query) & set(books)
+    if len(games) != 1:
+        return GameGuess(None, "none")
+    game = games.pop()
+    return GameGuess(game, "words", tuple(w for w in words(query) if game in shorthand_games(w)))
 
 
 def _closest(fixes: dict[str, str], typed: str) -> list[str]:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from rulebook import numbers
-from rulebook.search.guess import GameGuess, by_words
+from rulebook.search.guess import GameGuess, by_shorthand, by_words
 from rulebook.search.hits import SearchResult
 
 COMMON = 20  # a word a book uses this often is the rules' word, never a card's name on its own
@@ -67,6 +67,8 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
             from rulebook.search.query import content_words
 
             tentative = by_words(store, defaults, content_words(query))
+            if tentative.game is None:
+                tentative = by_shorthand(query, defaults)
     mention = None
     if cards is not None and not numbers.looks_like_number(query.strip()):
         mention = _mention(store, cards, query, books, guess.game)
