@@ -25,7 +25,8 @@ bench/minilm.py with the question adapter of bench/teacher/ (trained by train_qu
    of what was written.
 
 Also writes data/meaning/question-memory.json: the training questions with their answers and a digest
-of each answer's rule (rulebook/memory.py); their vectors are computed with the book's.
+of each answer's rule (bench/question_memory.py, which writes it alone; rulebook/memory.py); their
+vectors are computed with the book's.
 Deterministic: the same inputs write the same files.
 """
 
@@ -51,7 +52,7 @@ for folder in (REPO, REPO / "bench"):
 
 import minilm  # noqa: E402
 from search_quality import answers, build_library  # noqa: E402
-from train_question_adapter import contaminated, remembered, training_files, training_questions  # noqa: E402
+from train_question_adapter import contaminated, training_files, training_questions  # noqa: E402
 
 from rulebook import semantic  # noqa: E402
 from rulebook.vectors import rule_texts  # noqa: E402
@@ -204,11 +205,10 @@ def main() -> None:
 
 
 def write_memory(store, questions: list[dict]) -> None:
-    """The training questions, each with its answers' numbers and digests (rulebook/memory.py)."""
-    pointers = remembered(store, questions)
-    entries = [{"question": q["question"], "book": q["book"], "answers": p} for q, p in zip(questions, pointers) if p]
-    info = {"made_by": "bench/distill_static_model.py", "training_files": training_files(), "entries": entries}
-    (OUT / "question-memory.json").write_text(json.dumps(info, ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    """The training questions, each with its answers' numbers and digests (bench/question_memory.py)."""
+    import question_memory
+
+    question_memory.write(store, questions, OUT / "question-memory.json")
 
 
 if __name__ == "__main__":

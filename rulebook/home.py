@@ -28,9 +28,10 @@ DB_NAME = "judge.db"
 STAMP_NAME = ".judge.db.stamp"  # JSON; not ".judge-*", the prefix of the builds' temporary files
 RACY_NS = 2_000_000_000  # a file changed this recently is checked again next time, not stamped
 
-# The shipped data a book is built from (a folder ends with "/"): the meaning model (its record's
-# sha256 is part of every book's fingerprint), the remembered judges' questions stored with the
-# vectors, and the search vocabulary, whose irregular forms the stored stems were made with.
+# The shipped data a book is built from (a folder ends with "/"): the meaning model and the remembered
+# judges' questions stored with the vectors (the model record's sha256 and the memory's are part of
+# every book's fingerprint), and the search vocabulary, whose irregular forms the stored stems were
+# made with.
 BUILT_FROM_DATA = ("meaning/", "search-synonyms.yaml")
 
 _CODE = Path(__file__).resolve().parent  # rulebook/: readers' version, schema, fingerprints

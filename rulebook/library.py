@@ -38,6 +38,7 @@ from pathlib import Path
 import yaml
 
 from rulebook import lock as write_lock
+from rulebook import memory
 from rulebook import numbers
 from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
@@ -79,8 +80,8 @@ class BookSpec:
 
     def fingerprint(self) -> str:
         h = hashlib.sha256()
-        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{stemmer()}|{meaning_model()}|{self.id}|{self.game}|{self.title}|"
-                 f"{self.edition}".encode())
+        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{stemmer()}|{meaning_model()}|{memory.fingerprint()}|"
+                 f"{self.id}|{self.game}|{self.title}|{self.edition}".encode())
         for f in self.files:
             h.update(f"|{f.path.name}|{f.kind}|".encode())
             h.update(_sha256(f.path).encode())
@@ -242,7 +243,7 @@ def write_book(db, book: BuiltBook, position: int) -> None:
         from rulebook.vectors import book_rows
     except ImportError:  # no NumPy: search ranks by words alone
         return
-    meaning = book_rows(book.rules)
+    meaning = book_rows(book.rules, spec.game)
     if meaning is not None:
         db["meaning"].insert({"book": spec.id, **meaning})
 

@@ -63,15 +63,16 @@ def rule_texts(store_or_rules: Store | Sequence[Rule], book: str | None = None) 
     return [r.number for r in rules] + [n for n, _ in examples], out + [e for _, e in examples]
 
 
-def book_rows(rules: Sequence[Rule]) -> dict | None:
-    """The ``meaning`` row of a book (without its id): every row's rule numbers (a line each, spaces
-    between), the remembered question of each memory row (a line each), the model's sha256 and the unit vectors (int8 rows, a scale each);
-    None without the model."""
+def book_rows(rules: Sequence[Rule], game: str | None = None) -> dict | None:
+    """The ``meaning`` row of a book of ``game`` (without its id): every row's rule numbers (a line each,
+    spaces between), the remembered question of each memory row (a line each: those of the game whose
+    answers read the same here, :func:`rulebook.memory.applicable`), the model's sha256 and the unit
+    vectors (int8 rows, a scale each); None without the model."""
     from rulebook import memory, semantic
 
     try:
         model = semantic.StaticModel.load()
-        remembered = memory.applicable(rules)
+        remembered = memory.applicable(rules, game=game)
     except ModelUnavailable:
         return None
     numbers, texts = rule_texts(rules)
@@ -97,7 +98,7 @@ def _probes(model) -> np.ndarray:
     """The vectors of HUB_PROBES remembered questions (a fixed draw), made once for every book built."""
     from rulebook import memory
 
-    questions = [q for q, _ in memory.read_memory()]
+    questions = [m.question for m in memory.read_memory()]
     chosen = sorted(np.random.default_rng(0).permutation(len(questions))[:HUB_PROBES])
     return model.encode([questions[i] for i in chosen]) if questions else np.zeros((0, 0), dtype=np.float32)
 
