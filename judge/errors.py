@@ -31,6 +31,7 @@ class Problem:
 def problem(exc: BaseException) -> Problem | None:
     """The problem behind errors a user can cause; None for bugs (which keep their traceback)."""
     from judge.scenario import ScenarioFileError
+    from rulebook.cards.store import CardLibraryError
     from rulebook.editions import BookChoiceError
     from rulebook.library import LibraryError
     from rulebook.model import ReadError
@@ -39,7 +40,7 @@ def problem(exc: BaseException) -> Problem | None:
         return Problem(str(exc), file=exc.path, line=exc.line)
     if isinstance(exc, ScenarioFileError):
         return Problem(str(exc), file=exc.file, line=exc.line)
-    if isinstance(exc, (LibraryError, BookChoiceError)):
+    if isinstance(exc, (LibraryError, BookChoiceError, CardLibraryError)):
         return Problem(str(exc), suggestions=tuple(getattr(exc, "suggestions", ())))
     if isinstance(exc, PermissionError):
         return Problem(f"{exc.filename}: permission denied", file=exc.filename)

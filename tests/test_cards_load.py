@@ -18,7 +18,7 @@ import pytest
 from conftest import CORPORA, REPO, judge_in
 
 from rulebook.cards import readers
-from rulebook.cards.store import CardStore, card_db_path
+from rulebook.cards.store import CardStore, card_db_path, name_symbols, norm_name
 from rulebook.model import ReadError
 
 CARDS = CORPORA / "cards"
@@ -117,6 +117,11 @@ def test_every_card_and_ruling_of_the_files_is_in_the_library(corpus_library):
             wrong.append((name, len(card.rulings), len(rulings.get((game, name.lower()), ()))))
     assert not wrong, wrong[:10]
     assert sum(len(v) for v in rulings.values()) > 17_900  # the files' 17,880 v3 rulings, PW24's, Scryfall's, errata
+
+
+def test_the_names_index_holds_every_card(corpus_library):
+    _, store, _, _ = corpus_library
+    assert_index_is_the_cards(store)
 
 
 def test_each_file_is_reported_with_its_format(corpus_library):
@@ -289,6 +294,7 @@ def test_v3_halves_fold_into_one_card_and_keywords_come_from_keyword_lines(tmp_p
     [report] = store.load([_write(path, s)])
     assert (report["cards"], report["updated"], report["already_loaded"]) == (1, 1, False)
     assert store.card("mtg", "Heads // Tails") is None and store.card("mtg", "Drill Wyvern").text == "Flying"
+    assert_index_is_the_cards(store)  # the card gone and the card changed, in the names index too
     store.close()
 
 
@@ -381,3 +387,100 @@ def test_a_rule_file_that_fails_takes_the_cards_of_its_load_back(tmp_path):
     faq = tmp_path / "faq.md"  # Markdown that opens with a bracket is text, not JSON
     faq.write_text("[[Download the FAQ]](https://example.org/faq.pdf)\n\nQ: Can I?\nA: Yes.\n", encoding="utf-8")
     assert not readers.looks_like_json(faq) and readers.detect(faq) is None
+
+
+# -- the names index (rulebook.cards.lookup reads it instead of every name) -----------------------------
+def assert_index_is_the_cards(store: CardStore) -> None:
+    """``names``, ``name_words`` and ``name_bits`` hold exactly the library's cards, as norm_name and
+    name_symbols make them."""
+    conn = store.conn
+    rows = conn.execute("SELECT id, game, name, norm, front, words, printed FROM names").fetchall()
+    assert {r[:3] for r in rows} == set(conn.execute("SELECT id, game, name FROM cards"))
+    for card_id, game, name, norm, front, words, printed in rows:
+        assert (norm, front, words) == (norm_name(name), norm_name(name.split(" // ")[0]), len(norm.split())), name
+        assert printed == len(store.card(game, name).sets), name
+    assert set(conn.execute("SELECT word, id FROM name_words")) == {(w, r[0]) for r in rows for w in r[3].split()}
+    expected: dict[str, set[int]] = defaultdict(set)
+    for card_id, _, _, norm, *_ in rows:
+        if norm:
+            words = norm.split()
+            expected["#repeats" if len(set(words)) < len(words) else f"#length {len(norm)}"].add(card_id)
+            for symbol in name_symbols(norm):
+                expected[symbol].add(card_id)
+    stored = {key: int.from_bytes(bits, "little") for key, bits in conn.execute("SELECT key, bits FROM name_bits")}
+    assert stored == {key: sum(1 << i for i in ids) for key, ids in expected.items()}
+
+
+def _tables(path: Path, tables: tuple[str, ...]) -> dict[str, list]:
+    conn = sqlite3.connect(path)
+    try:
+        return {t: conn.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables}
+    finally:
+        conn.close()
+
+
+def test_a_library_of_schema_1_is_upgraded_in_place_keeping_its_cards(tmp_path):
+    """cards.db as the first card library wrote it (schema 1, no names index): opened, it gains the index
+    in place; its cards, printings, rulings and sources stay as they were."""
+    from rulebook.cards.lookup import find_card
+
+    path = card_db_path(tmp_path)
+    store = CardStore(path)
+    store.load([INVENTED])
+    store.close()
+    conn = sqlite3.connect(path)
+    for table in ("names", "name_words", "name_bits"):
+        conn.execute(f"DROP TABLE {table}")
+    for trigger in ("names_stale_ai", "names_stale_ad"):
+        conn.execute(f"DROP TRIGGER {trigger}")
+    conn.execute("UPDATE meta SET value = '1' WHERE key = 'schema_version'")
+    conn.commit()
+    conn.close()
+    kept = ("sources", "printings", "rulings", "keyword_names", "cards")
+    before = _tables(path, kept)
+    store = CardStore(path)
+    assert store.conn.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone() == ("2",)
+    assert store.conn.execute("SELECT count(*) FROM sqlite_master WHERE name LIKE 'names_stale_%'").fetchone() == (2,)
+    assert _tables(path, kept) == before
+    assert_index_is_the_cards(store)
+    assert store.names() == [("mtg", "Drill Sergeant Drake"), ("mtg", "Practice Bolt")]
+    found, _ = find_card(store, "practise bolt")
+    assert (found.card.name, found.matched) == ("Practice Bolt", "spelling")
+    found, _ = find_card(store, "drake")
+    assert (found.card.name, found.matched) == ("Drill Sergeant Drake", "part")
+    [report] = store.load([INVENTED])  # a load after the upgrade: the file is known, nothing changes
+    assert report["already_loaded"] and _tables(path, kept) == before
+    store.close()
+    again = CardStore(path)  # opened again: nothing left to upgrade
+    assert_index_is_the_cards(again)
+    again.close()
+
+
+def test_cards_written_without_the_names_index_are_indexed_again(tmp_path):
+    """A card removed by code that does not keep the names index (an older judge's load, here plain SQL):
+    the triggers on ``cards`` mark the index stale, and the next open builds it again."""
+    path = card_db_path(tmp_path)
+    store = CardStore(path)
+    store.load([INVENTED])
+    store.close()
+    conn = sqlite3.connect(path)
+    conn.execute("DELETE FROM cards WHERE name = 'Practice Bolt'")
+    conn.commit()
+    assert conn.execute("SELECT value FROM meta WHERE key = 'names'").fetchone() == ("stale",)
+    conn.close()
+    store = CardStore(path)
+    assert store.names() == [("mtg", "Drill Sergeant Drake")]
+    assert_index_is_the_cards(store)
+    assert store.conn.execute("SELECT value FROM meta WHERE key = 'names'").fetchone() is None
+    store.close()
+
+
+def test_a_damaged_card_library_is_one_line(fresh_home):
+    """A cards.db that is not a database (a disk fault, a file copied over it) is named in one line,
+    exit 2, and left where it is for the judge to move away."""
+    fresh_home.mkdir(parents=True, exist_ok=True)
+    (fresh_home / "cards.db").write_bytes(b"not a database at all " * 100)
+    code, _, err = judge_in(fresh_home, "card", "lightning bolt")
+    assert code == 2 and err.count("\n") == 1 and "cards.db: cannot open the card library" in err
+    assert "Traceback" not in err
+    assert (fresh_home / "cards.db").read_bytes().startswith(b"not a database")

@@ -28,7 +28,7 @@ def _cards(game: str | None):
     if not path.exists():
         fail(NO_CARDS, code=1)
     store = CardStore(path)
-    if not store.count(game):
+    if not store.has_cards(game):
         fail(NO_CARDS if game is None else f"no {game} cards are loaded (judge load reads card files)", code=1)
     return store
 
@@ -101,10 +101,11 @@ def card_view(c, matched: str, query: str) -> dict[str, Any]:
 
 
 def _rules_store():
-    from judge.books import open_store
+    """judge.db read with sqlite3 alone (rulebook.store's classes are not needed for a card's links)."""
+    from judge.books import open_rows
 
     try:
-        return open_store()
+        return open_rows()
     except Exception:  # noqa: BLE001 - a card is shown without links when the rules cannot be read
         return None
 

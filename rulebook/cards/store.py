@@ -16,6 +16,13 @@ What is stored (docs/database.md, "The card library"):
 - ``cards``: one row per game and name, folded from every file's printing (the newest printing's
   text, every set) and rulings (deduplicated, newest first, a Riftbound erratum's new text as the
   card's text); rebuilt for the names a load touches. ``cards_fts``: FTS5 over name and text.
+- ``names``, ``name_words``, ``name_bits``: each card's name as :mod:`rulebook.cards.lookup` matches
+  it (:func:`norm_name`), kept with the cards, so that a lookup reads an index instead of normalising
+  every name of the library: the normalised name and first face, each word of it (a part of a name),
+  and for each bigram of the names, and each length, the set of names that have it, as a bitmap (a
+  misspelt name: only the names that can score are scored). Schema version 1 lacked them: opening
+  such a file adds them (:meth:`CardStore._upgrade`); so does opening a file whose cards code that does
+  not keep them (an older judge) changed, which triggers on ``cards`` mark in ``meta``.
 
 >>> import tempfile
 >>> store = CardStore(card_db_path(Path(tempfile.mkdtemp())))
@@ -41,7 +48,9 @@ if TYPE_CHECKING:  # the reading side is imported by a load (each function that 
     from rulebook.cards import readers
 
 DB_NAME = "cards.db"
-SCHEMA_VERSION = "1"
+# 2: the names index. A change to what it stores (norm_name, name_symbols) needs a new version: opening an
+# older file builds the index again from the cards (CardStore._upgrade).
+SCHEMA_VERSION = "2"
 BUSY_MS = 30_000
 _CHUNK = 400  # names per IN (...) query
 
@@ -84,6 +93,23 @@ CREATE TRIGGER IF NOT EXISTS cards_au AFTER UPDATE ON cards BEGIN
     INSERT INTO cards_fts (cards_fts, rowid, name, text) VALUES ('delete', old.id, old.name, old.text);
     INSERT INTO cards_fts (rowid, name, text) VALUES (new.id, new.name, new.text);
 END;
+CREATE TABLE IF NOT EXISTS names (
+    id INTEGER PRIMARY KEY, game TEXT NOT NULL, name TEXT NOT NULL, norm TEXT NOT NULL, front TEXT NOT NULL,
+    words INTEGER NOT NULL, printed INTEGER NOT NULL);
+CREATE INDEX IF NOT EXISTS names_order ON names (game, name);
+CREATE INDEX IF NOT EXISTS names_norm ON names (norm);
+CREATE INDEX IF NOT EXISTS names_front ON names (front);
+CREATE TABLE IF NOT EXISTS name_words (word TEXT NOT NULL, id INTEGER NOT NULL, PRIMARY KEY (word, id)) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS name_words_id ON name_words (id);
+CREATE TABLE IF NOT EXISTS name_bits (key TEXT PRIMARY KEY, bits BLOB NOT NULL) WITHOUT ROWID;
+CREATE TRIGGER IF NOT EXISTS names_stale_ai AFTER INSERT ON cards
+    WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'names') BEGIN
+    INSERT INTO meta (key, value) VALUES ('names', 'stale');
+END;
+CREATE TRIGGER IF NOT EXISTS names_stale_ad AFTER DELETE ON cards
+    WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'names') BEGIN
+    INSERT INTO meta (key, value) VALUES ('names', 'stale');
+END;
 """
 
 
@@ -101,6 +127,34 @@ def loose_name(name: str) -> str:
     return " ".join(re.sub(r"[^\w']+", " ", name.lower().replace("’", "'")).split())
 
 
+# Punctuation read as a space (an apostrophe as nothing: "smugglers copter"), by one str.translate.
+_PUNCT = {ord(c): " " for c in ",.:;!?()[]{}\"-—–+*&%$#@^~`|\\<>="} | {ord("'"): None, ord("’"): None}
+
+
+def norm_name(name: str) -> str:
+    """A name as a judge's typing is compared with it: lower case, punctuation aside, single spaces.
+
+    >>> norm_name("Smuggler's Copter"), norm_name("Jinx, Demolitionist"), norm_name("Fire // Ice")
+    ('smugglers copter', 'jinx demolitionist', 'fire // ice')
+    """
+    return " ".join(name.lower().translate(_PUNCT).split())
+
+
+def name_symbols(norm: str) -> list[str]:
+    """The bigrams of a normalised name with a space each side of it, each with its count so far (the
+    second ``ab`` of a name is ``ab2``): two names share as many of these as they share bigrams, counted
+    with repeats (:func:`rulebook.cards.lookup.find_card` bounds a misspelling's score by it).
+
+    >>> name_symbols("banana")
+    [' b1', 'ba1', 'an1', 'na1', 'an2', 'na2', 'a 1']
+    """
+    padded, seen, out = f" {norm} ", {}, []
+    for a, b in zip(padded, padded[1:]):
+        n = seen[a + b] = seen.get(a + b, 0) + 1
+        out.append(f"{a}{b}{n}")
+    return out
+
+
 def sha256_file(path: str | Path) -> str:
     import hashlib
 
@@ -111,6 +165,10 @@ def sha256_file(path: str | Path) -> str:
     return h.hexdigest()
 
 
+class CardLibraryError(Exception):
+    """cards.db cannot be opened or brought up to date: one line for the judge."""
+
+
 class CardStore:
     """The cards of both games, read and written (:meth:`load`)."""
 
@@ -119,9 +177,28 @@ class CardStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.notify = notify
         self.conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
-        self.conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
-        if not self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'cards'").fetchone():
-            self._create()
+        try:
+            self.conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+            version = self._version()
+            if version is None:
+                self._create()
+            elif version < int(SCHEMA_VERSION):
+                self._upgrade()
+        except sqlite3.DatabaseError as exc:  # read-only, not a database, locked past the timeout
+            self.conn.close()
+            raise CardLibraryError(f"{self.path}: cannot open the card library: {exc} (judge load writes it; "
+                                   "a damaged file can be moved away and the card files loaded again)") from None
+
+    def _version(self) -> int | None:
+        """The file's schema version, as an older one when its names index is stale (cards written by code
+        that does not keep it: an older judge's load); None when it has no cards table yet."""
+        try:
+            meta = dict(self.conn.execute("SELECT key, value FROM meta WHERE key IN ('schema_version', 'names')"))
+        except sqlite3.OperationalError:  # no meta table: a new file
+            return None
+        if "schema_version" not in meta:
+            return None if not self.conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'cards'").fetchone() else 1
+        return int(meta["schema_version"]) - (meta.get("names") == "stale")
 
     def _create(self) -> None:
         if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
@@ -136,10 +213,37 @@ class CardStore:
             self.conn.execute("ROLLBACK")
             raise
 
+    def _upgrade(self) -> None:
+        """A file of an older schema (1: no names index) or with a stale names index, brought up to date in
+        place, its cards kept: the new tables made, the index built from the cards, the version recorded, in
+        one transaction (a second process finds it done)."""
+        self.conn.execute("BEGIN IMMEDIATE")
+        try:
+            if (self._version() or 0) < int(SCHEMA_VERSION):
+                for statement in statements(_SCHEMA):
+                    self.conn.execute(statement)
+                for table in ("names", "name_words", "name_bits"):
+                    self.conn.execute(f"DELETE FROM {table}")
+                rows = self.conn.execute("SELECT id, game, name, data FROM cards").fetchall()
+                _index_names(self.conn, [(i, g, n, len(json.loads(d)["sets"])) for i, g, n, d in rows])
+                _index_bits(self.conn)
+                self.conn.execute("DELETE FROM meta WHERE key = 'names'")
+                self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
+                                  [SCHEMA_VERSION])
+            self.conn.execute("COMMIT")
+        except BaseException:
+            self.conn.execute("ROLLBACK")
+            raise
+
     def close(self) -> None:
         self.conn.close()
 
     # -- reading ------------------------------------------------------------------------------------------
+    def has_cards(self, game: str | None = None) -> bool:
+        """Whether any card (of ``game``) is loaded: :meth:`count` without counting."""
+        sql = "SELECT EXISTS (SELECT 1 FROM cards" + (" WHERE game = ?" if game else "") + ")"
+        return bool(self.conn.execute(sql, [game] if game else []).fetchone()[0])
+
     def count(self, game: str | None = None) -> int:
         if game is None:
             return self.conn.execute("SELECT count(*) FROM cards").fetchone()[0]
@@ -147,8 +251,61 @@ class CardStore:
 
     def names(self, game: str | None = None) -> list[tuple[str, str]]:
         """``(game, name)`` of every card, for matching a name as a judge types it."""
-        sql = "SELECT game, name FROM cards" + (" WHERE game = ?" if game else "") + " ORDER BY game, name"
+        sql = "SELECT game, name FROM names" + (" WHERE game = ?" if game else "") + " ORDER BY game, name"
         return [(g, n) for g, n in self.conn.execute(sql, [game] if game else [])]
+
+    # The names index, as rulebook.cards.lookup reads it.
+    def named(self, norm: str, game: str | None = None) -> list[tuple[str, str]]:
+        """``(game, name)`` of the cards whose normalised name, or first face's, is ``norm``."""
+        sql = ("SELECT game, name FROM names WHERE (norm = ? OR front = ?)" + (" AND game = ?" if game else "")
+               + " ORDER BY game, name")
+        return self.conn.execute(sql, [norm, norm, *([game] if game else [])]).fetchall()
+
+    def starting(self, words: list[str], game: str | None = None) -> list[tuple[str, str, int, int]]:
+        """``(game, name, words, printed)`` of the cards with, for each of ``words``, a word of their
+        normalised name beginning with it; ``words`` how many words that name has, ``printed`` in how
+        many sets the card is."""
+        parts, params = [], []
+        for word in dict.fromkeys(words):
+            part = "SELECT id FROM name_words WHERE word >= ? AND substr(word, 1, ?) = ?"
+            params += [word, len(word), word]
+            after = ord(word[-1]) + 1  # the first string past every word beginning with `word`: the index's end
+            if after <= 0x10FFFF and not 0xD800 <= after <= 0xDFFF:
+                part += " AND word < ?"
+                params.append(word[:-1] + chr(after))
+            parts.append(part)
+        sql = (f"SELECT game, name, words, printed FROM names WHERE id IN ({' INTERSECT '.join(parts)})"
+               + (" AND game = ?" if game else "") + " ORDER BY game, name")
+        return self.conn.execute(sql, [*params, *([game] if game else [])]).fetchall()
+
+    def word_ids(self, words: list[str]) -> dict[str, list[int]]:
+        """For each of ``words`` that a name has as a word, the ids of those names."""
+        out: dict[str, list[int]] = {}
+        marks = ",".join("?" * len(words))
+        for word, card_id in self.conn.execute(f"SELECT word, id FROM name_words WHERE word IN ({marks})", words):
+            out.setdefault(word, []).append(card_id)
+        return out
+
+    def name_bits(self, keys: list[str]) -> dict[str, int]:
+        """The bitmaps of ``name_bits`` named ``keys`` (a :func:`name_symbols` symbol, ``#length N``,
+        ``#repeats``), each an int whose bit i is set for the name of card id i."""
+        marks = ",".join("?" * len(keys))
+        return {key: int.from_bytes(bits, "little")
+                for key, bits in self.conn.execute(f"SELECT key, bits FROM name_bits WHERE key IN ({marks})", keys)}
+
+    def norms(self, game: str | None = None, ids: Iterable[int] | None = None) -> list[tuple[int, str, str, str]]:
+        """``(id, game, name, normalised name)`` of every card, or of the cards ``ids``, in (game, name) order."""
+        where, params = [], []
+        if game:
+            where.append("game = ?")
+            params.append(game)
+        if ids is not None:
+            ids = list(ids)
+            where.append(f"id IN ({','.join('?' * len(ids))})")
+            params += ids
+        sql = "SELECT id, game, name, norm FROM names" + (f" WHERE {' AND '.join(where)}" if where else "") + \
+            " ORDER BY game, name"
+        return self.conn.execute(sql, params).fetchall()
 
     def card(self, game: str, name: str) -> Card | None:
         """The card of ``game`` named exactly ``name`` (case aside)."""
@@ -430,6 +587,7 @@ class _Load:
 
         conn, db = self.conn, self.db
         changes: dict[tuple[str, str], str] = {}
+        renamed = False  # a card came or went: name_bits made again
         by_game: dict[str, list[str]] = {}
         for game, key in touched:
             by_game.setdefault(game, []).append(key)
@@ -465,6 +623,7 @@ class _Load:
                 stored = {row[0]: (row[1], row[2]) for row in conn.execute(
                     f"SELECT lname, id, data FROM cards WHERE game = ? AND lname IN ({marks})", [game, *chunk])}
                 gone, rows_out = [], []
+                printed: dict[str, int] = {}  # lname -> in how many sets, for the names index
                 for key in chunk:
                     rows = prints.get(key)
                     if not rows:
@@ -486,10 +645,19 @@ class _Load:
                     else:
                         changes[(game, key)] = "new"
                     rows_out.append(_card_row(card, key, text))
+                    printed[key] = len(card.sets)
                 for part in _chunks(gone):
                     db.execute(f"DELETE FROM cards WHERE id IN ({','.join('?' * len(part))})", part)
+                _unindex_names(conn, gone)
                 if rows_out:
                     db["cards"].insert_all(rows_out, batch_size=200)
+                    marks = ",".join("?" * len(printed))
+                    _index_names(conn, [(i, game, name, printed[lname]) for i, name, lname in conn.execute(
+                        f"SELECT id, name, lname FROM cards WHERE game = ? AND lname IN ({marks})", [game, *printed])])
+                renamed = renamed or bool(gone or rows_out)
+        if renamed:
+            _index_bits(conn)
+            conn.execute("DELETE FROM meta WHERE key = 'names'")  # set by the triggers on cards: kept here
         return changes
 
 
@@ -509,6 +677,47 @@ class _Kept:
 def _chunks(items: list, size: int = _CHUNK) -> Iterator[list]:
     for i in range(0, len(items), size):
         yield items[i:i + size]
+
+
+def _index_names(conn: sqlite3.Connection, cards: list[tuple[int, str, str, int]]) -> None:
+    """Add the cards ``(id, game, name, printed)`` to ``names`` and ``name_words`` (``name_bits`` is made
+    again apart, for all: :func:`_index_bits`)."""
+    rows, words = [], []
+    for card_id, game, name, printed in cards:
+        norm = norm_name(name)
+        rows.append((card_id, game, name, norm, norm_name(name.split(" // ")[0]), len(norm.split()), printed))
+        words += [(word, card_id) for word in set(norm.split())]
+    conn.executemany("INSERT INTO names (id, game, name, norm, front, words, printed) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                     rows)
+    conn.executemany("INSERT INTO name_words (word, id) VALUES (?, ?)", words)
+
+
+def _unindex_names(conn: sqlite3.Connection, ids: list[int]) -> None:
+    for part in _chunks(ids):
+        marks = ",".join("?" * len(part))
+        conn.execute(f"DELETE FROM names WHERE id IN ({marks})", part)
+        conn.execute(f"DELETE FROM name_words WHERE id IN ({marks})", part)
+
+
+def _index_bits(conn: sqlite3.Connection) -> None:
+    """``name_bits`` made again from ``names``: for each :func:`name_symbols` symbol the names that have
+    it, for each length ``#length N`` the names of that length (normalised) whose words do not repeat,
+    and ``#repeats`` those whose words do (their bigrams bound nothing: rulebook.cards.lookup); bit i of
+    a bitmap (little-endian bytes) is card id i. An empty name is in none: it scores 0 with anything."""
+    rows = conn.execute("SELECT id, norm FROM names WHERE norm != ''").fetchall()
+    size = max((i for i, _ in rows), default=0) // 8 + 1
+    having: dict[str, list[int]] = {}
+    for card_id, norm in rows:
+        words = norm.split()
+        kind = "#repeats" if len(set(words)) < len(words) else f"#length {len(norm)}"
+        for key in (kind, *name_symbols(norm)):
+            having.setdefault(key, []).append(card_id)
+    conn.execute("DELETE FROM name_bits")
+    for key, ids in having.items():
+        bits = bytearray(size)
+        for i in ids:
+            bits[i >> 3] |= 1 << (i & 7)
+        conn.execute("INSERT INTO name_bits (key, bits) VALUES (?, ?)", [key, bytes(bits)])
 
 
 def _card_row(card: Card, key: str, text: str) -> dict[str, Any]:
