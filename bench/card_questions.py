@@ -61,6 +61,7 @@ def main() -> None:
     parser.add_argument("--list", action="store_true", help="each question's outcome")
     parser.add_argument("--dev", action="store_true", help="the tuning questions (bench/data/card_questions_dev.yaml) "
                         "instead of the blind set")
+    parser.add_argument("--questions", type=Path, help="another question file of the same form")
     args = parser.parse_args()
     if not (CORPORA / "cards").exists():
         sys.exit(f"the corpora are absent ({CORPORA}): nothing to measure")
@@ -68,7 +69,7 @@ def main() -> None:
 
     from search_quality import rank
 
-    path = REPO / "bench" / "data" / "card_questions_dev.yaml" if args.dev else QUESTIONS
+    path = args.questions or (REPO / "bench" / "data" / "card_questions_dev.yaml" if args.dev else QUESTIONS)
     questions = yaml.safe_load(path.read_text(encoding="utf-8"))["questions"]
     with tempfile.TemporaryDirectory() as tmp:
         home = Path(tmp)

@@ -10,12 +10,14 @@ about what counts:
 3. a run holding a word no book uses is a card's name misspelt (``glorybringr``).
 
 A name that is also the rules' own vocabulary or plain English is not taken for a card lightly: a
-run of words names one only when one of its words is not common in the rules (``is_common``, given by
-the caller from the books) or the rules never say the words together ("back to back"), and a name of
-one word only when typed with a capital inside the sentence ("how does Fog work"), or, in lower case,
-when it is no English word, or the whole name of a card (not a face: "wear" of Wear // Tear) that the
-rules rarely use ("disintegrate"). A name found in several games, with no game given, is
-not guessed between: the mention says so (``choices``).
+run of words names one only when it is no term the rules define and one of its words is not common in
+the rules or the rules never say the words together ("back to back"); one word alone only when typed
+with a capital inside the sentence ("how does Fog work"), or, in lower case, when it is no English word
+or an English word neither frequent ("wear" is, so "when does damage wear off" names no Wear // Tear)
+nor used by the rules more than a few times ("disintegrate", "fame"). Besides whole names (a face's
+too, a possessive aside: ``tawnos coffin``), a run may be a card's first name (``janna``, ``arlinn``)
+or a word of names that one card is printed with most (``bolt``). A name found in several games, with
+no game given, is not guessed between: the mention says so (``choices``).
 
 >>> _runs(["can", "bolt", "hit"], 2)
 [(0, 2), (1, 3), (0, 1), (1, 2), (2, 3)]
@@ -28,11 +30,14 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rulebook.cards.store import loose_name
+from rulebook.cards.store import norm_name
 
 LONGEST = 6  # words in a run looked at: card names longer than this are named by a part of them
 SPELLING_CUTOFF = 88  # rapidfuzz ratio of a misspelt run to a name (glorybringr -> glorybringer: 96)
 SPELLING_MIN = 6  # letters in a run read as a misspelt name
+PART_MIN = 4  # letters in a first name or a word read as a part of a card's name ("vi" is too short)
+PLAIN = 20_000  # an English word this frequent (pyspellchecker's counts: "wear" 207,741) is read as English
+# when typed in lower case, never as a card's name ("fame" 10,283 may be Claim // Fame's face)
 TIE = 2
 
 
@@ -55,15 +60,22 @@ _TOKEN = re.compile(r"[\w’'][\w’'\-]*")
 
 
 def _tokens(query: str) -> list[tuple[str, int, int]]:
-    """The question's words with where each stands: (word, start, end); a possessive 's is not part of
-    the word (``Hall's`` is ``Hall``)."""
-    out = []
-    for m in _TOKEN.finditer(query):
-        word, end = m.group(), m.end()
-        if re.search(r"['’]s$", word, re.IGNORECASE) and len(word) > 2:
-            word, end = word[:-2], end - 2
-        out.append((word, m.start(), end))
-    return out
+    """The question's words with where each stands: (word, start, end)."""
+    return [(m.group(), m.start(), m.end()) for m in _TOKEN.finditer(query)]
+
+
+def _keys(words: list[str]) -> list[str]:
+    """What a run of typed words may be as a name (:func:`rulebook.cards.store.norm_name` of it): as typed
+    (``dragon's rage``), and without a possessive ``'s`` on its last word (``Abandoned Hall's``)."""
+    typed = norm_name(" ".join(words))
+    last = re.sub(r"['’]s$", "", words[-1], flags=re.IGNORECASE)
+    bare = norm_name(" ".join([*words[:-1], last]))
+    return [typed] if bare == typed else [typed, bare]
+
+
+def _unpossessed(norm_or_name: str) -> str:
+    """A name with every possessive 's dropped, as a judge may type it (``tawnos coffin``)."""
+    return norm_name(re.sub(r"['’]s\b", "", norm_or_name, flags=re.IGNORECASE))
 
 
 def _runs(words: list, longest: int) -> list[tuple[int, int]]:
@@ -73,35 +85,34 @@ def _runs(words: list, longest: int) -> list[tuple[int, int]]:
 
 
 def _rest(query: str, start: int, end: int) -> str:
-    rest = (query[:start] + " " + query[end:]).strip(" ,:;")
-    rest = re.sub(r"^['’]s\b", "", rest).strip()
-    return " ".join(rest.split())
+    return " ".join((query[:start] + " " + query[end:]).strip(" ,:;").split())
 
 
 def named_card(store, query: str, game: str | None = None,
                is_common: Callable[[str], bool] = lambda word: False,
                is_word: Callable[[str], bool] = lambda word: True,
-               is_english: Callable[[str], bool] = lambda word: False,
+               english_frequency: Callable[[str], int] = lambda word: 0,
                is_term: Callable[[str], bool] = lambda words: False,
                in_rules: Callable[[str], int] = lambda phrase: 0,
                is_rare: Callable[[str], bool] = lambda word: True) -> Mention | None:
     """The card ``query`` names (in ``game``, else in any), or None.
 
-    ``is_common(word)``: the rules use the (lower-case) word often, so it names no card on its own;
-    ``is_word(word)``: a book uses the word at all (a run without such a word may be misspelt);
-    ``is_english(word)``: the word is plain English (a name of one such word needs a capital);
-    ``is_term(words)``: the words are a term the rules define (a rule's title, a glossary entry):
-    "Flash" is a card, but ``flash`` is the keyword; ``in_rules(phrase)``: how many rules say the phrase
-    ("back to back" none: the Riftbound card, though each word is common); ``is_rare(word)``: the rules
-    use the word at most a few times (an English word alone names a card then).
+    What the books say of a word, given by the caller: ``is_common(word)``, the rules use the (lower-case)
+    word often, so it names no card on its own; ``is_word(word)``, a book uses the word at all (a run
+    without such a word may be misspelt); ``english_frequency(word)``, how common it is in English (0: no
+    English word); ``is_term(words)``, the words are a term the rules define (a rule's title, a glossary
+    entry: "Flash" is a card, but ``flash`` is the keyword); ``in_rules(phrase)``, how many rules say the
+    phrase ("back to back" none: the Riftbound card, though each word is common); ``is_rare(word)``, the
+    rules use the word at most a few times (as an example naming a card may).
     """
     tokens = _tokens(query)
     if not tokens:
         return None
+    checks = _Checks(is_common, english_frequency, is_term, in_rules, is_rare)
     whole = _whole(store, query, tokens, game, is_common, is_term)
     if whole is not None:
         return whole
-    exact = _exact(store, query, tokens, game, is_common, is_english, is_term, in_rules, is_rare)
+    exact = _exact(store, query, tokens, game, checks)
     if exact is not None:
         return exact
     return _misspelt(store, query, tokens, game, is_word)
@@ -127,63 +138,112 @@ def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | Non
     return Mention(found.card, query.strip(), found.matched, "")
 
 
-def _exact(store, query: str, tokens, game, is_common, is_english, is_term, in_rules, is_rare) -> Mention | None:
-    """The longest run of words that is a card's name or a face's, exactly."""
+def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
+    """The longest run of words that is a card's name or a face's, exactly; failing that, a run that is
+    the first words of one card's name (``janna``: Janna, Savior; ``arlinn``: Arlinn Kord), or one word
+    of the names that is the printed most (``bolt``: Lightning Bolt)."""
     words = [t[0] for t in tokens]
     runs = _runs(words, LONGEST)
-    keys = {r: loose_name(" ".join(words[r[0]:r[1]])) for r in runs}
-    by_key = _names_for(store, set(keys.values()), game)
+    keys = {r: _keys(words[r[0]:r[1]]) for r in runs}
+    by_key = _names_for(store, {k for ks in keys.values() for k in ks}, game)
     for (i, j) in runs:
-        named = by_key.get(keys[(i, j)])
-        if not named:
-            continue
-        content = [w.lower() for w in words[i:j]]
-        if is_term(" ".join(content)):
-            continue
-        if j - i > 1 and all(is_common(w) for w in content) and in_rules(" ".join(content)) > 1:
-            continue  # words the rules use, as the rules use them together
-        if j - i == 1 and not _a_name_alone(words[i], i, named, is_common, is_english, is_rare):
+        named = sorted({n for k in keys[(i, j)] for n in by_key.get(k, ())})
+        if not named or not checks.may_name(words[i:j], i):
             continue
         start, end = tokens[i][1], tokens[j - 1][2]
         if len(named) > 1:  # the same name in both games, or faces of two cards: not guessed between
-            return Mention(None, query[start:end], "exact", _rest(query, start, end), tuple(sorted(named)))
-        g, name = named[0]
-        card = store.card(g, name)
+            return Mention(None, query[start:end], "exact", _rest(query, start, end), tuple(named))
+        card = store.card(*named[0])
         if card is not None:
             return Mention(card, query[start:end], "exact", _rest(query, start, end))
+    for (i, j) in _runs(words, 2):
+        key = _keys(words[i:j])[-1]
+        if len(key) < PART_MIN or not checks.may_name(words[i:j], i):
+            continue
+        named = _printed_most(store, key, game) if j - i == 1 else _leading(store, key, game)
+        if named is not None:
+            card = store.card(*named)
+            if card is not None:
+                start, end = tokens[i][1], tokens[j - 1][2]
+                return Mention(card, query[start:end], "part", _rest(query, start, end))
     return None
 
 
-def _a_name_alone(word: str, position: int, named: list[tuple[str, str]], is_common, is_english, is_rare) -> bool:
-    """Whether one word of a question names the card(s) ``named``: a word typed with a capital inside
-    the sentence does; else not a word the rules use often, and, when English, the whole name of a card
-    (not one face of it: "wear" is a face of Wear // Tear) that the rules rarely use ("disintegrate")."""
-    lower = word.lower()
-    if position > 0 and word[:1].isupper():
-        return not is_common(lower)
-    if is_common(lower):
-        return False
-    if not is_english(lower):
-        return True
-    whole = all(loose_name(name) == loose_name(word) for _, name in named)
-    return whole and is_rare(lower)
+@dataclass(frozen=True, slots=True)
+class _Checks:
+    """What the books say about a question's words (given by the caller): whether a run of them may be
+    a card's name, not the rules' words."""
+
+    is_common: Callable[[str], bool]
+    english_frequency: Callable[[str], int]
+    is_term: Callable[[str], bool]
+    in_rules: Callable[[str], int]
+    is_rare: Callable[[str], bool]
+
+    def may_name(self, words: list[str], position: int) -> bool:
+        content = [w.lower() for w in words]
+        if self.is_term(" ".join(content)):
+            return False
+        if len(words) > 1:  # words the rules use, as the rules use them together, are the rules'
+            return not (all(self.is_common(w) for w in content) and self.in_rules(" ".join(content)) > 1)
+        word = re.sub(r"['’]s$", "", content[0])
+        if self.is_common(word):
+            return False
+        if position > 0 and words[0][:1].isupper():
+            return True
+        frequency = self.english_frequency(word)
+        return frequency == 0 or (frequency < PLAIN and self.is_rare(word))
+
+
+def _leading(store, key: str, game: str | None) -> tuple[str, str] | None:
+    """The one card whose name begins with the words ``key`` (its first name: ``janna`` of Janna, Savior,
+    ``arlinn`` of Arlinn Kord // ...), or None (none, or several: ``jinx``)."""
+    first = key.split()[0]
+    rows = store.conn.execute(
+        "SELECT names.game, names.name, names.norm FROM name_words JOIN names ON names.id = name_words.id "
+        "WHERE name_words.word = ?" + (" AND names.game = ?" if game else ""), [first] + ([game] if game else []))
+    found = {(g, n) for g, n, norm in rows if norm.startswith(key + " ") or _unpossessed(norm).startswith(key + " ")}
+    return found.pop() if len(found) == 1 else None
+
+
+def _printed_most(store, word: str, game: str | None) -> tuple[str, str] | None:
+    """Among the cards with ``word`` in their name, the one printed in the most sets, when one is."""
+    rows = store.conn.execute(
+        "SELECT names.game, names.name, names.printed FROM name_words JOIN names ON names.id = name_words.id "
+        "WHERE name_words.word = ?" + (" AND names.game = ?" if game else "") + " ORDER BY names.printed DESC LIMIT 2",
+        [word] + ([game] if game else [])).fetchall()
+    if not rows or (len(rows) > 1 and rows[1][2] >= rows[0][2]):
+        return None
+    return rows[0][0], rows[0][1]
 
 
 def _names_for(store, keys: set[str], game: str | None) -> dict[str, list[tuple[str, str]]]:
-    """Loose name -> the (game, name) of the cards that have it as their name or as a face's name."""
+    """Normalised name -> the (game, name) of the cards that have it as their name or a face's name, a
+    possessive 's aside (``tawnos coffin`` is Tawnos's Coffin)."""
     marks = ",".join("?" * len(keys))
     where = " AND game = ?" if game else ""
-    params = [*keys] + ([game] if game else [])
+    params = [*keys, *keys] + ([game] if game else [])
     out: dict[str, list[tuple[str, str]]] = {}
-    for g, name, loose in store.conn.execute(f"SELECT game, name, loose FROM cards WHERE loose IN ({marks}){where}",
-                                             params):
-        out.setdefault(loose, []).append((g, name))
-    for g, name in _faced(store, game):
-        for face in name.split(" // "):
-            key = loose_name(face)
+    for g, name, norm, front in store.conn.execute(
+            f"SELECT game, name, norm, front FROM names WHERE (norm IN ({marks}) OR front IN ({marks})){where}", params):
+        for key in {norm, front} & keys:
+            out.setdefault(key, []).append((g, name))
+    for g, name in _faced(store, game):  # the other faces, and the whole name typed without its "//"
+        for key in [norm_name(face) for face in name.split(" // ")[1:]] + [norm_name(name.replace(" // ", " "))]:
             if key in keys and (g, name) not in out.get(key, []):
                 out.setdefault(key, []).append((g, name))
+    for g, name in _possessed(store, game):
+        key = _unpossessed(name)
+        if key in keys and (g, name) not in out.get(key, []):
+            out.setdefault(key, []).append((g, name))
     return out
+
+
+def _possessed(store, game: str | None) -> list[tuple[str, str]]:
+    sql = "SELECT game, name FROM cards WHERE name LIKE '%''s %' OR name LIKE '%’s %'"
+    if game:
+        sql = f"SELECT game, name FROM ({sql}) WHERE game = ?"
+    return list(store.conn.execute(sql, [game] if game else []))
 
 
 def _faced(store, game: str | None) -> list[tuple[str, str]]:
@@ -205,13 +265,13 @@ def _misspelt(store, query: str, tokens, game, is_word) -> Mention | None:
     for g, name in names:
         for face in ([name] + name.split(" // ") if " // " in name else [name]):
             k = len(choices)
-            choices[k], owner[k] = loose_name(face), (g, name)
+            choices[k], owner[k] = norm_name(face), (g, name)
     best: tuple[float, int, int, tuple[str, str]] | None = None
     tied = False
     for (i, j) in _runs(words, 4):
         if not unknown & set(range(i, j)):
             continue
-        run = loose_name(" ".join(words[i:j]))
+        run = norm_name(" ".join(words[i:j]))
         if len(run.replace(" ", "")) < SPELLING_MIN:
             continue
         found = process.extract(run, choices, scorer=fuzz.ratio, limit=5, score_cutoff=SPELLING_CUTOFF)

@@ -300,7 +300,8 @@ def _english_text() -> str:
         return ""
 
 
-_ENGLISH_KEY = re.compile(r'(?<=\n)"([^"\n]*)":')  # a line's word, as english() finds it: '\n"word":'
+_ENGLISH_KEY = re.compile(r'(?<=\n)"([^"\n]*)": *(\d*)')  # a line's word and count: '\n"word": 1234,'
+ENGLISH_TABLE_VERSION = "2"  # 2: each word's count kept (english_frequency)
 
 
 @cache
@@ -321,7 +322,8 @@ def _english_table():
     path = cached.folder() / ENGLISH_CACHE
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        if db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone() == (made_from,):
+        if db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone() == (made_from,) and \
+                db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone() == (ENGLISH_TABLE_VERSION,):
             return db
         db.close()
     except sqlite3.Error:
@@ -331,9 +333,11 @@ def _english_table():
         return None
     db = sqlite3.connect(":memory:", check_same_thread=False)
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    db.execute("CREATE TABLE words (word TEXT PRIMARY KEY) WITHOUT ROWID")
-    db.executemany("INSERT OR IGNORE INTO words VALUES (?)", ((w,) for w in _ENGLISH_KEY.findall(text)))
+    db.execute("CREATE TABLE words (word TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID")
+    db.executemany("INSERT OR IGNORE INTO words VALUES (?, ?)",
+                   ((w, int(n or 0)) for w, n in _ENGLISH_KEY.findall(text)))
     db.execute("INSERT INTO meta VALUES ('source', ?)", [made_from])
+    db.execute("INSERT INTO meta VALUES ('version', ?)", [ENGLISH_TABLE_VERSION])
     db.commit()
     if not cached.keep(path, db.serialize()):
         return None
@@ -351,6 +355,22 @@ def english(word: str) -> bool:
     if table is not None:
         return table.execute("SELECT 1 FROM words WHERE word = ?", [word]).fetchone() is not None
     return f'\n"{word}":' in _english_text()
+
+
+@lru_cache(maxsize=1024)
+def english_frequency(word: str) -> int:
+    """How often ``word`` (lower case) occurs in the English texts pyspellchecker counted; 0 when it is no
+    English word (or the list is not installed). "wear" 207,741, "fame" 10,283, "thragtusk" 0.
+
+    >>> english_frequency("wear") > english_frequency("fame") > english_frequency("thragtusk") == 0
+    True
+    """
+    table = _english_table() if '"' not in word and "\n" not in word else None
+    if table is not None:
+        row = table.execute("SELECT count FROM words WHERE word = ?", [word]).fetchone()
+        return row[0] if row else 0
+    m = re.search(rf'\n"{re.escape(word)}": *(\d+)', _english_text())
+    return int(m[1]) if m else 0
 
 
 def fts_query(terms: list[str]) -> str:

@@ -23,7 +23,8 @@ from rulebook.search.guess import GameGuess, by_shorthand, by_words
 from rulebook.search.hits import SearchResult
 
 COMMON = 20  # a word a book uses this often is the rules' word, never a card's name on its own
-RARE = 5  # an English word the books use at most this often may name a card in lower case ("disintegrate")
+RARE = 10  # an English word the books use at most this often (an example naming the card, as the CR names
+# Lightning Bolt six times) may name a card in lower case ("disintegrate", "bolt")
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +131,7 @@ def _with_card(plain: SearchResult, with_card: SearchResult, limit: int) -> Sear
 def _mention(store, cards, query: str, books: list[str], game: str | None):
     from rulebook.cards.mention import named_card
 
-    from rulebook.search.query import english
+    from rulebook.search.query import english_frequency
 
     counts = _vocab(store, books)
     marks = ",".join("?" * len(books))
@@ -157,7 +158,7 @@ def _mention(store, cards, query: str, books: list[str], game: str | None):
     def is_rare(word: str) -> bool:
         return counts(word) <= RARE
 
-    return named_card(cards, query, game, is_common, is_word, english, is_term, in_rules, is_rare)
+    return named_card(cards, query, game, is_common, is_word, english_frequency, is_term, in_rules, is_rare)
 
 
 def _vocab(store, books: list[str]):
