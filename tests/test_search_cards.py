@@ -136,3 +136,18 @@ def test_a_damaged_settings_file_names_itself(fresh_home):
 def test_seeds_alone_guess_the_game_too(home):
     found = search(home, "when is the chain empty")
     assert found["game"]["game"] == "riftbound" and found["card"] is None
+
+
+@pytest.mark.parametrize("query, name, matched", [
+    ("can janna heal my units when there's no enemy unit here", "Janna, Savior", "part"),  # a first name
+    ("resto angel blinks my creature, does it keep its counters", "Restoration Angel", "part"),  # beginnings
+    ("tawnos coffin gets destroyed in response to its ability", "Tawnos's Coffin", "exact"),  # possessive dropped
+    ("what do I choose when I play dragon's rage", "Dragon's Rage", "exact"),  # possessive kept
+    ("what's the mana value of fire ice in my library", "Fire // Ice", "exact"),  # the name without //
+    ("can I cast fame from my hand", "Claim // Fame", "exact"),  # a face, a rare English word
+    ("wurmcoil gets exiled by swords to plowshares, do i get the tokens", "Wurmcoil Engine", "part"),  # first named
+    ("skithyrix damage to a player is prevented", "Skithiryx, the Blight Dragon", "spelling"),  # first name misspelt
+])
+def test_cards_as_judges_shorten_them(card_library, query, name, matched):
+    found = search(card_library, query)["card"]
+    assert (found["name"], found["matched"]) == (name, matched)

@@ -34,6 +34,8 @@ from rulebook.cards.store import norm_name
 
 LONGEST = 6  # words in a run looked at: card names longer than this are named by a part of them
 SPELLING_CUTOFF = 88  # rapidfuzz ratio of a misspelt run to a name (glorybringr -> glorybringer: 96)
+SPELLING_NEAR = 70  # or a lower ratio, when at most 1 edit (2 beyond 7 letters; a swap is one) apart:
+# "skithyrix" is Skithiryx (ratio 78, two edits), as search corrects a word (rulebook.search.query)
 SPELLING_MIN = 6  # letters in a run read as a misspelt name
 PART_MIN = 4  # letters in a first name or a word read as a part of a card's name ("vi" is too short)
 PLAIN = 20_000  # an English word this frequent (pyspellchecker's counts: "wear" 207,741) is read as English
@@ -48,6 +50,7 @@ class Mention:
     matched: str  # "exact", "part" or "spelling"
     rest: str  # the question without those words
     choices: tuple[tuple[str, str], ...] = ()  # (game, name) of each card the words name, when several
+    start: int = 0  # where the words stand in the question
 
     def to_json(self) -> dict[str, Any]:
         if self.card is None:
@@ -113,9 +116,10 @@ def named_card(store, query: str, game: str | None = None,
     if whole is not None:
         return whole
     exact = _exact(store, query, tokens, game, checks)
-    if exact is not None:
-        return exact
-    return _misspelt(store, query, tokens, game, is_word)
+    misspelt = _misspelt(store, query, tokens, game, is_word)
+    if exact is None or (misspelt is not None and misspelt.start < exact.start):
+        return misspelt  # the card named first is the one asked about: "wurmcoil ... swords to plowshares"
+    return exact
 
 
 def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | None:
@@ -139,34 +143,50 @@ def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | Non
 
 
 def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
-    """The longest run of words that is a card's name or a face's, exactly; failing that, a run that is
-    the first words of one card's name (``janna``: Janna, Savior; ``arlinn``: Arlinn Kord), or one word
-    of the names that is the printed most (``bolt``: Lightning Bolt)."""
+    """The first run of words, from the left (the card a question names first is the one it asks about),
+    longest there, that is a card's name or a face's exactly; or that begins one card's name (``janna``:
+    Janna, Savior), holds the beginnings of one card's words (``resto angel``: Restoration Angel), or is
+    one word that the card printed most among those naming it has (``bolt``: Lightning Bolt)."""
     words = [t[0] for t in tokens]
-    runs = _runs(words, LONGEST)
+    runs = sorted(_runs(words, LONGEST), key=lambda r: (r[0], r[0] - r[1]))
     keys = {r: _keys(words[r[0]:r[1]]) for r in runs}
     by_key = _names_for(store, {k for ks in keys.values() for k in ks}, game)
     for (i, j) in runs:
         named = sorted({n for k in keys[(i, j)] for n in by_key.get(k, ())})
+        matched = "exact"
+        if not named and j - i <= 3:
+            key = keys[(i, j)][-1]
+            if len(key) >= PART_MIN:
+                one = _printed_most(store, key, game) if j - i == 1 else _beginning(store, key, game)
+                named, matched = ([one] if one else []), "part"
         if not named or not checks.may_name(words[i:j], i):
             continue
         start, end = tokens[i][1], tokens[j - 1][2]
         if len(named) > 1:  # the same name in both games, or faces of two cards: not guessed between
-            return Mention(None, query[start:end], "exact", _rest(query, start, end), tuple(named))
+            return Mention(None, query[start:end], matched, _rest(query, start, end), tuple(named), start)
         card = store.card(*named[0])
         if card is not None:
-            return Mention(card, query[start:end], "exact", _rest(query, start, end))
-    for (i, j) in _runs(words, 2):
-        key = _keys(words[i:j])[-1]
-        if len(key) < PART_MIN or not checks.may_name(words[i:j], i):
-            continue
-        named = _printed_most(store, key, game) if j - i == 1 else _leading(store, key, game)
-        if named is not None:
-            card = store.card(*named)
-            if card is not None:
-                start, end = tokens[i][1], tokens[j - 1][2]
-                return Mention(card, query[start:end], "part", _rest(query, start, end))
+            return Mention(card, query[start:end], matched, _rest(query, start, end), start=start)
     return None
+
+
+def _beginning(store, key: str, game: str | None) -> tuple[str, str] | None:
+    """The one card whose name begins with the words ``key``, or whose words begin with them, in order
+    and with nothing left over but a comma's title or a second face (``janna`` of Janna, Savior,
+    ``resto angel`` of Restoration Angel); None for none or several."""
+    found = _leading(store, key, game)
+    if found is not None:
+        return found
+    from rulebook.cards.lookup import find_card
+
+    hit, _ = find_card(store, key, game)
+    if hit is None or hit.matched != "part":
+        return None
+    front = norm_name(hit.card.name.split(" // ")[0].split(",")[0]).split()
+    typed = key.split()
+    if len(front) != len(typed) or not all(f.startswith(t) for f, t in zip(front, typed)):
+        return None
+    return hit.card.game, hit.card.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,12 +278,15 @@ def _misspelt(store, query: str, tokens, game, is_word) -> Mention | None:
     if not unknown:
         return None
     from rapidfuzz import fuzz, process
+    from rapidfuzz.distance import OSA
 
     names = store.names(game)
     choices: dict[int, str] = {}
     owner: dict[int, tuple[str, str]] = {}
     for g, name in names:
-        for face in ([name] + name.split(" // ") if " // " in name else [name]):
+        faces = [name] + name.split(" // ") if " // " in name else [name]
+        firsts = [f.split(",")[0] for f in faces if "," in f]  # a legend's first name: "skithyrix"
+        for face in dict.fromkeys(faces + firsts):
             k = len(choices)
             choices[k], owner[k] = norm_name(face), (g, name)
     best: tuple[float, int, int, tuple[str, str]] | None = None
@@ -274,7 +297,8 @@ def _misspelt(store, query: str, tokens, game, is_word) -> Mention | None:
         run = norm_name(" ".join(words[i:j]))
         if len(run.replace(" ", "")) < SPELLING_MIN:
             continue
-        found = process.extract(run, choices, scorer=fuzz.ratio, limit=5, score_cutoff=SPELLING_CUTOFF)
+        found = [f for f in process.extract(run, choices, scorer=fuzz.ratio, limit=5, score_cutoff=SPELLING_NEAR)
+                 if f[1] >= SPELLING_CUTOFF or OSA.distance(run, f[0]) <= (1 if len(run) <= 7 else 2)]
         if not found:
             continue
         top = found[0][1]
@@ -290,4 +314,4 @@ def _misspelt(store, query: str, tokens, game, is_word) -> Mention | None:
     if card is None:
         return None
     start, end = tokens[i][1], tokens[j - 1][2]
-    return Mention(card, query[start:end], "spelling", _rest(query, start, end))
+    return Mention(card, query[start:end], "spelling", _rest(query, start, end), start=start)

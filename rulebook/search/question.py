@@ -98,7 +98,7 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
     else:
         result = search_books(store, question, books, context=context, **options)
         if named and context and question != mention.words:
-            result = _with_card(search_books(store, question, books, **options), result, options.get("limit", 10))
+            result = _fused([search_books(store, question, books, **options), result], options.get("limit", 10))
     if named:
         result = replace(result, query=query)
     return Answer(result, guess, tuple(books), mention, context)
@@ -107,21 +107,23 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
 FUSION_K = 10  # reciprocal rank fusion's constant: small, so that the first few places of each list count
 
 
-def _with_card(plain: SearchResult, with_card: SearchResult, limit: int) -> SearchResult:
-    """The question's own ranking and its ranking with the card's text, fused by reciprocal rank: a rule
+def _fused(rankings: list[SearchResult], limit: int) -> SearchResult:
+    """The question's own ranking and its ranking with the card's text, fused by reciprocal rank (the
+    card's ruling closest to the question, as a third ranking, was tried and lost a question): a rule
     the question's words put first stays near the top ("how does its investigate work" is answered by
-    Investigate, not drowned by the card's other words), and the rules the card's text adds join it."""
+    Investigate, not drowned by the card's other words), and the rules the card adds join it."""
+    plain, with_card = rankings[0], rankings[1]
     if not plain.hits:
         return with_card
     score: dict[tuple, float] = {}
     hit_of: dict[tuple, Any] = {}
     card_rank: dict[tuple, int] = {}
-    for hits, own in ((plain.hits, True), (with_card.hits, False)):
-        for i, h in enumerate(hits, 1):
+    for n, ranked in enumerate(rankings):
+        for i, h in enumerate(ranked.hits, 1):
             key = (h.kind, h.book, h.id)
             score[key] = score.get(key, 0.0) + 1 / (FUSION_K + i)
             hit_of.setdefault(key, h)
-            if not own:
+            if n == 1:
                 card_rank[key] = i
     order = sorted(score, key=lambda k: -score[k])[:limit]
     hits = [hit_of[k].rescored(round(score[k], 4), with_card_rank=card_rank.get(k)) for k in order]
@@ -144,9 +146,9 @@ def _mention(store, cards, query: str, books: list[str], game: str | None):
 
     def is_term(words: str) -> bool:
         return bool(store.conn.execute(
-            f"SELECT 1 FROM terms WHERE book IN ({marks}) AND lower(term) = ? UNION ALL "
-            f"SELECT 1 FROM rules WHERE book IN ({marks}) AND lower(title) = ? LIMIT 1",
-            [*books, words, *books, words]).fetchone())
+            f"SELECT 1 FROM terms WHERE book IN ({marks}) AND replace(lower(term), '-', ' ') = ? UNION ALL "
+            f"SELECT 1 FROM rules WHERE book IN ({marks}) AND replace(lower(title), '-', ' ') = ? LIMIT 1",
+            [*books, words.replace("-", " "), *books, words.replace("-", " ")]).fetchone())
 
     def in_rules(phrase: str) -> int:
 
