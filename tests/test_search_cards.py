@@ -147,6 +147,7 @@ def test_seeds_alone_guess_the_game_too(home):
     ("can I cast fame from my hand", "Claim // Fame", "exact"),  # a face, a rare English word
     ("wurmcoil gets exiled by swords to plowshares, do i get the tokens", "Wurmcoil Engine", "part"),  # first named
     ("skithyrix damage to a player is prevented", "Skithiryx, the Blight Dragon", "spelling"),  # first name misspelt
+    ("can my dragon block baneslayer", "Baneslayer Angel", "part"),  # a subtype is no name
 ])
 def test_cards_as_judges_shorten_them(card_library, query, name, matched):
     found = search(card_library, query)["card"]

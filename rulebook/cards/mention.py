@@ -37,6 +37,7 @@ SPELLING_CUTOFF = 88  # rapidfuzz ratio of a misspelt run to a name (glorybringr
 SPELLING_NEAR = 70  # or a lower ratio, when at most 1 edit (2 beyond 7 letters; a swap is one) apart:
 # "skithyrix" is Skithiryx (ratio 78, two edits), as search corrects a word (rulebook.search.query)
 SPELLING_MIN = 6  # letters in a run read as a misspelt name
+KIND_OF_CARD = 10  # a subtype this many cards have is a kind of card ("dragon"), not a name ("janna")
 PART_MIN = 4  # letters in a first name or a word read as a part of a card's name ("vi" is too short)
 PLAIN = 20_000  # an English word this frequent (pyspellchecker's counts: "wear" 207,741) is read as English
 # when typed in lower case, never as a card's name ("fame" 10,283 may be Claim // Fame's face)
@@ -51,6 +52,7 @@ class Mention:
     rest: str  # the question without those words
     choices: tuple[tuple[str, str], ...] = ()  # (game, name) of each card the words name, when several
     start: int = 0  # where the words stand in the question
+    end: int = 0
 
     def to_json(self) -> dict[str, Any]:
         if self.card is None:
@@ -117,9 +119,9 @@ def named_card(store, query: str, game: str | None = None,
         return whole
     exact = _exact(store, query, tokens, game, checks)
     misspelt = _misspelt(store, query, tokens, game, is_word)
-    if exact is None or (misspelt is not None and misspelt.start < exact.start):
-        return misspelt  # the card named first is the one asked about: "wurmcoil ... swords to plowshares"
-    return exact
+    if exact is None or (misspelt is not None and (misspelt.start, -misspelt.end) < (exact.start, -exact.end)):
+        return misspelt  # the card named first is the one asked about: "wurmcoil ... swords to plowshares";
+    return exact  # from the same word, the longer run ("mystic porro": Mystic Poro, not Elvish Mystic)
 
 
 def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | None:
@@ -163,10 +165,10 @@ def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
             continue
         start, end = tokens[i][1], tokens[j - 1][2]
         if len(named) > 1:  # the same name in both games, or faces of two cards: not guessed between
-            return Mention(None, query[start:end], matched, _rest(query, start, end), tuple(named), start)
+            return Mention(None, query[start:end], matched, _rest(query, start, end), tuple(named), start, end)
         card = store.card(*named[0])
         if card is not None:
-            return Mention(card, query[start:end], matched, _rest(query, start, end), start=start)
+            return Mention(card, query[start:end], matched, _rest(query, start, end), start=start, end=end)
     return None
 
 
@@ -227,7 +229,12 @@ def _leading(store, key: str, game: str | None) -> tuple[str, str] | None:
 
 
 def _printed_most(store, word: str, game: str | None) -> tuple[str, str] | None:
-    """Among the cards with ``word`` in their name, the one printed in the most sets, when one is."""
+    """Among the cards with ``word`` in their name, the one printed in the most sets, when one is; never
+    for a type or subtype many cards have (a champion's or a planeswalker's own subtype is a name:
+    "janna", "jace")."""
+    if store.conn.execute("SELECT count(*) FROM (SELECT 1 FROM cards WHERE kinds LIKE ? LIMIT ?)",
+                          [f"%|{word}|%", KIND_OF_CARD]).fetchone()[0] >= KIND_OF_CARD:
+        return None  # a type or subtype of many cards ("dragon", "angel"): a kind of card, not a name
     rows = store.conn.execute(
         "SELECT names.game, names.name, names.printed FROM name_words JOIN names ON names.id = name_words.id "
         "WHERE name_words.word = ?" + (" AND names.game = ?" if game else "") + " ORDER BY names.printed DESC LIMIT 2",
@@ -314,4 +321,4 @@ def _misspelt(store, query: str, tokens, game, is_word) -> Mention | None:
     if card is None:
         return None
     start, end = tokens[i][1], tokens[j - 1][2]
-    return Mention(card, query[start:end], "spelling", _rest(query, start, end), start=start)
+    return Mention(card, query[start:end], "spelling", _rest(query, start, end), start=start, end=end)
