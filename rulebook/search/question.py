@@ -125,9 +125,34 @@ def _fused(rankings: list[SearchResult], limit: int) -> SearchResult:
             hit_of.setdefault(key, h)
             if n == 1:
                 card_rank[key] = i
-    order = sorted(score, key=lambda k: -score[k])[:limit]
+    order = sorted(score, key=lambda k: -score[k])
     hits = [hit_of[k].rescored(round(score[k], 4), with_card_rank=card_rank.get(k)) for k in order]
-    return replace(with_card, hits=hits, corrected=plain.corrected)
+    return replace(with_card, hits=varied(hits)[:limit], corrected=plain.corrected)
+
+
+VARIED_TOP, VARIED_PER = 5, 3  # in the first 5, at most 3 rules of one rule's sub-rules (702.11, 820.1)
+
+
+def varied(hits: list, top: int = VARIED_TOP, per: int = VARIED_PER) -> list:
+    """The first ``top`` hits with at most ``per`` of one rule's sub-rules (a card's text names its
+    keyword over and over, and five sub-rules of Repeat crowd out the rule the question asks about);
+    the others follow, in order.
+
+    >>> from rulebook.search.hits import Hit
+    >>> [h.id for h in varied([Hit("rule", "b", n, None, "", 1.0) for n in
+    ...  ("820.1.b", "820.1.c", "820.1.d", "820.1.e", "355.4", "820.3")])]
+    ['820.1.b', '820.1.c', '820.1.d', '355.4', '820.3', '820.1.e']
+    """
+    first, rest, seen = [], [], {}
+    for h in hits:
+        m = re.match(r"\d+(?:\.\d+)?", h.id)
+        key = (h.kind, h.book, m.group() if m else h.id)
+        if len(first) < top and seen.get(key, 0) < per:
+            first.append(h)
+            seen[key] = seen.get(key, 0) + 1
+        else:
+            rest.append(h)
+    return first + rest
 
 
 def _mention(store, cards, query: str, books: list[str], game: str | None):
