@@ -152,3 +152,12 @@ def test_seeds_alone_guess_the_game_too(home):
 def test_cards_as_judges_shorten_them(card_library, query, name, matched):
     found = search(card_library, query)["card"]
     assert (found["name"], found["matched"]) == (name, matched)
+
+
+def test_the_cards_ruling_nearest_the_question_is_shown(card_library):
+    found = search(card_library, "insidious will copy a spell, is the copy cast")
+    assert found["card"]["ruling"]["date"] == "2016-09-20"
+    assert found["card"]["ruling"]["text"].startswith("The copy is created on the stack, so it's not \"cast.\"")
+    code, out, _ = judge_in(card_library, "search", "insidious will copy a spell, is the copy cast")
+    assert "its ruling nearest the question (2016-09-20, mtgjson): The copy is created on the stack" in out
+    assert search(card_library, "can bolt hit a planeswalker")["card"]["ruling"] is None  # none shares its words

@@ -114,6 +114,9 @@ def show_card(answer, why: bool = False) -> None:
     echo(f"card: {c.name}{cost}  [{c.game}] {c.type_line}")
     for line in c.text.splitlines():
         echo(f"    {line}")
+    if answer.ruling is not None:
+        r = answer.ruling
+        echo(f"    its ruling nearest the question ({r.date or 'undated'}, {r.source}): {r.text}")
     if why:
         echo(f"    why: named by \"{mention.words}\" ({mention.matched}); the rules searched with its text too")
     echo()

@@ -34,11 +34,18 @@ class Answer:
     books: tuple[str, ...]  # the books searched
     card: Any = None  # rulebook.cards.mention.Mention
     context: str = ""  # the card's words the rules were searched with besides the question
+    ruling: Any = None  # the card's ruling nearest the question (rulebook.cards.model.CardRuling)
 
     def to_json(self) -> dict[str, Any]:
-        return {**self.result.to_json(), "game": self.game.to_json(), "books": list(self.books),
-                "card": None if self.card is None else {**self.card.to_json(), **_card_fields(self.card.card)}
-                if self.card.card is not None else self.card.to_json(),
+        card = None
+        if self.card is not None:
+            card = self.card.to_json()
+            if self.card.card is not None:
+                card.update(_card_fields(self.card.card))
+                r = self.ruling
+                card["ruling"] = None if r is None else {"date": r.date, "text": r.text, "source": r.source,
+                                                         "official": r.official}
+        return {**self.result.to_json(), "game": self.game.to_json(), "books": list(self.books), "card": card,
                 "context": self.context or None}
 
 
@@ -93,7 +100,8 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
             if guessed.game is not None:
                 guess = guessed
                 books = [defaults[guessed.game]]
-                return Answer(per_book[books[0]], guess, tuple(books), mention, context)
+                return Answer(per_book[books[0]], guess, tuple(books), mention, context,
+                              card_ruling(mention.card, question) if named else None)
         result = merge_results(list(per_book.values()), options.get("limit", 10))
     else:
         result = search_books(store, question, books, context=context, **options)
@@ -101,7 +109,8 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
             result = _fused([search_books(store, question, books, **options), result], options.get("limit", 10))
     if named:
         result = replace(result, query=query)
-    return Answer(result, guess, tuple(books), mention, context)
+    return Answer(result, guess, tuple(books), mention, context,
+                  card_ruling(mention.card, question) if named else None)
 
 
 FUSION_K = 10  # reciprocal rank fusion's constant: small, so that the first few places of each list count
@@ -153,6 +162,25 @@ def varied(hits: list, top: int = VARIED_TOP, per: int = VARIED_PER) -> list:
         else:
             rest.append(h)
     return first + rest
+
+
+RULING_OVERLAP = 3  # the question's content words (stemmed) a card's ruling must share to be shown with it
+
+
+def card_ruling(card, question: str):
+    """The card's ruling that shares the most of the question's content words, at least
+    ``RULING_OVERLAP`` of them (the newest among equals): a judge's question about a card is often one
+    its rulings answer, so it is shown with the card. ``question`` is the question without the card's
+    name (which every ruling of the card says)."""
+    from rulebook.search.query import content_words, stem
+
+    asked = {stem(w) for w in content_words(question)}
+    best, most = None, RULING_OVERLAP - 1
+    for ruling in card.rulings:  # newest first
+        shared = len(asked & {stem(w) for w in content_words(ruling.text)})
+        if shared > most:
+            best, most = ruling, shared
+    return best
 
 
 def _mention(store, cards, query: str, books: list[str], game: str | None):
