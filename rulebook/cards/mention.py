@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulebook.cards.store import norm_name
+from rulebook.search.answer import QUESTION_WORDS
 
 LONGEST = 6  # words in a run looked at: card names longer than this are named by a part of them
 SPELLING_CUTOFF = 88  # rapidfuzz ratio of a misspelt run to a name (glorybringr -> glorybringer: 96)
@@ -118,7 +119,7 @@ def named_card(store, query: str, game: str | None = None,
     if whole is not None:
         return whole
     exact = _exact(store, query, tokens, game, checks)
-    misspelt = _misspelt(store, query, tokens, game, is_word)
+    misspelt = _misspelt(store, query, tokens, game, is_word, english_frequency)
     if exact is None or (misspelt is not None and (misspelt.start, -misspelt.end) < (exact.start, -exact.end)):
         return misspelt  # the card named first is the one asked about: "wurmcoil ... swords to plowshares";
     return exact  # from the same word, the longer run ("mystic porro": Mystic Poro, not Elvish Mystic)
@@ -128,7 +129,7 @@ def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | Non
     """The query is nothing but a name, as ``judge card`` reads one."""
     from rulebook.cards.lookup import find_card
 
-    if len(tokens) > LONGEST or "?" in query:
+    if len(tokens) > LONGEST or "?" in query or tokens[0][0].lower() in QUESTION_WORDS:
         return None
     words = [t[0].lower() for t in tokens]
     if is_term(" ".join(words)):
@@ -158,10 +159,12 @@ def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
         matched = "exact"
         if not named and j - i <= 3:
             key = keys[(i, j)][-1]
-            if len(key) >= PART_MIN:
+            if len(key) >= PART_MIN and checks.may_name(words[i:j], i):
                 one = _printed_most(store, key, game) if j - i == 1 else _beginning(store, key, game)
                 named, matched = ([one] if one else []), "part"
-        if not named or not checks.may_name(words[i:j], i):
+            if not named:
+                continue
+        elif not named or not checks.may_name(words[i:j], i):
             continue
         start, end = tokens[i][1], tokens[j - 1][2]
         if len(named) > 1:  # the same name in both games, or faces of two cards: not guessed between
@@ -175,20 +178,28 @@ def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
 def _beginning(store, key: str, game: str | None) -> tuple[str, str] | None:
     """The one card whose name begins with the words ``key``, or whose words begin with them, in order
     and with nothing left over but a comma's title or a second face (``janna`` of Janna, Savior,
-    ``resto angel`` of Restoration Angel); None for none or several."""
+    ``resto angel`` of Restoration Angel); None for none or several. Read from the names index's words,
+    a range of the index per word typed."""
     found = _leading(store, key, game)
     if found is not None:
         return found
-    from rulebook.cards.lookup import find_card
-
-    hit, _ = find_card(store, key, game)
-    if hit is None or hit.matched != "part":
-        return None
-    front = norm_name(hit.card.name.split(" // ")[0].split(",")[0]).split()
     typed = key.split()
-    if len(front) != len(typed) or not all(f.startswith(t) for f, t in zip(front, typed)):
-        return None
-    return hit.card.game, hit.card.name
+    ids: set[int] | None = None
+    for t in typed:
+        upper = t[:-1] + chr(ord(t[-1]) + 1)
+        have = {i for (i,) in store.conn.execute("SELECT id FROM name_words WHERE word >= ? AND word < ?", [t, upper])}
+        ids = have if ids is None else ids & have
+        if not ids:
+            return None
+    marks = ",".join("?" * len(ids))
+    rows = store.conn.execute(f"SELECT game, name FROM names WHERE id IN ({marks})" + (" AND game = ?" if game else ""),
+                              [*ids] + ([game] if game else []))
+    hits = set()
+    for g, name in rows:
+        front = norm_name(name.split(" // ")[0].split(",")[0]).split()
+        if len(front) == len(typed) and all(f.startswith(t) for f, t in zip(front, typed)):
+            hits.add((g, name))
+    return hits.pop() if len(hits) == 1 else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -278,10 +289,11 @@ def _faced(store, game: str | None) -> list[tuple[str, str]]:
     return list(store.conn.execute(sql, [game] if game else []))
 
 
-def _misspelt(store, query: str, tokens, game, is_word) -> Mention | None:
-    """A run holding a word no book uses, close to one card's name (or a face's)."""
+def _misspelt(store, query: str, tokens, game, is_word, english_frequency) -> Mention | None:
+    """A run holding a word no book uses (nor a frequent English word: "wear"), close to one card's name
+    (or a face's, or a legend's first name)."""
     words = [t[0] for t in tokens]
-    unknown = {i for i, w in enumerate(words) if not is_word(w.lower())}
+    unknown = {i for i, w in enumerate(words) if not is_word(w.lower()) and english_frequency(w.lower()) < PLAIN}
     if not unknown:
         return None
     from rapidfuzz import fuzz, process
