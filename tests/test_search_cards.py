@@ -161,3 +161,14 @@ def test_the_cards_ruling_nearest_the_question_is_shown(card_library):
     code, out, _ = judge_in(card_library, "search", "insidious will copy a spell, is the copy cast")
     assert "its ruling nearest the question (2016-09-20, mtgjson): The copy is created on the stack" in out
     assert search(card_library, "can bolt hit a planeswalker")["card"]["ruling"] is None  # none shares its words
+
+
+def test_a_name_of_both_games_is_the_default_games_card(card_library, monkeypatch):
+    code, out, _ = judge_in(card_library, "card", "switcheroo")
+    assert code == 1 and "Switcheroo (mtg)" in out + _ and "Switcheroo (riftbound)" in out + _
+    monkeypatch.setenv("JUDGE_GAME", "riftbound")
+    code, out, err = judge_in(card_library, "card", "switcheroo", "--json")
+    assert code == 0, err
+    assert json.loads(out)["game"] == "riftbound"
+    code, out, err = judge_in(card_library, "card", "lightning bolt", "--json")  # the other game's card still
+    assert code == 0 and json.loads(out)["game"] == "mtg"

@@ -43,6 +43,12 @@ def card(
 
     store = _cards(game)
     found, suggestions = find_card(store, name, game)
+    if found is None and game is None and suggestions:  # a name of both games: the judge's default game's
+        from judge.books import default_game
+
+        preferred = default_game()
+        if preferred is not None:
+            found, _ = find_card(store, name, preferred)
     if found is None:
         said = f"; did you mean: {', '.join(suggestions)}" if suggestions else ""
         fail(f"no card named {name!r}{said}", code=1, suggestions=tuple(suggestions))

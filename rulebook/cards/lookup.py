@@ -51,11 +51,11 @@ def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, 
     if not store.has_cards(game):
         return None, []
     wanted = norm_name(name)
-    exact = store.named(wanted, game)
-    if len(exact) == 1 or (exact and len({n for _, n in exact}) == 1):
+    exact = sorted(set(store.named(wanted, game)))
+    if len(exact) == 1:
         g, n = exact[0]
         return Found(store.card(g, n), "exact"), []
-    if exact:
+    if exact:  # the same name in two games (Switcheroo), or two names alike but for punctuation: not guessed
         return None, [f"{n} ({g})" for g, n in exact]
     # A part of the name: every word the judge typed begins a word of the name.
     words = wanted.split()
