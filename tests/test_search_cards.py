@@ -148,6 +148,7 @@ def test_seeds_alone_guess_the_game_too(home):
     ("wurmcoil gets exiled by swords to plowshares, do i get the tokens", "Wurmcoil Engine", "part"),  # first named
     ("skithyrix damage to a player is prevented", "Skithiryx, the Blight Dragon", "spelling"),  # first name misspelt
     ("can my dragon block baneslayer", "Baneslayer Angel", "part"),  # a subtype is no name
+    ("can i use the +2 and then the 0 on mind sculptor in the same turn", "Jace, the Mind Sculptor", "part"),
 ])
 def test_cards_as_judges_shorten_them(card_library, query, name, matched):
     found = search(card_library, query)["card"]

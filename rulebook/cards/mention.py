@@ -230,12 +230,20 @@ class _Checks:
 
 def _leading(store, key: str, game: str | None) -> tuple[str, str] | None:
     """The one card whose name begins with the words ``key`` (its first name: ``janna`` of Janna, Savior,
-    ``arlinn`` of Arlinn Kord // ...), or None (none, or several: ``jinx``)."""
+    ``arlinn`` of Arlinn Kord // ...), or, for two words or more, whose title after the comma is them
+    (``mind sculptor`` of Jace, the Mind Sculptor; ``swarm queen``); None for none or several (``jinx``)."""
     first = key.split()[0]
     rows = store.conn.execute(
         "SELECT names.game, names.name, names.norm FROM name_words JOIN names ON names.id = name_words.id "
         "WHERE name_words.word = ?" + (" AND names.game = ?" if game else ""), [first] + ([game] if game else []))
-    found = {(g, n) for g, n, norm in rows if norm.startswith(key + " ") or _unpossessed(norm).startswith(key + " ")}
+    found = set()
+    for g, n, norm in rows:
+        if norm.startswith(key + " ") or _unpossessed(norm).startswith(key + " "):
+            found.add((g, n))
+        elif " " in key and "," in n.split(" // ")[0]:
+            title = norm_name(n.split(" // ")[0].split(",", 1)[1])
+            if key in (title, " ".join(title.split()[1:]) if title.startswith("the ") else title):
+                found.add((g, n))
     return found.pop() if len(found) == 1 else None
 
 

@@ -80,7 +80,11 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
     mention = None
     if cards is not None and not numbers.looks_like_number(query.strip()):
         mention = _mention(store, cards, query, books, guess.game)
-        if mention is not None and mention.card is None and tentative.game is not None and not chosen:
+        loose = mention is not None and (mention.card is None or (mention.matched != "exact"
+                                                                  and mention.card.game != tentative.game))
+        if loose and tentative.game is not None and not chosen:
+            # the question's words say the game: a name several games have, or one found loosely in the
+            # other game ("mystic" of Elvish Mystic), is looked for in that game's cards first
             mention = _mention(store, cards, query, books, tentative.game) or mention
     if mention is not None and mention.card is not None and not chosen and mention.card.game in defaults:
         game = mention.card.game
