@@ -39,7 +39,8 @@ def search(
     defaults = _defaults(store)
     if not words:
         numpy_on_one_thread()
-    answer = ask(store, query, defaults, chosen=chosen, cards=_card_library(), setting=default_game(store),
+    answer = ask(store, query, defaults, chosen=chosen, cards=_card_library(),
+                 setting=None if chosen else default_game(store),
                  limit=limit, meaning=not words, correct_typos=not exact)
     result = answer.result
     if not result.jumped:  # hits merged from several books: a question's rules first again
@@ -84,7 +85,7 @@ def _card_library():
     from rulebook.cards.store import CardStore
 
     cards = CardStore(path)
-    return cards if cards.count() else None
+    return cards if cards.has_cards() else None
 
 
 def game_said(answer) -> str | None:

@@ -99,7 +99,7 @@ def named_card(store, query: str, game: str | None = None,
                is_word: Callable[[str], bool] = lambda word: True,
                english_frequency: Callable[[str], int] = lambda word: 0,
                is_term: Callable[[str], bool] = lambda words: False,
-               in_rules: Callable[[str], int] = lambda phrase: 0,
+               in_rules: Callable[[str], bool] = lambda phrase: False,
                is_rare: Callable[[str], bool] = lambda word: True) -> Mention | None:
     """The card ``query`` names (in ``game``, else in any), or None.
 
@@ -107,8 +107,8 @@ def named_card(store, query: str, game: str | None = None,
     word often, so it names no card on its own; ``is_word(word)``, a book uses the word at all (a run
     without such a word may be misspelt); ``english_frequency(word)``, how common it is in English (0: no
     English word); ``is_term(words)``, the words are a term the rules define (a rule's title, a glossary
-    entry: "Flash" is a card, but ``flash`` is the keyword); ``in_rules(phrase)``, how many rules say the
-    phrase ("back to back" none: the Riftbound card, though each word is common); ``is_rare(word)``, the
+    entry: "Flash" is a card, but ``flash`` is the keyword); ``in_rules(phrase)``, whether a rule or term says
+    the phrase ("back to back" none does: the Riftbound card, though each word is common); ``is_rare(word)``, the
     rules use the word at most a few times (as an example naming a card may).
     """
     tokens = _tokens(query)
@@ -210,7 +210,7 @@ class _Checks:
     is_common: Callable[[str], bool]
     english_frequency: Callable[[str], int]
     is_term: Callable[[str], bool]
-    in_rules: Callable[[str], int]
+    in_rules: Callable[[str], bool]
     is_rare: Callable[[str], bool]
 
     def may_name(self, words: list[str], position: int) -> bool:
@@ -218,7 +218,7 @@ class _Checks:
         if self.is_term(" ".join(content)):
             return False
         if len(words) > 1:  # words the rules use, as the rules use them together, are the rules'
-            return not (all(self.is_common(w) for w in content) and self.in_rules(" ".join(content)) > 1)
+            return not (all(self.is_common(w) for w in content) and self.in_rules(" ".join(content)))
         word = re.sub(r"['’]s$", "", content[0])
         if self.is_common(word):
             return False

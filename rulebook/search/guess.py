@@ -44,26 +44,20 @@ def _totals(store, books: dict[str, str]) -> dict[str, int]:
     return {book: total or 1 for book, total in rows}
 
 
-def _counts(store, books: dict[str, str], words: list[str]) -> dict[tuple[str, str], int]:
-    if not words:
-        return {}
-    marks_b, marks_w = ",".join("?" * len(books)), ",".join("?" * len(words))
-    rows = store.conn.execute(f"SELECT book, word, count FROM vocab WHERE book IN ({marks_b}) AND word IN ({marks_w})",
-                              [*books.values(), *words]).fetchall()
-    return {(book, word): count for book, word, count in rows}
-
-
 def game_words(store, books: dict[str, str], words: list[str]) -> dict[str, list[str]]:
     """For each game of ``books`` (game -> its book), the ``words`` that are that game's."""
+    from rulebook.search.query import BookWords
+
     words = list(dict.fromkeys(w.lower() for w in words))
     totals = _totals(store, books)
-    counts = _counts(store, books, words)
+    vocabularies = {b: BookWords(store, b) for b in books.values()}
     out: dict[str, list[str]] = {g: [] for g in books}
     for word in words:
-        freq = {g: (counts.get((b, word), 0) + 0.5) / totals.get(b, 1) for g, b in books.items()}
+        counts = {b: vocabularies[b].get(word, 0) for b in books.values()}
+        freq = {g: (counts[b] + 0.5) / totals.get(b, 1) for g, b in books.items()}
         for g, b in books.items():
             others = [f for o, f in freq.items() if o != g]
-            if (counts.get((b, word), 0) >= MIN_COUNT and others and all(freq[g] >= RATIO * f for f in others)
+            if (counts[b] >= MIN_COUNT and others and all(freq[g] >= RATIO * f for f in others)
                     and _a_term_word(store, b, word)):
                 out[g].append(word)
     return out

@@ -110,7 +110,7 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
     else:
         result = search_books(store, question, books, context=context, **options)
         if named and context and question != mention.words:
-            result = _fused([search_books(store, question, books, **options), result], options.get("limit", 10))
+            result = _fused(search_books(store, question, books, **options), result, options.get("limit", 10))
     if named:
         result = replace(result, query=query)
     return Answer(result, guess, tuple(books), mention, context,
@@ -120,18 +120,17 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
 FUSION_K = 10  # reciprocal rank fusion's constant: small, so that the first few places of each list count
 
 
-def _fused(rankings: list[SearchResult], limit: int) -> SearchResult:
+def _fused(plain: SearchResult, with_card: SearchResult, limit: int) -> SearchResult:
     """The question's own ranking and its ranking with the card's text, fused by reciprocal rank (the
     card's ruling closest to the question, as a third ranking, was tried and lost a question): a rule
     the question's words put first stays near the top ("how does its investigate work" is answered by
     Investigate, not drowned by the card's other words), and the rules the card adds join it."""
-    plain, with_card = rankings[0], rankings[1]
     if not plain.hits:
         return with_card
     score: dict[tuple, float] = {}
     hit_of: dict[tuple, Any] = {}
     card_rank: dict[tuple, int] = {}
-    for n, ranked in enumerate(rankings):
+    for n, ranked in enumerate((plain, with_card)):
         for i, h in enumerate(ranked.hits, 1):
             key = (h.kind, h.book, h.id)
             score[key] = score.get(key, 0.0) + 1 / (FUSION_K + i)
@@ -189,17 +188,14 @@ def card_ruling(card, question: str):
 
 def _mention(store, cards, query: str, books: list[str], game: str | None):
     from rulebook.cards.mention import named_card
+    from rulebook.search.query import BookWords, book_uses, english_frequency
 
-    from rulebook.search.query import english_frequency
-
-    counts = _vocab(store, books)
+    vocabularies = [BookWords(store, b) for b in books]
     marks = ",".join("?" * len(books))
 
-    def is_common(word: str) -> bool:
-        return counts(word) >= COMMON
-
-    def is_word(word: str) -> bool:
-        return counts(word) > 0
+    def count(word: str) -> int:
+        word = word.lower().replace("’", "'")
+        return max(v.get(word, 0) for v in vocabularies)
 
     def is_term(words: str) -> bool:
         return bool(store.conn.execute(
@@ -207,33 +203,11 @@ def _mention(store, cards, query: str, books: list[str], game: str | None):
             f"SELECT 1 FROM rules WHERE book IN ({marks}) AND replace(lower(title), '-', ' ') = ? LIMIT 1",
             [*books, words.replace("-", " "), *books, words.replace("-", " ")]).fetchone())
 
-    def in_rules(phrase: str) -> int:
-
-        match = '"' + " ".join(phrase.replace('"', " ").split()) + '"'
-        return store.conn.execute(
-            f"SELECT count(*) FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid WHERE rules_fts MATCH ? "
-            f"AND rules.book IN ({marks})", [match, *books]).fetchone()[0]
-
-    def is_rare(word: str) -> bool:
-        return counts(word) <= RARE
-
-    return named_card(cards, query, game, is_common, is_word, english_frequency, is_term, in_rules, is_rare)
-
-
-def _vocab(store, books: list[str]):
-    """word -> the most any of ``books`` uses it, asked word by word (a question has a dozen)."""
-    marks = ",".join("?" * len(books))
-    asked: dict[str, int] = {}
-
-    def count(word: str) -> int:
-        word = word.lower().replace("’", "'")
-        if word not in asked:
-            row = store.conn.execute(f"SELECT max(count) FROM vocab WHERE book IN ({marks}) AND word = ?",
-                                     [*books, word]).fetchone()
-            asked[word] = row[0] or 0
-        return asked[word]
-
-    return count
+    return named_card(cards, query, game,
+                      is_common=lambda word: count(word) >= COMMON, is_word=lambda word: count(word) > 0,
+                      english_frequency=english_frequency, is_term=is_term,
+                      in_rules=lambda phrase: any(book_uses(store, phrase, b) for b in books),
+                      is_rare=lambda word: count(word) <= RARE)
 
 
 _ICON = re.compile(r":[a-z0-9_]+:|\[[A-Z]\]|\{[^}]*\}")  # energy/might icons, mana symbols: not words
