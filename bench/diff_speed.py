@@ -37,7 +37,7 @@ def main() -> None:
     parser.add_argument("--old", default="2025-02-07")
     parser.add_argument("--new", default="2026-02-27")
     args = parser.parse_args()
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.diff import diff_books
     from rulebook.library import Library
 

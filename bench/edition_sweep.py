@@ -51,7 +51,7 @@ class Outcome:
 
 def build(home: Path, books=BOOKS):
     """A library with ``books`` loaded; its store."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     lib = Library(home, seeds=seeds_dir())
@@ -67,7 +67,7 @@ def scenarios(game: str) -> list[Path]:
 
 def _keys_for(table, numbers) -> list[set[str]]:
     """For each expected number (or list of alternatives), the keys of ``table`` that cite it or a sub-rule."""
-    from judge.expectations import rule_matches
+    from scenarios.expectations import rule_matches
 
     out = []
     for want in numbers:
@@ -79,10 +79,10 @@ def _keys_for(table, numbers) -> list[set[str]]:
 def judge_run(store, game: str, book: str, path: Path) -> Outcome:
     """Explain the scenario at ``path`` on ``book`` with its edition taken out, and judge it."""
     from engine.core import ScenarioError
-    from judge.citations import citations_for_book, edition_date, load_citations, timeline
-    from judge.expectations import check_expectations
-    from judge.explain import builtin_edition, new_engine, rules_cited, run_steps, used_keys, verified_quotes
-    from judge.scenario import ScenarioFileError, load_scenario
+    from scenarios.citations import citations_for_book, edition_date, load_citations, timeline
+    from scenarios.expectations import check_expectations
+    from scenarios.explain import builtin_edition, new_engine, rules_cited, run_steps, used_keys, verified_quotes
+    from scenarios.scenario import ScenarioFileError, load_scenario
     from rulebook.carry import norm
 
     scenario = load_scenario(path)
@@ -142,7 +142,7 @@ def judge_run(store, game: str, book: str, path: Path) -> Outcome:
     for r in check_expectations(state_items, steps, final):
         if not r.ok:
             problems.append(f"{_where(r.item)}: {r.detail}")
-    from judge.expectations import rule_matches
+    from scenarios.expectations import rule_matches
 
     unlocated: list[str] = []
     for item in rule_items:
@@ -167,7 +167,7 @@ def judge_run(store, game: str, book: str, path: Path) -> Outcome:
 def _narrowed(own, key: str, number, citations) -> list[str]:
     """The book's numbers for the rules of ``key`` that ``number`` (of the scenario's edition) names: the
     same position in the key's list, else all of them."""
-    from judge.expectations import rule_matches
+    from scenarios.expectations import rule_matches
 
     mine, theirs = own.citation(key).rules, citations.citation(key).rules
     options = number if isinstance(number, list) else [number]

@@ -1,7 +1,7 @@
 """How fast the reference engines step, and a long random-play run with the invariants checked.
 
 Scenario mode (the default): every shipped scenario of each game (``data/scenarios/<game>/*.yaml``) is
-replayed the way ``judge explain`` replays it (:func:`judge.explain.new_engine`, then
+replayed the way ``judge explain`` replays it (:func:`scenarios.explain.new_engine`, then
 :func:`engine.core.play` over its actions, ``ask:`` items included), many times; the medians are printed:
 
 - ``replay``: steps per second with each engine built afresh (building counted), against
@@ -54,8 +54,8 @@ def measure(tree: Path, scenario_root: Path, repeat: int) -> dict:
     import copy
 
     from engine.core import play
-    from judge.explain import ENGINES, new_engine
-    from judge.scenario import load_scenario
+    from scenarios.explain import ENGINES, new_engine
+    from scenarios.scenario import load_scenario
 
     out: dict = {}
     for game in GAMES:

@@ -15,7 +15,6 @@ description. Exit status 1 when the classification does not match the FAQs or a 
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import re
 import sys
@@ -67,7 +66,7 @@ def read_questions() -> dict[str, str]:
 
 
 def _cites(rules_cited: list[str], wanted: str) -> bool:
-    from judge.expectations import rule_matches
+    from scenarios.expectations import rule_matches
 
     if wanted.startswith("faq-"):
         return wanted in rules_cited
@@ -76,15 +75,15 @@ def _cites(rules_cited: list[str], wanted: str) -> bool:
 
 def run_scenario(path: Path) -> tuple[bool, list[str], str, str]:
     """(every expectation held, the rules cited, the scenario's description, a failure detail)."""
-    from judge.explain import run_explain
-    from judge.scenario import ScenarioFileError, load_scenario
+    from scenarios.explain import explain
+    from scenarios.scenario import ScenarioFileError, load_scenario
 
-    out = io.StringIO()
     try:
-        code = run_explain(path, fmt="json", check=True, step=False, book=None, quote=lambda book, n: None, out=out)
+        told = explain(path)
     except ScenarioFileError as exc:
         return False, [], "", str(exc)
-    doc = json.loads(out.getvalue())
+    code = 0 if told.ok else 1
+    doc = told.to_json()
     failed = [r["detail"] for r in doc["expectations"] if not r["ok"]]
     data = load_scenario(path).data
     text = " ".join(str(data.get(k) or "") for k in ("title", "description", "notes"))

@@ -152,8 +152,8 @@ def bench_engine(repeat: int) -> list[dict]:
     import copy
 
     from engine.core import play
-    from judge.explain import new_engine
-    from judge.scenario import load_scenario
+    from scenarios.explain import new_engine
+    from scenarios.scenario import load_scenario
 
     out = []
     for game in ("riftbound", "mtg"):
@@ -189,7 +189,7 @@ def main() -> None:
         sys.exit(f"bench: {CR} is absent; the benchmarks need the real MTG Comprehensive Rules")
     results = bench_build(max(2, repeat // 2))
     with tempfile.TemporaryDirectory() as home:
-        from judge.resources import seeds_dir
+        from rulebook.shipped import seeds_dir
         from rulebook.library import Library
         from rulebook.model import ModelUnavailable
         from rulebook.semantic import StaticModel

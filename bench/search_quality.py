@@ -67,7 +67,7 @@ def load_questions(path: Path = QUESTIONS) -> list[dict]:
 def build_library(home: str | Path, newer: bool = False) -> tuple[object, list[str]]:
     """A library with the seeds and every full document present, and with ``newer`` each newer edition
     (NEWER_BOOKS) whose older book is there; (store, ids of the full books loaded)."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     lib = Library(home, seeds=seeds_dir())

@@ -35,7 +35,7 @@ DOCUMENTS = {
 def signatures(game: str, edition: str, document: Path, home: Path) -> dict:
     import yaml
 
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.carry import table_signatures
     from rulebook.diff import read_rules
     from rulebook.library import Library

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.output import fail
-from judge.resources import data_dir, seeds_dir
+from rulebook.shipped import data_dir, seeds_dir
 
 
 def library():

@@ -30,7 +30,7 @@ class Problem:
 
 def problem(exc: BaseException) -> Problem | None:
     """The problem behind errors a user can cause; None for bugs (which keep their traceback)."""
-    from judge.scenario import ScenarioFileError
+    from scenarios.scenario import ScenarioFileError
     from rulebook.cards.store import CardLibraryError
     from rulebook.editions import BookChoiceError
     from rulebook.library import LibraryError

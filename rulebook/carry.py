@@ -20,7 +20,7 @@ How a key is placed, from each table in turn (the tables that place most keys fi
    is left out and reported with the key (``partly``).
 
 The result (:class:`Carried`) is a table in the shipped format plus a report: where each key came
-from, the keys not located. It is computed once per book and kept (judge.citations caches it beside
+from, the keys not located. It is computed once per book and kept (scenarios.citations caches it beside
 the library, keyed by the book's fingerprint and the tables' digest).
 
 >>> sig = signature("The active player gets priority in the upkeep step.")

@@ -1,30 +1,47 @@
-"""Files of the shipped data folder (``data/`` in a checkout, package ``judge._data`` in a wheel).
+"""The files the project ships besides code: ``seeds/`` (the seed books) and ``data/`` (citation tables,
+scenarios, the meaning model, search tables).
 
-rulebook does not import judge; this resolves the folder the same way judge.resources does.
+In a checkout they are the top-level folders; a wheel installs them as the packages ``rules_judge_seeds``
+and ``rules_judge_data`` (pyproject.toml), names no code package owns, so that the rule books, the
+scenarios and the command line all reach them here and none reaches into another's package.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 from functools import cache
 from pathlib import Path
 
+_CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+@cache
+def _folder(name: str) -> Path:
+    # The installed package's folder, found through its __path__ (importlib.resources would import
+    # tempfile, shutil and zipfile: about 10 ms of every search); else the checkout's top-level folder.
+    try:
+        for folder in getattr(importlib.import_module(f"rules_judge_{name}"), "__path__", ()):
+            if Path(folder).is_dir():
+                return Path(folder)
+    except ModuleNotFoundError:
+        pass
+    return _CHECKOUT / name
+
+
+def seeds_dir() -> Path:
+    """The seed books and their manifest (``seeds/``)."""
+    return _folder("seeds")
+
+
+def data_dir() -> Path:
+    """The shipped data (``data/``)."""
+    return _folder("data")
+
 
 def data_file(name: str) -> Path:
-    """The shipped file ``name`` (a path under data/): the installed package ``judge._data``'s copy,
-    else the checkout's. Found through the package's ``__path__`` rather than importlib.resources,
-    which imports tempfile, shutil and zipfile: about 10 ms of every search."""
-    import importlib
-
-    try:
-        package = importlib.import_module("judge._data")
-    except ModuleNotFoundError:
-        package = None
-    for found in getattr(package, "__path__", ()):
-        path = Path(found) / name
-        if path.is_file():
-            return path
-    return Path(__file__).resolve().parent.parent / "data" / name
+    """The shipped file ``name`` (a path under data/)."""
+    return data_dir() / name
 
 
 @cache

@@ -90,7 +90,7 @@ def judge_in(home, *args) -> tuple[int, str, str]:
 
 def riftbound_seed_book():
     """The default riftbound book as the library reads it (outline and detail merged, the FAQ)."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import builtin_specs, read_book
 
     spec = next(s for s in builtin_specs(seeds_dir()) if s.id == "riftbound")

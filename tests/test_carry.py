@@ -9,8 +9,8 @@ import sys
 import pytest
 
 from engine.core import Citations, Event, Step
-from judge.expectations import check_expectations
-from judge.explain import verified_quotes
+from scenarios.expectations import check_expectations
+from scenarios.explain import verified_quotes
 from rulebook.carry import Source, carry, encode, decode, rule_signature, signature
 from rulebook.diff import Entry
 from tests.conftest import CORPORA, REPO

@@ -66,7 +66,7 @@ def test_without_the_table_s_edition_the_phrase_alone(cr_pair):
 
 
 def test_write_makes_the_engines_cite_the_book_s_numbers(cr_pair, judge, monkeypatch, tmp_path):
-    from judge import citations
+    from scenarios import citations
 
     home, _ = cr_pair
     monkeypatch.setenv("JUDGE_HOME", str(home))

@@ -95,7 +95,7 @@ def test_mechanics_the_2008_rules_lack_are_marked_and_refused():
     from engine.core import ScenarioError
     from engine.mtg import new_game
     from engine.mtg.effects import DATED_KEYWORDS
-    from judge.citations import load_citations, timeline
+    from scenarios.citations import load_citations, timeline
 
     later = {c.name for c in timeline("mtg").changes if c.since and c.since > "2008-10-01"}
     NOT_IN_EDITION = {"2008": DATED_KEYWORDS & later}

@@ -74,7 +74,7 @@ def read_cr(path: Path) -> tuple[dict[str, str], dict[str, str]]:
 def library(*books: tuple[str, str]):
     """A library of its own with these ``(book id, CR year)`` loaded, built once per test run whichever
     test module asks first (tests/test_history.py and others share it): (home, store)."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     paths = {book: corpus("mtg", CR[year]) for book, year in books}  # skips, saying why, when absent

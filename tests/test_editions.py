@@ -15,7 +15,7 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="session")
 def full_home(tmp_path_factory) -> Path:
     """A library with the full Riftbound Core Rules v1.2 loaded as the user book ``rb-1.2`` (once)."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     v12 = corpus("riftbound", "core-rules-v1.2.txt")

@@ -7,7 +7,6 @@ the reproductions of the issue: the 2024-era lifelink combat, Riftbound v1.3's q
 
 from __future__ import annotations
 
-import io
 import json
 import sys
 from pathlib import Path
@@ -56,15 +55,14 @@ def test_every_shipped_scenario_on_the_edition(sweep_store, book):
 
 
 def explain(store, path: Path, book: str, citations=None) -> dict:
-    from judge.citations import citations_for_book
-    from judge.explain import run_explain
+    from scenarios.citations import citations_for_book
+    from scenarios.explain import explain as explained
 
     info = store.book(book)
     citations = citations or citations_for_book(store, info.game, book, info.edition)
-    out = io.StringIO()
-    run_explain(path, fmt="json", check=True, book=book, quote=lambda b, n: edition_sweep._text(store, b, n),
-                out=out, edition=info.edition, citations=citations)
-    return json.loads(out.getvalue())
+    told = explained(path, book, quote=lambda b, n: edition_sweep._text(store, b, n), edition=info.edition,
+                     citations=citations)
+    return json.loads(json.dumps(told.to_json()))
 
 
 LIFELINK = """game: mtg
@@ -113,8 +111,8 @@ def test_lifelink_combat_on_the_2025_rules(sweep_store, tmp_path):
 def test_a_table_taken_away_is_carried_by_itself(sweep_store, monkeypatch):
     """With the 2026-02-27 table removed, an explanation on the 2025-09-19 CR (which that table served by
     carrying) is the same from the tables left (2019, 2008), apart from keys reported not located."""
-    from judge import citations as C
-    from judge.citations import citations_for_book, timeline
+    from scenarios import citations as C
+    from scenarios.citations import citations_for_book, timeline
     from rulebook.carry import Source, carry
     from rulebook.diff import read_rules
     from engine.core import Citations

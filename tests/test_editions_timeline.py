@@ -9,7 +9,7 @@ import pytest
 import yaml
 
 from engine.core import Citations, Timeline
-from judge.citations import edition_date, load_citations, read_table, tables, timeline
+from scenarios.citations import edition_date, load_citations, read_table, tables, timeline
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -95,7 +95,7 @@ def test_a_version_the_timeline_does_not_date_takes_the_rules_around_it():
 
 
 def test_a_book_that_states_no_edition_is_dated_by_its_file_name_or_gets_the_newest_rules():
-    from judge.citations import newest_date
+    from scenarios.citations import newest_date
     from rulebook.library import date_in_name
 
     assert date_in_name("MagicCompRules 20240206.txt") == "2024-02-06"

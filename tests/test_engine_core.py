@@ -17,8 +17,8 @@ import pytest
 
 from engine.core import EngineError, Event, Game, IllegalAction, Refusal, ScenarioError, Step, ask, play
 from engine.mtg.state import Consulted, Definitions
-from judge.explain import new_engine
-from judge.scenario import load_scenario
+from scenarios.explain import new_engine
+from scenarios.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((REPO / "data" / "scenarios").glob("*/*.yaml"))

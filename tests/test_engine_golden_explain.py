@@ -1,6 +1,6 @@
 """The explanation of every shipped scenario, both games, compared exactly with a stored golden file.
 
-``judge explain FILE --json --check`` as :func:`judge.explain.run_explain` produces it: the opening, every
+``judge explain FILE --json --check`` as :func:`scenarios.explain.explain` gives it (``Explanation.to_json()``): the opening, every
 step's events with their rules, the state after each step, the rules cited and the expectations. The
 rules' texts are left out (``quote`` gives None): they come from the loaded book, not the engine, and the
 seed books change with the readers. So a change to an engine that alters anything a judge is told shows
@@ -14,14 +14,13 @@ After a deliberate change of what the engines say, rewrite the files and review 
 
 from __future__ import annotations
 
-import io
 import json
 import os
 from pathlib import Path
 
 import pytest
 
-from judge.explain import run_explain
+from scenarios.explain import explain
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((REPO / "data" / "scenarios").glob("*/*.yaml"))
@@ -30,9 +29,7 @@ UPDATE = os.environ.get("JUDGE_GOLDEN") == "update"
 
 
 def explain_json(path: Path) -> str:
-    out = io.StringIO()
-    run_explain(path, fmt="json", check=True, step=False, book=None, quote=lambda book, number: None, out=out)
-    doc = json.loads(out.getvalue())
+    doc = json.loads(json.dumps(explain(path).to_json(), ensure_ascii=False))  # as printed: tuples are lists
     doc["scenario"]["file"] = path.relative_to(REPO).as_posix()  # the same wherever the checkout is
     return json.dumps(doc, indent=1, ensure_ascii=False) + "\n"
 

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 
 from engine.core import IllegalAction, ScenarioError, ask
-from judge.explain import new_engine
-from judge.scenario import load_scenario
+from scenarios.explain import new_engine
+from scenarios.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((REPO / "data" / "scenarios").glob("*/*.yaml"))

@@ -9,9 +9,9 @@ import pytest
 
 from engine.core import ScenarioError, ask, play
 from engine.mtg import new_game
-from judge.expectations import check_expectations
-from judge.citations import load_citations
-from judge.scenario import load_scenario
+from scenarios.expectations import check_expectations
+from scenarios.citations import load_citations
+from scenarios.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((REPO / "data" / "scenarios" / "mtg").glob("*.yaml"))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judge.citations import timeline
+from scenarios.citations import timeline
 from engine.core import Citations, IllegalAction, ScenarioError, ask, play
 from engine.riftbound import effects, new_game
 from engine.riftbound.legality import assignments, check_assignment

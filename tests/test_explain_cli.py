@@ -71,7 +71,7 @@ def test_seed_book_flags_what_it_lacks(home, judge):
 
 
 def test_unquoted_sentence_with_a_colon_is_one_action(home, judge, tmp_path):
-    from judge.scenario import load_scenario
+    from scenarios.scenario import load_scenario
 
     f = tmp_path / "assign.yaml"
     f.write_text("game: riftbound\nplayers: [Ana, Ben]\nactions:\n  - Ana assigns damage: Jinx 2, Garen 1\n"
@@ -81,7 +81,7 @@ def test_unquoted_sentence_with_a_colon_is_one_action(home, judge, tmp_path):
 
 
 def test_zone_battlefield_means_any_battlefield():
-    from judge.expectations import _zone_matches
+    from scenarios.expectations import _zone_matches
 
     assert _zone_matches("battlefield", "Grove") and _zone_matches("battlefield", "battlefield")
     assert not _zone_matches("battlefield", "base") and not _zone_matches("battlefield", "hand")
@@ -170,3 +170,20 @@ def test_the_loaded_2026_book_quotes_the_rules_that_stop_or_redirect_the_damage(
     assert "A creature remains blocked even if all the creatures blocking it are removed from combat" in quoted["509.1h"]
     code, out, _ = judge("explain", TRAMPLE)
     assert "702.19d    If an attacking creature with trample" in out
+
+
+@pytest.mark.parametrize("fmt", ["text", "markdown", "json"])
+def test_a_scenario_an_engine_cannot_play_prints_no_step(home, judge, tmp_path, fmt):
+    """The whole file is played before anything is shown: an unknown card in the third action gives the
+    one-line error and exit 2, not the first two steps followed by the error."""
+    path = tmp_path / "late.yaml"
+    path.write_text((REPO / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
+                    .replace("Ben plays Hidden Blade targeting Jinx", "Ben plays Hiden Blaed targeting Jinx"),
+                    encoding="utf-8")
+    code, out, err = judge("explain", path, "--format", fmt)
+    assert code == 2
+    if fmt == "json":  # the error object, as every command's --json gives it
+        doc = json.loads(out)
+        assert "steps" not in doc and doc["error"]["line"] == 26 and "actions -> 3" in doc["error"]["message"], doc
+    else:
+        assert out == "" and err.count("\n") == 1 and f"{path}:26:" in err and "actions -> 3" in err, err

@@ -22,7 +22,7 @@ def editions(tmp_path_factory) -> Path:
     """A library with rb-1.2 (v1.2 + Origins + Spiritforged FAQs) and rb-1.3 (v1.3 + Unleashed FAQ)."""
     files = {name: corpus("riftbound", name) for name in (
         "core-rules-v1.2.txt", "faq-origins.md", "faq-spiritforged.md", "core-rules-v1.3.txt", "faq-unleashed.md")}
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     home = tmp_path_factory.mktemp("two-editions")

@@ -8,7 +8,7 @@ from pathlib import Path
 from conftest import corpus
 
 from rulebook.library import Library
-from judge.resources import seeds_dir
+from rulebook.shipped import seeds_dir
 
 
 def test_database_is_ordinary_sqlite_with_documented_tables(fresh_home):

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from judge.resources import seeds_dir
+from rulebook.shipped import seeds_dir
 from rulebook import lock
 from rulebook.library import Library, LibraryError
 

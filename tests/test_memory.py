@@ -138,7 +138,7 @@ def test_the_memory_brings_up_the_rule_a_like_question_was_answered_by(full_libr
 
 def test_every_book_is_built_again_when_the_memory_or_its_matching_changes(fresh_home, monkeypatch, tmp_path):
     # The remembered questions a book's rules answer are stored with its vectors when it is built.
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     one, other = tmp_path / "one.json", tmp_path / "other.json"

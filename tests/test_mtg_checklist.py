@@ -17,9 +17,9 @@ import pytest
 
 from engine.core import ScenarioError, play
 from engine.mtg import new_game
-from judge.citations import load_citations
-from judge.expectations import check_expectations, rule_matches
-from judge.scenario import load_scenario
+from scenarios.citations import load_citations
+from scenarios.expectations import check_expectations, rule_matches
+from scenarios.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[1]
 DOC = REPO / "docs" / "engine-mtg.md"

@@ -11,7 +11,7 @@ import pytest
 
 from engine.core import ScenarioError, ask, play
 from engine.mtg import new_game
-from judge.citations import load_citations
+from scenarios.citations import load_citations
 
 NEW, OLD = "2026-02-27", "2008-10-01"
 

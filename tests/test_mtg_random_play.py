@@ -15,7 +15,7 @@ import pytest
 
 from engine.core import IllegalAction, ScenarioError
 from engine.mtg import PHASES, new_game
-from judge.citations import load_citations
+from scenarios.citations import load_citations
 from tests.conftest import CORPORA
 
 NEW, OLD = "2026-02-27", "2008-10-01"

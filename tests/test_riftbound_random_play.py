@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from judge.citations import timeline
+from scenarios.citations import timeline
 from engine.core import Citations, IllegalAction
 from engine.riftbound import new_game
 

@@ -194,7 +194,7 @@ def official(tmp_path_factory):
     home = tmp_path_factory.mktemp("official")
     mp = pytest.MonkeyPatch()
     mp.setenv("JUDGE_HOME", str(home))
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     Library(home, seeds=seeds_dir()).load(files, "rb")

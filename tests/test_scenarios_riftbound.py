@@ -1,4 +1,4 @@
-"""Every worked Riftbound scenario passes ``judge explain --check`` (through :func:`judge.explain.run_explain`),
+"""Every worked Riftbound scenario passes ``judge explain --check`` (through :func:`scenarios.explain.explain` and its renderers),
 in every output format; the example of ``shared/spec/scenarios.md`` runs and passes unchanged; errors in a
 file come back as one line naming the file, the line and the key path."""
 
@@ -11,22 +11,18 @@ from pathlib import Path
 
 import pytest
 
-from judge.explain import run_explain
-from judge.scenario import ScenarioFileError
+from scenarios.explain import explain
+from scenarios.render import closing_text, render
+from scenarios.scenario import ScenarioFileError
 
 ROOT = Path(__file__).resolve().parents[1]
 SCENARIOS = sorted((ROOT / "data" / "scenarios" / "riftbound").glob("*.yaml"))
 SPEC = Path(__file__).resolve().parents[2] / "shared" / "spec" / "scenarios.md"
 
 
-def _no_book(book: str, number: str) -> None:
-    return None
-
-
 def _explain(path: Path, fmt: str = "text", check: bool = True) -> tuple[int, str]:
-    out = io.StringIO()
-    code = run_explain(path, fmt=fmt, check=check, step=False, book=None, quote=_no_book, out=out)
-    return code, out.getvalue()
+    told = explain(path, check=check)
+    return (0 if told.ok else 1), render(told, fmt)
 
 
 def test_there_are_at_least_fifteen_scenarios_with_expectations():
@@ -100,17 +96,25 @@ class _Tty(io.StringIO):
         return True
 
 
-def test_step_waits_for_enter_at_a_terminal_and_q_stops():
-    out, keys = _Tty(), _Tty("\n\nq\n")
-    code = run_explain(ROOT / "data/scenarios/riftbound/spec-example.yaml", fmt="text", check=False, step=True, book=None,
-                       quote=_no_book, out=out, stdin=keys)
+def test_step_waits_for_enter_at_a_terminal_and_q_stops(monkeypatch):
+    from judge.commands.explain import _step_through
+
+    path = ROOT / "data/scenarios/riftbound/spec-example.yaml"
+    out = _Tty()
+    monkeypatch.setattr("sys.stdout", out)
+    monkeypatch.setattr("sys.stdin", _Tty("\n\nq\n"))
+    shown = _step_through(explain(path, check=False), lambda n: explain(path, check=False, actions=n))
     text = out.getvalue()
-    assert code == 0 and text.count("[Enter: next action, q: stop]") == 3
+    assert text.count("[Enter: next action, q: stop]") == 3 and len(shown.steps) == 3 and not shown.complete
     assert "3. Ben plays Hidden Blade" in text and "4. Ana passes" not in text
+    assert text.endswith(closing_text(shown))  # the rules of the actions shown, not of the whole file
 
 
-def test_step_without_a_terminal_is_plain_text():
-    text = io.StringIO()
-    run_explain(ROOT / "data/scenarios/riftbound/spec-example.yaml", fmt="text", check=False, step=True, book=None,
-                quote=_no_book, out=text, stdin=io.StringIO(""))
-    assert "[Enter" not in text.getvalue() and "9. Ana ends turn" in text.getvalue()
+def test_step_without_a_terminal_is_plain_text(tmp_path):
+    from typer.testing import CliRunner
+
+    from judge.cli import app
+
+    result = CliRunner().invoke(app, ["explain", str(ROOT / "data/scenarios/riftbound/spec-example.yaml"), "--step"],
+                                env={"JUDGE_HOME": str(tmp_path)})
+    assert result.exit_code == 0 and "[Enter" not in result.output and "9. Ana ends turn" in result.output

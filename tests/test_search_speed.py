@@ -145,7 +145,7 @@ def test_best_first_is_argsorts_order():
 def test_cosines_read_in_chunks_are_the_whole_matrix_product(tmp_path):
     import numpy as np
 
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
     from rulebook.vectors import cosines
 
@@ -161,7 +161,7 @@ def test_cosines_read_in_chunks_are_the_whole_matrix_product(tmp_path):
 
 
 def test_store_vocabulary_as_before(tmp_path):
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     store = Library(tmp_path / "home", seeds=seeds_dir()).open()
@@ -184,7 +184,7 @@ def test_a_search_with_its_caches_made_imports_no_yaml_nor_rapidfuzz(tmp_path):
 def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):
     """search() leaves rule and term snippets to lexical.Snippets, which makes them for the shown hits
     only: the same text as FTS5 gave in the candidates' query, for every candidate."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
     from rulebook.search import lexical
     from rulebook.search.query import content_words, fts_query
@@ -230,7 +230,7 @@ def test_close_pairs_counts_as_every_pair_of_positions():
 
 def test_book_words_answer_as_the_books_vocabulary(tmp_path):
     """BookWords reads a book's words as they are asked for; every answer is the dict's."""
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
     from rulebook.search.query import BookWords, book_forms
 

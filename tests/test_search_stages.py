@@ -13,7 +13,7 @@ STAGES = ("query", "expansion", "lexical", "meaning", "fusion", "hits", "setting
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     opened = Library(tmp_path_factory.mktemp("stages-home"), seeds=seeds_dir()).open()

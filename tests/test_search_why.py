@@ -11,7 +11,7 @@ import pytest
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    from judge.resources import seeds_dir
+    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
 
     opened = Library(tmp_path_factory.mktemp("why-home"), seeds=seeds_dir()).open()

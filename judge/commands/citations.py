@@ -1,5 +1,5 @@
 """``judge citations --book ID``: an engine's citation table read against a book; ``--write`` makes the
-engines cite that book's numbers (rulebook.diff.check_citations, judge.citations)."""
+engines cite that book's numbers (rulebook.diff.check_citations, scenarios.citations)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def citations(
     json_: bool = JSON,
 ) -> None:
     """Check that each citation key's rule exists in a book and still says the key's phrase; propose where stale ones moved."""
-    from judge.citations import read_table, shipped, tables, write_table
+    from scenarios.citations import read_table, shipped, tables, write_table
     from rulebook.diff import book_info, check_citations, game_editions
 
     db = open_rows()
@@ -79,7 +79,7 @@ def citations(
 def _explained_with(info: dict, tables, shipped) -> dict | None:
     """What ``judge explain`` cites on this book: its edition's own table, or the tables carried onto it
     (computed now if no explanation has yet)."""
-    from judge.citations import own_table
+    from scenarios.citations import own_table
 
     own = own_table(info["game"], info["edition"])
     if own is not None:
@@ -87,7 +87,7 @@ def _explained_with(info: dict, tables, shipped) -> dict | None:
     if info["partial"]:
         return None
     from judge.books import open_store
-    from judge.citations import carried
+    from scenarios.citations import carried
 
     moved = carried(open_store(), info["game"], info["book"], info["edition"])
     return {"carried": True, "tables": list(moved.tables), "located": len(moved.placed) - len(moved.unlocated),

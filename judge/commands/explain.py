@@ -24,8 +24,8 @@ def explain(
     json_: bool = JSON,
 ) -> None:
     """Walk through a scenario step by step with the rules that make each thing happen or forbid it."""
-    from judge.explain import run_explain
-    from judge.scenario import load_scenario
+    from scenarios.explain import explain as explained
+    from scenarios.scenario import load_scenario
     from rulebook.editions import default_book
 
     format = pick_format(format, json_, FORMATS)
@@ -45,7 +45,7 @@ def explain(
         fail(f"{file}: book {book_id!r} is a {loaded.game} book, the scenario is {scenario.game}")
     import sys
 
-    from judge.citations import citations_for_book, load_citations
+    from scenarios.citations import citations_for_book, load_citations
 
     wanted = scenario.data.get("edition")
     same_edition = not wanted or str(wanted) == str(loaded.edition)
@@ -70,11 +70,45 @@ def explain(
         rule = rule_of(book_id, number)
         return None if rule is None else "\n".join(x for x in (rule.title, rule.text, *rule.examples) if x)
 
-    status = run_explain(file, fmt=format, check=check, step=step, book=book_id, quote=quote,
-                         edition=loaded.edition, citations=citations, content=content,
-                         excerpt=store.is_partial(book_id))
-    if status:
-        raise typer.Exit(status)
+    told = explained(scenario, book_id, quote=quote, content=content, edition=loaded.edition, citations=citations,
+                     check=check, excerpt=store.is_partial(book_id))  # the whole file is played before a line is shown
+    if step and format == "text" and _isatty(sys.stdin) and _isatty(sys.stdout):
+        told = _step_through(told, lambda n: explained(scenario, book_id, quote=quote, content=content,
+                                                       edition=loaded.edition, citations=citations, check=check,
+                                                       excerpt=store.is_partial(book_id), actions=n))
+    else:
+        from scenarios.render import render
+
+        sys.stdout.write(render(told, format))
+    if check and not told.ok:
+        raise typer.Exit(1)
+
+
+def _step_through(told, until):
+    """Show one action at a time (Enter: the next, q: stop); a judge who stops gets the expectations and
+    the rules of the actions shown. Returns the explanation shown."""
+    import sys
+
+    from scenarios.render import closing_text, opening_text, step_text
+
+    sys.stdout.write(opening_text(told))
+    for s in told.steps:
+        sys.stdout.write(step_text(told, s))
+        if s.n < len(told.steps):
+            sys.stdout.write("   [Enter: next action, q: stop] ")
+            sys.stdout.flush()
+            if sys.stdin.readline().strip().lower().startswith("q"):
+                told = until(s.n)
+                break
+    sys.stdout.write(closing_text(told))
+    return told
+
+
+def _isatty(stream) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _book_of_edition(store, scenario) -> str | None:

@@ -75,7 +75,7 @@ def _scenario(path: Path | None, game: str) -> tuple[str | None, str | None]:
     """A scenario file's text, once it reads as a scenario of the ruling's game."""
     if path is None:
         return None, None
-    from judge.scenario import load_scenario
+    from scenarios.scenario import load_scenario
 
     scenario = load_scenario(path)  # one line naming the file and line when it does not read
     if scenario.game != game:
@@ -319,29 +319,22 @@ def check(
 
 def rerun(ruling, book: str, edition: str | None) -> dict:
     """Run the ruling's scenario again against ``book`` (as of its edition), with its expect items."""
-    import io
-    import tempfile
-
     import yaml
 
-    from judge.explain import run_explain
-    from judge.scenario import ScenarioFileError
+    from scenarios.explain import explain
+    from scenarios.scenario import ScenarioFileError, read_scenario
 
+    name = ruling.scenario_name or "scenario"
     data = yaml.safe_load(ruling.scenario)
     if isinstance(data, dict):
         data["book"] = book
         data.pop("edition", None)
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / (ruling.scenario_name or "scenario.yaml")
-        path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
-        out = io.StringIO()
-        try:
-            status = run_explain(path, fmt="json", check=True, book=book, quote=lambda b, n: None, out=out,
-                                 edition=edition)
-        except ScenarioFileError as exc:
-            return {"name": ruling.scenario_name, "status": "error", "detail": str(exc).replace(str(path), ruling.scenario_name or "scenario")}
-        except Exception as exc:  # noqa: BLE001 - an engine that cannot play the scenario any more is the finding
-            return {"name": ruling.scenario_name, "status": "error", "detail": f"{type(exc).__name__}: {exc}"}
-    failed = [e for e in json.loads(out.getvalue())["expectations"] if not e["ok"]]
-    return {"name": ruling.scenario_name, "status": "failed" if status else "passed",
-            "detail": "; ".join(f"{e['item']}: {e['detail']}" for e in failed) or None}
+    try:
+        told = explain(read_scenario(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), name), book,
+                       edition=edition)
+    except ScenarioFileError as exc:
+        return {"name": ruling.scenario_name, "status": "error", "detail": str(exc)}
+    except Exception as exc:  # noqa: BLE001 - an engine that cannot play the scenario any more is the finding
+        return {"name": ruling.scenario_name, "status": "error", "detail": f"{type(exc).__name__}: {exc}"}
+    return {"name": ruling.scenario_name, "status": "passed" if told.ok else "failed",
+            "detail": "; ".join(f"{dict(r.item)}: {r.detail}" for r in told.failed) or None}

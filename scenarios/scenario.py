@@ -176,6 +176,12 @@ def load_scenario(path: str | Path, library: Library | None = None) -> Scenario:
         raise ScenarioFileError(name, None, "", "no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise ScenarioFileError(name, None, "", f"cannot read: {exc}") from None
+    return read_scenario(text, name, library)
+
+
+def read_scenario(text: str, name: str = "scenario", library: Library | None = None) -> Scenario:
+    """A scenario from its YAML ``text`` (a ruling's stored scenario), its errors naming ``name``; as
+    :func:`load_scenario`."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as exc:
@@ -253,7 +259,7 @@ def _check_shape(s: Scenario) -> None:
     for i, item in enumerate(expect or []):
         if not isinstance(item, dict) or not ({"after", "end"} & set(item)):
             raise s.error(("expect", i), "expected a mapping with after: N or end: true")
-        from judge.expectations import EXPECT_KEYS
+        from scenarios.expectations import EXPECT_KEYS
 
         for key in item:
             if key not in EXPECT_KEYS:

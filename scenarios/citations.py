@@ -25,7 +25,7 @@ from pathlib import Path
 import yaml
 
 from engine.core import Citations, Timeline
-from judge.resources import data_dir
+from rulebook.shipped import data_dir
 
 
 def user_folder() -> Path:
