@@ -29,8 +29,12 @@ def make_app(names: list[str] | None = None) -> typer.Typer:
     )
 
     # A group even with one command registered (Typer would make a lone command the whole program).
+    # `--version` is answered by main() before any parsing; declared here too, so `judge --help` lists it.
     @app.callback()
-    def _group() -> None:
+    def _group(
+        version: bool = typer.Option(False, "--version", help="Print the version and exit.",
+                                     is_eager=True, callback=_print_version),
+    ) -> None:
         pass
 
     for name, _ in COMMANDS:
@@ -136,6 +140,12 @@ def _wants_json(args: list[str]) -> bool:
     args = args[: args.index("--")] if "--" in args else args
     return "--json" in args or "--format=json" in args or any(
         a in ("--format", "-f") and b == "json" for a, b in zip(args, args[1:]))
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"judge {_version()}")
+        raise typer.Exit()
 
 
 def _version() -> str:
