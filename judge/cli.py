@@ -10,10 +10,22 @@ from __future__ import annotations
 import atexit
 import gc
 import sys
+from typing import TYPE_CHECKING
 
 import typer
 
 from judge.commands import COMMANDS, command
+
+if TYPE_CHECKING:
+    from typing import Protocol
+
+    class _ClickError(Protocol):
+        """What every click exception has, in the click package and in typer's copy alike."""
+
+        @property
+        def exit_code(self) -> int: ...
+
+        def format_message(self) -> str: ...
 
 HELP = "Rules lookup, search, cross-references and scenario explanations for Riftbound and Magic judges."
 
@@ -157,7 +169,7 @@ def _version() -> str:
         return "(not installed)"
 
 
-def _click_errors() -> tuple[tuple[type, ...], tuple[type, ...], tuple[type, ...]]:
+def _click_errors() -> tuple[tuple[type, ...], tuple[type[_ClickError], ...], tuple[type[_ClickError], ...]]:
     """Click's usage errors, other errors and "no arguments" error, from whichever click parses:
     typer 0.2x ships its own copy (``typer._click``), older ones use the click package."""
     modules = []

@@ -21,7 +21,10 @@ from __future__ import annotations
 import sys
 import time
 from collections.abc import Callable
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
 
 EVERY = 3.0  # seconds between two plain progress lines
 
@@ -32,7 +35,8 @@ class Steps:
     def __init__(self, what: str, total: int | None = None, stream: TextIO | None = None,
                  clock: Callable[[], float] = time.monotonic):
         self.what, self.total, self.stream, self.clock = what, total, stream, clock
-        self._bar = self._task = None
+        self._bar: Progress | None = None  # the bar, once drawn
+        self._task: TaskID | None = None  # its one task
         self._done, self._last = 0, 0.0
 
     def __enter__(self) -> Callable[[str], None]:
@@ -47,14 +51,16 @@ class Steps:
     def step(self, name: str) -> None:
         self._done += 1
         label = f"{self.what} {_short(name)}"
-        if self._bar is None and self._terminal(self.stream):  # drawn at the first step: work that
+        stream = self.stream
+        assert stream is not None  # __enter__ chose it
+        if self._bar is None and self._terminal(stream):  # drawn at the first step: work that
             from rich.console import Console  # turns out to be none costs no import of rich
             from rich.progress import Progress
 
-            self._bar = Progress(transient=True, console=Console(file=self.stream))
+            self._bar = Progress(transient=True, console=Console(file=stream))
             self._bar.__enter__()
             self._task = self._bar.add_task(label, total=self.total)
-        if self._bar is not None:
+        if self._bar is not None and self._task is not None:  # the two are set together
             self._bar.update(self._task, advance=1, description=label)
             return
         now = self.clock()
@@ -62,7 +68,7 @@ class Steps:
             return
         self._last = now
         count = f" ({self._done}/{self.total})" if self.total else ""
-        print(f"judge: {label}{count}", file=self.stream, flush=True)
+        print(f"judge: {label}{count}", file=stream, flush=True)
 
     @staticmethod
     def _terminal(stream: TextIO) -> bool:

@@ -58,7 +58,7 @@ def signature(text: str, context: str = "") -> frozenset[int]:
 
 def context_of(rules: Mapping[str, Entry], entry: Entry, depth: int = 2) -> str:
     """The titles of the headings above a rule (its parent's and grandparent's), the rule's own excluded."""
-    titles = []
+    titles: list[str] = []
     parent = entry.parent
     while parent and len(titles) < depth:
         up = rules.get(parent)

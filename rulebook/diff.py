@@ -61,7 +61,9 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from rulebook import numbers
 
@@ -164,7 +166,7 @@ class Matching:
         return out
 
 
-def _encoder():
+def _encoder() -> Callable[[list[str]], str]:
     """Words as single characters, so rapidfuzz compares word sequences at C speed."""
     codes: dict[str, str] = {}
 
@@ -259,8 +261,9 @@ def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
                 continue
             votes: dict[str, int] = {}
             for k in kids:
-                if k in paired and new_parent.get(paired[k]) is not None:
-                    votes[new_parent[paired[k]]] = votes.get(new_parent[paired[k]], 0) + 1
+                parent = new_parent.get(paired[k]) if k in paired else None
+                if parent is not None:
+                    votes[parent] = votes.get(parent, 0) + 1
             for target, n in votes.items():
                 if 2 * n >= len(kids) and target in col:
                     out.add((i, col[target]))
@@ -314,11 +317,11 @@ def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
         identical = rest_old[i].key == rest_new[j].key
         best_other, twin = rival(i, j)
         margin = weights[(i, j)] - best_other if best_other is not None else 1.0
-        e = evidence(i, j, s)
+        ev = evidence(i, j, s)
         if identical:
             confidence = "medium" if twin else "high"
         else:
-            confidence = ("high" if e >= 0.8 and margin >= 0.1 else "medium" if e >= 0.5 and margin >= 0.05 else "low")
+            confidence = ("high" if ev >= 0.8 and margin >= 0.1 else "medium" if ev >= 0.5 and margin >= 0.05 else "low")
             if confidence == "low" and (i, j) in agree:  # a heading renamed: its sub-rules stayed with it
                 confidence = "medium"
         pairs.append(Pair(rest_old[i].number, rest_new[j].number, round(s, 3), confidence, identical))
@@ -530,7 +533,7 @@ class BookDiff:
     terms: TermChanges | None
     terms_unchanged: int
     terms_outside_excerpt: int
-    matching: Matching = field(repr=False, compare=False, default=None)
+    matching: Matching | None = field(repr=False, compare=False, default=None)
 
     def to_json(self) -> dict:
         return {
@@ -570,7 +573,7 @@ def under(number: str, section: str, game: str) -> bool:
     >>> under("312.2.b", "300", "riftbound"), under("312.2.b", "312.2", "riftbound")
     (True, True)
     """
-    n = numbers.printed(number)
+    n: str | None = numbers.printed(number)
     while n:
         if n == section:
             return True
@@ -601,7 +604,8 @@ def assemble(old_info: dict, new_info: dict, old_rules: list[Entry], new_rules: 
     def keep(*nums: str | None) -> bool:
         return section is None or any(x is not None and under(x, section, game) for x in nums)
 
-    changed, renumbered = [], []
+    changed: list[dict[str, Any]] = []
+    renumbered: list[dict[str, Any]] = []
     for p in m.pairs:
         a, b = o[p.old], n[p.new]
         if not keep(p.old, p.new):
@@ -701,17 +705,20 @@ def rule_history(db, game: str, number: str, book: str | None = None, books: lis
     at: list[str | None] = [None] * len(books)
     at[k0] = anchor
     for k in range(k0, len(books) - 1):  # forwards
-        at[k + 1] = matchings[k].forward().get(at[k]) if at[k] else None
+        number_k = at[k]
+        at[k + 1] = matchings[k].forward().get(number_k) if number_k else None
     for k in range(k0, 0, -1):  # backwards
         back = {v: o for o, v in matchings[k - 1].forward().items()}
-        at[k - 1] = back.get(at[k]) if at[k] else None
+        number_k = at[k]
+        at[k - 1] = back.get(number_k) if number_k else None
     info = {b: book_info(db, b) for b in books}
     out = []
     for k, b in enumerate(books):
-        here = rules[b].get(at[k]) if at[k] else None
+        number_k, number_before = at[k], (at[k - 1] if k else None)
+        here = rules[b].get(number_k) if number_k else None
         entry = {"book": b, "edition": info[b]["edition"], "number": at[k], "text": here.content if here else None,
                  "status": None, "from": None, "similarity": None, "confidence": None, "diff": None}
-        before = rules[books[k - 1]].get(at[k - 1]) if k and at[k - 1] else None
+        before = rules[books[k - 1]].get(number_before) if number_before else None
         if k == 0:
             entry["status"] = "present" if here else "absent"
         elif here is None:

@@ -36,6 +36,7 @@ import json
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 VERSION = 1  # of the cached files' contents
 FOLDER = ("cache", "rulings")  # under $JUDGE_HOME
@@ -93,7 +94,9 @@ def names(title: str, text: str | None) -> bool:
     >>> names("Hidden", "Cards with Hidden"), names("Cost", "What does it cost?"), names("Hidden", "Hiddenness")
     (True, False, False)
     """
-    return bool(text) and re.search(r"(?<![\w-])" + re.escape(title) + r"(?![\w-])", text) is not None
+    if not text:
+        return False
+    return re.search(r"(?<![\w-])" + re.escape(title) + r"(?![\w-])", text) is not None
 
 
 def rests_on(db, book: str, ruling_ids: list[str] | None = None,
@@ -122,8 +125,10 @@ def rests_on(db, book: str, ruling_ids: list[str] | None = None,
         for title, numbers_ in keywords.items():
             if names(title, r["topic"]) or names(title, r["question"]):
                 found.extend((n, "keyword") for n in numbers_)
-        seen: set[str] = set()
-        out[r["id"]] = [(n, how) for n, how in found if not (n in seen or seen.add(n))]
+        first: dict[str, str] = {}  # each rule once, as first found
+        for n, how in found:
+            first.setdefault(n, how)
+        out[r["id"]] = list(first.items())
     return out
 
 
@@ -150,7 +155,7 @@ def _cache_folder(db) -> Path | None:
 
 
 def _code_stamp() -> list:
-    out = []
+    out: list[list[int] | None] = []
     for path in _CODE:
         try:
             st = path.stat()
@@ -197,7 +202,7 @@ def pair(db, old: str, new: str, follow: bool = True, fingerprints: dict[str, st
     if follow and "cites" not in data:
         data["cites"] = follow_rules(db, old, new)
         made = True
-    if made and path is not None:
+    if made and path is not None and folder is not None:  # a path is made only in a folder
         data["key"] = key
         _keep(path, data)
         _prune(folder, set(fingerprints))
@@ -273,8 +278,9 @@ def follow_rules(db, old: str, new: str) -> dict[str, list[dict]]:
     followed: dict[str, dict] = {}
 
     def one(number: str, how: str) -> dict:
-        cite = {"rule": number, "title": old_by[number].title if number in old_by else None, "found_by": how,
-                "in_book": new, "now": None, "status": "unchecked", "changed": False, "changes": [], "diff": None}
+        cite: dict[str, Any] = {"rule": number, "title": old_by[number].title if number in old_by else None,
+                                "found_by": how, "in_book": new, "now": None, "status": "unchecked", "changed": False,
+                                "changes": [], "diff": None}
         if number not in old_by:  # the ruling's own book lacks it: an excerpt's, or a book of rulings alone
             cite["now"] = number if number in new_by else None
             return cite
@@ -446,7 +452,7 @@ def rulings_for_rule(db, book: str, number: str, title: str | None, rows: list[d
     if not found:
         return []
     order = {b: i for i, b in enumerate(books)}
-    wanted = sorted({b for b, _ in found}, key=order.get)
+    wanted = sorted({b for b, _ in found}, key=order.__getitem__)  # found's books are all read here
     details = db.query("SELECT rowid AS position, book, id, topic, question, answer, faq, published FROM rulings "
                        f"WHERE book IN ({', '.join('?' * len(wanted))})", wanted)
     chosen = [r for r in details if (r["book"], r["id"]) in found]

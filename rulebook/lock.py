@@ -29,9 +29,11 @@ from __future__ import annotations
 
 import errno
 import os
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TextIO
 
 LOCK_NAME = ".lock"
 PID_LOCK_NAME = ".lock.pid"  # the O_EXCL fallback's file
@@ -102,7 +104,8 @@ class WriteLock:
         self.wait = timeout() if wait is None else wait
         self.notify = notify
         self.method = method or kind()
-        self._file = None
+        # held: the open .lock (flock, msvcrt) or the O_EXCL file's path; None while not held
+        self._file: TextIO | Path | None = None
 
     @property
     def _info(self) -> str:
@@ -145,19 +148,21 @@ class WriteLock:
         if self._file is None:
             self.home.mkdir(parents=True, exist_ok=True)
             self._file = open(self.home / LOCK_NAME, "a+", encoding="utf-8")
+        file = self._file
+        assert not isinstance(file, Path)  # the O_EXCL method never comes back here
         try:
-            taken = lock(self._file.fileno())
+            taken = lock(file.fileno())
         except OSError:  # a file system without locks (some network shares): the O_EXCL file
-            self._file.close()
+            file.close()
             self._file = None
             self.method = "excl"
             return self._try_excl()
         if taken:
             try:
-                self._file.seek(0)
-                self._file.truncate()
-                self._file.write(self._info)
-                self._file.flush()
+                file.seek(0)
+                file.truncate()
+                file.write(self._info)
+                file.flush()
             except OSError:  # who holds it is only informative
                 pass
         return taken
@@ -178,6 +183,8 @@ class WriteLock:
     def _msvcrt(fd: int) -> bool:  # pragma: no cover - Windows
         import msvcrt
 
+        if sys.platform != "win32":  # unreachable (msvcrt imports only there): for the type checker
+            raise ImportError("msvcrt is Windows' own")
         os.lseek(fd, _MSVCRT_BYTE, os.SEEK_SET)  # a byte past the holder's text, which stays readable
         try:
             msvcrt.locking(fd, msvcrt.LK_NBLCK, 1)
@@ -223,6 +230,8 @@ class WriteLock:
             if self.method == "msvcrt":  # pragma: no cover - Windows
                 import msvcrt
 
+                if sys.platform != "win32":  # unreachable (msvcrt imports only there): for the type checker
+                    raise ImportError("msvcrt is Windows' own")
                 os.lseek(taken.fileno(), _MSVCRT_BYTE, os.SEEK_SET)
                 msvcrt.locking(taken.fileno(), msvcrt.LK_UNLCK, 1)
         except OSError:

@@ -146,7 +146,8 @@ class Notebook:
         return self._ruling(row)
 
     def all(self, game: str | None = None, book: str | None = None) -> list[Ruling]:
-        sql, params = "SELECT * FROM rulings WHERE 1", []
+        sql = "SELECT * FROM rulings WHERE 1"
+        params: list[str] = []
         if game:
             sql, params = sql + " AND game = ?", [*params, game]
         if book:
@@ -188,6 +189,7 @@ class Notebook:
                 [uid or uuid.uuid4().hex, game, book, edition, question, answer, scenario, scenario_name,
                  created or now, updated or created or now])
             ruling_id = cur.lastrowid
+            assert ruling_id is not None  # set by the INSERT
             self._cite(ruling_id, cites)
         return self.get(ruling_id)
 
@@ -201,7 +203,8 @@ class Notebook:
              scenario: str | None = None, scenario_name: str | None = None, drop_scenario: bool = False) -> Ruling:
         self.get(ruling_id)  # exists
         with self._write():
-            sets, params = ["updated = ?"], [_now()]
+            sets: list[str] = ["updated = ?"]
+            params: list[str | None] = [_now()]
             for column, value in (("question", question), ("answer", answer), ("book", book)):
                 if value is not None:
                     sets.append(f"{column} = ?")
@@ -252,8 +255,10 @@ class Notebook:
                     "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     [uid, *fields_, scenario.get("text"), scenario.get("name"), item.get("created") or now,
                      item.get("updated") or now])
-                self._cite(cur.lastrowid, cites)
-                added.append(cur.lastrowid)
+                ruling_id = cur.lastrowid
+                assert ruling_id is not None  # set by the INSERT
+                self._cite(ruling_id, cites)
+                added.append(ruling_id)
         return added, skipped
 
 

@@ -209,7 +209,7 @@ class Store:
         """Every book's rule with this number, typed in either game's style."""
         from rulebook import numbers
 
-        found = []
+        found: list[RuleRow] = []
         for candidate in numbers.candidates(text):
             sql = "SELECT * FROM rules WHERE number = ?" + (" AND book = ?" if book_id else "")
             params = [candidate] + ([book_id] if book_id else [])
@@ -287,7 +287,11 @@ class Store:
         from rulebook.references import Reference
 
         names = [f.name for f in fields(Reference)]
-        return [Reference(**{n: row.get(n) for n in names}) for row in self.refs(book_id)]
+        out = []
+        for row in self.refs(book_id):
+            values: dict[str, Any] = {n: row.get(n) for n in names}  # a column's value, as stored
+            out.append(Reference(**values))
+        return out
 
     def uses(self, book_id: str) -> list[tuple[str, str]]:
         return [(r["rule"], r["term"]) for r in self.query("SELECT rule, term FROM uses WHERE book = ?", [book_id])]

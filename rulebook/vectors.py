@@ -11,9 +11,9 @@ a fraction of a second.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 
@@ -48,7 +48,12 @@ def rule_texts(store_or_rules: Store | Sequence[Rule], book: str | None = None) 
     """(numbers, texts): what the model reads, one row per rule in the book's order, then one per
     example, numbered with its rule's number (a judge describes a situation, and examples are situations).
     """
-    rules = store_or_rules.rules(book) if isinstance(store_or_rules, Store) else list(store_or_rules)
+    if isinstance(store_or_rules, Store):
+        if book is None:
+            raise TypeError("rule_texts() reads a store's rules by book: name the book")
+        rules = store_or_rules.rules(book)
+    else:
+        rules = list(store_or_rules)
     by_number = {r.number: r for r in rules}
     out = []
     for rule in rules:
@@ -130,7 +135,9 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     questions = row["remembered"].split("\n") if row["remembered"] else []
     first_memory = len(numbers) - len(questions)
     pieces = StoredPieces(store)  # the model's rows as the library keeps them: its file is not opened
-    query_vector = semantic.vectors_of([semantic.Vocabulary(pieces).tokens(query)], pieces.rows)[0]
+    # A Vocabulary asks its mapping only `in` and `[]`, which StoredPieces answers (not len or iteration).
+    vocabulary = semantic.Vocabulary(cast(Mapping[str, int], pieces))
+    query_vector = semantic.vectors_of([vocabulary.tokens(query)], pieces.rows)[0]
     sims = cosines(store, row["rowid"], query_vector) * np.frombuffer(row["scales"], dtype=np.float32)
     nearness = sims - HUB_PENALTY * np.frombuffer(row["hubs"], dtype=np.float32)
     best: dict[str, Near] = {}
@@ -186,9 +193,10 @@ class StoredPieces:
         return self._found[piece] is not None
 
     def __getitem__(self, piece: str) -> int:
-        if piece not in self:
+        found = self._found[piece] if piece in self else None  # `in` reads the piece's row
+        if found is None:
             raise KeyError(piece)
-        return self._found[piece]  # type: ignore[return-value]
+        return found
 
     def rows(self, used: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The int8 rows and float32 scales of token ids this reader has found

@@ -280,7 +280,7 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
     elif verb == "counter":
         victim = s.on_stack(target.ref)  # type: ignore[union-attr, arg-type]
         if victim is None:
-            _gone(g, item, target)  # type: ignore[arg-type]
+            _gone(g, item, target)
         else:
             counter(g, item, victim)
     elif verb == "counter_unless":

@@ -191,6 +191,7 @@ def _beginning(store, key: str, game: str | None) -> tuple[str, str] | None:
         ids = have if ids is None else ids & have
         if not ids:
             return None
+    assert ids is not None  # key has a word (_leading read its first)
     marks = ",".join("?" * len(ids))
     rows = store.conn.execute(f"SELECT game, name FROM names WHERE id IN ({marks})" + (" AND game = ?" if game else ""),
                               [*ids] + ([game] if game else []))

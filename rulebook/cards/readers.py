@@ -108,6 +108,13 @@ _WS = re.compile(r"[ \t\n\r]*")
 _INCOMPLETE = object()
 
 
+def _skip_ws(text: str, pos: int) -> int:
+    """Where the JSON white space at ``pos`` ends (``pos`` itself when there is none)."""
+    found = _WS.match(text, pos)
+    assert found is not None  # the pattern matches the empty string too
+    return found.end()
+
+
 def parse_head(text: str, pos: int = 0) -> tuple[Any, int, bool]:
     """Parse the JSON value at ``pos`` as far as ``text`` holds it: ``(value, end, complete)``.
 
@@ -119,7 +126,7 @@ def parse_head(text: str, pos: int = 0) -> tuple[Any, int, bool]:
     {'meta': {'version': '5.2'}, 'data': {'10E': {'cards': [{}]}}}
     """
     decoder = _DECODER
-    pos = _WS.match(text, pos).end()
+    pos = _skip_ws(text, pos)
     try:
         value, end = decoder.raw_decode(text, pos)
         return value, end, True
@@ -133,7 +140,7 @@ def parse_head(text: str, pos: int = 0) -> tuple[Any, int, bool]:
     out: Any = {} if opener == "{" else []
     pos += 1
     while True:
-        pos = _WS.match(text, pos).end()
+        pos = _skip_ws(text, pos)
         if pos >= len(text):
             return out, pos, False
         if text[pos] == closer:
@@ -145,7 +152,7 @@ def parse_head(text: str, pos: int = 0) -> tuple[Any, int, bool]:
                 if _cut(exc, text):
                     return out, len(text), False
                 raise
-            pos = _WS.match(text, pos).end()
+            pos = _skip_ws(text, pos)
             if pos >= len(text):
                 return out, pos, False
             if text[pos] != ":":
@@ -159,7 +166,7 @@ def parse_head(text: str, pos: int = 0) -> tuple[Any, int, bool]:
                 out.append(value)
         if not complete:
             return out, pos, False
-        pos = _WS.match(text, pos).end()
+        pos = _skip_ws(text, pos)
         if pos >= len(text):
             return out, pos, False
         if text[pos] == ",":
@@ -207,7 +214,7 @@ class _JsonStream:
     def peek(self) -> str | None:
         """The next character that is not white space (None at the end of the file)."""
         while True:
-            self.pos = _WS.match(self.buf, self.pos).end()
+            self.pos = _skip_ws(self.buf, self.pos)
             if self.pos < len(self.buf):
                 return self.buf[self.pos]
             if not self._more():
@@ -322,7 +329,7 @@ def _head_value(path: str | Path, size: int = HEAD) -> tuple[Any, bool] | None:
         text, whole = _head(path, size)
     except OSError:
         return None
-    start = _WS.match(text, 0).end()
+    start = _skip_ws(text, 0)
     if text[start:start + 1] not in ("{", "["):
         return None
     try:
@@ -454,10 +461,10 @@ class _Members(dict):
         super().__init__()
         self.path, self.member = path, member
 
-    def items(self):  # type: ignore[override]
+    def items(self):
         return iter_members(self.path, self.member)
 
-    def values(self):  # type: ignore[override]
+    def values(self):
         return (v for _, v in self.items())
 
 
@@ -825,7 +832,8 @@ def read_errata(content: str) -> list[tuple[str, str, str, str]]:
         new_lines = block if old_at is None else block[:old_at]
         old_lines = [] if old_at is None else block[old_at + 1:]
         new_lines = [line for line in new_lines if not _HEADING.match(line)]
-        kept, note = [], []
+        kept: list[str] = []
+        note: list[str] = []
         for line in old_lines:
             if _HEADING.match(line):
                 break  # a section heading ("## Spiritforged Cards") ends the block
@@ -916,7 +924,7 @@ def mtg_keywords(text: str, known: Iterable[str] | None = None,
         line = line.strip()
         if not line or len(line) > 120 or (line.endswith(".") and "—" not in line and "–" not in line):
             continue  # a sentence
-        found = []
+        found: list[str] = []
         for item in re.split(r"[,;]\s*", line):
             keyword = _keyword_item(item.strip(), table)
             if keyword is None:
@@ -976,9 +984,9 @@ def riftbound_keywords(text: str) -> tuple[str, ...]:
         if word not in out:
             out.append(word)
     for paragraph in text.split("\n"):
-        m = re.match(r"([A-Z][A-Za-z-]+)( \d+)? \(", paragraph)
-        if m and m.group(1) in RIFTBOUND_KEYWORDS:
-            word = m.group(1) + (m.group(2) or "")
+        opens = re.match(r"([A-Z][A-Za-z-]+)( \d+)? \(", paragraph)
+        if opens and opens.group(1) in RIFTBOUND_KEYWORDS:
+            word = opens.group(1) + (opens.group(2) or "")
             if word not in out:
                 out.append(word)
     return tuple(out)

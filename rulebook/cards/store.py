@@ -148,7 +148,9 @@ def name_symbols(norm: str) -> list[str]:
     >>> name_symbols("banana")
     [' b1', 'ba1', 'an1', 'na1', 'an2', 'na2', 'a 1']
     """
-    padded, seen, out = f" {norm} ", {}, []
+    padded = f" {norm} "
+    seen: dict[str, int] = {}
+    out: list[str] = []
     for a, b in zip(padded, padded[1:]):
         n = seen[a + b] = seen.get(a + b, 0) + 1
         out.append(f"{a}{b}{n}")
@@ -295,7 +297,8 @@ class CardStore:
 
     def norms(self, game: str | None = None, ids: Iterable[int] | None = None) -> list[tuple[int, str, str, str]]:
         """``(id, game, name, normalised name)`` of every card, or of the cards ``ids``, in (game, name) order."""
-        where, params = [], []
+        where: list[str] = []
+        params: list[str | int] = []
         if game:
             where.append("game = ?")
             params.append(game)
@@ -461,7 +464,8 @@ class _Load:
         rulings: dict[str, dict[tuple, CardRuling]] = {}
         oracles: dict[str, str] = {}
         notes: list[readers.Note] = []
-        keywords = self.file_keywords = set()
+        keywords: set[str] = set()  # the keyword names of the file's Magic cards
+        self.file_keywords = keywords
         for n, record in enumerate(readers.read(path, fmt), 1):
             if self.progress and n % 20000 == 0:
                 self.progress(f"{shown} ({n} records)")
@@ -515,7 +519,7 @@ class _Load:
               "rulings": json.dumps([[r.date, r.text, r.source, r.official] for r in p.rulings], ensure_ascii=False)
               if p.rulings else None}
              for i, (key, p) in enumerate(printings.items())), batch_size=500)
-        rows = []
+        rows: list[dict[str, Any]] = []
         for note in notes:
             rows.append({"source": source, "position": len(rows), "game": note.game, "name": note.name,
                          "key": loose_name(note.name) if note.name else None, "oracle_id": note.oracle_id,

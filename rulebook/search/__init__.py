@@ -21,6 +21,7 @@ Every number they were tuned with is a field of :class:`Settings`, passed down t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from rulebook import numbers
@@ -59,13 +60,13 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     if numbers.looks_like_number(query) and "rule" in kinds:
         found = store.find_rule(query, book)
         if found:
-            hits = [Hit("rule", r.book, r.number, r.rule.title, (r.rule.text or r.rule.title or "")[:200], 1.0,
-                        why={"number": True}) for r in found]
-            return SearchResult(query, None, hits[:limit], jumped=True)
+            exact = [Hit("rule", r.book, r.number, r.rule.title, (r.rule.text or r.rule.title or "")[:200], 1.0,
+                         why={"number": True}) for r in found]
+            return SearchResult(query, None, exact[:limit], jumped=True)
     # 1. The query.
     corrected = None
     effective = query
-    vocab = {}
+    vocab: Mapping[str, int] = {}
     if correct_typos or "rule" in kinds:  # one book's words as they are asked for; every book's at once
         vocab = BookWords(store, book) if book else store.vocabulary(book)
     if correct_typos:  # judges' shorthand written out ("sba": state-based actions), then misspellings corrected

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Mapping
 
 from rulebook.search.query import STOPWORDS, fts_query, phrase_stems, rule_stems, stem
 from rulebook.search.settings import DEFAULT, Settings
@@ -32,7 +33,7 @@ def games(store: Store, book: str | None) -> set[str] | None:
     return {found[0]["game"]} if found else None
 
 
-def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] | None = None,
+def expansions(terms: list[str], games: set[str] | None, vocab: Mapping[str, int] | None = None,
                settings: Settings = DEFAULT) -> Alternatives:
     """For each query word's stem, its equivalents: (text for the FTS query, stems, credit).
 
@@ -74,10 +75,10 @@ def expansions(terms: list[str], games: set[str] | None, vocab: dict[str, int] |
 # The book's own thesaurus -------------------------------------------------------------------------
 # Only in the rescoring; joining its words to the candidates' query cost 14 of 110 questions.
 
-_STEM_COUNTS: dict[int, tuple[dict[str, int], dict[str, int], int, dict[str, str]]] = {}
+_STEM_COUNTS: dict[int, tuple[Mapping[str, int], dict[str, int], int, dict[str, str]]] = {}
 
 
-def _stem_counts(vocab: dict[str, int]) -> tuple[dict[str, int], int, dict[str, str]]:
+def _stem_counts(vocab: Mapping[str, int]) -> tuple[dict[str, int], int, dict[str, str]]:
     """The book's word counts by light stem, their total, and the book's commonest word for each stem
     (cached for the vocabulary object, kept alive with it)."""
     cached = _STEM_COUNTS.get(id(vocab))
@@ -95,7 +96,7 @@ def _stem_counts(vocab: dict[str, int]) -> tuple[dict[str, int], int, dict[str, 
     return counts, sum(counts.values()) or 1, commonest
 
 
-def associated(store: Store, terms: list[str], book: str, vocab: dict[str, int],
+def associated(store: Store, terms: list[str], book: str, vocab: Mapping[str, int],
                settings: Settings = DEFAULT) -> Alternatives:
     """A distributional thesaurus from the book's own text, for the words judges use and the rules do
     not: for each query word, the words over-represented (pointwise mutual information against the

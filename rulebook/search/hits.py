@@ -14,7 +14,7 @@ class Hit:
     book: str
     id: str  # rule number, term, or ruling id
     title: str | None
-    snippet: str
+    snippet: str | None  # None while owed: made for the hits shown (rulebook.search.lexical.Snippets)
     score: float
     rule: str | None = None  # a derived term's rule: the rule that defines it (Riftbound)
     why: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)

@@ -17,6 +17,7 @@ Terms and rulings are ranked by bm25 alone.
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -81,7 +82,7 @@ def term_hits(store: Store, match: str, book: str | None, limit: int, settings: 
     if snippets is not None:
         snippets.owe("term", match, rows, key="term")
     return [Hit("term", r["book"], r["term"], r["term"], None if snippets else snippet(r["snip"], r["text"], None),
-                r["score"], rule=r["rule"], why={"bm25": round(r["score"], 3)})  # type: ignore[arg-type]
+                r["score"], rule=r["rule"], why={"bm25": round(r["score"], 3)})
             for r in rows]
 
 
@@ -91,7 +92,7 @@ def ruling_hits(store: Store, match: str, book: str | list[str] | None, limit: i
     the older books of its game whose rulings it is read with (rulebook.game_rulings), newest first; their
     hits say ``read_in`` the first, and a ruling loaded in more than one of them counts once, from the
     newest."""
-    books = [book] if isinstance(book, str) else book
+    books: list[str] = [book] if isinstance(book, str) else (book or [])
     weights = ", ".join(str(w) for w in settings.ruling_weights)
     where = f"AND rulings.book IN ({', '.join('?' * len(books))})" if books else ""
     sql = f"""
@@ -155,7 +156,7 @@ class Snippets:
         return out
 
 
-def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vocab: dict[str, int],
+def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vocab: Mapping[str, int],
                 settings: Settings = DEFAULT, snippets: Snippets | None = None) -> list[Hit]:
     """The rules ranked by their words: the query's words and their expansions pick the bm25
     candidates, which are then rescored (:func:`ranked_rule_hits`); the first ``limit * 3``. With
@@ -176,7 +177,7 @@ def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vo
 
 
 def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int,
-                     alternatives: expansion.Alternatives | None = None, vocab: dict[str, int] | None = None,
+                     alternatives: expansion.Alternatives | None = None, vocab: Mapping[str, int] | None = None,
                      settings: Settings = DEFAULT, snippets: Snippets | None = None) -> list[Hit]:
     """The bm25 candidates for ``match``, rescored for the query words ``terms``, best first (with
     ``snippets``, their snippets None, owed to it)."""
@@ -201,7 +202,7 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
     named = {p: d for p, d in definitions.items()
              if max(idf.get(w, 0.0) for w in p.split()) >= settings.interaction_min_idf}  # "deathtouch", not "creature"
     related = expansion.interactions(store, named, keys, book, settings)
-    typed = {}  # each stem, as the query typed it
+    typed: dict[str, str] = {}  # each stem, as the query typed it
     for t in terms:
         typed.setdefault(stem(t), t)
     hits = []
@@ -217,9 +218,9 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
         found: dict[str, tuple[float, str]] = {}  # stem -> (credit, where the rule has it)
         for s in weights:
             options = [_credit(s, have, spelt, around, seen_in, settings)]
-            for text, p, c in alternatives.get(s, ()):
+            for alt, p, c in alternatives.get(s, ()):
                 credit, where = _phrase_credit(p, have, around, seen_in, settings)
-                options.append((c * credit, f"as {text}" + ("" if where == "rule" else f" ({where})")))
+                options.append((c * credit, f"as {alt}" + ("" if where == "rule" else f" ({where})")))
             options.append((settings.interaction_credit if s in related.get(key, ()) else 0.0, "interaction"))
             found[s] = max(options, key=lambda o: o[0])
         coverage = sum(w * found[s][0] for s, w in weights.items()) / total
@@ -236,7 +237,7 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
                "words": {typed[s]: where for s, (credit, where) in found.items() if credit > 0},
                "proximity": close, "cited": cited.get(key, 0), "definition": defines, "heading": not r["text"]}
         snip = snippet(r["snip"], r["text"], r["title"]) if snippets is None else None
-        hits.append(Hit("rule", r["book"], r["number"], r["title"], snip, score,  # type: ignore[arg-type]
+        hits.append(Hit("rule", r["book"], r["number"], r["title"], snip, score,
                         why={k: v for k, v in why.items() if v}))  # what Hit.because keeps, without a copy
     hits.sort(key=lambda h: -h.score)
     return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]

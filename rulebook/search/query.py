@@ -55,7 +55,7 @@ def content_words(query: str) -> list[str]:
     return kept or all_words
 
 
-class BookWords(Mapping):
+class BookWords(Mapping[str, int]):
     """A book's words and how often it uses them (the ``vocab`` table), read as they are asked for.
 
     Most searches only ask whether a few words are the book's; reading all of a book's words first
@@ -195,7 +195,7 @@ def book_uses(store: Store, phrase: str, book: str | None) -> bool:
     return False
 
 
-def correct(query: str, vocabulary: dict[str, int], known: Callable[[str], bool] | None = None,
+def correct(query: str, vocabulary: Mapping[str, int], known: Callable[[str], bool] | None = None,
             settings: Settings = DEFAULT) -> tuple[str, bool]:
     """Replace words that are not words with the closest word the book uses.
 
@@ -423,7 +423,7 @@ def porter(words: list[str]) -> dict[str, str]:
     return found
 
 
-def book_forms(terms: list[str], vocabulary: dict[str, int]) -> list[str]:
+def book_forms(terms: list[str], vocabulary: Mapping[str, int]) -> list[str]:
     """Each word the books never use as typed but their index matches (Porter: "vigilence" and
     "vigilance" are both "vigil") in the form the books use, for the rescoring, whose own light stemmer
     would not see them as one word. Other words are kept.

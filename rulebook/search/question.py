@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulebook import numbers
 from rulebook.search.guess import GameGuess, by_shorthand, by_words
-from rulebook.search.hits import SearchResult
+from rulebook.search.hits import Hit, SearchResult
+
+if TYPE_CHECKING:
+    from rulebook.cards.mention import Mention
 
 COMMON = 20  # a word a book uses this often is the rules' word, never a card's name on its own
 RARE = 10  # an English word the books use at most this often (an example naming the card, as the CR names
@@ -91,11 +94,11 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
         guess, books = GameGuess(game, "card", (mention.card.name,)), [defaults[game]]
     elif tentative.game is not None and not chosen:
         guess, books = tentative, [defaults[tentative.game]]
-    named = mention is not None and mention.card is not None
-    context = card_context(mention) if named else ""
-    question = (mention.rest or "") if named else query
-    if named and not question.strip():
-        question = mention.words  # "How does Switcheroo work?": the card is the question
+    named = mention if mention is not None and mention.card is not None else None  # naming one card
+    context = card_context(named) if named is not None else ""
+    question = (named.rest or "") if named is not None else query
+    if named is not None and not question.strip():
+        question = named.words  # "How does Switcheroo work?": the card is the question
     if len(books) > 1:  # still every game: a misspelt word's closest correction may tell
         per_book = {b: search_books(store, question, [b], context=context, **options) for b in books}
         corrections = _corrections(question, per_book)
@@ -105,16 +108,16 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
                 guess = guessed
                 books = [defaults[guessed.game]]
                 return Answer(per_book[books[0]], guess, tuple(books), mention, context,
-                              card_ruling(mention.card, question) if named else None)
+                              card_ruling(named.card, question) if named is not None else None)
         result = merge_results(list(per_book.values()), options.get("limit", 10))
     else:
         result = search_books(store, question, books, context=context, **options)
-        if named and context and question != mention.words:
+        if named is not None and context and question != named.words:
             result = _fused(search_books(store, question, books, **options), result, options.get("limit", 10))
-    if named:
+    if named is not None:
         result = replace(result, query=query)
     return Answer(result, guess, tuple(books), mention, context,
-                  card_ruling(mention.card, question) if named else None)
+                  card_ruling(named.card, question) if named is not None else None)
 
 
 FUSION_K = 10  # reciprocal rank fusion's constant: small, so that the first few places of each list count
@@ -145,7 +148,7 @@ def _fused(plain: SearchResult, with_card: SearchResult, limit: int) -> SearchRe
 VARIED_TOP, VARIED_PER = 5, 3  # in the first 5, at most 3 rules of one rule's sub-rules (702.11, 820.1)
 
 
-def varied(hits: list, top: int = VARIED_TOP, per: int = VARIED_PER) -> list:
+def varied(hits: list[Hit], top: int = VARIED_TOP, per: int = VARIED_PER) -> list[Hit]:
     """The first ``top`` hits with at most ``per`` of one rule's sub-rules (a card's text names its
     keyword over and over, and five sub-rules of Repeat crowd out the rule the question asks about);
     the others follow, in order.
@@ -155,7 +158,9 @@ def varied(hits: list, top: int = VARIED_TOP, per: int = VARIED_PER) -> list:
     ...  ("820.1.b", "820.1.c", "820.1.d", "820.1.e", "355.4", "820.3")])]
     ['820.1.b', '820.1.c', '820.1.d', '355.4', '820.3', '820.1.e']
     """
-    first, rest, seen = [], [], {}
+    first: list[Hit] = []
+    rest: list[Hit] = []
+    seen: dict[tuple[str, str, str], int] = {}
     for h in hits:
         m = re.match(r"\d+(?:\.\d+)?", h.id)
         key = (h.kind, h.book, m.group() if m else h.id)
@@ -186,7 +191,7 @@ def card_ruling(card, question: str):
     return best
 
 
-def _mention(store, cards, query: str, books: list[str], game: str | None):
+def _mention(store, cards, query: str, books: list[str], game: str | None) -> Mention | None:
     from rulebook.cards.mention import named_card
     from rulebook.search.query import BookWords, book_uses, english_frequency
 
