@@ -33,6 +33,7 @@ def problem(exc: BaseException) -> Problem | None:
     from scenarios.scenario import ScenarioFileError
     from rulebook.cards.store import CardLibraryError
     from rulebook.editions import BookChoiceError
+    from rulebook.games import UnknownGame
     from rulebook.library import LibraryError
     from rulebook.model import ReadError
 
@@ -40,7 +41,7 @@ def problem(exc: BaseException) -> Problem | None:
         return Problem(str(exc), file=exc.path, line=exc.line)
     if isinstance(exc, ScenarioFileError):
         return Problem(str(exc), file=exc.file, line=exc.line)
-    if isinstance(exc, (LibraryError, BookChoiceError, CardLibraryError)):
+    if isinstance(exc, (LibraryError, BookChoiceError, CardLibraryError, UnknownGame)):
         return Problem(str(exc), suggestions=tuple(getattr(exc, "suggestions", ())))
     if isinstance(exc, PermissionError):
         return Problem(f"{exc.filename}: permission denied", file=exc.filename)

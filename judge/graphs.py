@@ -3,6 +3,8 @@ rulebook.graph, by the commands that need a graph)."""
 
 from __future__ import annotations
 
+from rulebook import games
+
 
 def canonical_in(store, book: str, number: str) -> str:
     from rulebook import numbers
@@ -15,4 +17,4 @@ def load_graph(store, book: str):
 
     # Riftbound's heading rules are siblings of the rules they head: the heads edges say so.
     return build_graph(store.rules(book), store.terms(book), store.rulings(book), store.references(book),
-                       store.uses(book), headings=store.book(book).game == "riftbound")
+                       store.uses(book), headings=games.get(store.book(book).game).numbering.sibling_headings)

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import re
 
-GAMES = ("riftbound", "mtg")  # as rulebook.model.GAMES, without importing it
+from rulebook import games
+
 
 # Patterns as text, compiled by re.search when first reached (and cached by re): every lookup imports
 # this module, and most never read an edition (0.35 ms of a search's start).
@@ -107,8 +108,11 @@ def default_books(store, book: str | None = None, game: str | None = None) -> li
     Raises :class:`BookChoiceError` for an unknown book id ("did you mean"), an unknown game, a
     book of another game, or a game with no book loaded.
     """
-    if game is not None and game not in GAMES:
-        raise BookChoiceError(f"unknown game {game!r}: expected {' or '.join(GAMES)}")
+    if game is not None:
+        try:
+            games.get(game)
+        except games.UnknownGame as exc:
+            raise BookChoiceError(str(exc), exc.suggestions) from None
     rows = _books(store)
     if book is not None:
         row = next((r for r in rows if r["id"] == book), None)

@@ -131,10 +131,10 @@ def build_graph(
         kind = "see_also" if ref.target_kind == "term" else "cites"
         if not G.has_edge(source, target, kind):  # one edge per pair even when cited twice
             G.add_edge(source, target, key=kind, kind=kind, raw=ref.raw, outcome=ref.outcome)
-    for number, term in uses:
-        source, target = ("rule", number), ("term", term)
-        if source in G and target in G and not G.has_edge(source, target, "uses"):
-            G.add_edge(source, target, key="uses", kind="uses")
+    for number, used in uses:
+        user, word = ("rule", number), ("term", used)
+        if user in G and word in G and not G.has_edge(user, word, "uses"):
+            G.add_edge(user, word, key="uses", kind="uses")
     return G
 
 

@@ -24,6 +24,7 @@ import re
 from collections import defaultdict
 from typing import Iterable, Sequence
 
+from rulebook import games
 from rulebook.model import ReadWarning, Rule, Truncation
 from rulebook.numbers import canonical, sort_key, tokens
 from rulebook.numbers import parent as number_parent
@@ -120,8 +121,7 @@ def missing_children(rules: Sequence[Rule], game: str) -> list[dict]:
 
 
 def _letters(game: str) -> list[str]:
-    # Magic never uses l or o as a rule letter (they read as 1 and 0).
-    return [c for c in "abcdefghijklmnopqrstuvwxyz" if not (game == "mtg" and c in "lo")]
+    return games.get(game).numbering.letters()
 
 
 _WARNING_KIND = (
@@ -165,7 +165,7 @@ def numbering_issues(rules: Sequence[Rule], game: str, warnings: Sequence[ReadWa
                 issues.append({"kind": "out_of_order", "number": rule.number, "line": rule.line, "source": source,
                                "detail": f"{rule.number} comes after {before.number} (line {before.line})"})
 
-    by_number = {}
+    by_number: dict[str, Rule] = {}
     for rule in rules:
         by_number.setdefault(rule.number, rule)
     for parent_number, kids in _children(rules, game).items():

@@ -34,13 +34,15 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import Any
 
 import yaml
 
 from rulebook import lock as write_lock
 from rulebook import memory
 from rulebook import numbers
-from rulebook.model import GAMES, Document, ReadError, ReadWarning, Rule, Term
+from rulebook import games
+from rulebook.model import Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
 from rulebook.readers.rulings import link_revisions
 from rulebook.search.query import stemmer, stored_stems
@@ -296,8 +298,9 @@ class Library:
         self.sync()
         return Store(self.db_path)
 
-    def stale(self, specs: list[BookSpec]) -> list[BookSpec] | None:
-        """The books whose stored copy is out of date; None when the whole file must be rebuilt."""
+    def stale(self, specs: list[BookSpec]) -> list[BookSpec | None] | None:
+        """The books whose stored copy is out of date (a None among them: a stored book to drop); None
+        when the whole file must be rebuilt."""
         if not self.db_path.exists():
             return None
         try:
@@ -312,7 +315,7 @@ class Library:
         if not version or version[0]["value"] != SCHEMA_VERSION:
             return None
         wanted = {s.id: s for s in specs}
-        changed = [s for s in specs if stored.get(s.id) != s.fingerprint()]
+        changed: list[BookSpec | None] = [s for s in specs if stored.get(s.id) != s.fingerprint()]
         if set(stored) - set(wanted):
             changed.append(None)  # a book to drop
         return changed
@@ -328,7 +331,7 @@ class Library:
                 return []
             return self._rebuild(specs, stale, progress)
 
-    def _rebuild(self, specs: list[BookSpec], stale, progress) -> list[str]:
+    def _rebuild(self, specs: list[BookSpec], stale: list[BookSpec | None] | None, progress) -> list[str]:
         for left in self.home.glob(".judge-*.db"):  # a builder killed outright (we hold the lock: none runs)
             left.unlink(missing_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".judge-", suffix=".db", dir=self.home)
@@ -375,7 +378,7 @@ class Library:
                     rebuilt.append(spec.id)
                 for i, spec in enumerate(specs):
                     db.execute("UPDATE books SET position = ? WHERE id = ?", [i, spec.id])
-                db["meta"].upsert({"key": "reader_version", "value": READER_VERSION}, pk="key")
+                db.table("meta").upsert({"key": "reader_version", "value": READER_VERSION}, pk="key")
             rebuild_fts(db)
             db.conn.commit()
             db.conn.close()
@@ -459,8 +462,8 @@ class Library:
             raise LibraryError(f"book id {book_id!r}: expected lower-case letters, digits, '.', '_' or '-'")
         if any(s.id == book_id for s in self.builtin_specs()):
             raise LibraryError(f"book id {book_id!r} is a default book; choose another id")
-        if game is not None and game not in GAMES:
-            raise LibraryError(f"unknown game {game!r}: expected riftbound or mtg")
+        if game is not None and game not in games.names():
+            raise LibraryError(str(games.UnknownGame(game, ())))
         with self.locked("load", book_id):
             return self._load(paths, book_id, game, edition, title, progress)
 
@@ -485,7 +488,7 @@ class Library:
                 name = _unique(Path(p).name, names)
                 shutil.copyfile(p, staging / name)
                 spec_files.append({"stored": name, "kind": doc.kind, "original": str(Path(p).resolve())})
-            meta = {"id": book_id, "game": game, "title": title or next((d.title for d in docs if d.title), None)
+            meta: dict[str, Any] = {"id": book_id, "game": game, "title": title or next((d.title for d in docs if d.title), None)
                     or book_id, "edition": edition or next((d.edition for d in docs if d.edition), None)
                     or next((d for d in map(date_in_name, paths) if d), None),
                     "files": spec_files}

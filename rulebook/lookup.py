@@ -10,7 +10,7 @@ import bisect
 import json
 from dataclasses import dataclass, field, fields
 
-from rulebook import numbers
+from rulebook import games, numbers
 
 NEAREST = 6  # rule numbers suggested for one that is not there
 SUGGEST_MIN = 75  # rapidfuzz WRatio of a glossary term suggested for one that is not there
@@ -381,7 +381,8 @@ def heading_of(db, book: str, rule: dict) -> dict | None:
 def rule_view(db, book: str, r: dict, depth: int) -> RuleView:
     above = ancestors(db, book, r)
     ancestors_shown = [_brief(a) for a in above]
-    if db.query("SELECT game FROM books WHERE id = ?", [book])[0]["game"] == "riftbound":
+    game = db.query("SELECT game FROM books WHERE id = ?", [book])[0]["game"]
+    if games.get(game).numbering.sibling_headings:
         with_headings: list[dict] = []
         for item in above + [r]:
             heading = heading_of(db, book, item) if item["parent"] else None

@@ -13,9 +13,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-GAMES = ("riftbound", "mtg")
-
-
 @dataclass(frozen=True)
 class Source:
     """A file a book was read from."""

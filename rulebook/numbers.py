@@ -37,6 +37,8 @@ from __future__ import annotations
 
 import re
 
+from rulebook import games
+
 _TOKEN = re.compile(r"\d+|[a-z]+")
 # Something a judge might type as a rule number: digits first, then digits/letters/dots only. Each
 # run of digits or letters is taken whole ((?!\d), (?![a-z])): with the separators optional, a run
@@ -88,7 +90,7 @@ def canonical(number: str, game: str) -> str:
     parts = tokens(number)
     if not parts:
         return number.strip()
-    if game == "mtg":
+    if games.get(game).numbering.compact:
         head = parts[0]
         if len(parts) >= 2:
             head += "." + parts[1]
@@ -104,8 +106,8 @@ def parent(number: str, game: str) -> str | None:
     if not parts:
         return None
     value = int(parts[0])
-    if game == "mtg":
-        # 601 is in part 6; the parts themselves ("6") have no parent.
+    if games.get(game).numbering.parts:
+        # Magic: 601 is in part 6; the parts themselves ("6") have no parent.
         return str(value // 100) if len(parts[0]) == 3 else None
     # Riftbound: 312 is in section 300 (a heading); 300 itself is top-level.
     if len(parts[0]) == 3 and value % 100:
@@ -154,7 +156,7 @@ def sort_text(number: str) -> str:
 def candidates(text: str) -> list[str]:
     """Every canonical spelling of what the judge typed, one per game style, without duplicates."""
     seen: list[str] = []
-    for game in ("riftbound", "mtg"):
+    for game in games.names():
         c = canonical(text, game)
         if c not in seen:
             seen.append(c)

@@ -22,10 +22,11 @@ import json
 import os
 from pathlib import Path
 
+from rulebook import games
+
 FILE = "config.json"
 ENVIRONMENT = {"game": "JUDGE_GAME"}
-GAMES = ("riftbound", "mtg")
-KEYS = {"game": "the game a command reads when it names no --book or --game: " + " or ".join(GAMES)}
+KEYS = {"game": "the game a command reads when it names no --book or --game: " + " or ".join(games.names())}
 
 
 class PreferenceError(ValueError):
@@ -63,10 +64,11 @@ def check(key: str, value: str | None, where: str = "") -> None:
         near = tuple(get_close_matches(key, KEYS, n=1, cutoff=0.5))
         hint = f' (did you mean "{near[0]}"?)' if near else ""
         raise PreferenceError(f"{where}unknown setting {key!r}{hint}; settings: {', '.join(KEYS)}", near)
-    if key == "game" and value is not None and value not in GAMES:
-        near = tuple(get_close_matches(value, GAMES, n=1, cutoff=0.5))
-        hint = f' (did you mean "{near[0]}"?)' if near else ""
-        raise PreferenceError(f"{where}unknown game {value!r}{hint}: expected {' or '.join(GAMES)}", near)
+    if key == "game" and value is not None:
+        try:
+            games.get(value)
+        except games.UnknownGame as exc:
+            raise PreferenceError(f"{where}{exc}", exc.suggestions) from None
 
 
 def preference(home: Path, key: str) -> tuple[str | None, str | None]:

@@ -28,6 +28,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from rulebook import games
 from rulebook.model import Rule, Ruling, Term
 from rulebook.numbers import canonical, sort_key, tokens
 from rulebook.numbers import parent as number_parent
@@ -177,16 +178,14 @@ def extract(text: str, game: str) -> list[RawRef]:
     >>> show("See Landcycling.")
     [('term', 'Landcycling', None, None)]
     """
-    if game == "riftbound":
-        refs = _extract_riftbound(text)
-    else:
-        refs = _extract_mtg(text)
+    refs = games.get(game).call("references", text)
     refs.extend(_extract_terms(text))
     refs.sort(key=lambda r: r.start)
     return refs
 
 
-def _extract_mtg(text: str) -> list[RawRef]:
+def mtg_references(text: str) -> list[RawRef]:
+    """Magic's ways of citing a rule: ``rule 601.2c``, ``601.2a-d``, ``see 702.19``."""
     refs: list[RawRef] = []
     taken: list[tuple[int, int]] = []  # spans already read, so the bare-number pass skips them
     for m in _MTG_SECTION.finditer(text):
@@ -228,7 +227,8 @@ def _range_end(first: str, end: str, game: str) -> str:
     return canonical(".".join(first_tokens[: len(first_tokens) - len(end_tokens)] + end_tokens), game)
 
 
-def _extract_riftbound(text: str) -> list[RawRef]:
+def riftbound_references(text: str) -> list[RawRef]:
+    """Riftbound's ways of citing a rule: ``rule 312.2.b``, ``See 808 Deathknell``."""
     refs: list[RawRef] = []
     pos = 0
     while (m := _RB_REF.search(text, pos)) is not None:
@@ -327,7 +327,7 @@ class _Index:
         self.children = {k: sorted(v, key=sort_key) for k, v in children.items()}
 
 
-def expand_range(first: str, last: str, game: str, existing: Iterable[str] | None = None) -> list[str]:
+def expand_range(first: str, last: str, game: str, existing: Iterable[str] | _Index | None = None) -> list[str]:
     """The numbers a range covers: the siblings between ``first`` and ``last`` that exist.
 
     Magic skips the letters l and o, so ``111.10j–r`` is j k m n p q r; expanding over the rules
@@ -363,7 +363,8 @@ def _spell_range(first: str, last: str, game: str) -> list[str]:
     if x.isdigit() and y.isdigit():
         steps = [str(i) for i in range(int(x), int(y) + 1)]
     elif len(x) == 1 and len(y) == 1 and x.isalpha() and y.isalpha():
-        steps = [chr(c) for c in range(ord(x), ord(y) + 1) if not (game == "mtg" and chr(c) in "lo")]
+        letters = games.get(game).numbering.letters()
+        steps = [chr(c) for c in range(ord(x), ord(y) + 1) if chr(c) in letters]
     else:
         return [first, last]
     return [canonical(".".join(head + [s]), game) for s in steps]
@@ -690,7 +691,7 @@ def derive_terms(rules: Sequence[Rule], game: str) -> list[Term]:
     >>> [(t.term, t.source) for t in derive_terms(rules, "riftbound")]
     [('Focus', 'rule 313.1'), ('Showdown', 'rule 338')]
     """
-    if game == "mtg":
+    if not games.get(game).terms_from_rules:
         return []
     found: dict[str, tuple[tuple, Term]] = {}
     for rule in rules:

@@ -25,7 +25,13 @@ from pathlib import Path
 import yaml
 
 from engine.core import Citations, Timeline
+from rulebook import games
 from rulebook.shipped import data_dir
+
+
+def shipped_folder(game: str) -> Path:
+    """The folder of the game's shipped citation tables: its description's, else data/citations."""
+    return games.get(game).citations or data_dir() / "citations"
 
 
 def user_folder() -> Path:
@@ -38,14 +44,14 @@ def user_folder() -> Path:
 def tables(game: str) -> dict[str, Path]:
     """Edition -> table file, for one game: the judge's own, then the shipped ones (which win)."""
     out = {}
-    for folder in (user_folder(), data_dir() / "citations"):
+    for folder in (user_folder(), shipped_folder(game)):
         for path in sorted(folder.glob(f"{game}-*.yaml")):
             out[path.stem[len(game) + 1:]] = path
     return out
 
 
 def shipped(game: str, edition: str) -> bool:
-    return (data_dir() / "citations" / f"{game}-{edition}.yaml").exists()
+    return (shipped_folder(game) / f"{game}-{edition}.yaml").exists()
 
 
 def read_table(game: str, edition: str) -> dict:
@@ -92,7 +98,9 @@ def write_table(game: str, edition: str, citations: dict, based_on: str, book: s
 @cache
 def timeline(game: str) -> Timeline:
     """The game's rules that changed over time (``data/editions/<game>.yaml``)."""
-    path = data_dir() / "editions" / f"{game}.yaml"
+    path = games.get(game).timeline or data_dir() / "editions" / f"{game}.yaml"
+    if not path.exists():  # a game whose rules never changed over time
+        return Timeline(game, (), {})
     return Timeline.from_data(yaml.safe_load(path.read_text(encoding="utf-8")))
 
 
@@ -163,7 +171,7 @@ def nearest_table(game: str, edition: str | None) -> str:
 
     available = sorted(tables(game), key=edition_key)
     if not available:
-        raise FileNotFoundError(f"no citation table for {game} in {data_dir() / 'citations'}")
+        raise FileNotFoundError(f"no citation table for {game} in {shipped_folder(game)}")
     if edition in available:
         return edition
     when = edition_date(game, edition)
@@ -210,7 +218,7 @@ def signatures(game: str, edition: str) -> dict[str, frozenset[int]]:
     base = yaml.safe_load(tables(game)[edition].read_text(encoding="utf-8")).get("based_on") if edition in tables(game) else None
     if base and str(base) != edition and str(base) in tables(game):
         out.update(signatures(game, str(base)))
-    for folder in (data_dir() / "citations" / "signatures", user_folder() / "signatures"):
+    for folder in (shipped_folder(game) / "signatures", user_folder() / "signatures"):
         path = folder / f"{game}-{edition}.json"
         if path.exists():
             out.update({n: decode(h) for n, h in json.loads(path.read_text(encoding="utf-8"))["rules"].items()})
@@ -226,7 +234,7 @@ def _tables_digest(game: str) -> str:
     h = hashlib.sha256(f"carry {VERSION}".encode())
     for edition, path in sorted(tables(game).items()):
         h.update(edition.encode() + b"\0" + path.read_bytes())
-        for folder in (data_dir() / "citations" / "signatures", user_folder() / "signatures"):
+        for folder in (shipped_folder(game) / "signatures", user_folder() / "signatures"):
             sig = folder / f"{game}-{edition}.json"
             if sig.exists():
                 h.update(sig.read_bytes())

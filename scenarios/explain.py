@@ -2,8 +2,8 @@
 
 :func:`explain` returns an :class:`Explanation`: data, as python-chess's ``Board.outcome()`` returns an
 ``Outcome``; the caller prints it (:mod:`scenarios.render`: text, markdown; ``Explanation.to_json()``:
-the JSON of ``shared/spec/scenarios.md``). The scenario's ``game`` picks the engine from :data:`ENGINES`
-(each module offers ``new_game(scenario, citations)``). The whole scenario is played before anything is
+the JSON of ``shared/spec/scenarios.md``). The scenario's ``game`` picks the engine its description
+names (:mod:`rulebook.games`; each engine module offers ``new_game(scenario, citations)``). The whole scenario is played before anything is
 returned, so a scenario an engine cannot play is refused before its first step is shown.
 
 >>> import pathlib
@@ -15,7 +15,6 @@ returned, so a scenario an engine cannot play is refused before its first step i
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -23,13 +22,12 @@ from pathlib import Path
 from typing import Any
 
 from engine.core import Citations, Event, ScenarioError, Step, play
+from rulebook import games
 from rulebook.numbers import sort_key
+from scenarios.citations import load_citations
 from scenarios.expectations import Result, check_expectations
 from scenarios.scenario import Scenario, format_path, load_scenario
 
-# game -> the module whose ``new_game(scenario, citations)`` builds its engine
-ENGINES = {"riftbound": "engine.riftbound", "mtg": "engine.mtg"}
-DEFAULT_BOOKS = {"riftbound": "riftbound", "mtg": "mtg"}
 Quote = Callable[[str, str], "str | None"]
 
 
@@ -57,11 +55,10 @@ def new_engine(scenario: Scenario, book_id: str | None = None, edition: str | No
     """The scenario's game engine, at its starting situation, citing ``citations`` (default: the table of
     the book's edition, the scenario's ``edition:`` winning) and applying the rules in force at their
     date. Raises ScenarioFileError (with the line)."""
-    module = importlib.import_module(ENGINES[scenario.game])
+    game = games.get(scenario.game)
+    module = game.engine_module()
     if citations is None:
-        from scenarios.citations import load_citations
-
-        book_id = book_id or scenario.book or DEFAULT_BOOKS[scenario.game]
+        book_id = book_id or scenario.book or game.seed_book
         edition = scenario.data.get("edition") or edition or builtin_edition(book_id)
         citations = load_citations(scenario.game, str(edition) if edition else None)
     try:
@@ -167,7 +164,7 @@ def explain(scenario: Scenario | str | Path, book: str | None = None, *, quote: 
     """
     if not isinstance(scenario, Scenario):
         scenario = load_scenario(scenario)
-    book_id = book or scenario.book or DEFAULT_BOOKS[scenario.game]
+    book_id = book or scenario.book or games.get(scenario.game).seed_book
     engine, citations = new_engine(scenario, book_id, edition, citations)
     opening = tuple(getattr(engine, "opening", []) or [])
     played = scenario.actions if actions is None else scenario.actions[:actions]

@@ -17,11 +17,12 @@ from typing import TYPE_CHECKING, Any
 
 import yaml
 
+from rulebook import games
+
 if TYPE_CHECKING:
     from engine.core import ScenarioError
     from rulebook.cards.scenario import Library, LibraryCard, Resolution
 
-GAMES = ("riftbound", "mtg")
 # Keys the spec defines, plus this project's documented extensions (docs/scenarios.md).
 TOP_LEVEL_KEYS = {
     "game", "book", "title", "players", "turn", "victory_score", "state", "cards", "actions", "expect",
@@ -228,9 +229,9 @@ def _check_shape(s: Scenario) -> None:
             hint = f' (did you mean "{guess[0]}"?)' if guess else ""
             raise s.error((key,), f"unknown key{hint}; expected one of {', '.join(sorted(TOP_LEVEL_KEYS))}")
     if "game" not in data:
-        raise s.error((), "missing key game: expected riftbound or mtg")
-    if data["game"] not in GAMES:
-        raise s.error(("game",), f"unknown game {data['game']!r}: expected riftbound or mtg")
+        raise s.error((), f"missing key game: expected {' or '.join(games.names())}")
+    if data["game"] not in games.names():
+        raise s.error(("game",), str(games.UnknownGame(str(data["game"]), ())))
     book = data.get("book")
     if isinstance(book, int) and not isinstance(book, bool):
         data["book"] = book = str(book)  # a numeric id, as typed

@@ -137,7 +137,9 @@ class EveryName:
     def find(self, name: str, game: str | None = None):
         from rapidfuzz import fuzz, process
 
-        from rulebook.editions import GAMES
+        from rulebook.games import names
+
+        GAMES = names()
 
         store = self.store
         for g in [game] if game else GAMES:

@@ -10,6 +10,7 @@ from typing import Any
 import typer
 
 from judge.commands.options import JSON
+from rulebook import games
 from judge.output import echo, emit_json, fail
 
 CARD_GAME = typer.Option(None, "--game", "-g", help="Only this game's cards: riftbound or mtg.")
@@ -20,10 +21,8 @@ NO_CARDS = ("no cards are loaded: judge load reads card files (Scryfall card and
 def _cards(game: str | None):
     from rulebook.cards.store import CardStore, card_db_path
     from rulebook.home import default_home
-    from rulebook.editions import GAMES
-
-    if game is not None and game not in GAMES:
-        fail(f"unknown game {game!r}: expected {' or '.join(GAMES)}")
+    if game is not None:
+        games.get(game)  # an unknown game: one line with "did you mean" (judge.errors)
     path = card_db_path(default_home())
     if not path.exists():
         fail(NO_CARDS, code=1)

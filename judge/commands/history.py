@@ -6,6 +6,7 @@ import typer
 
 from judge.books import open_rows
 from judge.commands.options import JSON
+from rulebook import games
 from judge.output import echo, emit_json, fail
 
 
@@ -19,12 +20,12 @@ def history(
     """When a rule appeared, moved, changed or went, edition by edition, with its number and text in each."""
     from rulebook import numbers
     from rulebook.diff import game_editions, rule_history
-    from rulebook.editions import GAMES, unknown_book
+    from rulebook.editions import unknown_book
 
     if not numbers.looks_like_number(number):
         fail(f"{number!r} is not a rule number (expected e.g. 702.19 or 312.2.b)")
-    if game is not None and game not in GAMES:
-        fail(f"unknown game {game!r}: expected {' or '.join(GAMES)}")
+    if game is not None:
+        games.get(game)  # an unknown game: one line with "did you mean" (judge.errors)
     db = open_rows()
     if book is not None:
         rows = db.query("SELECT game FROM books WHERE id = ?", [book])
@@ -34,14 +35,14 @@ def history(
         if game is not None and rows[0]["game"] != game:
             fail(f"book {book!r} is a {rows[0]['game']} book, not {game}")
         game = rows[0]["game"]
-    games = [game] if game else [g for g in GAMES if game_editions(db, g)]
-    found = [h for g in games if (h := rule_history(db, g, number, book)) is not None]
+    chosen = [game] if game else [g for g in games.names() if game_editions(db, g)]
+    found = [h for g in chosen if (h := rule_history(db, g, number, book)) is not None]
     if not found:
         from rulebook.lookup import nearest_numbers
 
-        books = [b for g in games for b in game_editions(db, g)[-1:]]
+        books = [b for g in chosen for b in game_editions(db, g)[-1:]]
         near = nearest_numbers(db, number, books)
-        fail(f"no rule {number} in any {' or '.join(games)} edition loaded" + (f"; nearest: {', '.join(near)}" if near else ""),
+        fail(f"no rule {number} in any {' or '.join(chosen)} edition loaded" + (f"; nearest: {', '.join(near)}" if near else ""),
              code=1, suggestions=near)
     if len(found) > 1:
         fail(f"rule {number} is in both games' books: choose one with --game")

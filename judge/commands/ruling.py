@@ -12,6 +12,7 @@ from pathlib import Path
 import typer
 
 from judge.commands.options import GAME, JSON
+from rulebook import games
 from judge.output import echo, emit_json, fail
 
 app = typer.Typer(name="ruling", help="Your own rulings: recorded with the text of the rules they cite, "
@@ -120,10 +121,8 @@ def list_(
     json_: bool = JSON,
 ) -> None:
     """Every ruling in the notebook, oldest first."""
-    from rulebook.editions import GAMES
-
-    if game is not None and game not in GAMES:
-        fail(f"unknown game {game!r}: expected {' or '.join(GAMES)}")
+    if game is not None:
+        games.get(game)  # an unknown game: one line with "did you mean" (judge.errors)
     rulings = notebook().all(game=game, book=book)
     if json_:
         emit_json([r.to_json() for r in rulings])

@@ -16,9 +16,11 @@ from __future__ import annotations
 
 import re
 from collections import Counter, defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rulebook import games
 from rulebook.cards.store import name_symbols, norm_name
 
 if TYPE_CHECKING:
@@ -42,11 +44,10 @@ def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, 
     when the cards were loaded: the same answers as matching every name of the library, for a fraction of
     the time (a misspelt name: :func:`_shortlist`, :func:`_sure`).
     """
-    from rulebook.editions import GAMES
-
-    for g in ([game] if game else GAMES):  # the name as printed: one indexed look-up a game
+    every = games.names()
+    for g in ([game] if game else every):  # the name as printed: one indexed look-up a game
         card = store.card(g, name.strip())
-        if card is not None and (game or not any(store.card(o, name.strip()) for o in GAMES if o != g)):
+        if card is not None and (game or not any(store.card(o, name.strip()) for o in every if o != g)):
             return Found(card, "exact"), []
     if not store.has_cards(game):
         return None, []
@@ -143,7 +144,7 @@ def _shortlist(store, wanted: str) -> tuple[list[int], dict[int, int], int, dict
     return planes, lengths, pool, having, repeats
 
 
-def _by_need(lengths: dict[int, int], needs: dict[int, int | None]) -> dict[int, int]:
+def _by_need(lengths: dict[int, int], needs: Mapping[int, int | None]) -> dict[int, int]:
     """The length bitmaps of ``lengths`` joined by their need (several lengths need as many bigrams)."""
     out: dict[int, int] = {}
     for b, group in lengths.items():
@@ -257,9 +258,9 @@ def _sure(store, wanted: str, game: str | None, shortlist: tuple) -> tuple[str, 
         sect, rest = len(" ".join(shared)), len(" ".join(sorted(tokens - set(shared))))
         for b, same in lengths.items():
             if 2 * max(a, b) < 3 * min(a, b) and b >= sect:
-                need = _least(lambda g: _set_bound(sect, rest, b - sect - 1 if b > sect else 0, g), a + 1, floor)
-                if need is not None:
-                    near |= group & same & (_at_least(planes, need) if need > 0 else -1)
+                least = _least(lambda g: _set_bound(sect, rest, b - sect - 1 if b > sect else 0, g), a + 1, floor)
+                if least is not None:
+                    near |= group & same & (_at_least(planes, least) if least > 0 else -1)
     digits = [plane.to_bytes(plane.bit_length() // 8 + 1, "little") for plane in planes]
     order = []
     for card_id, g, n, norm in store.norms(game, _ones(near & pool)):

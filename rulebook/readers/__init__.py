@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from rulebook import games
 from rulebook.model import Document, ReadError, Source
 from rulebook.readers.text import NOT_TEXT, markup, read_lines
 
@@ -23,21 +24,13 @@ READER_VERSION = "4"
 
 KINDS = ("rules", "glossary", "rulings")
 
-_RIFTBOUND_WORDS = re.compile(r"\b(Riftbound|Showdown|Battlefield|Legend|Rune|Chain|Might|Focus)\b", re.I)
-_MTG_WORDS = re.compile(r"\b(Magic: The Gathering|mana|stack|creature|planeswalker|graveyard|library)\b", re.I)
 _QUESTION = re.compile(r"^\s*(?:#{1,4}\s*)?Q\s*[:.]\s*\S")
-_DOTTED = re.compile(r"^\s*\d{3}\.\d+\.[a-z]\.")  # 303.2.a. : only Riftbound writes letters dotted
 _RULE_LINE = re.compile(r"^\s*\d{1,3}\.(\d+[a-z]*\.?)?(\s|$)")  # "301." alone: the detail scrape
 
 
 def detect_game(lines: list[str]) -> str:
-    """``riftbound`` or ``mtg`` from the words and numbering of the text."""
-    text = "\n".join(lines[:3000])
-    if any(_DOTTED.match(line) for line in lines[:3000]):
-        return "riftbound"
-    rift = len(_RIFTBOUND_WORDS.findall(text))
-    mtg = len(_MTG_WORDS.findall(text))
-    return "riftbound" if rift > mtg else "mtg"
+    """The game whose documents the text reads like (each game's ``detect``, :mod:`rulebook.games`)."""
+    return games.detect(lines)
 
 
 def detect_kind(lines: list[str]) -> str:
@@ -64,18 +57,12 @@ def read_file(path: str | Path, game: str | None = None, kind: str | None = None
     game = game or detect_game(lines)
     kind = kind or detect_kind(lines)
     source = Source(name=name, sha256=sha, kind=kind, path=str(path))
-    if kind == "rulings":
+    if kind == "rulings":  # Q:/A: rulings read alike in every game
         from rulebook.readers.rulings import read_rulings
 
         doc = read_rulings(lines, source, game)
-    elif game == "riftbound":
-        from rulebook.readers.riftbound import read_riftbound
-
-        doc = read_riftbound(lines, source)
     else:
-        from rulebook.readers.mtg import read_mtg
-
-        doc = read_mtg(lines, source, glossary_only=(kind == "glossary"))
+        doc = games.get(game).call("reader", lines, source, kind)
     if not (doc.rules or doc.terms or doc.rulings):
         what = markup(lines)
         if what:

@@ -85,6 +85,11 @@ class _TermDraft:
                     obsolete=self.obsolete, headword_recovered=self.recovered)
 
 
+def read(lines: list[str], source: Source, kind: str = "rules") -> Document:
+    """The reader :mod:`rulebook.games` names for Magic: a Comprehensive Rules file, or its glossary alone."""
+    return read_mtg(lines, source, glossary_only=kind == "glossary")
+
+
 def read_mtg(lines: list[str], source: Source, glossary_only: bool = False) -> Document:
     """Rules and glossary terms of a Comprehensive Rules text; ``glossary_only`` for a bare glossary."""
     warnings: list[ReadWarning] = []
@@ -220,8 +225,8 @@ def _truncation(lines: list[str], layout: _Layout, rules: list[Rule], terms: lis
     said = truncated.reason(ends_in, missing, sections, parts)
     if said is None:
         return None
-    line = (last if last is not None else len(lines) - 1) + 1
-    return ReadWarning(source, line, said), Truncation(source, line, 0, rules[-1].number if rules else None)
+    at = (last if last is not None else len(lines) - 1) + 1
+    return ReadWarning(source, at, said), Truncation(source, at, 0, rules[-1].number if rules else None)
 
 
 # --- numbered rules -------------------------------------------------------------------------------
@@ -380,8 +385,8 @@ def _read_glossary(lines: list[str], span: tuple[int, int], source: str,
         if not d.lines:
             warn(d.line - 1, f"glossary entry {d.term!r} has no definition")
         for first, last in _runs(d.orphans):
-            span = f"line {first}" if first == last else f"lines {first}-{last}"
-            warn(first - 1, f"glossary text without a headword ({span}) kept with {d.term!r}")
+            lines_kept = f"line {first}" if first == last else f"lines {first}-{last}"
+            warn(first - 1, f"glossary text without a headword ({lines_kept}) kept with {d.term!r}")
     return [d.as_term(source) for d in drafts]
 
 

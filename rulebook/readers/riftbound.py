@@ -97,9 +97,10 @@ def expected_after(number: str | None) -> set[str]:
     found = {_first_child(number)}
     parts = number.split(".")
     for depth in range(len(parts), 0, -1):
-        found.add(_next_sibling(".".join(parts[:depth])))
-    found.discard(None)
-    return found  # type: ignore[return-value]
+        sibling = _next_sibling(".".join(parts[:depth]))
+        if sibling is not None:
+            found.add(sibling)
+    return found
 
 
 # ---------------------------------------------------------------------------------------------
@@ -302,6 +303,11 @@ class _Reader:
         )
 
 
+def read(lines: list[str], source: Source, kind: str = "rules") -> Document:
+    """The reader :mod:`rulebook.games` names for Riftbound: a Core Rules file (its glossary is its rules)."""
+    return read_riftbound(lines, source)
+
+
 def read_riftbound(lines: list[str], source: Source) -> Document:
     """Read Riftbound rules from the decoded lines of ``source``."""
     doc = Document(source=source, game=GAME, kind="rules")
@@ -328,5 +334,7 @@ def _check_end(lines: list[str], doc: Document) -> None:
     if final.title and not final.text and not final.examples and "." not in final.number:
         return  # an excerpt may end on a section's heading
     said = truncated.reason(f"rule {final.number}", [], [], [])
+    if said is None:
+        return
     doc.warnings.append(ReadWarning(doc.source.name, last + 1, said))
     doc.truncations.append(Truncation(doc.source.name, last + 1, 0, final.number))

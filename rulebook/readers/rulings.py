@@ -153,6 +153,7 @@ class _Reader:
                 self.orphan(lineno)
                 return
             self.start(self.heading[0], "section", self.heading[1])  # an introduction, named by its heading
+        assert self.current is not None  # started just above
         self.orphan_line = None
         paragraphs = self.current.paragraphs
         if not paragraphs:
