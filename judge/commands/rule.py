@@ -1,15 +1,17 @@
 """``judge rule NUMBER``: the rule, where it sits, its sub-rules, and what it cites and is cited by.
 
 The lookup a judge runs most, so it reads judge.db with sqlite3 alone (:func:`judge.books.open_rows`),
-without the store's classes; :func:`rulebook.lookup.rule_views` reads the rows."""
+without the store's classes; :func:`rulebook.lookup.rule_views` reads the rows. ``--applied`` adds where
+the engine applies the rule (:mod:`scenarios.applied`): it reads the citation tables and plays the
+shipped scenarios once, so it is asked for, not paid by every lookup (docs/decisions.md, "The house")."""
 
 from __future__ import annotations
 
 import typer
 
 from judge.books import books_for, open_rows
-from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json, fail
 from rulebook.lookup import RuleView, excerpt_hint, nearest_numbers, rule_views
 
 
@@ -18,6 +20,9 @@ def rule(
     book: str = BOOK,
     game: str = GAME,
     depth: int = typer.Option(1, "--depth", "-d", min=0, help="How many levels of sub-rules to show."),
+    applied: bool = typer.Option(False, "--applied", "-a", help="Also show the engine's citation keys that cite "
+                                 "the rule or a rule under it, where the engine's code uses them, and the shipped "
+                                 "scenarios that exercise them."),
     json_: bool = JSON,
 ) -> None:
     """Show a rule: its ancestors, text, examples, sub-rules, citations, and what the loaded text lacks."""
@@ -32,13 +37,76 @@ def rule(
         near = nearest_numbers(db, number, books)
         said = f"; nearest: {', '.join(near)}" if near else ""
         fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(db, books))
+    found = applied_to(views) if applied else [None] * len(views)
     if json_:
-        emit_json([v.to_json() for v in views])  # a list, with or without --book (docs/json.md)
+        emit_json([v.to_json() | _applied_json(a, applied) for v, a in zip(views, found)])  # a list (docs/json.md)
         return
-    for i, view in enumerate(views):
+    for i, (view, by) in enumerate(zip(views, found)):
         if i:
             echo()
         print_view(view, labelled=len(views) > 1 or book is None)
+        if by is not None:
+            print_applied(by)
+
+
+def applied_to(views: list[RuleView]) -> list:
+    """For each view, what applies its rule (:class:`scenarios.applied.Applied`), or None when its book's
+    game has no engine table."""
+    import sys
+
+    from judge.books import open_store
+    from scenarios.applied import book_applied
+
+    store = open_store()
+
+    def progress(line: str) -> None:
+        print(f"judge: {line}", file=sys.stderr)
+
+    return [book_applied(store, v.book, v.printed, progress=progress) for v in views]
+
+
+def _applied_json(found, asked: bool) -> dict:
+    """``applied`` and ``scenarios`` (docs/json.md): null unless --applied asked, empty when nothing applies."""
+    if not asked:
+        return {"applied": None, "scenarios": None}
+    return found.to_json() if found is not None else {"applied": [], "scenarios": []}
+
+
+SHOWN = 10  # keys and scenarios listed in text (all in the JSON)
+
+
+def print_applied(by) -> None:
+    """Under the rule: the keys of the engine's table that cite it or a rule under it, where the engine
+    uses each, and the shipped scenarios that exercise them, each list cut at :data:`SHOWN`; one line when
+    no key cites it."""
+    echo()
+    if not by:
+        echo(f"  not applied by the engine: no key of its {by.game} {by.table} citation table cites {by.rule} "
+             "or a rule under it")
+        return
+    echo(f"  applied by the engine ({by.game} {by.table} citation table):")
+    for k in by.keys[:SHOWN]:
+        phrase = f'  "{k.phrase}"' if k.phrase else ""
+        echo(f"    {k.key} ({', '.join(k.rules)}){phrase}")
+        echo(f"      {_places(k.used_in) if k.used_in else 'not named in the engine code'}")
+    if len(by.keys) > SHOWN:
+        echo(f"    and {len(by.keys) - SHOWN} more keys (--json lists them all)")
+    if by.scenarios:
+        echo(f"  exercised by scenarios ({len(by.scenarios)}, in data/scenarios):")
+        for name in by.scenarios[:SHOWN]:
+            echo(f"    {name}")
+        if len(by.scenarios) > SHOWN:
+            echo(f"    and {len(by.scenarios) - SHOWN} more")
+
+
+def _places(used_in: tuple[str, ...], most: int = 12) -> str:
+    """``engine/mtg/combat.py:237,249; engine/mtg/legality.py:667``: the lines grouped by file."""
+    files: dict[str, list[str]] = {}
+    for place in used_in[:most]:
+        path, _, line = place.rpartition(":")
+        files.setdefault(path, []).append(line)
+    more = f" and {len(used_in) - most} more" if len(used_in) > most else ""
+    return "; ".join(f"{path}:{','.join(lines)}" for path, lines in files.items()) + more
 
 
 def _line(r: dict, width: int = 48) -> str:
