@@ -40,11 +40,19 @@ def build(home: Path) -> None:
     cards = CORPORA / "cards"
     loads = [
         [CORPORA / "mtg" / "MagicCompRules-2026-02-27.txt", "--book", "cr-2026"],
-        [CORPORA / "riftbound" / "core-rules-v1.3.txt", *sorted((CORPORA / "riftbound").glob("faq-*.md")),
-         "--book", "rb-1.3"],
-        [*sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")), *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
-         *sorted((cards / "mtg" / "scryfall").glob("*.json")), cards / "riftbound" / "cards.json",
-         CORPORA / "riftbound" / "errata.json"],
+        [
+            CORPORA / "riftbound" / "core-rules-v1.3.txt",
+            *sorted((CORPORA / "riftbound").glob("faq-*.md")),
+            "--book",
+            "rb-1.3",
+        ],
+        [
+            *sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")),
+            *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
+            *sorted((cards / "mtg" / "scryfall").glob("*.json")),
+            cards / "riftbound" / "cards.json",
+            CORPORA / "riftbound" / "errata.json",
+        ],
     ]
     os.environ["JUDGE_HOME"] = str(home)
     for args in loads:
@@ -59,14 +67,16 @@ def build(home: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--list", action="store_true", help="each question's outcome")
-    parser.add_argument("--dev", action="store_true", help="the tuning questions (bench/data/card_questions_dev.yaml) "
-                        "instead of the blind set")
+    parser.add_argument(
+        "--dev",
+        action="store_true",
+        help="the tuning questions (bench/data/card_questions_dev.yaml) instead of the blind set",
+    )
     parser.add_argument("--questions", type=Path, help="another question file of the same form")
     args = parser.parse_args()
     if not (CORPORA / "cards").exists():
         sys.exit(f"the corpora are absent ({CORPORA}): nothing to measure")
     import yaml
-
     from search_quality import rank
 
     path = args.questions or (REPO / "bench" / "data" / "card_questions_dev.yaml" if args.dev else QUESTIONS)
@@ -95,9 +105,11 @@ def main() -> None:
                 mine = [row for row in rows if game is None or row[0]["game"] == game]
                 n = len(mine) or 1
                 both = sum(1 for _, c, ok, _, _ in mine if c and ok)
-                print(f"{game or 'all':10} n={len(mine):3}  card top-1 {sum(1 for r in mine if r[1]) / n:.2f}  "
-                      f"rule top-5 {sum(1 for r in mine if r[2]) / n:.2f}  both {both / n:.2f}"
-                      + ("" if game else f"  (bar {BAR})"))
+                print(
+                    f"{game or 'all':10} n={len(mine):3}  card top-1 {sum(1 for r in mine if r[1]) / n:.2f}  "
+                    f"rule top-5 {sum(1 for r in mine if r[2]) / n:.2f}  both {both / n:.2f}"
+                    + ("" if game else f"  (bar {BAR})")
+                )
             if args.list:
                 for q, c, ok, card, r in rows:
                     mark = "ok " if c and ok else "-- "

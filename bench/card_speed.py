@@ -30,10 +30,15 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 from timed import run  # noqa: E402
+
 CORPORA = REPO.parent / "shared" / "corpora"
 BOUND = 1.1
-COMMANDS = {"rule": ["rule", "601.2c", "--book", "cr-2026"], "exact": ["card", "lightning bolt"],
-            "misspelt": ["card", "lightning blot"], "part": ["card", "bolt"]}
+COMMANDS = {
+    "rule": ["rule", "601.2c", "--book", "cr-2026"],
+    "exact": ["card", "lightning bolt"],
+    "misspelt": ["card", "lightning blot"],
+    "part": ["card", "bolt"],
+}
 
 
 def main() -> int:
@@ -48,9 +53,13 @@ def main() -> int:
     if not cr.exists() or not rb.exists() or not cards.exists():
         print(f"the corpora are absent ({CORPORA})", file=sys.stderr)
         return 2
-    files = [*sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")), *sorted((cards / "mtg" / "scryfall").glob("*.json")),
-             *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")), cards / "riftbound" / "cards.json",
-             CORPORA / "riftbound" / "errata.json"]
+    files = [
+        *sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")),
+        *sorted((cards / "mtg" / "scryfall").glob("*.json")),
+        *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
+        cards / "riftbound" / "cards.json",
+        CORPORA / "riftbound" / "errata.json",
+    ]
     with tempfile.TemporaryDirectory() as work:
         trees: dict[str, Path | None] = {"this tree": None}
         if args.against:
@@ -77,9 +86,11 @@ def main() -> int:
             for label in trees:
                 for name, command in COMMANDS.items():
                     times[(label, name)].append(run(command, envs[label]))
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
-          f"Python {platform.python_version()}; {time.strftime('%Y-%m-%d')}; {args.runs} runs each, alternating; "
-          + ("compiled from source in every run" if args.source else "byte-code compiled once"))
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}; {time.strftime('%Y-%m-%d')}; {args.runs} runs each, alternating; "
+        + ("compiled from source in every run" if args.source else "byte-code compiled once")
+    )
     worst = 0.0
     for label in trees:
         base, fastest = statistics.median(times[(label, "rule")]), min(times[(label, "rule")])
@@ -89,14 +100,18 @@ def main() -> int:
             print()
         print(f"| command | median | ratio (bound {BOUND}x) | fastest run | ratio of the fastest |")
         print("|---|---:|---:|---:|---:|")
-        print(f"| `judge {' '.join(COMMANDS['rule'])}` (baseline) | {base * 1000:.0f} ms | 1.00x | "
-              f"{fastest * 1000:.0f} ms | 1.00x |")
+        print(
+            f"| `judge {' '.join(COMMANDS['rule'])}` (baseline) | {base * 1000:.0f} ms | 1.00x | "
+            f"{fastest * 1000:.0f} ms | 1.00x |"
+        )
         for name in ("exact", "misspelt", "part"):
             t, quick = statistics.median(times[(label, name)]), min(times[(label, name)])
             if trees[label] is None:
                 worst = max(worst, t / base)
-            print(f"| `judge {' '.join(COMMANDS[name])}` ({name}) | {t * 1000:.0f} ms | **{t / base:.2f}x** | "
-                  f"{quick * 1000:.0f} ms | {quick / fastest:.2f}x |")
+            print(
+                f"| `judge {' '.join(COMMANDS[name])}` ({name}) | {t * 1000:.0f} ms | **{t / base:.2f}x** | "
+                f"{quick * 1000:.0f} ms | {quick / fastest:.2f}x |"
+            )
     return 0 if worst <= BOUND else 1
 
 

@@ -72,8 +72,14 @@ def plain_insert(files: list[Path]) -> float:
             with open(f, encoding="utf-8") as fh:
                 s = json.load(fh)
             db["cards"].insert_all(s["cards"], alter=True)
-            db["rulings"].insert_all(({"card": c["name"], "date": r["date"], "text": r["text"]}
-                                      for c in s["cards"] for r in c.get("rulings", ())), alter=True)
+            db["rulings"].insert_all(
+                (
+                    {"card": c["name"], "date": r["date"], "text": r["text"]}
+                    for c in s["cards"]
+                    for r in c.get("rulings", ())
+                ),
+                alter=True,
+            )
         db.close()
         return time.perf_counter() - start
     finally:
@@ -123,16 +129,23 @@ def main() -> None:
     v3 = sorted((cards / "mtg" / "mtgjson-v3").glob("*.json"))
     if not v3:
         sys.exit(f"no MTGJSON v3 files in {cards / 'mtg' / 'mtgjson-v3'}")
-    every = [*v3, *sorted((cards / "mtg" / "scryfall").glob("*.json")), *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
-             cards / "riftbound" / "cards.json", args.corpora / "riftbound" / "errata.json"]
+    every = [
+        *v3,
+        *sorted((cards / "mtg" / "scryfall").glob("*.json")),
+        *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
+        cards / "riftbound" / "cards.json",
+        args.corpora / "riftbound" / "errata.json",
+    ]
     folder = Path(tempfile.mkdtemp(prefix="cards-bulk-"))
     try:
         bulk = bulk_file(args.corpora, args.bulk, folder)
         bulk_mb = bulk.stat().st_size / 1e6
         rows = []
-        for label, files in (("40 MTGJSON v3 set files", v3), (f"every card file of the corpora ({len(every)})", every),
-                             (f"synthetic Scryfall bulk array, {args.bulk} objects, "
-                              f"{bulk_mb:.0f} MB", [bulk])):
+        for label, files in (
+            ("40 MTGJSON v3 set files", v3),
+            (f"every card file of the corpora ({len(every)})", every),
+            (f"synthetic Scryfall bulk array, {args.bulk} objects, {bulk_mb:.0f} MB", [bulk]),
+        ):
             firsts, seconds, count = [], [], 0
             for _ in range(args.runs if len(files) > 1 else max(1, args.runs // 2)):
                 first, second, count = load_twice(files)
@@ -141,8 +154,9 @@ def main() -> None:
             f, s = statistics.median(firsts), statistics.median(seconds)
             rows.append((label, count, f, s))
         home = Path(tempfile.mkdtemp(prefix="cards-child-"))
-        out = subprocess.run([sys.executable, "-c", _CHILD, str(REPO), str(home), str(bulk)], capture_output=True,
-                             text=True, check=True).stdout.split()
+        out = subprocess.run(
+            [sys.executable, "-c", _CHILD, str(REPO), str(home), str(bulk)], capture_output=True, text=True, check=True
+        ).stdout.split()
         shutil.rmtree(home, ignore_errors=True)
         child_seconds, peak_kb = float(out[0]), int(out[1])
         ours, plain = [], []
@@ -155,18 +169,22 @@ def main() -> None:
 
     from importlib.metadata import version
 
-    print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
-          f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, "
-          f"sqlite-utils {version('sqlite-utils')}; {date.today().isoformat()}; "
-          f"medians of {args.runs} runs (the bulk file: {max(1, args.runs // 2)})")
+    print(
+        f"Machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}; "
+        f"Python {platform.python_version()}, SQLite {sqlite3.sqlite_version}, "
+        f"sqlite-utils {version('sqlite-utils')}; {date.today().isoformat()}; "
+        f"medians of {args.runs} runs (the bulk file: {max(1, args.runs // 2)})"
+    )
     print()
     print("| files | cards | first load | second load (unchanged) | second / first (bound 0.10) |")
     print("|---|---:|---:|---:|---:|")
     for label, count, f, s in rows:
         print(f"| {label} | {count:,} | {f:.3f} s | {s:.3f} s | {s / f:.3f} |")
     print()
-    print(f"The bulk file's first load in a process of its own: {child_seconds:.2f} s, peak memory "
-          f"{peak_kb / 1024:.0f} MB (the file is {bulk_mb:.0f} MB).")
+    print(
+        f"The bulk file's first load in a process of its own: {child_seconds:.2f} s, peak memory "
+        f"{peak_kb / 1024:.0f} MB (the file is {bulk_mb:.0f} MB)."
+    )
     print()
     print("| 40 MTGJSON v3 set files into an empty database | time | ratio (bound 1.5) |")
     print("|---|---:|---:|")

@@ -24,6 +24,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO / "bench"))
 from timed import run  # noqa: E402
+
 CORPORA = REPO.parent / "shared" / "corpora" / "mtg"
 
 
@@ -41,8 +42,10 @@ def main() -> int:
         env = {**os.environ, "JUDGE_HOME": home, "PYTHONPATH": str(REPO)}
         # The scenario without its edition: each book's own rules and numbers.
         path = Path(home) / "scenario.yaml"
-        path.write_text("\n".join(line for line in scenario.splitlines() if not line.startswith("edition:")) + "\n",
-                        encoding="utf-8")
+        path.write_text(
+            "\n".join(line for line in scenario.splitlines() if not line.startswith("edition:")) + "\n",
+            encoding="utf-8",
+        )
         run(["load", str(own), "--book", "cr-2026"], env)
         run(["load", str(carried), "--book", "cr-2025"], env)
         run(["books"], env)
@@ -55,15 +58,19 @@ def main() -> int:
             for book in times:
                 times[book].append(run(["explain", str(path), "--book", book], env))
     a, b = statistics.median(times["cr-2026"]), statistics.median(times["cr-2025"])
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
-          f"{time.strftime('%Y-%m-%d')}; {args.runs} runs each, alternating; scenario {Path(args.scenario).name} "
-          "without its edition")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"{time.strftime('%Y-%m-%d')}; {args.runs} runs each, alternating; scenario {Path(args.scenario).name} "
+        "without its edition"
+    )
     print()
     print("| explanation | median | ratio |")
     print("|---|---|---|")
     print(f"| on cr-2026 (its own table: baseline) | {a * 1000:.0f} ms | 1.00x |")
     print(f"| on cr-2025-09-19 (tables carried, from the cache) | {b * 1000:.0f} ms | **{b / a:.2f}x** (bound 1.5x) |")
-    print(f"| on cr-2025-09-19, first run (carrying the tables onto the book) | {first * 1000:.0f} ms | {first / a:.2f}x |")
+    print(
+        f"| on cr-2025-09-19, first run (carrying the tables onto the book) | {first * 1000:.0f} ms | {first / a:.2f}x |"
+    )
     return 0 if b / a <= 1.5 else 1
 
 

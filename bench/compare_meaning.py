@@ -62,6 +62,7 @@ def unit(m: np.ndarray) -> np.ndarray:
 
 # --- model2vec worker (run with the m2v venv's python; imports nothing of the project) -----------------
 
+
 def m2v_worker() -> None:
     os.environ["HF_HUB_OFFLINE"] = "1"
     os.environ["TRANSFORMERS_OFFLINE"] = "1"
@@ -79,8 +80,13 @@ def m2v_worker() -> None:
     info = json.loads(record.read_text())
     started = time.perf_counter()
     model = StaticModel.from_pretrained(saved)
-    info |= {"version": model2vec.__version__, "load_s": time.perf_counter() - started, "dims": model.dim,
-             "size_bytes": sum(p.stat().st_size for p in saved.rglob("*") if p.is_file()), "encode_s": {}}
+    info |= {
+        "version": model2vec.__version__,
+        "load_s": time.perf_counter() - started,
+        "dims": model.dim,
+        "size_bytes": sum(p.stat().st_size for p in saved.rglob("*") if p.is_file()),
+        "encode_s": {},
+    }
     for name, texts in job["texts"].items():
         started = time.perf_counter()
         vectors = model.encode(texts)
@@ -109,6 +115,7 @@ def run_m2v(python: str, model_dir: str, texts: dict[str, list[str]]) -> tuple[d
 
 
 # --- the main process ----------------------------------------------------------------------------------
+
 
 def cached_encode(encoder, name: str, texts: list[str]) -> tuple[np.ndarray, float]:
     """The transformer's plain vectors of texts, and the seconds they took when first computed."""
@@ -148,6 +155,7 @@ def nearest_from(indexes: dict[str, Index], question_vector):
             if len(best) >= depth:
                 break
         return list(best.values())[:depth]
+
     return nearest
 
 
@@ -158,10 +166,16 @@ def snapshot_meaning(rev: str) -> str:
 
     folder = EXCHANGE / "data" / "meaning"
     folder.mkdir(parents=True, exist_ok=True)
-    for name in ("static-model.npy", "static-model-scales.npy", "static-model.json", "vocab.txt",
-                 "question-memory.json"):
-        blob = subprocess.run(["git", "-C", str(REPO), "show", f"{rev}:data/meaning/{name}"],
-                              capture_output=True, check=True).stdout
+    for name in (
+        "static-model.npy",
+        "static-model-scales.npy",
+        "static-model.json",
+        "vocab.txt",
+        "question-memory.json",
+    ):
+        blob = subprocess.run(
+            ["git", "-C", str(REPO), "show", f"{rev}:data/meaning/{name}"], capture_output=True, check=True
+        ).stdout
         (folder / name).write_bytes(blob)
     for module in (memory, semantic, shipped):  # each imported data_file by name
         module.data_file = lambda name: folder.parent / name
@@ -185,16 +199,24 @@ def main() -> None:
     parser.add_argument("--m2v-worker", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--m2v-python", default="/tmp/m2v/bin/python")
     parser.add_argument("--out", type=Path, default=Path("/tmp/compare_meaning.txt"))
-    parser.add_argument("--meaning-rev", default="HEAD",
-                        help="git revision whose data/meaning/ (static table, memory) is measured; "
-                             "'worktree' for the files as they are")
+    parser.add_argument(
+        "--meaning-rev",
+        default="HEAD",
+        help="git revision whose data/meaning/ (static table, memory) is measured; "
+        "'worktree' for the files as they are",
+    )
     args = parser.parse_args()
     if args.m2v_worker:
         return m2v_worker()
     git = ["git", "-C", str(REPO)]  # the code measured is the checkout's as imported now: others may be editing it
     code = subprocess.run([*git, "rev-parse", "--short", "HEAD"], capture_output=True, text=True).stdout.strip()
-    dirty = [d[3:] for d in subprocess.run([*git, "status", "--porcelain", "--", "rulebook", "judge"],
-                                           capture_output=True, text=True).stdout.split("\n") if d]
+    dirty = [
+        d[3:]
+        for d in subprocess.run(
+            [*git, "status", "--porcelain", "--", "rulebook", "judge"], capture_output=True, text=True
+        ).stdout.split("\n")
+        if d
+    ]
     code += f" + uncommitted {', '.join(dirty)}" if dirty else ""
     for folder in (REPO, REPO / "bench"):
         if str(folder) not in sys.path:
@@ -240,8 +262,10 @@ def main() -> None:
         started = time.perf_counter()
         for q in sample:
             encoder.encode_questions([q])
-        timings["T"] = {"rows_s": rows[TIMED_BOOK][1] if TIMED_BOOK in rows else None,
-                        "question_s": (time.perf_counter() - started) / len(sample)}
+        timings["T"] = {
+            "rows_s": rows[TIMED_BOOK][1] if TIMED_BOOK in rows else None,
+            "question_s": (time.perf_counter() - started) / len(sample),
+        }
         timings["T+A+M"] = timings["T"]
 
         def vector_of(known: dict, adapted: bool):
@@ -249,12 +273,18 @@ def main() -> None:
                 if query not in known:  # search hands nearest the query as typed: should not happen
                     known[query] = (encoder.encode_questions if adapted else encoder.encode)([query])[0]
                 return known[query]
+
             return get
 
         plain_ix = {b: Index([[n] for n in texts[b][0]], rows[b][0], [None] * len(texts[b][0])) for b in books}
-        full_ix = {b: Index([[n] for n in texts[b][0]] + [ns for _, ns in remembered[b]],
-                            np.vstack([rows[b][0], *[memory_adapted[q][None] for q, _ in remembered[b]]]),
-                            [None] * len(texts[b][0]) + [q for q, _ in remembered[b]]) for b in books}
+        full_ix = {
+            b: Index(
+                [[n] for n in texts[b][0]] + [ns for _, ns in remembered[b]],
+                np.vstack([rows[b][0], *[memory_adapted[q][None] for q, _ in remembered[b]]]),
+                [None] * len(texts[b][0]) + [q for q, _ in remembered[b]],
+            )
+            for b in books
+        }
         t_alone = nearest_from(plain_ix, vector_of(question_plain, adapted=False))
         tam = nearest_from(full_ix, vector_of(question_adapted, adapted=True))
 
@@ -275,8 +305,9 @@ def main() -> None:
         timings.setdefault("static", {})["question_s"] = (time.perf_counter() - started) / len(sample)
 
         # model2vec, in its own venv.
-        m2v = run_m2v(args.m2v_python, str(folder), {**{f"rows-{b}": texts[b][1] for b in books},
-                                                      "questions": questions})
+        m2v = run_m2v(
+            args.m2v_python, str(folder), {**{f"rows-{b}": texts[b][1] for b in books}, "questions": questions}
+        )
         rankers = {
             "T": lambda s, q, b: [n.number for n in t_alone(s, b, q, DEPTH)],
             "T+A+M": lambda s, q, b: [n.number for n in tam(s, b, q, DEPTH)],
@@ -286,14 +317,18 @@ def main() -> None:
         }
         if m2v:
             m2v_vectors, m2v_info = m2v
-            m2v_ix = {b: Index([[n] for n in texts[b][0]], m2v_vectors[f"rows-{b}"], [None] * len(texts[b][0]))
-                      for b in books}
+            m2v_ix = {
+                b: Index([[n] for n in texts[b][0]], m2v_vectors[f"rows-{b}"], [None] * len(texts[b][0])) for b in books
+            }
             m2v_near = nearest_from(m2v_ix, dict(zip(questions, m2v_vectors["questions"])).__getitem__)
             rankers["m2v"] = lambda s, q, b: [n.number for n in m2v_near(s, b, q, DEPTH)]
-            timings["m2v"] = {"rows_s": m2v_info["encode_s"].get(f"rows-{TIMED_BOOK}"),
-                              "question_s": m2v_info["per_question_s"]}
-        rankers["words"] = lambda s, q, b: [h.id for h in search(s, q, book=b, limit=DEPTH, kinds=("rule",),
-                                                                 meaning=False).hits]
+            timings["m2v"] = {
+                "rows_s": m2v_info["encode_s"].get(f"rows-{TIMED_BOOK}"),
+                "question_s": m2v_info["per_question_s"],
+            }
+        rankers["words"] = lambda s, q, b: [
+            h.id for h in search(s, q, book=b, limit=DEPTH, kinds=("rule",), meaning=False).hits
+        ]
 
         parts = {"all": asked, "all-but-ho11": [q for q in asked if q["part"] != HELD]}
         parts |= {p: [q for q in asked if q["part"] == p] for p in PARTS}
@@ -304,6 +339,7 @@ def main() -> None:
         def counted(*a):
             calls[0] += 1
             return tam(*a)
+
         for name, fn in rankers.items():
             started = time.perf_counter()
             for part, qs in parts.items():
@@ -319,9 +355,11 @@ def main() -> None:
     if not calls[0]:
         sys.exit("search never called the patched nearest: 'T+A+M fuse' would be words alone")
 
-    say(f"code: {code}; fusion "
+    say(
+        f"code: {code}; fusion "
         f"k {DEFAULT.fusion_k}, meaning weight {DEFAULT.meaning_weight}, meaning-only cosine "
-        f"{DEFAULT.meaning_only_cosine}, depth {DEFAULT.fusion_depth}")
+        f"{DEFAULT.meaning_only_cosine}, depth {DEFAULT.fusion_depth}"
+    )
     say(f"recall@5 / MRR on {len(asked)} questions of tests/search_questions.yaml (books: {', '.join(books)})")
     say(f"{'part':<16} {'n':>3}  " + "  ".join(f"{name:>11}" for name in rankers))
     for part, qs in parts.items():
@@ -332,17 +370,21 @@ def main() -> None:
         say(f"{part:<16} {len(qs):>3}  " + "  ".join(cells))
     say(f"\nstatic table sha256 {table[:16]}... and question memory from data/meaning/ at {args.meaning_rev}")
     say(f"{' and '.join(BLIND)} are never run on {HELD} ('-': the part holds such questions).")
-    say(f"\nCost ({TIMED_BOOK}: {len(texts[TIMED_BOOK][1]) if TIMED_BOOK in texts else 0} rule rows; "
-        f"a question: mean of {len(sample)} encoded one at a time):")
+    say(
+        f"\nCost ({TIMED_BOOK}: {len(texts[TIMED_BOOK][1]) if TIMED_BOOK in texts else 0} rule rows; "
+        f"a question: mean of {len(sample)} encoded one at a time):"
+    )
     for name, t in timings.items():
         rows_s = f"{t['rows_s']:.2f} s" if t.get("rows_s") is not None else "?"
         extra = f"  (vectors.book_rows, quantized: {t['book_rows_s']:.2f} s)" if "book_rows_s" in t else ""
         say(f"  {name:<7} rule rows {rows_s:>9}   per question {t['question_s'] * 1000:7.2f} ms{extra}")
     say("  (T: rule rows timed when first encoded into the cache; per question includes the adapter's product)")
     if m2v:
-        say(f"\nmodel2vec {m2v_info['version']}: distill (defaults, pca 256, float16) {m2v_info['distill_s']:.0f} s, "
+        say(
+            f"\nmodel2vec {m2v_info['version']}: distill (defaults, pca 256, float16) {m2v_info['distill_s']:.0f} s, "
             f"saved model {m2v_info['size_bytes'] / 1e6:.1f} MB, {m2v_info['dims']} dimensions, "
-            f"load {m2v_info['load_s']:.2f} s")
+            f"load {m2v_info['load_s']:.2f} s"
+        )
     else:
         say(f"\nmodel2vec: not run ({args.m2v_python} absent or failed)")
     args.out.write_text(report.getvalue(), encoding="utf-8")

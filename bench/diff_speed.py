@@ -37,9 +37,9 @@ def main() -> None:
     parser.add_argument("--old", default="2025-02-07")
     parser.add_argument("--new", default="2026-02-27")
     args = parser.parse_args()
-    from rulebook.shipped import seeds_dir
     from rulebook.diff import diff_books
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     home = Path(tempfile.mkdtemp(prefix="judge-diff-bench-"))
     lib = Library(home, seeds=seeds_dir())
@@ -72,9 +72,13 @@ def main() -> None:
     med = {name: statistics.median(t) for name, t in times.items()}
     print(f"{old} -> {new}: {result.counts}, {args.runs} runs, medians")
     for name, command in commands.items():
-        print(f"  {name:8} {med[name]:.3f} s   {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(command))}")
+        print(
+            f"  {name:8} {med[name]:.3f} s   {' '.join(Path(c).name if i == 0 else c for i, c in enumerate(command))}"
+        )
     print(f"  matching in process (rulebook.diff.diff_books): {statistics.median(matching):.3f} s")
-    print(f"  diff / rule lookup: {med['diff'] / med['rule']:.2f}x; diff / imports: {med['diff'] / med['imports']:.2f}x")
+    print(
+        f"  diff / rule lookup: {med['diff'] / med['rule']:.2f}x; diff / imports: {med['diff'] / med['imports']:.2f}x"
+    )
     print(f"  under 2 s: {'yes' if med['diff'] < 2 else 'NO'}")
 
 

@@ -63,9 +63,11 @@ LAMBDA_RULES = 3e-3
 LAMBDA_QUESTIONS = 3e-2
 ANSWER_SHARE = 0.3  # of a training question's target: the mean of its answers' vectors; the rest, the adapter's
 LICENCE = "Apache-2.0"
-NOTICE = ("Derived from sentence-transformers/all-MiniLM-L6-v2 (Apache License 2.0, "
-          "https://www.apache.org/licenses/LICENSE-2.0), by the sentence-transformers authors; "
-          "modified: token output vectors distilled into a static table and refitted (bench/distill_static_model.py).")
+NOTICE = (
+    "Derived from sentence-transformers/all-MiniLM-L6-v2 (Apache License 2.0, "
+    "https://www.apache.org/licenses/LICENSE-2.0), by the sentence-transformers authors; "
+    "modified: token output vectors distilled into a static table and refitted (bench/distill_static_model.py)."
+)
 
 
 def teacher_outputs(cache: Path, encoder, store, books: list[str], questions: list[dict]) -> dict:
@@ -82,18 +84,23 @@ def teacher_outputs(cache: Path, encoder, store, books: list[str], questions: li
         return np.load(path)
 
     def tokens() -> np.ndarray:
-        ids = np.array([[encoder.vocabulary.ids["[CLS]"], i, encoder.vocabulary.ids["[SEP]"]] for i in range(vocab_size)])
+        ids = np.array(
+            [[encoder.vocabulary.ids["[CLS]"], i, encoder.vocabulary.ids["[SEP]"]] for i in range(vocab_size)]
+        )
         out = np.zeros((vocab_size, minilm.DIMENSIONS), dtype=np.float32)
         for start in range(0, vocab_size, 1024):
-            chunk = ids[start:start + 1024]
-            out[start:start + 1024] = encoder._forward(chunk, np.ones(chunk.shape, dtype=np.float32))
+            chunk = ids[start : start + 1024]
+            out[start : start + 1024] = encoder._forward(chunk, np.ones(chunk.shape, dtype=np.float32))
         return out
 
     out = {"tokens": cached("tokens", minilm.MODEL_SHA256, tokens), "rows": {}}
     for book in books:
         numbers, texts = rule_texts(store, book)
-        out["rows"][book] = (texts, cached(f"rows-{book}", minilm.MODEL_SHA256 + "\n".join(texts),
-                                           lambda texts=texts: encoder.encode(texts)), numbers)
+        out["rows"][book] = (
+            texts,
+            cached(f"rows-{book}", minilm.MODEL_SHA256 + "\n".join(texts), lambda texts=texts: encoder.encode(texts)),
+            numbers,
+        )
     texts = [q["question"] for q in questions]
     out["questions"] = cached("questions", minilm.MODEL_SHA256 + "\n".join(texts), lambda: encoder.encode(texts))
     return out
@@ -125,8 +132,9 @@ def ridge(table: np.ndarray, token_lists: list[list[int]], targets: np.ndarray, 
     return out
 
 
-def distill(teacher: dict, vocabulary: semantic.Vocabulary, books: list[str], questions: list[dict],
-            adapter: np.ndarray) -> np.ndarray:
+def distill(
+    teacher: dict, vocabulary: semantic.Vocabulary, books: list[str], questions: list[dict], adapter: np.ndarray
+) -> np.ndarray:
     rule_tokens = [vocabulary.tokens(t) for b in books for t in teacher["rows"][b][0]]
     question_tokens = [vocabulary.tokens(q["question"]) for q in questions]
     counts = Counter(t for ids in rule_tokens + question_tokens for t in ids)
@@ -136,7 +144,9 @@ def distill(teacher: dict, vocabulary: semantic.Vocabulary, books: list[str], qu
         weights[t] = SIF_A / (SIF_A + n / total)
     table = teacher["tokens"] * weights[:, None]
     table = ridge(table, rule_tokens, np.concatenate([teacher["rows"][b][1] for b in books]), LAMBDA_RULES)
-    targets = (1 - ANSWER_SHARE) * unit(teacher["questions"] @ adapter.T) + ANSWER_SHARE * answer_vectors(teacher, questions)
+    targets = (1 - ANSWER_SHARE) * unit(teacher["questions"] @ adapter.T) + ANSWER_SHARE * answer_vectors(
+        teacher, questions
+    )
     return ridge(table, question_tokens, unit(targets), LAMBDA_QUESTIONS)
 
 
@@ -159,8 +169,11 @@ def answer_vectors(teacher: dict, questions: list[dict]) -> np.ndarray:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--dry-run", action="store_true", help="distill and report, write nothing")
-    parser.add_argument("--cache", type=Path, default=Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
-                        / "rules-judge" / "distill")
+    parser.add_argument(
+        "--cache",
+        type=Path,
+        default=Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "rules-judge" / "distill",
+    )
     args = parser.parse_args()
     folder = minilm.model_dir()
     minilm.verify(folder)
@@ -186,13 +199,25 @@ def main() -> None:
         np.save(OUT / "static-model-scales.npy", scales)
         shutil.copyfile(folder / "vocab.txt", OUT / "vocab.txt")
         record = {
-            "source": {"model": semantic.SOURCE_MODEL, "revision": minilm.REVISION,
-                       "model.safetensors sha256": minilm.MODEL_SHA256, "vocab.txt sha256": minilm.VOCAB_SHA256,
-                       "licence": LICENCE, "notice": NOTICE},
+            "source": {
+                "model": semantic.SOURCE_MODEL,
+                "revision": minilm.REVISION,
+                "model.safetensors sha256": minilm.MODEL_SHA256,
+                "vocab.txt sha256": minilm.VOCAB_SHA256,
+                "licence": LICENCE,
+                "notice": NOTICE,
+            },
             "made_by": "bench/distill_static_model.py",
-            "settings": {"sif_a": SIF_A, "lambda_rules": LAMBDA_RULES, "lambda_questions": LAMBDA_QUESTIONS,
-                         "answer_share": ANSWER_SHARE, "books": books, "pooling": "mean of [CLS] token [SEP]",
-                         "adapter_sha256": minilm.sha256_of(minilm.ADAPTER), "training_files": training_files()},
+            "settings": {
+                "sif_a": SIF_A,
+                "lambda_rules": LAMBDA_RULES,
+                "lambda_questions": LAMBDA_QUESTIONS,
+                "answer_share": ANSWER_SHARE,
+                "books": books,
+                "pooling": "mean of [CLS] token [SEP]",
+                "adapter_sha256": minilm.sha256_of(minilm.ADAPTER),
+                "training_files": training_files(),
+            },
             "sha256": semantic.sha256_of(OUT / "static-model.npy"),
             "scales_sha256": semantic.sha256_of(OUT / "static-model-scales.npy"),
             "vocab_sha256": semantic.sha256_of(OUT / "vocab.txt"),

@@ -32,11 +32,23 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 CORPORA = REPO.parent / "shared" / "corpora"
 
-MTG = ("2008-10-01", "2010-07-16", "2013-07-11", "2017-04-28", "2019-10-04", "2022-11-18", "2023-10-13",
-       "2025-02-07", "2025-09-19", "2026-02-27")
-BOOKS = {**{f"cr-{d}": ("mtg", CORPORA / "mtg" / f"MagicCompRules-{d}.txt") for d in MTG},
-         "rb-1.2": ("riftbound", CORPORA / "riftbound" / "core-rules-v1.2.txt"),
-         "rb-1.3": ("riftbound", CORPORA / "riftbound" / "core-rules-v1.3.txt")}
+MTG = (
+    "2008-10-01",
+    "2010-07-16",
+    "2013-07-11",
+    "2017-04-28",
+    "2019-10-04",
+    "2022-11-18",
+    "2023-10-13",
+    "2025-02-07",
+    "2025-09-19",
+    "2026-02-27",
+)
+BOOKS = {
+    **{f"cr-{d}": ("mtg", CORPORA / "mtg" / f"MagicCompRules-{d}.txt") for d in MTG},
+    "rb-1.2": ("riftbound", CORPORA / "riftbound" / "core-rules-v1.2.txt"),
+    "rb-1.3": ("riftbound", CORPORA / "riftbound" / "core-rules-v1.3.txt"),
+}
 
 
 @dataclass
@@ -51,8 +63,8 @@ class Outcome:
 
 def build(home: Path, books=BOOKS):
     """A library with ``books`` loaded; its store."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     lib = Library(home, seeds=seeds_dir())
     for book_id, (game, path) in books.items():
@@ -79,11 +91,11 @@ def _keys_for(table, numbers) -> list[set[str]]:
 def judge_run(store, game: str, book: str, path: Path) -> Outcome:
     """Explain the scenario at ``path`` on ``book`` with its edition taken out, and judge it."""
     from engine.core import ScenarioError
+    from rulebook.carry import norm
     from scenarios.citations import citations_for_book, edition_date, load_citations, timeline
     from scenarios.expectations import check_expectations
     from scenarios.explain import builtin_edition, new_engine, rules_cited, run_steps, used_keys, verified_quotes
     from scenarios.scenario import ScenarioFileError, load_scenario
-    from rulebook.carry import norm
 
     scenario = load_scenario(path)
     written = scenario.data.pop("edition", None)
@@ -119,15 +131,25 @@ def judge_run(store, game: str, book: str, path: Path) -> Outcome:
     problems = []
     # No text quoted under a key whose phrase it lacks.
     cited = rules_cited(engine.opening, steps)
-    quoted, _ = verified_quotes(citations, book, cited, used_keys(engine.opening, steps),
-                                lambda b, n: _text(store, b, n), lambda b, n: _text(store, b, n))
+    quoted, _ = verified_quotes(
+        citations,
+        book,
+        cited,
+        used_keys(engine.opening, steps),
+        lambda b, n: _text(store, b, n),
+        lambda b, n: _text(store, b, n),
+    )
     for n, text in quoted:
         if text is None:
             continue
         for key in used_keys(engine.opening, steps):
             c = citations.citation(key) if key in citations else None
-            if c and n in c.rules and c.phrase and norm(c.phrase) not in " ".join(norm(_text(store, book, r) or "")
-                                                                                 for r in c.rules):
+            if (
+                c
+                and n in c.rules
+                and c.phrase
+                and norm(c.phrase) not in " ".join(norm(_text(store, book, r) or "") for r in c.rules)
+            ):
                 problems.append(f"{n} quoted under {key}, which it does not say")
     if differing:
         return Outcome(name, book, "decided differently", problems, differing)
@@ -158,9 +180,13 @@ def judge_run(store, game: str, book: str, path: Path) -> Outcome:
                 unlocated.append(f"{_where(item)}: {number} ({', '.join(sorted(options))})")
                 continue
             # the rule the scenario names, as the book numbers it: a rule of any key standing for it
-            if not any(rule_matches(n, r) for k in located for n in _narrowed(own, k, number, citations) for r in rules):
-                problems.append(f"{_where(item)}: {number} ({', '.join(sorted(located))}) not cited as "
-                                f"{', '.join(sorted({n for k in located for n in citations.citation(k).rules}))}")
+            if not any(
+                rule_matches(n, r) for k in located for n in _narrowed(own, k, number, citations) for r in rules
+            ):
+                problems.append(
+                    f"{_where(item)}: {number} ({', '.join(sorted(located))}) not cited as "
+                    f"{', '.join(sorted({n for k in located for n in citations.citation(k).rules}))}"
+                )
     return Outcome(name, book, "same rules", problems, [], unlocated)
 
 
@@ -218,8 +244,10 @@ def main() -> int:
     for book, counts in by_book.items():
         bad = sum(1 for r in failed if r.book == book)
         gaps = sum(len(r.unlocated) for r in results if r.book == book)
-        print(f"| {book} | {counts.get('same rules', 0)} | {counts.get('decided differently', 0)} | "
-              f"{counts.get('refused', 0)} | {gaps} | {bad} |")
+        print(
+            f"| {book} | {counts.get('same rules', 0)} | {counts.get('decided differently', 0)} | "
+            f"{counts.get('refused', 0)} | {gaps} | {bad} |"
+        )
     for r in results:
         if r.unlocated:
             print(f"not located: {r.book} {r.scenario}: {'; '.join(r.unlocated)}")

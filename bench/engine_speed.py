@@ -111,8 +111,11 @@ def measure(tree: Path, scenario_root: Path, repeat: int) -> dict:
         for _ in range(repeat):
             for k, run in measures.items():
                 times[k].append(run())
-        out[game] = {"scenarios": len(scenarios), "actions": total,
-                     **{k: total / statistics.median(v) for k, v in times.items()}}
+        out[game] = {
+            "scenarios": len(scenarios),
+            "actions": total,
+            **{k: total / statistics.median(v) for k, v in times.items()},
+        }
     return out
 
 
@@ -138,13 +141,17 @@ def _median_of(runs: list[dict]) -> dict:
 
 
 def compare(against: str | None, repeat: int, rounds: int) -> None:
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
-          f"Python {platform.python_version()}; date: {time.strftime('%Y-%m-%d')}; load average "
-          f"{os.getloadavg()[0]:.2f}")
-    head = subprocess.run(["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True,
-                          text=True).stdout.strip()
-    dirty = subprocess.run(["git", "-C", str(REPO), "status", "--porcelain", "--", "engine"],
-                           capture_output=True, text=True).stdout.strip()
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}; date: {time.strftime('%Y-%m-%d')}; load average "
+        f"{os.getloadavg()[0]:.2f}"
+    )
+    head = subprocess.run(
+        ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"], capture_output=True, text=True
+    ).stdout.strip()
+    dirty = subprocess.run(
+        ["git", "-C", str(REPO), "status", "--porcelain", "--", "engine"], capture_output=True, text=True
+    ).stdout.strip()
     trees = {f"this tree ({head}{', engine edited' if dirty else ''})": REPO}
     with tempfile.TemporaryDirectory() as tmp:
         if against:
@@ -152,27 +159,35 @@ def compare(against: str | None, repeat: int, rounds: int) -> None:
             # Both trees replay this checkout's scenario files: the same work.
             (Path(tmp) / "data" / "scenarios").mkdir(parents=True, exist_ok=True)
             subprocess.run(["rm", "-rf", str(Path(tmp) / "data" / "scenarios")], check=True)
-            subprocess.run(["cp", "-r", str(REPO / "data" / "scenarios"), str(Path(tmp) / "data" / "scenarios")],
-                           check=True)
+            subprocess.run(
+                ["cp", "-r", str(REPO / "data" / "scenarios"), str(Path(tmp) / "data" / "scenarios")], check=True
+            )
         runs: dict[str, list[dict]] = {name: [] for name in trees}
         for _ in range(rounds):  # alternate the trees, so a busy moment hurts both alike
             for name, tree in trees.items():
                 runs[name].append(_run_tree(tree, repeat))
         results = {name: _median_of(r) for name, r in runs.items()}
-    print(f"medians of {rounds} rounds x {repeat} repetitions; steps/s over every shipped scenario "
-          "(ask: items included)")
-    print(f"{'tree':<36} {'game':<10} {'scen.':>5} {'actions':>7} {'replay/s':>9} {'baseline/s':>10} "
-          f"{'ratio':>6} {'engine/s':>9} {'steps/s':>9} {'copies/s':>9} {'ratio':>6}")
+    print(
+        f"medians of {rounds} rounds x {repeat} repetitions; steps/s over every shipped scenario (ask: items included)"
+    )
+    print(
+        f"{'tree':<36} {'game':<10} {'scen.':>5} {'actions':>7} {'replay/s':>9} {'baseline/s':>10} "
+        f"{'ratio':>6} {'engine/s':>9} {'steps/s':>9} {'copies/s':>9} {'ratio':>6}"
+    )
     for name, res in results.items():
         for game, r in res.items():
-            print(f"{name:<36} {game:<10} {r['scenarios']:>5} {r['actions']:>7} {r['replay']:>9,.0f} "
-                  f"{r['baseline']:>10,.0f} {r['replay'] / r['baseline']:>5.2f}x {r['engine']:>9,.0f} {r['steps']:>9,.0f} "
-                  f"{r['copies']:>9,.0f} {r['steps'] / r['copies']:>5.2f}x")
+            print(
+                f"{name:<36} {game:<10} {r['scenarios']:>5} {r['actions']:>7} {r['replay']:>9,.0f} "
+                f"{r['baseline']:>10,.0f} {r['replay'] / r['baseline']:>5.2f}x {r['engine']:>9,.0f} {r['steps']:>9,.0f} "
+                f"{r['copies']:>9,.0f} {r['steps'] / r['copies']:>5.2f}x"
+            )
     if against:
         (old, new) = results.values()
         for game in new:
-            print(f"{game}: this tree / baseline tree: " + ", ".join(
-                f"{k} {new[game][k] / old[game][k]:.2f}x" for k in ("replay", "engine", "steps")))
+            print(
+                f"{game}: this tree / baseline tree: "
+                + ", ".join(f"{k} {new[game][k] / old[game][k]:.2f}x" for k in ("replay", "engine", "steps"))
+            )
 
 
 # -- random play --------------------------------------------------------------------------------------
@@ -194,8 +209,10 @@ def random_play(n: int) -> None:
         kinds = mtg.play_random(edition, wanted, seed=f"bench-{edition}")
         took = time.perf_counter() - start
         done = sum(kinds.values())
-        print(f"mtg {edition}: {done:,} steps, {took:.1f} s ({done / took:,.0f} steps/s with the checks); "
-              + ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items())))
+        print(
+            f"mtg {edition}: {done:,} steps, {took:.1f} s ({done / took:,.0f} steps/s with the checks); "
+            + ", ".join(f"{k} {v:,}" for k, v in sorted(kinds.items()))
+        )
 
 
 def main() -> None:

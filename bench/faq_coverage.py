@@ -15,7 +15,6 @@ description. Exit status 1 when the classification does not match the FAQs or a 
 from __future__ import annotations
 
 import argparse
-import json
 import re
 import sys
 from collections import Counter
@@ -156,10 +155,14 @@ def main(argv: list[str] | None = None) -> int:
             ids = ", ".join(o.id.replace("faq-", "") for o in missing if o.missing == feature)
             print(f"  {n:3}  {feature}: {ids}")
     share = len(passing) / len(situational) if situational else 0.0
-    print(f"\nRiftbound FAQ coverage: {len(outcomes)} questions in {' and '.join(FAQS)}; "
-          f"{len(situational)} situational, {len(outcomes) - len(situational)} not")
-    print(f"  passing scenarios: {len(passing)} of {len(situational)} situational questions ({share:.0%}; target "
-          f"{TARGET:.0%} = {int(-(-TARGET * len(situational) // 1))})")
+    print(
+        f"\nRiftbound FAQ coverage: {len(outcomes)} questions in {' and '.join(FAQS)}; "
+        f"{len(situational)} situational, {len(outcomes) - len(situational)} not"
+    )
+    print(
+        f"  passing scenarios: {len(passing)} of {len(situational)} situational questions ({share:.0%}; target "
+        f"{TARGET:.0%} = {int(-(-TARGET * len(situational) // 1))})"
+    )
     print(f"  expressed but failing: {len(failing)}; not yet expressible: {len(missing)}")
     return 1 if errors or failing else 0
 

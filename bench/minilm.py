@@ -36,8 +36,8 @@ from pathlib import Path
 import numpy as np
 
 from rulebook import semantic
-from rulebook.semantic import sha256_of
 from rulebook.model import ModelUnavailable
+from rulebook.semantic import sha256_of
 
 MODEL_NAME = "all-MiniLM-L6-v2"
 MODEL_SHA256 = "53aa51172d142c89d9012cce15ae4d6cc0ca6895895114379cacb4fab128d9db"
@@ -76,7 +76,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
     """The float32 tensors of a safetensors file, memory-mapped (the format: u64 header size, JSON, data)."""
     raw = np.memmap(path, dtype=np.uint8, mode="r")
     (size,) = struct.unpack("<Q", raw[:8].tobytes())
-    header = json.loads(raw[8:8 + size].tobytes())
+    header = json.loads(raw[8 : 8 + size].tobytes())
     base = 8 + size
     tensors = {}
     for name, info in header.items():
@@ -84,7 +84,7 @@ def read_safetensors(path: Path) -> dict[str, np.ndarray]:
             continue
         start, end = info["data_offsets"]
         # Plain arrays over the map, not memmap objects, whose products are about twice as slow.
-        tensors[name] = np.asarray(raw[base + start:base + end]).view(np.float32).reshape(info["shape"])
+        tensors[name] = np.asarray(raw[base + start : base + end]).view(np.float32).reshape(info["shape"])
     return tensors
 
 
@@ -114,6 +114,7 @@ def read_adapter(path: Path | None = None) -> np.ndarray | None:
 
 # --- the tokenizer: BERT's uncased basic tokenizer, then WordPiece ------------------------------------
 
+
 def _is_punctuation(ch: str) -> bool:
     cp = ord(ch)
     if 33 <= cp <= 47 or 58 <= cp <= 64 or 91 <= cp <= 96 or 123 <= cp <= 126:
@@ -122,8 +123,14 @@ def _is_punctuation(ch: str) -> bool:
 
 
 def _is_cjk(cp: int) -> bool:
-    return (0x4E00 <= cp <= 0x9FFF or 0x3400 <= cp <= 0x4DBF or 0x20000 <= cp <= 0x2A6DF
-            or 0x2A700 <= cp <= 0x2CEAF or 0xF900 <= cp <= 0xFAFF or 0x2F800 <= cp <= 0x2FA1F)
+    return (
+        0x4E00 <= cp <= 0x9FFF
+        or 0x3400 <= cp <= 0x4DBF
+        or 0x20000 <= cp <= 0x2A6DF
+        or 0x2A700 <= cp <= 0x2CEAF
+        or 0xF900 <= cp <= 0xFAFF
+        or 0x2F800 <= cp <= 0x2FA1F
+    )
 
 
 def basic_tokens(text: str) -> list[str]:
@@ -166,10 +173,11 @@ class Vocabulary(semantic.Vocabulary):
 
     def encode(self, text: str, limit: int = MAX_TOKENS) -> list[int]:
         ids = [i for word in basic_tokens(text) for i in self.pieces(word)]
-        return [self.ids["[CLS]"], *ids[:limit - 2], self.ids["[SEP]"]]
+        return [self.ids["[CLS]"], *ids[: limit - 2], self.ids["[SEP]"]]
 
 
 # --- the network ---------------------------------------------------------------------------------------
+
 
 def _layer_norm(x: np.ndarray, weight: np.ndarray, bias: np.ndarray) -> np.ndarray:
     mean = x.mean(-1, keepdims=True)
@@ -216,8 +224,11 @@ class Encoder:
         folder = folder or model_dir()
         if check:
             verify(folder)
-        return cls(Vocabulary.read(folder / "vocab.txt"), read_safetensors(folder / "model.safetensors"),
-                   read_adapter() if adapter else None)
+        return cls(
+            Vocabulary.read(folder / "vocab.txt"),
+            read_safetensors(folder / "model.safetensors"),
+            read_adapter() if adapter else None,
+        )
 
     def _linear(self, x: np.ndarray, name: str) -> np.ndarray:
         # Flattened to 2-D: NumPy's 3-D @ 2-D product does not reach BLAS and is about 5x slower.
@@ -240,16 +251,22 @@ class Encoder:
                 return t.reshape(batch, length, HEADS, size).transpose(0, 2, 1, 3)
 
             q, k, v = (heads(self._linear(x, p + f"attention.self.{part}")) for part in ("query", "key", "value"))
-            scores = q @ k.transpose(0, 1, 3, 2) * (size ** -0.5) + blocked
+            scores = q @ k.transpose(0, 1, 3, 2) * (size**-0.5) + blocked
             scores -= scores.max(-1, keepdims=True)
             np.exp(scores, out=scores)
             scores /= scores.sum(-1, keepdims=True)
             context = (scores @ v).transpose(0, 2, 1, 3).reshape(batch, length, DIMENSIONS)
-            x = _layer_norm(x + self._linear(context, p + "attention.output.dense"),
-                            w[p + "attention.output.LayerNorm.weight"], w[p + "attention.output.LayerNorm.bias"])
+            x = _layer_norm(
+                x + self._linear(context, p + "attention.output.dense"),
+                w[p + "attention.output.LayerNorm.weight"],
+                w[p + "attention.output.LayerNorm.bias"],
+            )
             inner = _gelu(self._linear(x, p + "intermediate.dense"))
-            x = _layer_norm(x + self._linear(inner, p + "output.dense"),
-                            w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"])
+            x = _layer_norm(
+                x + self._linear(inner, p + "output.dense"),
+                w[p + "output.LayerNorm.weight"],
+                w[p + "output.LayerNorm.bias"],
+            )
         pooled = (x * mask[:, :, None]).sum(1) / mask.sum(1, keepdims=True)
         return pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), 1e-12)
 
@@ -259,13 +276,13 @@ class Encoder:
         out = np.zeros((len(texts), DIMENSIONS), dtype=np.float32)
         order = sorted(range(len(texts)), key=lambda i: len(encoded[i]))
         for start in range(0, len(order), batch):
-            chunk = order[start:start + batch]
+            chunk = order[start : start + batch]
             width = max(len(encoded[i]) for i in chunk)
             ids = np.zeros((len(chunk), width), dtype=np.int64)
             mask = np.zeros((len(chunk), width), dtype=np.float32)
             for row, i in enumerate(chunk):
-                ids[row, :len(encoded[i])] = encoded[i]
-                mask[row, :len(encoded[i])] = 1.0
+                ids[row, : len(encoded[i])] = encoded[i]
+                mask[row, : len(encoded[i])] = 1.0
             out[chunk] = self._forward(ids, mask)
         return out
 

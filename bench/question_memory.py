@@ -43,9 +43,13 @@ def record(store, questions: list[dict]) -> dict:
         path, game = FULL_BOOKS[book]
         documents[book] = {"file": path.name, "game": game, "sha256": hashlib.sha256(path.read_bytes()).hexdigest()}
     entries = [{"question": q["question"], "book": q["book"], "answers": p} for q, p in zip(questions, pointers) if p]
-    return {"made_by": "bench/question_memory.py", "training_files": training_files(),
-            "digest": "rulebook.memory.rule_digest: sha256 of title and text, cited rule numbers masked, 16 hex digits",
-            "documents": documents, "entries": entries}
+    return {
+        "made_by": "bench/question_memory.py",
+        "training_files": training_files(),
+        "digest": "rulebook.memory.rule_digest: sha256 of title and text, cited rule numbers masked, 16 hex digits",
+        "documents": documents,
+        "entries": entries,
+    }
 
 
 def text(info: dict) -> str:
@@ -78,8 +82,7 @@ def main() -> None:
         sys.exit(0 if same else 1)
     OUT.write_text(made, encoding="utf-8")
     info = json.loads(made)
-    print(f"wrote {OUT}: {len(info['entries'])} questions, "
-          f"{sum(len(e['answers']) for e in info['entries'])} answers")
+    print(f"wrote {OUT}: {len(info['entries'])} questions, {sum(len(e['answers']) for e in info['entries'])} answers")
 
 
 if __name__ == "__main__":

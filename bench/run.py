@@ -34,8 +34,16 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 CR = REPO.parent / "shared" / "corpora" / "mtg" / "MagicCompRules-2026-02-27.txt"
-QUERIES = ["priority", "first strike damage", "who gets priority after a spell resolves", "trampel",
-           "can I cast a sorcery during combat", "legend rule", "copy of a spell", "hexproof"]
+QUERIES = [
+    "priority",
+    "first strike damage",
+    "who gets priority after a spell resolves",
+    "trampel",
+    "can I cast a sorcery during combat",
+    "legend rule",
+    "copy of a spell",
+    "hexproof",
+]
 
 
 def median_time(fn, repeat: int) -> float:
@@ -48,7 +56,13 @@ def median_time(fn, repeat: int) -> float:
 
 
 def row(name: str, value: float, base: float, unit: str = "s") -> dict:
-    return {"name": name, "value": value, "baseline": base, "ratio": value / base if base else float("nan"), "unit": unit}
+    return {
+        "name": name,
+        "value": value,
+        "baseline": base,
+        "ratio": value / base if base else float("nan"),
+        "unit": unit,
+    }
 
 
 def bench_build(repeat: int) -> list[dict]:
@@ -69,8 +83,10 @@ def plain_fts(store) -> None:
     from rulebook.search import _fts_query, content_words
 
     for q in QUERIES:
-        store.query("SELECT rowid FROM rules_fts WHERE rules_fts MATCH ? ORDER BY bm25(rules_fts) LIMIT 10",
-                    [_fts_query(content_words(q))])
+        store.query(
+            "SELECT rowid FROM rules_fts WHERE rules_fts MATCH ? ORDER BY bm25(rules_fts) LIMIT 10",
+            [_fts_query(content_words(q))],
+        )
 
 
 def bench_vectors(store, build_time: float, repeat: int) -> list[dict]:
@@ -78,8 +94,14 @@ def bench_vectors(store, build_time: float, repeat: int) -> list[dict]:
 
     rules = store.rules("cr")
     value = median_time(lambda: book_rows(rules), repeat)
-    return [row(f"meaning vectors of the MTG CR, {len(rules):,} rules, examples and remembered questions "
-                "(vs building the database)", value, build_time)]
+    return [
+        row(
+            f"meaning vectors of the MTG CR, {len(rules):,} rules, examples and remembered questions "
+            "(vs building the database)",
+            value,
+            build_time,
+        )
+    ]
 
 
 def bench_load(repeat: int) -> list[dict]:
@@ -87,13 +109,24 @@ def bench_load(repeat: int) -> list[dict]:
 
     def load():
         with tempfile.TemporaryDirectory() as home:
-            subprocess.run(judge_cmd("load", str(CR), "--book", "cr"), env={**env, "JUDGE_HOME": home},
-                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+            subprocess.run(
+                judge_cmd("load", str(CR), "--book", "cr"),
+                env={**env, "JUDGE_HOME": home},
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                check=True,
+            )
 
-    base = median_time(lambda: subprocess.run([sys.executable, "-c", "import typer, numpy, sqlite3"], check=True),
-                       repeat)
-    return [row('judge load MTG CR into an empty library, whole command (vs python -c "import typer, numpy, '
-                'sqlite3")', median_time(load, repeat), base)]
+    base = median_time(
+        lambda: subprocess.run([sys.executable, "-c", "import typer, numpy, sqlite3"], check=True), repeat
+    )
+    return [
+        row(
+            'judge load MTG CR into an empty library, whole command (vs python -c "import typer, numpy, sqlite3")',
+            median_time(load, repeat),
+            base,
+        )
+    ]
 
 
 def judge_cmd(*args: str) -> list[str]:
@@ -108,8 +141,10 @@ def bench_commands(home: str, repeat: int, model: bool) -> list[dict]:
 
     base = median_time(run([sys.executable, "-c", "pass"]), repeat)
     out = []
-    searches = (("judge search 'first strike damage' --book cr", ("search", "first strike damage", "--book", "cr")),
-                ("judge search priorty (typo, all books)", ("search", "priorty")))
+    searches = (
+        ("judge search 'first strike damage' --book cr", ("search", "first strike damage", "--book", "cr")),
+        ("judge search priorty (typo, all books)", ("search", "priorty")),
+    )
     commands = [("judge rule 601.2c --book cr", ("rule", "601.2c", "--book", "cr"))]
     for label, args in searches:
         if model:
@@ -119,8 +154,13 @@ def bench_commands(home: str, repeat: int, model: bool) -> list[dict]:
         out.append(row(f"{label} (vs python -c pass)", median_time(run(judge_cmd(*args)), repeat), base))
     scenario = REPO / "data" / "scenarios" / "riftbound" / "spec-example.yaml"
     if scenario.exists():
-        out.append(row("judge explain spec-example.yaml (vs python -c pass)",
-                       median_time(run(judge_cmd("explain", str(scenario))), repeat), base))
+        out.append(
+            row(
+                "judge explain spec-example.yaml (vs python -c pass)",
+                median_time(run(judge_cmd("explain", str(scenario))), repeat),
+                base,
+            )
+        )
     return out
 
 
@@ -132,6 +172,7 @@ def bench_search(store, repeat: int, model: bool) -> list[dict]:
             for q in QUERIES:
                 result = search(store, q, book="cr", meaning=meaning)
                 assert result.ranking == ("words+meaning" if meaning else "words"), result.note
+
         return run
 
     n = len(QUERIES)
@@ -139,8 +180,13 @@ def bench_search(store, repeat: int, model: bool) -> list[dict]:
     out = []
     for meaning in (True, False) if model else (False,):
         label = "words + meaning" if meaning else "words alone"
-        out.append(row(f"search, in-process, per query, {label} ({n} queries, vs one plain FTS5 bm25 query)",
-                       median_time(ours(meaning), repeat) / n, base))
+        out.append(
+            row(
+                f"search, in-process, per query, {label} ({n} queries, vs one plain FTS5 bm25 query)",
+                median_time(ours(meaning), repeat) / n,
+                base,
+            )
+        )
     return out
 
 
@@ -175,8 +221,15 @@ def bench_engine(repeat: int) -> list[dict]:
                     copy.deepcopy(engine)
 
         t_run, t_copy = median_time(run_all, repeat), median_time(copy_all, repeat)
-        out.append(row(f"{game} engine: steps per second over {len(scenarios)} scenarios "
-                       f"(vs deep copies of the engine per second)", total_steps / t_run, total_steps / t_copy, "steps/s"))
+        out.append(
+            row(
+                f"{game} engine: steps per second over {len(scenarios)} scenarios "
+                f"(vs deep copies of the engine per second)",
+                total_steps / t_run,
+                total_steps / t_copy,
+                "steps/s",
+            )
+        )
     return out
 
 
@@ -189,10 +242,10 @@ def main() -> None:
         sys.exit(f"bench: {CR} is absent; the benchmarks need the real MTG Comprehensive Rules")
     results = bench_build(max(2, repeat // 2))
     with tempfile.TemporaryDirectory() as home:
-        from rulebook.shipped import seeds_dir
         from rulebook.library import Library
         from rulebook.model import ModelUnavailable
         from rulebook.semantic import StaticModel
+        from rulebook.shipped import seeds_dir
 
         Library(home, seeds=seeds_dir()).load([CR], "cr", game="mtg")
         store = Library(home, seeds=seeds_dir()).open()  # the library the commands open
@@ -209,11 +262,17 @@ def main() -> None:
         results += bench_load(max(3, repeat // 2))
         results += bench_commands(home, repeat, model)
     results += bench_engine(repeat)
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
-          f"Python {platform.python_version()}; date: {time.strftime('%Y-%m-%d')}")
+    print(
+        f"machine: {platform.machine()}, {os.cpu_count()} cores, {platform.system()} {platform.release()}, "
+        f"Python {platform.python_version()}; date: {time.strftime('%Y-%m-%d')}"
+    )
     print(f"{'measure':<100} {'value':>10} {'baseline':>10} {'ratio':>8}")
     for r in results:
-        fmt = (lambda v: f"{v:.1f} s" if v >= 10 else f"{v * 1000:.1f} ms") if r["unit"] == "s" else (lambda v: f"{v:,.0f}")
+        fmt = (
+            (lambda v: f"{v:.1f} s" if v >= 10 else f"{v * 1000:.1f} ms")
+            if r["unit"] == "s"
+            else (lambda v: f"{v:,.0f}")
+        )
         print(f"{r['name']:<100} {fmt(r['value']):>10} {fmt(r['baseline']):>10} {r['ratio']:>7.2f}x")
 
 

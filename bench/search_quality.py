@@ -53,7 +53,20 @@ FULL_BOOKS = {  # book id -> (file, game)
 NEWER_BOOKS = {
     "riftbound-v1.3": (CORPORA / "riftbound" / "core-rules-v1.3.txt", "riftbound", "riftbound-v1.2"),
 }
-PARTS = ("tuning", "held-out", "held-out-2", "held-out-3", "held-out-4", "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10", "held-out-11")  # see tests/search_questions.yaml
+PARTS = (
+    "tuning",
+    "held-out",
+    "held-out-2",
+    "held-out-3",
+    "held-out-4",
+    "held-out-5",
+    "held-out-6",
+    "held-out-7",
+    "held-out-8",
+    "held-out-9",
+    "held-out-10",
+    "held-out-11",
+)  # see tests/search_questions.yaml
 DEPTH = 10  # hits asked for; MRR counts an answer found down to this rank
 K = 5
 
@@ -67,8 +80,8 @@ def load_questions(path: Path = QUESTIONS) -> list[dict]:
 def build_library(home: str | Path, newer: bool = False) -> tuple[object, list[str]]:
     """A library with the seeds and every full document present, and with ``newer`` each newer edition
     (NEWER_BOOKS) whose older book is there; (store, ids of the full books loaded)."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     lib = Library(home, seeds=seeds_dir())
     loaded = []
@@ -145,11 +158,11 @@ def rankers() -> dict[str, Callable]:
 
     return {
         "bm25": lambda store, q, book: [h.id for h in baseline_search(store, q, book, DEPTH)],
-        "words": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH, kinds=("rule",),
-                                                              meaning=False).hits],
+        "words": lambda store, q, book: [
+            h.id for h in search(store, q, book=book, limit=DEPTH, kinds=("rule",), meaning=False).hits
+        ],
         "meaning": lambda store, q, book: [n.number for n in vectors.nearest(store, book, q, DEPTH)],
-        "ranker": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH,
-                                                               kinds=("rule",)).hits],
+        "ranker": lambda store, q, book: [h.id for h in search(store, q, book=book, limit=DEPTH, kinds=("rule",)).hits],
     }
 
 
@@ -157,8 +170,12 @@ def evaluate(store, questions: list[dict], ranker: Callable) -> dict:
     """recall@5, MRR and the rank of each question's first answer."""
     ranks = [rank(ranker(store, q["question"], q["book"]), [str(a) for a in q["answers"]]) for q in questions]
     n = len(ranks) or 1
-    return {"n": len(ranks), "recall@5": sum(1 for r in ranks if r and r <= K) / n,
-            "mrr": sum(1 / r for r in ranks if r) / n, "ranks": ranks}
+    return {
+        "n": len(ranks),
+        "recall@5": sum(1 for r in ranks if r and r <= K) / n,
+        "mrr": sum(1 / r for r in ranks if r) / n,
+        "ranks": ranks,
+    }
 
 
 def usable(questions: list[dict], books: set[str]) -> list[dict]:
@@ -168,10 +185,19 @@ def usable(questions: list[dict], books: set[str]) -> list[dict]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--misses", action="store_true", help="list tuning questions whose answer is not first")
-    parser.add_argument("--without", action="append", default=[], choices=PARTS, metavar="PART",
-                        help="leave a part out entirely, totals included (a held-out part while tuning)")
-    parser.add_argument("--numbers-only", action="store_true",
-                        help="remembered answers only where their own number reads the same, to compare")
+    parser.add_argument(
+        "--without",
+        action="append",
+        default=[],
+        choices=PARTS,
+        metavar="PART",
+        help="leave a part out entirely, totals included (a held-out part while tuning)",
+    )
+    parser.add_argument(
+        "--numbers-only",
+        action="store_true",
+        help="remembered answers only where their own number reads the same, to compare",
+    )
     args = parser.parse_args()
     if args.numbers_only:
         remember_by_number_alone()
@@ -192,18 +218,24 @@ def main() -> None:
             carried, counts = carried_questions(store, asked, older, newer)
             parts[f"{older} (same)"] = [{**q, "book": older, "answers": q["answers_before"]} for q in carried]
             parts[newer] = carried
-            print(f"note: {newer} is asked {counts['carried']} of the {counts['questions']} {older} questions, "
-                  f"their answers followed by judge diff's sure matches ({counts['kept']} of {counts['answers']} "
-                  f"answers kept; {counts['partly']} questions lost one)")
-        print(f"{'part':<22} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'words R@5':>9} {'words MRR':>9}"
-              f"  {'meaning R@5':>11}  {'ranker R@5':>10} {'ranker MRR':>10}")
+            print(
+                f"note: {newer} is asked {counts['carried']} of the {counts['questions']} {older} questions, "
+                f"their answers followed by judge diff's sure matches ({counts['kept']} of {counts['answers']} "
+                f"answers kept; {counts['partly']} questions lost one)"
+            )
+        print(
+            f"{'part':<22} {'n':>3}  {'bm25 R@5':>9} {'bm25 MRR':>9}  {'words R@5':>9} {'words MRR':>9}"
+            f"  {'meaning R@5':>11}  {'ranker R@5':>10} {'ranker MRR':>10}"
+        )
         results = {}
         for name, fn in rankers().items():
             results[name] = {p: evaluate(store, qs, fn) for p, qs in parts.items()}
         for p, qs in parts.items():
             b, w, m, r = (results[name][p] for name in ("bm25", "words", "meaning", "ranker"))
-            print(f"{p:<22} {len(qs):>3}  {b['recall@5']:>9.3f} {b['mrr']:>9.3f}  {w['recall@5']:>9.3f} {w['mrr']:>9.3f}"
-                  f"  {m['recall@5']:>11.3f}  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}")
+            print(
+                f"{p:<22} {len(qs):>3}  {b['recall@5']:>9.3f} {b['mrr']:>9.3f}  {w['recall@5']:>9.3f} {w['mrr']:>9.3f}"
+                f"  {m['recall@5']:>11.3f}  {r['recall@5']:>10.3f} {r['mrr']:>10.3f}"
+            )
         from rulebook.search import search
 
         for book in ("cr-2026", "riftbound-v1.2"):
@@ -213,7 +245,9 @@ def main() -> None:
                 for _ in range(3):
                     for q in qs:
                         search(store, q, book=book)
-                print(f"latency, in-process search on {book}: {(time.perf_counter() - t0) / (3 * len(qs)) * 1000:.1f} ms per question")
+                print(
+                    f"latency, in-process search on {book}: {(time.perf_counter() - t0) / (3 * len(qs)) * 1000:.1f} ms per question"
+                )
         if args.misses:
             tuning = parts["tuning"]
             for name in ("bm25", "ranker"):

@@ -35,10 +35,10 @@ DOCUMENTS = {
 def signatures(game: str, edition: str, document: Path, home: Path) -> dict:
     import yaml
 
-    from rulebook.shipped import seeds_dir
     from rulebook.carry import table_signatures
     from rulebook.diff import read_rules
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     lib = Library(home, seeds=seeds_dir())
     book = f"{game}-{edition}".replace(".", "-")
@@ -47,9 +47,13 @@ def signatures(game: str, edition: str, document: Path, home: Path) -> dict:
     rules = {e.number: e for e in read_rules(store, book)}
     table = yaml.safe_load((REPO / "data" / "citations" / f"{game}-{edition}.yaml").read_text(encoding="utf-8"))
     store.close()
-    return {"game": game, "edition": edition, "document": document.name,
-            "made_by": "bench/sign_citation_tables.py (rulebook.carry.signature)",
-            "rules": table_signatures(rules, table)}
+    return {
+        "game": game,
+        "edition": edition,
+        "document": document.name,
+        "made_by": "bench/sign_citation_tables.py (rulebook.carry.signature)",
+        "rules": table_signatures(rules, table),
+    }
 
 
 def main() -> int:

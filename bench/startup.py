@@ -56,13 +56,17 @@ FULL = (("mtg/MagicCompRules-2026-02-27.txt", "cr-2026"), ("riftbound/core-rules
 
 def meaning_pairs(book: str) -> list[tuple[tuple[str, ...], str]]:
     """Search by words and meaning: one book, then every default book."""
-    return [(("search", MEANING, "--book", book), "import typer, numpy, sqlite3"),
-            (("search", MEANING), "import typer, numpy, sqlite3")]
+    return [
+        (("search", MEANING, "--book", book), "import typer, numpy, sqlite3"),
+        (("search", MEANING), "import typer, numpy, sqlite3"),
+    ]
 
 
 def judge_command(source: Path | None = None) -> list[str]:
     if source is not None:  # what the console script does, with that checkout first on the path
-        code = f"import sys; sys.path.insert(0, {str(source.resolve())!r}); from judge.cli import main; sys.exit(main())"
+        code = (
+            f"import sys; sys.path.insert(0, {str(source.resolve())!r}); from judge.cli import main; sys.exit(main())"
+        )
         return [sys.executable, "-c", code]
     script = Path(sys.executable).with_name("judge")
     return [str(script)] if script.exists() else [sys.executable, "-m", "judge.cli"]
@@ -123,8 +127,12 @@ def main() -> None:
         pairs = PAIRS + meaning_pairs("riftbound")
         if args.corpora:
             for name, book in FULL:
-                subprocess.run(judge + ["load", str(args.corpora / name), "--book", book], env=env,
-                               stdout=subprocess.DEVNULL, check=True)
+                subprocess.run(
+                    judge + ["load", str(args.corpora / name), "--book", book],
+                    env=env,
+                    stdout=subprocess.DEVNULL,
+                    check=True,
+                )
             pairs = PAIRS + meaning_pairs("cr-2026")
         time.sleep(2.1)  # judge.db just written is too recent for a freshness stamp (rulebook/home.py)
         modes = ("cached", "uncached") if args.mode == "both" else (args.mode,)
@@ -133,13 +141,19 @@ def main() -> None:
             env = environment(home, mode, pycache)
             print(f"\n{mode}:")
             for cmd, baseline in pairs:
-                commands = [judge + list(cmd), [sys.executable, "-c", baseline], [sys.executable, "-c", frozen(baseline)]]
+                commands = [
+                    judge + list(cmd),
+                    [sys.executable, "-c", baseline],
+                    [sys.executable, "-c", frozen(baseline)],
+                ]
                 (ta, ua), *baselines = measure(commands, env, args.runs)
                 shown = "judge " + " ".join(f'"{c}"' if " " in c else c for c in cmd)
                 print(f"  {shown:<72} {ta * 1000:6.1f} ms (user {ua * 1000:5.1f})")
                 for code, (tb, ub) in zip((baseline, frozen(baseline)), baselines):
-                    print(f"  {'python -c ' + repr(code):<72} {tb * 1000:6.1f} ms (user {ub * 1000:5.1f})"
-                          f"   ratio {ta / tb:.2f} (user {ua / ub:.2f})")
+                    print(
+                        f"  {'python -c ' + repr(code):<72} {tb * 1000:6.1f} ms (user {ub * 1000:5.1f})"
+                        f"   ratio {ta / tb:.2f} (user {ua / ub:.2f})"
+                    )
 
 
 if __name__ == "__main__":

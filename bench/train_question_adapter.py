@@ -82,8 +82,11 @@ def near_duplicate(a: str, b: str) -> bool:
 def contaminated(questions: list[dict]) -> list[dict]:
     """The training questions that nearly repeat an evaluation question asked of the same book."""
     evaluation = load_questions()
-    return [q for q in questions
-            if any(e["book"] == q["book"] and near_duplicate(q["question"], e["question"]) for e in evaluation)]
+    return [
+        q
+        for q in questions
+        if any(e["book"] == q["book"] and near_duplicate(q["question"], e["question"]) for e in evaluation)
+    ]
 
 
 def decontaminate() -> int:
@@ -91,8 +94,14 @@ def decontaminate() -> int:
     drop = {(q["file"], q["question"]) for q in contaminated(training_questions())}
     for path in sorted(TRAINING.glob("*.yaml")):
         lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-        kept = [line for line in lines if not (line.lstrip().startswith("- {") and (path.name, str(
-            yaml.safe_load(line.strip()[2:])["question"])) in drop)]
+        kept = [
+            line
+            for line in lines
+            if not (
+                line.lstrip().startswith("- {")
+                and (path.name, str(yaml.safe_load(line.strip()[2:])["question"])) in drop
+            )
+        ]
         if len(kept) != len(lines):
             path.write_text("".join(kept), encoding="utf-8")
     return len(drop)
@@ -124,8 +133,9 @@ class Book:
         return np.array([answers(n, expected) for n in self.numbers])
 
 
-def loss_and_gradient(W: np.ndarray, groups: list[tuple[np.ndarray, Book, np.ndarray]], n: int
-                      ) -> tuple[float, np.ndarray]:
+def loss_and_gradient(
+    W: np.ndarray, groups: list[tuple[np.ndarray, Book, np.ndarray]], n: int
+) -> tuple[float, np.ndarray]:
     """Mean softmax loss over the questions (groups: question vectors, their book, positive rows) and dW."""
     loss, grad = 0.0, np.zeros_like(W)
     for Q, book, positive in groups:
@@ -173,7 +183,7 @@ def train(groups, n: int, steps: int) -> tuple[np.ndarray, list[float]]:
         losses.append(loss)
         m = 0.9 * m + 0.1 * g
         v = 0.999 * v + 0.001 * g * g
-        W -= LEARNING_RATE * (m / (1 - 0.9 ** step)) / (np.sqrt(v / (1 - 0.999 ** step)) + 1e-8)
+        W -= LEARNING_RATE * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
     return W.astype(np.float32), losses
 
 
@@ -181,10 +191,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--dry-run", action="store_true", help="train and report, write nothing")
     parser.add_argument("--steps", type=int, default=STEPS)
-    parser.add_argument("--decontaminate", action="store_true",
-                        help="first delete training questions that nearly repeat an evaluation question")
+    parser.add_argument(
+        "--decontaminate",
+        action="store_true",
+        help="first delete training questions that nearly repeat an evaluation question",
+    )
     args = parser.parse_args()
     import minilm as semantic
+
     from rulebook.vectors import rule_texts
 
     if args.decontaminate:
@@ -192,14 +206,15 @@ def main() -> None:
     questions = training_questions()
     overlap = contaminated(questions)
     if overlap:
-        sys.exit(f"error: {len(overlap)} training questions nearly repeat evaluation questions, e.g. "
-                 f"{overlap[0]['file']}: {overlap[0]['question']!r}; run with --decontaminate")
+        sys.exit(
+            f"error: {len(overlap)} training questions nearly repeat evaluation questions, e.g. "
+            f"{overlap[0]['file']}: {overlap[0]['question']!r}; run with --decontaminate"
+        )
     missing = [b for b, (path, _) in FULL_BOOKS.items() if not path.exists()]
     if missing or not questions:
         sys.exit(f"error: needs the full documents in ../shared/corpora and questions in {TRAINING}")
     rng = np.random.default_rng(SEED)
-    held = set(rng.permutation(len(questions))[:int(len(questions) * VALIDATION)].tolist()) if args.dry_run \
-        else set()
+    held = set(rng.permutation(len(questions))[: int(len(questions) * VALIDATION)].tolist()) if args.dry_run else set()
     encoder = semantic.Encoder.load(adapter=False)
     t0 = time.perf_counter()
     with tempfile.TemporaryDirectory() as home:
@@ -218,8 +233,10 @@ def main() -> None:
             check.append((Q[kept], book, [questions[i]["answers"] for i in kept]))
     n = sum(len(g[0]) for g in fit)
     W, losses = train(fit, n, args.steps)
-    print(f"{len(questions)} questions ({n} trained on, {len(held)} held back); loss {losses[0]:.3f} -> "
-          f"{losses[-1]:.3f}; {time.perf_counter() - t0:.0f} s")
+    print(
+        f"{len(questions)} questions ({n} trained on, {len(held)} held back); loss {losses[0]:.3f} -> "
+        f"{losses[-1]:.3f}; {time.perf_counter() - t0:.0f} s"
+    )
     if args.dry_run:
         print(f"held back, recall@{K} by meaning alone {recall(None, check):.3f} -> {recall(W, check):.3f}")
         return
@@ -227,11 +244,13 @@ def main() -> None:
     np.save(OUT, W)
     digest = hashlib.sha256(OUT.read_bytes()).hexdigest()
     info = {
-        "base_model_sha256": semantic.MODEL_SHA256, "sha256": digest, "trained_by": "bench/train_question_adapter.py",
+        "base_model_sha256": semantic.MODEL_SHA256,
+        "sha256": digest,
+        "trained_by": "bench/train_question_adapter.py",
         "training_files": training_files(),
-        "questions": len(questions), "similar_to_evaluation_below": SIMILAR,
-        "settings": {"tau": TAU, "lambda": LAMBDA, "steps": args.steps, "learning_rate": LEARNING_RATE,
-                     "seed": SEED},
+        "questions": len(questions),
+        "similar_to_evaluation_below": SIMILAR,
+        "settings": {"tau": TAU, "lambda": LAMBDA, "steps": args.steps, "learning_rate": LEARNING_RATE, "seed": SEED},
     }
     OUT.with_suffix(".json").write_text(json.dumps(info, indent=2) + "\n", encoding="utf-8")
     print(f"wrote {OUT.relative_to(REPO)} and its .json")

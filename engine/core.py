@@ -80,11 +80,13 @@ class Timeline:
         raise KeyError(f"no rules change {name!r} in the {self.game} timeline")
 
     @classmethod
-    def from_data(cls, data: Mapping[str, Any]) -> "Timeline":
+    def from_data(cls, data: Mapping[str, Any]) -> Timeline:
         """A timeline from the parsed ``data/editions/<game>.yaml`` (``{"game", "versions", "changes":
         {name: {"key", "since", "until", "what"}}}``)."""
-        changes = tuple(Change(str(name), str(c["key"]), _date(c.get("since")), _date(c.get("until")), str(c["what"]))
-                        for name, c in (data.get("changes") or {}).items())
+        changes = tuple(
+            Change(str(name), str(c["key"]), _date(c.get("since")), _date(c.get("until")), str(c["what"]))
+            for name, c in (data.get("changes") or {}).items()
+        )
         versions = {str(k): str(_date(v)) for k, v in (data.get("versions") or {}).items()}
         return cls(str(data["game"]), changes, versions)
 
@@ -140,9 +142,17 @@ class ScenarioError(Exception):
 class Citations:
     """One game and edition's table: citation key -> rule numbers."""
 
-    def __init__(self, game: str, edition: str, table: Mapping[str, Mapping[str, Any]], *,
-                 timeline: Timeline | None = None, date: str | None = None, source: str | None = None,
-                 book: str | None = None):
+    def __init__(
+        self,
+        game: str,
+        edition: str,
+        table: Mapping[str, Mapping[str, Any]],
+        *,
+        timeline: Timeline | None = None,
+        date: str | None = None,
+        source: str | None = None,
+        book: str | None = None,
+    ):
         self.game, self.edition = game, edition
         # The rules applied are those in force on ``date`` (the book's or the scenario's edition); the
         # table only numbers them. ``source``: the edition of the table the numbers were carried from
@@ -173,7 +183,7 @@ class Citations:
     def citation(self, key: str) -> Citation:
         return self._table[key]
 
-    def __deepcopy__(self, memo: dict) -> "Citations":
+    def __deepcopy__(self, memo: dict) -> Citations:
         return self  # never changes once built: copies of an engine (ask, undo) share it
 
     def __contains__(self, key: str) -> bool:
@@ -402,8 +412,16 @@ def play(engine: Engine, actions: Iterable[tuple[str, bool]]) -> Iterator[Step]:
                 legal, events, exc = ask(engine, sentence)
                 if exc is not None:
                     events = [Event(f"No: {exc.message}", exc.rules, (exc.reason,))]
-                yield Step(n, sentence, True, legal, tuple(events), engine.snapshot(),
-                           exc.reason if exc else None, exc.rules if exc else _rules_of(events))
+                yield Step(
+                    n,
+                    sentence,
+                    True,
+                    legal,
+                    tuple(events),
+                    engine.snapshot(),
+                    exc.reason if exc else None,
+                    exc.rules if exc else _rules_of(events),
+                )
                 continue
             try:
                 events = engine.apply(sentence)
@@ -502,7 +520,7 @@ def name(value: Any, path: tuple, what: str = "a name") -> str:
     """A name: text (a number is taken as written). Not a list, a mapping, nothing, or true/false
     (YAML reads an unquoted ``yes``, ``no``, ``on``, ``off`` as true/false: quote such a name)."""
     if isinstance(value, bool):
-        raise ScenarioError(tuple(path), f"expected {what}, got {_shown(value)} (quote a name such as \"yes\" or \"no\")")
+        raise ScenarioError(tuple(path), f'expected {what}, got {_shown(value)} (quote a name such as "yes" or "no")')
     if not isinstance(value, (str, int, float)) or not str(value).strip():
         raise ScenarioError(tuple(path), f"expected {what}, got {_shown(value)}")
     return str(value).strip()

@@ -33,7 +33,7 @@ def open_store():
     return Store(fresh_db())
 
 
-def open_rows() -> "Rows":
+def open_rows() -> Rows:
     """judge.db, up to date, read with sqlite3 alone: for the lookups that need rows, not the store's
     classes (``judge rule``)."""
     return Rows(fresh_db())
@@ -51,9 +51,8 @@ def fresh_db():
     stamp = Stamp(default_home(), seeds_dir(), data_dir())
     if stamp.recorded():
         return stamp.db_path
-    from rulebook.library import Library
-
     from judge.progress import Steps
+    from rulebook.library import Library
 
     lib = Library(stamp.home, seeds=stamp.seeds, notify=notify)
     with Steps("updating the library: reading") as step:

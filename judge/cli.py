@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
         def format_message(self) -> str: ...
 
+
 HELP = "Rules lookup, search, cross-references and scenario explanations for Riftbound and Magic judges."
 
 
@@ -44,8 +45,9 @@ def make_app(names: list[str] | None = None) -> typer.Typer:
     # `--version` is answered by main() before any parsing; declared here too, so `judge --help` lists it.
     @app.callback()
     def _group(
-        version: bool = typer.Option(False, "--version", help="Print the version and exit.",
-                                     is_eager=True, callback=_print_version),
+        version: bool = typer.Option(
+            False, "--version", help="Print the version and exit.", is_eager=True, callback=_print_version
+        ),
     ) -> None:
         pass
 
@@ -150,8 +152,11 @@ def _in_group(problem, exc):
 def _wants_json(args: list[str]) -> bool:
     """Whether the command line asks for JSON output (options after ``--`` are arguments)."""
     args = args[: args.index("--")] if "--" in args else args
-    return "--json" in args or "--format=json" in args or any(
-        a in ("--format", "-f") and b == "json" for a, b in zip(args, args[1:]))
+    return (
+        "--json" in args
+        or "--format=json" in args
+        or any(a in ("--format", "-f") and b == "json" for a, b in zip(args, args[1:]))
+    )
 
 
 def _print_version(value: bool) -> None:
@@ -185,8 +190,11 @@ def _click_errors() -> tuple[tuple[type, ...], tuple[type[_ClickError], ...], tu
         modules.append(package)
     except ImportError:
         pass
-    return (tuple(m.UsageError for m in modules), tuple(m.ClickException for m in modules),
-            tuple(m.NoArgsIsHelpError for m in modules if hasattr(m, "NoArgsIsHelpError")))
+    return (
+        tuple(m.UsageError for m in modules),
+        tuple(m.ClickException for m in modules),
+        tuple(m.NoArgsIsHelpError for m in modules if hasattr(m, "NoArgsIsHelpError")),
+    )
 
 
 if __name__ == "__main__":

@@ -24,18 +24,26 @@ class Problem:
     hint: str | None = None  # what would help, a line of its own (a miss in an excerpt: load the full rules)
 
     def to_json(self) -> dict:
-        return {"error": {"message": self.message, "file": self.file, "line": self.line,
-                          "suggestions": list(self.suggestions), "status": self.status, "hint": self.hint}}
+        return {
+            "error": {
+                "message": self.message,
+                "file": self.file,
+                "line": self.line,
+                "suggestions": list(self.suggestions),
+                "status": self.status,
+                "hint": self.hint,
+            }
+        }
 
 
 def problem(exc: BaseException) -> Problem | None:
     """The problem behind errors a user can cause; None for bugs (which keep their traceback)."""
-    from scenarios.scenario import ScenarioFileError
     from rulebook.cards.store import CardLibraryError
     from rulebook.editions import BookChoiceError
     from rulebook.games import UnknownGame
     from rulebook.library import LibraryError
     from rulebook.model import ReadError
+    from scenarios.scenario import ScenarioFileError
 
     if isinstance(exc, ReadError):
         return Problem(str(exc), file=exc.path, line=exc.line)

@@ -16,5 +16,11 @@ def load_graph(store, book: str):
     from rulebook.graph import build_graph
 
     # Riftbound's heading rules are siblings of the rules they head: the heads edges say so.
-    return build_graph(store.rules(book), store.terms(book), store.rulings(book), store.references(book),
-                       store.uses(book), headings=games.get(store.book(book).game).numbering.sibling_headings)
+    return build_graph(
+        store.rules(book),
+        store.terms(book),
+        store.rulings(book),
+        store.references(book),
+        store.uses(book),
+        headings=games.get(store.book(book).game).numbering.sibling_headings,
+    )

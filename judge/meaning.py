@@ -9,8 +9,12 @@ from judge.output import warn
 def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[str, int] | None:
     """{book: rules with meaning vectors}; None when a book has none (said on stderr when
     ``announce_unavailable``; search says it in its note)."""
-    found = {r["book"]: r["numbers"] for r in store.query(
-        f"SELECT book, numbers FROM meaning WHERE book IN ({','.join('?' * len(books))})", list(books))}
+    found = {
+        r["book"]: r["numbers"]
+        for r in store.query(
+            f"SELECT book, numbers FROM meaning WHERE book IN ({','.join('?' * len(books))})", list(books)
+        )
+    }
     if set(books) - set(found):
         if announce_unavailable:
             warn("search will rank by words alone: the meaning model is not installed")

@@ -32,8 +32,13 @@ EVERY = 3.0  # seconds between two plain progress lines
 class Steps:
     """A context manager giving a function to call as each step starts, with what it works on."""
 
-    def __init__(self, what: str, total: int | None = None, stream: TextIO | None = None,
-                 clock: Callable[[], float] = time.monotonic):
+    def __init__(
+        self,
+        what: str,
+        total: int | None = None,
+        stream: TextIO | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ):
         self.what, self.total, self.stream, self.clock = what, total, stream, clock
         self._bar: Progress | None = None  # the bar, once drawn
         self._task: TaskID | None = None  # its one task

@@ -158,15 +158,38 @@ class Carried:
         return self.tables[0] if self.tables else ""
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "book": self.book, "edition": self.edition, "tables": list(self.tables),
-                "keys": [{"key": p.key, "rules": list(p.rules), "phrase": p.phrase, "table": p.table,
-                          "found_by": p.found_by, "left_out": list(p.left_out)} for p in self.placed]}
+        return {
+            "game": self.game,
+            "book": self.book,
+            "edition": self.edition,
+            "tables": list(self.tables),
+            "keys": [
+                {
+                    "key": p.key,
+                    "rules": list(p.rules),
+                    "phrase": p.phrase,
+                    "table": p.table,
+                    "found_by": p.found_by,
+                    "left_out": list(p.left_out),
+                }
+                for p in self.placed
+            ],
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Carried:
-        return cls(data["game"], data["book"], data.get("edition"), tuple(data["tables"]),
-                   tuple(Placed(k["key"], tuple(k["rules"]), k["phrase"], k["table"], k["found_by"],
-                                tuple(k.get("left_out") or ())) for k in data["keys"]))
+        return cls(
+            data["game"],
+            data["book"],
+            data.get("edition"),
+            tuple(data["tables"]),
+            tuple(
+                Placed(
+                    k["key"], tuple(k["rules"]), k["phrase"], k["table"], k["found_by"], tuple(k.get("left_out") or ())
+                )
+                for k in data["keys"]
+            ),
+        )
 
 
 class _Book:
@@ -267,14 +290,18 @@ def _place(book: _Book, key: str, entry: Mapping[str, Any], source: Source, phra
         sig = source.signatures.get(wanted[0])
         if sig:  # the text must back the phrase: a rule alike enough, and clearly the likest ...
             order = sorted(((similarity(sig, book.sig[n]), n) for n in saying), key=lambda x: (-x[0], x[1]))
-            if order[0][0] < SUPPORT or (len(order) > 1 and order[0][0] - order[1][0] < MARGIN
-                                         and wanted[0] not in (order[0][1], order[1][1])):
+            if order[0][0] < SUPPORT or (
+                len(order) > 1 and order[0][0] - order[1][0] < MARGIN and wanted[0] not in (order[0][1], order[1][1])
+            ):
                 head = _under_same_headings(book, sig, saying)  # ... or the one under the same headings
                 if head is None:
                     continue
             else:
-                head = wanted[0] if wanted[0] in saying and order[0][0] - similarity(sig, book.sig[wanted[0]]) < MARGIN \
+                head = (
+                    wanted[0]
+                    if wanted[0] in saying and order[0][0] - similarity(sig, book.sig[wanted[0]]) < MARGIN
                     else order[0][1]
+                )
                 if head != wanted[0] and _headings_shared(book, sig, head) < SAME_PLACE:
                     continue  # the same words in another part of the rules (a showdown's conquer for a combat's)
         elif len(saying) == 1 or wanted[0] in saying:
@@ -312,8 +339,9 @@ def _looks_like_rule(number: str) -> bool:
     return number[:1].isdigit()
 
 
-def carry(game: str, book: str, edition: str | None, rules: list[Entry], sources: list[Source],
-          rulings: Iterable[str] = ()) -> Carried:
+def carry(
+    game: str, book: str, edition: str | None, rules: list[Entry], sources: list[Source], rulings: Iterable[str] = ()
+) -> Carried:
     """Carry the tables ``sources`` onto ``book`` (its ``rules``, the ids of the FAQ rulings its game
     has): every key any table has, placed from the table that places most keys, else from the next."""
     target = _Book(rules, rulings)

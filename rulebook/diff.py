@@ -84,7 +84,8 @@ _CITED = re.compile(r"\b\d{3}(?:\.\d+(?:[a-z]{1,2}\b|(?:\.[a-z0-9]+)*))?")
 _WORD = re.compile(r"[a-z0-9#]+")
 _STOP = frozenset(
     "a an the of to and or in on at by for with from as is are be been it its this that these those "
-    "if then than which who whom whose there their they them any each".split())
+    "if then than which who whom whose there their they them any each".split()
+)
 
 
 # The rules as compared ----------------------------------------------------------------------------
@@ -134,8 +135,10 @@ def masked(text: str) -> str:
 def read_rules(db, book: str) -> list[Entry]:
     """A book's rules in rule order, as compared."""
     rows = db.query("SELECT number, parent, title, text, examples FROM rules WHERE book = ? ORDER BY sort", [book])
-    return [Entry(r["number"], r["parent"], r["title"], r["text"] or "", tuple(json.loads(r["examples"] or "[]")))
-            for r in rows]
+    return [
+        Entry(r["number"], r["parent"], r["title"], r["text"] or "", tuple(json.loads(r["examples"] or "[]")))
+        for r in rows
+    ]
 
 
 # Matching ------------------------------------------------------------------------------------------
@@ -195,8 +198,7 @@ def _similarities(old: list[Entry], new: list[Entry]):
     b = [encode(content_words(e.content)) for e in new]
     if not a or not b:
         return np.zeros((len(a), len(b)), dtype=np.float32), a, b
-    sims = process.cdist(a, b, scorer=Indel.normalized_similarity, score_cutoff=SAME_NUMBER_MIN,
-                         dtype=np.float32)
+    sims = process.cdist(a, b, scorer=Indel.normalized_similarity, score_cutoff=SAME_NUMBER_MIN, dtype=np.float32)
     # Rules without a content word (a heading "The", say) are alike only at the same number.
     empty_a = np.array([not s for s in a])
     empty_b = np.array([not s for s in b])
@@ -285,11 +287,15 @@ def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
             elif s >= MOVE_MIN:
                 ok = True
             else:  # a weaker likeness counts only in context, and only between texts long enough
-                ok = ((parents or children) and min(length_old[i], length_new[j]) >= NEAR_WORDS
-                      and evidence(i, j, s) >= NEAR_MIN)
+                ok = (
+                    (parents or children)
+                    and min(length_old[i], length_new[j]) >= NEAR_WORDS
+                    and evidence(i, j, s) >= NEAR_MIN
+                )
             if ok:
-                weights[(i, j)] = max(0.01, s - OFFSET + SAME_BONUS * same[i, j] + PARENT_BONUS * parents
-                                      + PARENT_BONUS * children)
+                weights[(i, j)] = max(
+                    0.01, s - OFFSET + SAME_BONUS * same[i, j] + PARENT_BONUS * parents + PARENT_BONUS * children
+                )
         solution = _assign(weights)
         if solution == chosen:
             break
@@ -307,7 +313,9 @@ def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
 
     def rival(i: int, j: int) -> tuple[float | None, bool]:
         """The best other candidate of either rule, and whether one has the very same text."""
-        others = [(w, i, b) for w, b in best_row.get(i, []) if b != j] + [(w, a, j) for w, a in best_col.get(j, []) if a != i]
+        others = [(w, i, b) for w, b in best_row.get(i, []) if b != j] + [
+            (w, a, j) for w, a in best_col.get(j, []) if a != i
+        ]
         twin = any(sims[a, b] >= 1.0 and rest_old[a].key == rest_new[b].key for _, a, b in others)
         return max((w for w, _, _ in others), default=None), twin
 
@@ -321,7 +329,7 @@ def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
         if identical:
             confidence = "medium" if twin else "high"
         else:
-            confidence = ("high" if ev >= 0.8 and margin >= 0.1 else "medium" if ev >= 0.5 and margin >= 0.05 else "low")
+            confidence = "high" if ev >= 0.8 and margin >= 0.1 else "medium" if ev >= 0.5 and margin >= 0.05 else "low"
             if confidence == "low" and (i, j) in agree:  # a heading renamed: its sub-rules stayed with it
                 confidence = "medium"
         pairs.append(Pair(rest_old[i].number, rest_new[j].number, round(s, 3), confidence, identical))
@@ -466,8 +474,9 @@ class TermChanges:
         return {"added": self.added, "removed": self.removed, "changed": self.changed, "renamed": self.renamed}
 
 
-def diff_terms(old: list[tuple[str, str]], new: list[tuple[str, str]], old_partial: bool = False,
-               new_partial: bool = False) -> tuple[TermChanges, int, int]:
+def diff_terms(
+    old: list[tuple[str, str]], new: list[tuple[str, str]], old_partial: bool = False, new_partial: bool = False
+) -> tuple[TermChanges, int, int]:
     """Glossary entries ``(term, definition)`` compared: by headword (case aside), then a headword
     renamed when its definition is nearly the same (an assignment, as for rules). Returns the
     changes, the count of unchanged entries, and the count left outside an excerpt."""
@@ -480,8 +489,15 @@ def diff_terms(old: list[tuple[str, str]], new: list[tuple[str, str]], old_parti
             if _norm(od) == _norm(nd):
                 unchanged += 1
             else:
-                changed.append({"term": nt, "old_definition": od, "new_definition": nd,
-                                "diff": word_diff(od, nd), "references_only": masked(od) == masked(nd)})
+                changed.append(
+                    {
+                        "term": nt,
+                        "old_definition": od,
+                        "new_definition": nd,
+                        "diff": word_diff(od, nd),
+                        "references_only": masked(od) == masked(nd),
+                    }
+                )
     gone = [o[k] for k in o if k not in n]
     fresh = [n[k] for k in n if k not in o]
     renamed = []
@@ -495,8 +511,15 @@ def diff_terms(old: list[tuple[str, str]], new: list[tuple[str, str]], old_parti
         chosen = _assign({(int(i), int(j)): float(sims[i, j]) - OFFSET for i, j in zip(rows, cols)})
         for i, j in chosen.items():
             (ot, od), (nt, nd) = gone[i], fresh[j]
-            renamed.append({"old": ot, "new": nt, "similarity": round(float(sims[i, j]), 3),
-                            "changed": _norm(od) != _norm(nd), "diff": word_diff(od, nd) if _norm(od) != _norm(nd) else None})
+            renamed.append(
+                {
+                    "old": ot,
+                    "new": nt,
+                    "similarity": round(float(sims[i, j]), 3),
+                    "changed": _norm(od) != _norm(nd),
+                    "diff": word_diff(od, nd) if _norm(od) != _norm(nd) else None,
+                }
+            )
         gone = [g for i, g in enumerate(gone) if i not in chosen]
         taken = set(chosen.values())
         fresh = [f for j, f in enumerate(fresh) if j not in taken]
@@ -507,9 +530,16 @@ def diff_terms(old: list[tuple[str, str]], new: list[tuple[str, str]], old_parti
     if new_partial:
         outside += len(gone)
         gone = []
-    return (TermChanges(added=[{"term": t, "definition": d} for t, d in fresh],
-                        removed=[{"term": t, "definition": d} for t, d in gone],
-                        changed=changed, renamed=renamed), unchanged, outside)
+    return (
+        TermChanges(
+            added=[{"term": t, "definition": d} for t, d in fresh],
+            removed=[{"term": t, "definition": d} for t, d in gone],
+            changed=changed,
+            renamed=renamed,
+        ),
+        unchanged,
+        outside,
+    )
 
 
 def _norm(text: str) -> str:
@@ -537,22 +567,35 @@ class BookDiff:
 
     def to_json(self) -> dict:
         return {
-            "old": self.old["book"], "new": self.new["book"],
-            "old_edition": self.old["edition"], "new_edition": self.new["edition"],
+            "old": self.old["book"],
+            "new": self.new["book"],
+            "old_edition": self.old["edition"],
+            "new_edition": self.new["edition"],
             "partial": [b["book"] for b in (self.old, self.new) if b["partial"]],
             "section": self.section,
-            "added": self.added, "removed": self.removed, "changed": self.changed,
-            "renumbered": self.renumbered, "unchanged": self.unchanged,
+            "added": self.added,
+            "removed": self.removed,
+            "changed": self.changed,
+            "renumbered": self.renumbered,
+            "unchanged": self.unchanged,
             "outside_excerpt": self.outside_excerpt,
-            "terms": (self.terms.to_json() | {"unchanged": self.terms_unchanged,
-                                              "outside_excerpt": self.terms_outside_excerpt})
-            if self.terms is not None else None,
+            "terms": (
+                self.terms.to_json()
+                | {"unchanged": self.terms_unchanged, "outside_excerpt": self.terms_outside_excerpt}
+            )
+            if self.terms is not None
+            else None,
         }
 
     @property
     def counts(self) -> dict:
-        return {"added": len(self.added), "removed": len(self.removed), "changed": len(self.changed),
-                "renumbered": len(self.renumbered), "unchanged": self.unchanged}
+        return {
+            "added": len(self.added),
+            "removed": len(self.removed),
+            "changed": len(self.changed),
+            "renumbered": len(self.renumbered),
+            "unchanged": self.unchanged,
+        }
 
 
 class DiffError(ValueError):
@@ -561,8 +604,13 @@ class DiffError(ValueError):
 
 def book_info(db, book: str) -> dict:
     row = db.query("SELECT id, game, title, edition, partial FROM books WHERE id = ?", [book])[0]
-    return {"book": row["id"], "game": row["game"], "title": row["title"], "edition": row["edition"],
-            "partial": bool(row["partial"])}
+    return {
+        "book": row["id"],
+        "game": row["game"],
+        "title": row["title"],
+        "edition": row["edition"],
+        "partial": bool(row["partial"]),
+    }
 
 
 def under(number: str, section: str, game: str) -> bool:
@@ -586,15 +634,24 @@ def diff_books(db, old_book: str, new_book: str, section: str | None = None) -> 
     old_info, new_info = book_info(db, old_book), book_info(db, new_book)
     game = old_info["game"]
     if new_info["game"] != game:
-        raise DiffError(f"{old_book} is a {game} book and {new_book} a {new_info['game']} book: "
-                        "only editions of one game can be compared")
+        raise DiffError(
+            f"{old_book} is a {game} book and {new_book} a {new_info['game']} book: "
+            "only editions of one game can be compared"
+        )
     old_rules, new_rules = read_rules(db, old_book), read_rules(db, new_book)
     m = match_rules(old_rules, new_rules)
     return assemble(old_info, new_info, old_rules, new_rules, m, section, db)
 
 
-def assemble(old_info: dict, new_info: dict, old_rules: list[Entry], new_rules: list[Entry], m: Matching,
-             section: str | None = None, db=None) -> BookDiff:
+def assemble(
+    old_info: dict,
+    new_info: dict,
+    old_rules: list[Entry],
+    new_rules: list[Entry],
+    m: Matching,
+    section: str | None = None,
+    db=None,
+) -> BookDiff:
     game = old_info["game"]
     if section is not None:
         section = numbers.canonical(section, game)
@@ -612,14 +669,27 @@ def assemble(old_info: dict, new_info: dict, old_rules: list[Entry], new_rules: 
             continue
         item = {"similarity": p.similarity, "confidence": p.confidence}
         if p.old == p.new:
-            changed.append({"number": p.new, "old_text": a.content, "new_text": b.content,
-                            "diff": word_diff(a.content, b.content),
-                            "references_only": masked(a.content) == masked(b.content), **item})
+            changed.append(
+                {
+                    "number": p.new,
+                    "old_text": a.content,
+                    "new_text": b.content,
+                    "diff": word_diff(a.content, b.content),
+                    "references_only": masked(a.content) == masked(b.content),
+                    **item,
+                }
+            )
         else:
             entry = {"old": p.old, "new": p.new, **item, "changed": not p.identical}
             if not p.identical:
-                entry.update({"old_text": a.content, "new_text": b.content, "diff": word_diff(a.content, b.content),
-                              "references_only": masked(a.content) == masked(b.content)})
+                entry.update(
+                    {
+                        "old_text": a.content,
+                        "new_text": b.content,
+                        "diff": word_diff(a.content, b.content),
+                        "references_only": masked(a.content) == masked(b.content),
+                    }
+                )
             else:
                 entry["text"] = b.content
             renumbered.append(entry)
@@ -639,15 +709,19 @@ def assemble(old_info: dict, new_info: dict, old_rules: list[Entry], new_rules: 
     unchanged = sum(1 for x in m.anchored if keep(x))
     terms, t_same, t_out = None, 0, 0
     if section is None and db is not None:
-        terms, t_same, t_out = diff_terms(_terms(db, old_info["book"]), _terms(db, new_info["book"]),
-                                          old_info["partial"], new_info["partial"])
-    return BookDiff(old_info, new_info, section, added, removed, changed, renumbered, unchanged, outside,
-                    terms, t_same, t_out, m)
+        terms, t_same, t_out = diff_terms(
+            _terms(db, old_info["book"]), _terms(db, new_info["book"]), old_info["partial"], new_info["partial"]
+        )
+    return BookDiff(
+        old_info, new_info, section, added, removed, changed, renumbered, unchanged, outside, terms, t_same, t_out, m
+    )
 
 
 def _terms(db, book: str) -> list[tuple[str, str]]:
-    return [(r["term"], r["definition"] or "") for r in
-            db.query("SELECT term, definition FROM terms WHERE book = ? ORDER BY term COLLATE NOCASE", [book])]
+    return [
+        (r["term"], r["definition"] or "")
+        for r in db.query("SELECT term, definition FROM terms WHERE book = ? ORDER BY term COLLATE NOCASE", [book])
+    ]
 
 
 # Following a rule across editions ------------------------------------------------------------------
@@ -657,8 +731,11 @@ def game_editions(db, game: str) -> list[str]:
     (an excerpt says nothing of what an edition lacks)."""
     from rulebook.editions import edition_key
 
-    rows = db.query("SELECT id, edition, builtin FROM books WHERE game = ? AND "
-                    "EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id) ORDER BY position, id", [game])
+    rows = db.query(
+        "SELECT id, edition, builtin FROM books WHERE game = ? AND "
+        "EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id) ORDER BY position, id",
+        [game],
+    )
     loaded = [r for r in rows if not r["builtin"]]
     return [r["id"] for r in sorted(loaded or rows, key=lambda r: edition_key(r["edition"]))]
 
@@ -716,8 +793,17 @@ def rule_history(db, game: str, number: str, book: str | None = None, books: lis
     for k, b in enumerate(books):
         number_k, number_before = at[k], (at[k - 1] if k else None)
         here = rules[b].get(number_k) if number_k else None
-        entry = {"book": b, "edition": info[b]["edition"], "number": at[k], "text": here.content if here else None,
-                 "status": None, "from": None, "similarity": None, "confidence": None, "diff": None}
+        entry = {
+            "book": b,
+            "edition": info[b]["edition"],
+            "number": at[k],
+            "text": here.content if here else None,
+            "status": None,
+            "from": None,
+            "similarity": None,
+            "confidence": None,
+            "diff": None,
+        }
         before = rules[books[k - 1]].get(number_before) if number_before else None
         if k == 0:
             entry["status"] = "present" if here else "absent"
@@ -727,8 +813,15 @@ def rule_history(db, game: str, number: str, book: str | None = None, books: lis
             entry["status"] = "added"
         else:
             moved, reworded = before.number != here.number, before.key != here.key
-            entry["status"] = ("renumbered and changed" if moved and reworded else "renumbered" if moved
-                               else "changed" if reworded else "unchanged")
+            entry["status"] = (
+                "renumbered and changed"
+                if moved and reworded
+                else "renumbered"
+                if moved
+                else "changed"
+                if reworded
+                else "unchanged"
+            )
             entry["from"] = before.number
             pair = next((p for p in matchings[k - 1].pairs if p.old == before.number), None)
             entry["similarity"], entry["confidence"] = (pair.similarity, pair.confidence) if pair else (1.0, "high")
@@ -763,7 +856,7 @@ def carry_phrase(phrase: str, old: str, new: str) -> str | None:
     # The phrase's words in the old text (its first and last words may carry punctuation there).
     start = None
     for i in range(len(na) - len(want) + 1):
-        window = na[i:i + len(want)]
+        window = na[i : i + len(want)]
         if window[1:-1] == want[1:-1] and window[0].endswith(want[0]) and window[-1].startswith(want[-1]):
             start = i
             break
@@ -808,8 +901,16 @@ class CitationCheck:
         counts = {s: 0 for s in ("ok", "moved", "reworded", "missing", "outside_excerpt")}
         for k in self.keys:
             counts[k["status"]] += 1
-        return {"game": self.game, "table": self.table, "book": self.book, "edition": self.edition,
-                "partial": self.partial, "via": self.via, "counts": counts, "keys": self.keys}
+        return {
+            "game": self.game,
+            "table": self.table,
+            "book": self.book,
+            "edition": self.edition,
+            "partial": self.partial,
+            "via": self.via,
+            "counts": counts,
+            "keys": self.keys,
+        }
 
     @property
     def unresolved(self) -> list[dict]:
@@ -852,10 +953,19 @@ def check_citations(db, table: dict, book: str, via: str | None = None) -> Citat
         wanted = [str(r) for r in (entry.get("rules") or [entry.get("rule")])]
         phrase = str(entry.get("phrase") or "")
         first = rules.get(wanted[0])
-        item = {"key": key, "rules": wanted, "phrase": phrase, "status": "ok", "proposed": None,
-                "proposed_phrase": None, "found_by": None, "text": first.content if first else None,
-                "candidates": []}
+        item = {
+            "key": key,
+            "rules": wanted,
+            "phrase": phrase,
+            "status": "ok",
+            "proposed": None,
+            "proposed_phrase": None,
+            "found_by": None,
+            "text": first.content if first else None,
+            "candidates": [],
+        }
         out.append(item)
+
         def say(numbers_: list[str]) -> bool:
             return not phrase or phrase_in(phrase, " ".join(rules[n].content for n in numbers_ if n in rules))
 
@@ -877,13 +987,29 @@ def check_citations(db, table: dict, book: str, via: str | None = None) -> Citat
         rest = kept[1:] if forward else [r for r in wanted[1:] if r in rules]
         if len(candidates) == 1:
             proposed = list(dict.fromkeys([candidates[0], *rest]))
-            item.update(status="moved" if proposed != wanted else "ok", found_by="phrase",
-                        proposed=proposed, text=rules[candidates[0]].content)
+            item.update(
+                status="moved" if proposed != wanted else "ok",
+                found_by="phrase",
+                proposed=proposed,
+                text=rules[candidates[0]].content,
+            )
         elif head is not None:
             carried = carry_phrase(phrase, source[wanted[0]].content, head.content) if wanted[0] in source else None
-            item.update(status="reworded", found_by="diff", text=head.content, proposed_phrase=carried,
-                        proposed=kept if carried else None)
+            item.update(
+                status="reworded",
+                found_by="diff",
+                text=head.content,
+                proposed_phrase=carried,
+                proposed=kept if carried else None,
+            )
         else:
             item["status"] = "missing"
-    return CitationCheck(info["game"], str(table.get("edition")), book, info["edition"], info["partial"],
-                         via if via != book else None, out)
+    return CitationCheck(
+        info["game"],
+        str(table.get("edition")),
+        book,
+        info["edition"],
+        info["partial"],
+        via if via != book else None,
+        out,
+    )

@@ -23,12 +23,23 @@ import re
 
 from rulebook import games
 
-
 # Patterns as text, compiled by re.search when first reached (and cached by re): every lookup imports
 # this module, and most never read an edition (0.35 ms of a search's start).
 _ISO = r"\b(\d{4})-(\d{1,2})-(\d{1,2})\b"
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-           "october", "november", "december")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 _MONTH_FIRST = r"\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b"
 _DAY_FIRST = r"\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b"
 _MONTH_YEAR = r"\b([A-Za-z]{3,9})\.?\s+(\d{4})\b"
@@ -138,8 +149,9 @@ def unknown_book(book: str, ids: list[str]) -> BookChoiceError:
 
         guess = process.extractOne(book, ids, score_cutoff=50)
     hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-    return BookChoiceError(f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}",
-                           (guess[0],) if guess else ())
+    return BookChoiceError(
+        f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}", (guess[0],) if guess else ()
+    )
 
 
 def unknown_book_message(book: str, ids: list[str]) -> str:

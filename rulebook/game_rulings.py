@@ -51,7 +51,8 @@ def book_rows(db) -> list[dict]:
     return db.query(
         "SELECT id, game, edition, partial, fingerprint, "
         "EXISTS (SELECT 1 FROM rulings WHERE rulings.book = books.id) AS has_rulings "
-        "FROM books ORDER BY position, id")
+        "FROM books ORDER BY position, id"
+    )
 
 
 def older_books(db, book: str, rows: list[dict] | None = None) -> list[str]:
@@ -64,8 +65,11 @@ def older_books(db, book: str, rows: list[dict] | None = None) -> list[str]:
     if me is None:
         return []
     mine = edition_key(me["edition"])
-    older = [r for r in rows if r["game"] == me["game"] and r["id"] != book and r["has_rulings"]
-             and edition_key(r["edition"]) < mine]
+    older = [
+        r
+        for r in rows
+        if r["game"] == me["game"] and r["id"] != book and r["has_rulings"] and edition_key(r["edition"]) < mine
+    ]
     return [r["id"] for r in sorted(older, key=lambda r: tuple(-p for p in edition_key(r["edition"])))]
 
 
@@ -80,8 +84,13 @@ def keyword_rules(db, book: str) -> dict[str, list[str]]:
     terms = {r["term"].lower() for r in db.query("SELECT term FROM terms WHERE book = ?", [book])}
     if not terms:
         return {}
-    rows = [r for r in db.query("SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' "
-                                "ORDER BY sort", [book]) if r["title"].lower() in terms]
+    rows = [
+        r
+        for r in db.query(
+            "SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' ORDER BY sort", [book]
+        )
+        if r["title"].lower() in terms
+    ]
     out: dict[str, list[str]] = {}
     for r in rows:
         out.setdefault(r["title"], []).append(r["number"])
@@ -99,8 +108,9 @@ def names(title: str, text: str | None) -> bool:
     return re.search(r"(?<![\w-])" + re.escape(title) + r"(?![\w-])", text) is not None
 
 
-def rests_on(db, book: str, ruling_ids: list[str] | None = None,
-             keywords: dict[str, list[str]] | None = None) -> dict[str, list[tuple[str, str]]]:
+def rests_on(
+    db, book: str, ruling_ids: list[str] | None = None, keywords: dict[str, list[str]] | None = None
+) -> dict[str, list[tuple[str, str]]]:
     """``{ruling id: [(rule number, found_by)]}``: the rules each ruling of ``book`` names by number
     (``found_by`` ``number``), then the keyword rules its topic or question names (``keyword``)."""
     where, params = "book = ?", [book]
@@ -111,9 +121,11 @@ def rests_on(db, book: str, ruling_ids: list[str] | None = None,
         params += list(ruling_ids)
     rulings = db.query(f"SELECT id, topic, question, revises_rule FROM rulings WHERE {where} ORDER BY rowid", params)
     out: dict[str, list[tuple[str, str]]] = {r["id"]: [] for r in rulings}
-    refs = db.query(f"SELECT from_id, target FROM refs WHERE book = ? AND from_kind = 'ruling' "
-                    f"AND target_kind != 'term' AND from_id IN (SELECT id FROM rulings WHERE {where}) ORDER BY rowid",
-                    [book, *params])
+    refs = db.query(
+        f"SELECT from_id, target FROM refs WHERE book = ? AND from_kind = 'ruling' "
+        f"AND target_kind != 'term' AND from_id IN (SELECT id FROM rulings WHERE {where}) ORDER BY rowid",
+        [book, *params],
+    )
     for ref in refs:
         if ref["from_id"] in out:
             out[ref["from_id"]].append((ref["target"], "number"))
@@ -138,12 +150,25 @@ def unfollowed(db, book: str, rests: list[tuple[str, str]], titles: dict[str, st
         return []
     wanted = [n for n, _ in rests]
     if titles is None:
-        rows = db.query(f"SELECT number, title FROM rules WHERE book = ? AND number IN ({', '.join('?' * len(wanted))})",
-                        [book, *wanted])
+        rows = db.query(
+            f"SELECT number, title FROM rules WHERE book = ? AND number IN ({', '.join('?' * len(wanted))})",
+            [book, *wanted],
+        )
         titles = {r["number"]: r["title"] for r in rows}
-    return [{"rule": n, "title": titles.get(n), "found_by": how, "in_book": book, "now": n if n in titles else None,
-             "status": "same" if n in titles else "unchecked", "changed": False, "changes": [], "diff": None}
-            for n, how in rests]
+    return [
+        {
+            "rule": n,
+            "title": titles.get(n),
+            "found_by": how,
+            "in_book": book,
+            "now": n if n in titles else None,
+            "status": "same" if n in titles else "unchecked",
+            "changed": False,
+            "changes": [],
+            "diff": None,
+        }
+        for n, how in rests
+    ]
 
 
 # A pair of books: the older one's rulings read in the newer one ----------------------------------
@@ -232,9 +257,21 @@ def revised_across(db, old: str, new: str) -> dict[str, list[str]]:
     from rulebook.readers.rulings import link_revisions
 
     game = db.query("SELECT game FROM books WHERE id = ?", [new])[0]["game"]
-    both = [Ruling(id=f"{b}\0{r['id']}", question=r["question"], answer=r["answer"], topic=r["topic"],
-                   source=r["source"] or "", line=r["line"] or 0, form=r["form"] or "question", faq=r["faq"],
-                   published=r["published"]) for b in (old, new) for r in rows[b]]
+    both = [
+        Ruling(
+            id=f"{b}\0{r['id']}",
+            question=r["question"],
+            answer=r["answer"],
+            topic=r["topic"],
+            source=r["source"] or "",
+            line=r["line"] or 0,
+            form=r["form"] or "question",
+            faq=r["faq"],
+            published=r["published"],
+        )
+        for b in (old, new)
+        for r in rows[b]
+    ]
     out: dict[str, list[str]] = {}
     for later in link_revisions(both, game):
         later_book, later_id = later.id.split("\0", 1)
@@ -278,37 +315,63 @@ def follow_rules(db, old: str, new: str) -> dict[str, list[dict]]:
     followed: dict[str, dict] = {}
 
     def one(number: str, how: str) -> dict:
-        cite: dict[str, Any] = {"rule": number, "title": old_by[number].title if number in old_by else None,
-                                "found_by": how, "in_book": new, "now": None, "status": "unchecked", "changed": False,
-                                "changes": [], "diff": None}
+        cite: dict[str, Any] = {
+            "rule": number,
+            "title": old_by[number].title if number in old_by else None,
+            "found_by": how,
+            "in_book": new,
+            "now": None,
+            "status": "unchecked",
+            "changed": False,
+            "changes": [],
+            "diff": None,
+        }
         if number not in old_by:  # the ruling's own book lacks it: an excerpt's, or a book of rulings alone
             cite["now"] = number if number in new_by else None
             return cite
         if number not in followed:
             now = forward.get(number)
             if now is None:
-                followed[number] = {"now": None, "status": "unchecked" if partial_new else "gone",
-                                    "changed": not partial_new, "changes": [], "diff": None}
+                followed[number] = {
+                    "now": None,
+                    "status": "unchecked" if partial_new else "gone",
+                    "changed": not partial_new,
+                    "changes": [],
+                    "diff": None,
+                }
             else:
                 changes = []
                 for x in _subtree(kids_old, number):
                     nx = forward.get(x)
                     if nx is None:
                         if not partial_new:
-                            changes.append({"rule": x, "now": None, "status": "gone", "diff": None,
-                                            "references_only": False})
+                            changes.append(
+                                {"rule": x, "now": None, "status": "gone", "diff": None, "references_only": False}
+                            )
                     elif old_by[x].key != new_by[nx].key:
                         a, b = old_by[x].content, new_by[nx].content
-                        changes.append({"rule": x, "now": nx, "status": status(x, nx), "diff": d.word_diff(a, b),
-                                        "references_only": d.masked(a) == d.masked(b)})
+                        changes.append(
+                            {
+                                "rule": x,
+                                "now": nx,
+                                "status": status(x, nx),
+                                "diff": d.word_diff(a, b),
+                                "references_only": d.masked(a) == d.masked(b),
+                            }
+                        )
                 for y in _subtree(kids_new, now):
                     if y not in backward:
-                        changes.append({"rule": None, "now": y, "status": "added", "diff": None,
-                                        "references_only": False})
+                        changes.append(
+                            {"rule": None, "now": y, "status": "added", "diff": None, "references_only": False}
+                        )
                 own = next((c for c in changes if c["rule"] == number), None)
-                followed[number] = {"now": now, "status": status(number, now),
-                                    "changed": any(not c.get("references_only") for c in changes),
-                                    "changes": changes, "diff": own["diff"] if own else None}
+                followed[number] = {
+                    "now": now,
+                    "status": status(number, now),
+                    "changed": any(not c.get("references_only") for c in changes),
+                    "changes": changes,
+                    "diff": own["diff"] if own else None,
+                }
         cite.update(followed[number])
         return cite
 
@@ -399,16 +462,21 @@ def describe(cite: dict, book: str, limit: int = 3) -> str:
         return f"{here}: gone from {cite['in_book']}"
     if book == cite["in_book"]:
         return here
-    where = f"{here} = {cite['now']} in {cite['in_book']}" if cite["now"] != cite["rule"] else \
-        f"{here}, {cite['now']} in {cite['in_book']}"
+    where = (
+        f"{here} = {cite['now']} in {cite['in_book']}"
+        if cite["now"] != cite["rule"]
+        else f"{here}, {cite['now']} in {cite['in_book']}"
+    )
     if not cite["changed"]:
         return f"{where}, unchanged" + (" but for the rule numbers it cites" if cite["changes"] else "")
     real = [c for c in cite["changes"] if not c.get("references_only")]
     own = any(c["rule"] == cite["rule"] for c in real)
     said = []
-    for what, numbers_ in (("reworded", [c["now"] for c in real if c["now"] and c["rule"] and c["rule"] != cite["rule"]]),
-                           ("gone", [c["rule"] for c in real if c["status"] == "gone"]),
-                           ("added", [c["now"] for c in real if c["status"] == "added"])):
+    for what, numbers_ in (
+        ("reworded", [c["now"] for c in real if c["now"] and c["rule"] and c["rule"] != cite["rule"]]),
+        ("gone", [c["rule"] for c in real if c["status"] == "gone"]),
+        ("added", [c["now"] for c in real if c["status"] == "added"]),
+    ):
         if numbers_:
             more = f" and {len(numbers_) - limit} more" if len(numbers_) > limit else ""
             said.append(f"{', '.join(numbers_[:limit])}{more} {what}")
@@ -427,14 +495,21 @@ def rulings_for_rule(db, book: str, number: str, title: str | None, rows: list[d
     rows = book_rows(db) if rows is None else rows
     reading = Reading(db, book, rows=rows)
     books = reading.books
-    subtree = [r["n"] for r in db.query(
-        "WITH RECURSIVE t(n) AS (SELECT ? UNION SELECT rules.number FROM rules JOIN t ON rules.parent = t.n "
-        "WHERE rules.book = ?) SELECT n FROM t", [number, book])]
+    subtree = [
+        r["n"]
+        for r in db.query(
+            "WITH RECURSIVE t(n) AS (SELECT ? UNION SELECT rules.number FROM rules JOIN t ON rules.parent = t.n "
+            "WHERE rules.book = ?) SELECT n FROM t",
+            [number, book],
+        )
+    ]
     inside = set(subtree)
     marks = ", ".join("?" * len(subtree))
     found: dict[tuple[str, str], str] = {}
-    for r in db.query(f"SELECT DISTINCT from_id FROM refs WHERE book = ? AND from_kind = 'ruling' AND target IN ({marks})",
-                      [book, *subtree]):
+    for r in db.query(
+        f"SELECT DISTINCT from_id FROM refs WHERE book = ? AND from_kind = 'ruling' AND target IN ({marks})",
+        [book, *subtree],
+    ):
         found[(book, r["from_id"])] = "number"
     for r in db.query(f"SELECT id FROM rulings WHERE book = ? AND revises_rule IN ({marks})", [book, *subtree]):
         found[(book, r["id"])] = "number"
@@ -445,16 +520,22 @@ def rulings_for_rule(db, book: str, number: str, title: str | None, rows: list[d
                 found[(old, rid)] = "number" if "number" in hows else "keyword"
     if title and db.query("SELECT 1 FROM terms WHERE book = ? AND lower(term) = lower(?) LIMIT 1", [book, title]):
         like = f"%{title}%"
-        for r in db.query(f"SELECT book, id, topic, question FROM rulings WHERE book IN ({', '.join('?' * len(books))}) "
-                          "AND (topic LIKE ? OR question LIKE ?)", [*books, like, like]):
+        for r in db.query(
+            f"SELECT book, id, topic, question FROM rulings WHERE book IN ({', '.join('?' * len(books))}) "
+            "AND (topic LIKE ? OR question LIKE ?)",
+            [*books, like, like],
+        ):
             if names(title, r["topic"]) or names(title, r["question"]):
                 found.setdefault((r["book"], r["id"]), "keyword")
     if not found:
         return []
     order = {b: i for i, b in enumerate(books)}
     wanted = sorted({b for b, _ in found}, key=order.__getitem__)  # found's books are all read here
-    details = db.query("SELECT rowid AS position, book, id, topic, question, answer, faq, published FROM rulings "
-                       f"WHERE book IN ({', '.join('?' * len(wanted))})", wanted)
+    details = db.query(
+        "SELECT rowid AS position, book, id, topic, question, answer, faq, published FROM rulings "
+        f"WHERE book IN ({', '.join('?' * len(wanted))})",
+        wanted,
+    )
     chosen = [r for r in details if (r["book"], r["id"]) in found]
     chosen.sort(key=lambda r: (order[r["book"]], r["position"]))
     seen: set[str] = set()
@@ -464,11 +545,26 @@ def rulings_for_rule(db, book: str, number: str, title: str | None, rows: list[d
         if same in seen:
             continue
         seen.add(same)
-        later = [(r["book"], x["ruling"]) for x in db.query(
-            "SELECT ruling FROM revisions WHERE book = ? AND revises = ? ORDER BY rowid", [r["book"], r["id"]])]
+        later = [
+            (r["book"], x["ruling"])
+            for x in db.query(
+                "SELECT ruling FROM revisions WHERE book = ? AND revises = ? ORDER BY rowid", [r["book"], r["id"]]
+            )
+        ]
         later += reading.superseded_by(r["book"], r["id"])
-        out.append({"book": r["book"], "edition": reading.editions.get(r["book"]), "id": r["id"], "topic": r["topic"],
-                    "question": r["question"], "faq": r["faq"], "published": r["published"], "current": not later,
-                    "superseded_by": [brief(db, b, i) for b, i in later],
-                    "found_by": found[(r["book"], r["id"])], "cites": reading.cites(r["book"], r["id"])})
+        out.append(
+            {
+                "book": r["book"],
+                "edition": reading.editions.get(r["book"]),
+                "id": r["id"],
+                "topic": r["topic"],
+                "question": r["question"],
+                "faq": r["faq"],
+                "published": r["published"],
+                "current": not later,
+                "superseded_by": [brief(db, b, i) for b, i in later],
+                "found_by": found[(r["book"], r["id"])],
+                "cites": reading.cites(r["book"], r["id"]),
+            }
+        )
     return sorted(out, key=lambda item: not item["current"])

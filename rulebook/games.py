@@ -148,22 +148,28 @@ def _mtg_words(lines: list[str]) -> float:
     return len(_MTG_WORDS.findall("\n".join(lines[:3000])))
 
 
-register(Game(
-    "riftbound", "Riftbound",
-    Numbering(compact=False, sibling_headings=True),
-    seed_book="riftbound",
-    reader="rulebook.readers.riftbound:read",
-    references="rulebook.references:riftbound_references",
-    detect=_riftbound_words,
-    engine="engine.riftbound",
-    terms_from_rules=True,
-))
-register(Game(
-    "mtg", "Magic: The Gathering",
-    Numbering(compact=True, skipped_letters="lo", parts=True),
-    seed_book="mtg",
-    reader="rulebook.readers.mtg:read",
-    references="rulebook.references:mtg_references",
-    detect=_mtg_words,
-    engine="engine.mtg",
-))
+register(
+    Game(
+        "riftbound",
+        "Riftbound",
+        Numbering(compact=False, sibling_headings=True),
+        seed_book="riftbound",
+        reader="rulebook.readers.riftbound:read",
+        references="rulebook.references:riftbound_references",
+        detect=_riftbound_words,
+        engine="engine.riftbound",
+        terms_from_rules=True,
+    )
+)
+register(
+    Game(
+        "mtg",
+        "Magic: The Gathering",
+        Numbering(compact=True, skipped_letters="lo", parts=True),
+        seed_book="mtg",
+        reader="rulebook.readers.mtg:read",
+        references="rulebook.references:mtg_references",
+        detect=_mtg_words,
+        engine="engine.mtg",
+    )
+)

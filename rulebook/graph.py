@@ -29,8 +29,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 import networkx as nx
 
@@ -106,10 +106,19 @@ def build_graph(
         if rule.parent:
             children[rule.parent].append(rule)
     for rule in first.values():
-        G.add_node(("rule", rule.number), kind="rule", label=_rule_label(rule), title=rule.title or "",
-                   section=is_section(rule, children[rule.number]))
+        G.add_node(
+            ("rule", rule.number),
+            kind="rule",
+            label=_rule_label(rule),
+            title=rule.title or "",
+            section=is_section(rule, children[rule.number]),
+        )
     for rule in rules:
-        if rule.parent and ("rule", rule.parent) in G and not G.has_edge(("rule", rule.parent), ("rule", rule.number), "contains"):
+        if (
+            rule.parent
+            and ("rule", rule.parent) in G
+            and not G.has_edge(("rule", rule.parent), ("rule", rule.number), "contains")
+        ):
             G.add_edge(("rule", rule.parent), ("rule", rule.number), key="contains", kind="contains")
     if headings:
         for heading, number in heading_pairs(list(first.values())):
@@ -119,8 +128,9 @@ def build_graph(
         if term.source.startswith("rule ") and ("rule", term.source[5:]) in G:
             G.add_edge(("rule", term.source[5:]), ("term", term.term), key="defines", kind="defines")
     for ruling in rulings:
-        G.add_node(("ruling", ruling.id), kind="ruling", label=ruling.question[:60], title=ruling.question,
-                   section=False)
+        G.add_node(
+            ("ruling", ruling.id), kind="ruling", label=ruling.question[:60], title=ruling.question, section=False
+        )
     for ref in references:
         if ref.outcome == "dangling":
             continue
@@ -138,7 +148,9 @@ def build_graph(
     return G
 
 
-def neighbourhood(G: nx.MultiDiGraph, node: Node, depth: int = 1, kinds: Iterable[str] | None = None) -> nx.MultiDiGraph:
+def neighbourhood(
+    G: nx.MultiDiGraph, node: Node, depth: int = 1, kinds: Iterable[str] | None = None
+) -> nx.MultiDiGraph:
     """The subgraph of nodes within ``depth`` edges of ``node``, following edges both ways.
 
     ``kinds`` limits the edges followed (and kept), e.g. ``("cites",)`` for the citation
@@ -183,8 +195,9 @@ class Step:
         ``heads``/``under`` (None for the first step)."""
         if self.kind is None:
             return None
-        return {"cites": ("cites", "cited_by"), "contains": ("contains", "part_of"),
-                "heads": ("heads", "under")}[self.kind][0 if self.forward else 1]
+        return {"cites": ("cites", "cited_by"), "contains": ("contains", "part_of"), "heads": ("heads", "under")}[
+            self.kind
+        ][0 if self.forward else 1]
 
 
 # A citation step costs _STEP, a containment step one more: the shortest chain wins, and of equally
@@ -230,7 +243,9 @@ def shortest_path(G: nx.MultiDiGraph, a: Node, b: Node, through_sections: bool =
 def sections_between(G: nx.MultiDiGraph, a: Node, b: Node) -> list[Node]:
     """When no chain links ``a`` and ``b``: the sections on the shortest chain that passes through
     sections, i.e. what alone links them (``[]`` when nothing does)."""
-    return [step.node for step in shortest_path(G, a, b, through_sections=True)[1:-1] if G.nodes[step.node].get("section")]
+    return [
+        step.node for step in shortest_path(G, a, b, through_sections=True)[1:-1] if G.nodes[step.node].get("section")
+    ]
 
 
 def node_id(node: Node) -> str:
@@ -285,8 +300,14 @@ def _flat(G: nx.MultiDiGraph) -> nx.MultiDiGraph:
     H = nx.MultiDiGraph()
     for node in _ordered_nodes(G):
         data = G.nodes[node]
-        H.add_node(node_id(node), kind=data.get("kind", node[0]), label=data.get("label", node[1]),
-                   title=data.get("title", "") or "", name=node[1], section=bool(data.get("section")))
+        H.add_node(
+            node_id(node),
+            kind=data.get("kind", node[0]),
+            label=data.get("label", node[1]),
+            title=data.get("title", "") or "",
+            name=node[1],
+            section=bool(data.get("section")),
+        )
     for u, v, key, data in G.edges(keys=True, data=True):
         H.add_edge(node_id(u), node_id(v), key=key, **{k: ("" if val is None else val) for k, val in data.items()})
     return H

@@ -108,8 +108,13 @@ class Stamp:
         self.sources = sources_snapshot(self.home, seeds, data)
 
     def _value(self) -> dict:
-        return {"home": str(self.home), "seeds": str(self.seeds), "data": str(self.data), "db": self.db,
-                "sources": self.sources}
+        return {
+            "home": str(self.home),
+            "seeds": str(self.seeds),
+            "data": str(self.data),
+            "db": self.db,
+            "sources": self.sources,
+        }
 
     def recorded(self) -> bool:
         """Whether a full check found judge.db up to date with exactly these files."""

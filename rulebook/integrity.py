@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from rulebook import games
 from rulebook.model import ReadWarning, Rule, Truncation
@@ -73,13 +73,28 @@ def integrity_report(
             reason = ref.reason
             if partial:
                 reason = REASON_NO_TERM_PARTIAL if ref.target_kind == "term" else REASON_PARTIAL
-            dangling.append({"from": _from(ref), "raw": ref.raw, "target": ref.target,
-                             "line": ref.line, "source": ref.source, "reason": reason})
+            dangling.append(
+                {
+                    "from": _from(ref),
+                    "raw": ref.raw,
+                    "target": ref.target,
+                    "line": ref.line,
+                    "source": ref.source,
+                    "reason": reason,
+                }
+            )
             continue
         if ref.outcome == "title_mismatch":
-            mismatches.append({"from": _from(ref), "raw": ref.raw, "target": ref.target,
-                               "cited_title": (ref.cited_title or "").strip(" .,"),
-                               "actual_title": ref.actual_title, "line": ref.line})
+            mismatches.append(
+                {
+                    "from": _from(ref),
+                    "raw": ref.raw,
+                    "target": ref.target,
+                    "cited_title": (ref.cited_title or "").strip(" .,"),
+                    "actual_title": ref.actual_title,
+                    "line": ref.line,
+                }
+            )
         if ref.target_kind in ("rule", "section"):
             cited_by[ref.target].add((ref.from_kind, ref.from_id))
 
@@ -152,8 +167,15 @@ def numbering_issues(rules: Sequence[Rule], game: str, warnings: Sequence[ReadWa
     for rule in rules:
         key = (rule.source, rule.number)
         if key in first_seen:
-            issues.append({"kind": "duplicate", "number": rule.number, "line": rule.line, "source": rule.source,
-                           "detail": f"{rule.number} again (first at line {first_seen[key].line})"})
+            issues.append(
+                {
+                    "kind": "duplicate",
+                    "number": rule.number,
+                    "line": rule.line,
+                    "source": rule.source,
+                    "detail": f"{rule.number} again (first at line {first_seen[key].line})",
+                }
+            )
             continue
         first_seen[key] = rule
         by_source[rule.source].append(rule)
@@ -162,8 +184,15 @@ def numbering_issues(rules: Sequence[Rule], game: str, warnings: Sequence[ReadWa
         items = sorted(items, key=lambda r: r.line)
         for before, rule in zip(items, items[1:]):
             if sort_key(rule.number) < sort_key(before.number):
-                issues.append({"kind": "out_of_order", "number": rule.number, "line": rule.line, "source": source,
-                               "detail": f"{rule.number} comes after {before.number} (line {before.line})"})
+                issues.append(
+                    {
+                        "kind": "out_of_order",
+                        "number": rule.number,
+                        "line": rule.line,
+                        "source": source,
+                        "detail": f"{rule.number} comes after {before.number} (line {before.line})",
+                    }
+                )
 
     by_number: dict[str, Rule] = {}
     for rule in rules:
@@ -179,8 +208,15 @@ def numbering_issues(rules: Sequence[Rule], game: str, warnings: Sequence[ReadWa
                 number = canonical(m.group(1), game) if m else ""
                 if (kind, number, warning.line) not in seen:
                     seen.add((kind, number, warning.line))
-                    issues.append({"kind": kind, "number": number, "line": warning.line,
-                                   "source": warning.source, "detail": warning.reason})
+                    issues.append(
+                        {
+                            "kind": kind,
+                            "number": number,
+                            "line": warning.line,
+                            "source": warning.source,
+                            "detail": warning.reason,
+                        }
+                    )
                 break
     issues.sort(key=lambda i: (i["source"], i["line"], i["kind"]))
     return issues
@@ -210,9 +246,15 @@ def _gaps(parent_number: str, kids: set[str], by_number: dict[str, Rule], game: 
             following = by_number.get(lasts[step])
             continue
         number = canonical(".".join(head + [step]), game)
-        out.append({"kind": "gap", "number": number, "line": following.line if following else 0,
-                    "source": following.source if following else "",
-                    "detail": f"{parent_number} has no {number}" + (f" before {following.number}" if following else "")})
+        out.append(
+            {
+                "kind": "gap",
+                "number": number,
+                "line": following.line if following else 0,
+                "source": following.source if following else "",
+                "detail": f"{parent_number} has no {number}" + (f" before {following.number}" if following else ""),
+            }
+        )
     return out[::-1]
 
 
@@ -221,5 +263,13 @@ def book_report(store, book_id: str, top: int = 10) -> dict:
     book = store.book(book_id)
     truncations = [Truncation(t["source"], t["line"], t["missing"], t["after"]) for t in store.truncations(book_id)]
     warnings = [ReadWarning(w["source"], w["line"], w["reason"]) for w in store.warnings(book_id)]
-    return integrity_report(book_id, book.game, store.rules(book_id), store.references(book_id), truncations,
-                            partial=store.is_partial(book_id), warnings=warnings, top=top)
+    return integrity_report(
+        book_id,
+        book.game,
+        store.rules(book_id),
+        store.references(book_id),
+        truncations,
+        partial=store.is_partial(book_id),
+        warnings=warnings,
+        top=top,
+    )

@@ -38,19 +38,17 @@ from typing import Any
 
 import yaml
 
+from rulebook import games, memory, numbers
 from rulebook import lock as write_lock
-from rulebook import memory
-from rulebook import numbers
-from rulebook import games
+
+# The folder and the database's name live in rulebook.home, which lookups import without this module.
+from rulebook.home import DB_NAME, default_home  # noqa: E402,F401
 from rulebook.model import Document, ReadError, ReadWarning, Rule, Term
 from rulebook.readers import READER_VERSION, read_file
 from rulebook.readers.rulings import link_revisions
 from rulebook.search.query import stemmer, stored_stems
 from rulebook.shipped import meaning_model
 from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
-
-# The folder and the database's name live in rulebook.home, which lookups import without this module.
-from rulebook.home import DB_NAME, default_home  # noqa: E402,F401
 
 BOOK_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,39}$")
 _WORD = re.compile(r"[a-z][a-z'’-]*[a-z]|[a-z]")
@@ -82,8 +80,10 @@ class BookSpec:
 
     def fingerprint(self) -> str:
         h = hashlib.sha256()
-        h.update(f"{SCHEMA_VERSION}|{READER_VERSION}|{stemmer()}|{meaning_model()}|{memory.fingerprint()}|"
-                 f"{self.id}|{self.game}|{self.title}|{self.edition}".encode())
+        h.update(
+            f"{SCHEMA_VERSION}|{READER_VERSION}|{stemmer()}|{meaning_model()}|{memory.fingerprint()}|"
+            f"{self.id}|{self.game}|{self.title}|{self.edition}".encode()
+        )
         for f in self.files:
             h.update(f"|{f.path.name}|{f.kind}|".encode())
             h.update(_sha256(f.path).encode())
@@ -115,8 +115,9 @@ class BuiltBook:
         return self.spec.builtin or any(d.truncations for d in self.documents)
 
 
-def read_book(spec: BookSpec, progress: Callable[[str], None] | None = None,
-              already_read: dict[str, Document] | None = None) -> BuiltBook:
+def read_book(
+    spec: BookSpec, progress: Callable[[str], None] | None = None, already_read: dict[str, Document] | None = None
+) -> BuiltBook:
     """Read every file of a book and merge them: one rule per number, one term per headword.
 
     ``already_read`` maps a file's sha256 to its document, when the caller has just read it.
@@ -138,8 +139,14 @@ def read_book(spec: BookSpec, progress: Callable[[str], None] | None = None,
         for term in doc.terms:
             key = term.term.lower()
             if key in terms:
-                warnings.append(ReadWarning(term.source, term.line, f"glossary term {term.term!r} defined twice; "
-                                                                   f"kept the first ({terms[key].source}:{terms[key].line})"))
+                warnings.append(
+                    ReadWarning(
+                        term.source,
+                        term.line,
+                        f"glossary term {term.term!r} defined twice; "
+                        f"kept the first ({terms[key].source}:{terms[key].line})",
+                    )
+                )
                 continue
             terms[key] = term
         rulings.extend(doc.rulings)
@@ -180,8 +187,11 @@ def _derive(book: BuiltBook):
         from rulebook import references
     except ImportError:  # pragma: no cover - during development the module may not exist yet
         return [], [], []
-    derived = [t for t in references.derive_terms(book.rules, book.spec.game)
-               if t.term.lower() not in {x.term.lower() for x in book.terms}]
+    derived = [
+        t
+        for t in references.derive_terms(book.rules, book.spec.game)
+        if t.term.lower() not in {x.term.lower() for x in book.terms}
+    ]
     terms = book.terms + derived
     refs = references.resolve_book(book.spec.id, book.spec.game, book.rules, terms, book.rulings, book.partial)
     uses = references.uses(book.rules, terms)
@@ -191,34 +201,74 @@ def _derive(book: BuiltBook):
 def write_book(db, book: BuiltBook, position: int) -> None:
     spec = book.spec
     delete_book(db, spec.id)
-    db["books"].insert({
-        "id": spec.id, "game": spec.game, "title": book.title, "edition": book.edition,
-        "builtin": int(spec.builtin), "partial": int(book.partial), "fingerprint": spec.fingerprint(),
-        "position": position,
-    })
+    db["books"].insert(
+        {
+            "id": spec.id,
+            "game": spec.game,
+            "title": book.title,
+            "edition": book.edition,
+            "builtin": int(spec.builtin),
+            "partial": int(book.partial),
+            "fingerprint": spec.fingerprint(),
+            "position": position,
+        }
+    )
     db["sources"].insert_all(
-        {"book": spec.id, "name": d.source.name, "kind": d.source.kind, "sha256": d.source.sha256,
-         "path": f.original or (f"seeds/{f.path.name}" if spec.builtin else str(f.path)), "position": i}
+        {
+            "book": spec.id,
+            "name": d.source.name,
+            "kind": d.source.kind,
+            "sha256": d.source.sha256,
+            "path": f.original or (f"seeds/{f.path.name}" if spec.builtin else str(f.path)),
+            "position": i,
+        }
         for i, (d, f) in enumerate(zip(book.documents, spec.files))
     )
     db["rules"].insert_all(
-        {"book": spec.id, "number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
-         "examples": json.dumps(list(r.examples), ensure_ascii=False), "source": r.source, "line": r.line,
-         "expected_children": r.expected_children, "sort": numbers.sort_text(r.number),
-         "depth": numbers.depth(r.number), "stems": stored_stems(r.title, r.text, r.examples)}
+        {
+            "book": spec.id,
+            "number": r.number,
+            "parent": r.parent,
+            "title": r.title,
+            "text": r.text,
+            "examples": json.dumps(list(r.examples), ensure_ascii=False),
+            "source": r.source,
+            "line": r.line,
+            "expected_children": r.expected_children,
+            "sort": numbers.sort_text(r.number),
+            "depth": numbers.depth(r.number),
+            "stems": stored_stems(r.title, r.text, r.examples),
+        }
         for r in book.rules
     )
     derived, refs, uses = _derive(book)
     db["terms"].insert_all(
-        {"book": spec.id, "term": t.term, "definition": t.definition, "source": t.source, "line": t.line,
-         "obsolete": int(t.obsolete), "recovered": int(t.headword_recovered),
-         "derived_from": t.source[len("rule "):] if t in derived and t.source.startswith("rule ") else None}
+        {
+            "book": spec.id,
+            "term": t.term,
+            "definition": t.definition,
+            "source": t.source,
+            "line": t.line,
+            "obsolete": int(t.obsolete),
+            "recovered": int(t.headword_recovered),
+            "derived_from": t.source[len("rule ") :] if t in derived and t.source.startswith("rule ") else None,
+        }
         for t in book.terms + derived
     )
     db["rulings"].insert_all(
-        {"book": spec.id, "id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer,
-         "source": r.source, "line": r.line, "form": r.form, "faq": r.faq, "published": r.published,
-         "revises_rule": r.revises_rule}
+        {
+            "book": spec.id,
+            "id": r.id,
+            "topic": r.topic,
+            "question": r.question,
+            "answer": r.answer,
+            "source": r.source,
+            "line": r.line,
+            "form": r.form,
+            "faq": r.faq,
+            "published": r.published,
+            "revises_rule": r.revises_rule,
+        }
         for r in book.rulings
     )
     db["revisions"].insert_all(
@@ -229,18 +279,28 @@ def write_book(db, book: BuiltBook, position: int) -> None:
     )
     db["truncations"].insert_all(
         {"book": spec.id, "source": t.source, "line": t.line, "missing": t.missing, "after": t.after}
-        for d in book.documents for t in d.truncations
+        for d in book.documents
+        for t in d.truncations
     )
     db["refs"].insert_all(
-        {"book": spec.id, "from_kind": r.from_kind, "from_id": r.from_id, "raw": r.raw, "target": r.target,
-         "target_kind": r.target_kind, "cited_title": r.cited_title, "actual_title": r.actual_title,
-         "outcome": r.outcome, "reason": getattr(r, "reason", ""), "source": r.source, "line": r.line}
+        {
+            "book": spec.id,
+            "from_kind": r.from_kind,
+            "from_id": r.from_id,
+            "raw": r.raw,
+            "target": r.target,
+            "target_kind": r.target_kind,
+            "cited_title": r.cited_title,
+            "actual_title": r.actual_title,
+            "outcome": r.outcome,
+            "reason": getattr(r, "reason", ""),
+            "source": r.source,
+            "line": r.line,
+        }
         for r in refs
     )
     db["uses"].insert_all({"book": spec.id, "rule": rule, "term": term} for rule, term in uses)
-    db["vocab"].insert_all(
-        {"book": spec.id, "word": w, "count": n} for w, n in _vocabulary(book).items()
-    )
+    db["vocab"].insert_all({"book": spec.id, "word": w, "count": n} for w, n in _vocabulary(book).items())
     try:
         from rulebook.vectors import book_rows
     except ImportError:  # no NumPy: search ranks by words alone
@@ -254,8 +314,14 @@ def builtin_specs(seeds: Path) -> list[BookSpec]:
     """The default books the seeds' ``manifest.yaml`` describes."""
     manifest = yaml.safe_load((seeds / "manifest.yaml").read_text(encoding="utf-8"))
     return [
-        BookSpec(b["id"], b["game"], b["title"], str(b.get("edition") or "") or None,
-                 tuple(SourceFile(seeds / s["file"], s.get("kind")) for s in b["sources"]), builtin=True)
+        BookSpec(
+            b["id"],
+            b["game"],
+            b["title"],
+            str(b.get("edition") or "") or None,
+            tuple(SourceFile(seeds / s["file"], s.get("kind")) for s in b["sources"]),
+            builtin=True,
+        )
         for b in manifest["books"]
     ]
 
@@ -263,8 +329,9 @@ def builtin_specs(seeds: Path) -> list[BookSpec]:
 class Library:
     """The books a judge has, and the database built from them."""
 
-    def __init__(self, home: str | Path | None = None, seeds: Path | None = None,
-                 notify: Callable[[str], None] | None = None):
+    def __init__(
+        self, home: str | Path | None = None, seeds: Path | None = None, notify: Callable[[str], None] | None = None
+    ):
         self.home = Path(home) if home else default_home()
         self.home.mkdir(parents=True, exist_ok=True)
         self.seeds = seeds
@@ -285,7 +352,9 @@ class Library:
                 data = json.loads(meta.read_text(encoding="utf-8"))
             except (OSError, ValueError):
                 continue
-            files = tuple(SourceFile(meta.parent / f["stored"], f.get("kind"), f.get("original")) for f in data["files"])
+            files = tuple(
+                SourceFile(meta.parent / f["stored"], f.get("kind"), f.get("original")) for f in data["files"]
+            )
             specs.append(BookSpec(data["id"], data["game"], data.get("title") or "", data.get("edition"), files))
         return specs
 
@@ -371,8 +440,10 @@ class Library:
                             raise
                         write_unreadable(db, spec, exc, position=specs.index(spec))
                         if self.notify:
-                            self.notify(f"warning: book {spec.id!r} no longer reads ({exc}); its files are kept "
-                                        f"but it holds nothing: load it again from a good file, or unload it")
+                            self.notify(
+                                f"warning: book {spec.id!r} no longer reads ({exc}); its files are kept "
+                                f"but it holds nothing: load it again from a good file, or unload it"
+                            )
                     else:
                         write_book(db, book, position=specs.index(spec))
                     rebuilt.append(spec.id)
@@ -439,7 +510,7 @@ class Library:
             if name.startswith(".trash-"):
                 shutil.rmtree(aside, ignore_errors=True)
                 continue
-            book_id = next((name[len(p):] for p in (".old-", ".unload-") if name.startswith(p)), None)
+            book_id = next((name[len(p) :] for p in (".old-", ".unload-") if name.startswith(p)), None)
             if book_id is None:
                 continue
             target = books / book_id
@@ -451,8 +522,15 @@ class Library:
                 aside.rename(target)
 
     # User books -------------------------------------------------------------------------------------
-    def load(self, paths: list[Path], book_id: str, game: str | None = None, edition: str | None = None,
-             title: str | None = None, progress: Callable[[str], None] | None = None) -> BuiltBook:
+    def load(
+        self,
+        paths: list[Path],
+        book_id: str,
+        game: str | None = None,
+        edition: str | None = None,
+        title: str | None = None,
+        progress: Callable[[str], None] | None = None,
+    ) -> BuiltBook:
         """Read ``paths`` into the user book ``book_id`` (replacing a user book of that id).
 
         The files are read first; only when all of them read is anything stored, so a bad file
@@ -467,8 +545,15 @@ class Library:
         with self.locked("load", book_id):
             return self._load(paths, book_id, game, edition, title, progress)
 
-    def _load(self, paths: list[Path], book_id: str, game: str | None, edition: str | None,
-              title: str | None, progress: Callable[[str], None] | None) -> BuiltBook:
+    def _load(
+        self,
+        paths: list[Path],
+        book_id: str,
+        game: str | None,
+        edition: str | None,
+        title: str | None,
+        progress: Callable[[str], None] | None,
+    ) -> BuiltBook:
         docs = []
         for p in paths:
             if progress:
@@ -477,8 +562,10 @@ class Library:
             self._just_read[docs[-1].source.sha256] = docs[-1]
         games = {d.game for d in docs}
         if game is None and len(games) > 1:
-            raise LibraryError(f"the files are of different games ({', '.join(sorted(games))}): load them "
-                               "as separate books or pass --game")
+            raise LibraryError(
+                f"the files are of different games ({', '.join(sorted(games))}): load them "
+                "as separate books or pass --game"
+            )
         game = game or docs[0].game
         spec_files = []
         staging = Path(tempfile.mkdtemp(prefix=f".load-{book_id}-", dir=self.home))
@@ -488,10 +575,15 @@ class Library:
                 name = _unique(Path(p).name, names)
                 shutil.copyfile(p, staging / name)
                 spec_files.append({"stored": name, "kind": doc.kind, "original": str(Path(p).resolve())})
-            meta: dict[str, Any] = {"id": book_id, "game": game, "title": title or next((d.title for d in docs if d.title), None)
-                    or book_id, "edition": edition or next((d.edition for d in docs if d.edition), None)
-                    or next((d for d in map(date_in_name, paths) if d), None),
-                    "files": spec_files}
+            meta: dict[str, Any] = {
+                "id": book_id,
+                "game": game,
+                "title": title or next((d.title for d in docs if d.title), None) or book_id,
+                "edition": edition
+                or next((d.edition for d in docs if d.edition), None)
+                or next((d for d in map(date_in_name, paths) if d), None),
+                "files": spec_files,
+            }
             (staging / "book.json").write_text(json.dumps(meta, indent=2, ensure_ascii=False), encoding="utf-8")
             target = self.home / "books" / book_id
             target.parent.mkdir(exist_ok=True)
@@ -513,9 +605,16 @@ class Library:
         finally:
             shutil.rmtree(staging, ignore_errors=True)
         spec = next(s for s in self.user_specs() if s.id == book_id)
-        return BuiltBook(spec, docs, [r for d in docs for r in d.rules], [t for d in docs for t in d.terms],
-                         [r for d in docs for r in d.rulings], [w for d in docs for w in d.warnings],
-                         meta["edition"], meta["title"])
+        return BuiltBook(
+            spec,
+            docs,
+            [r for d in docs for r in d.rules],
+            [t for d in docs for t in d.terms],
+            [r for d in docs for r in d.rulings],
+            [w for d in docs for w in d.warnings],
+            meta["edition"],
+            meta["title"],
+        )
 
     def unload(self, book_id: str) -> None:
         if any(s.id == book_id for s in self.builtin_specs()):
@@ -556,17 +655,37 @@ def write_unreadable(db, spec: BookSpec, exc: ReadError, position: int) -> None:
     the reason as a warning, but holding nothing, so the rest of the library still builds and the
     judge sees it in ``judge books`` (its files stay under ``books/<id>/``)."""
     delete_book(db, spec.id)
-    db["books"].insert({
-        "id": spec.id, "game": spec.game, "title": spec.title or spec.id, "edition": spec.edition,
-        "builtin": 0, "partial": 1, "fingerprint": spec.fingerprint(), "position": position,
-    })
+    db["books"].insert(
+        {
+            "id": spec.id,
+            "game": spec.game,
+            "title": spec.title or spec.id,
+            "edition": spec.edition,
+            "builtin": 0,
+            "partial": 1,
+            "fingerprint": spec.fingerprint(),
+            "position": position,
+        }
+    )
     db["sources"].insert_all(
-        {"book": spec.id, "name": f.path.name, "kind": f.kind or "rules", "sha256": _sha256(f.path),
-         "path": f.original or str(f.path), "position": i}
+        {
+            "book": spec.id,
+            "name": f.path.name,
+            "kind": f.kind or "rules",
+            "sha256": _sha256(f.path),
+            "path": f.original or str(f.path),
+            "position": i,
+        }
         for i, f in enumerate(spec.files)
     )
-    db["warnings"].insert({"book": spec.id, "source": Path(exc.path).name if exc.path else "", "line": exc.line or 0,
-                           "reason": f"no longer reads, so the book holds nothing: {exc.message}"})
+    db["warnings"].insert(
+        {
+            "book": spec.id,
+            "source": Path(exc.path).name if exc.path else "",
+            "line": exc.line or 0,
+            "reason": f"no longer reads, so the book holds nothing: {exc.message}",
+        }
+    )
 
 
 def _unique(name: str, taken: set[str]) -> str:

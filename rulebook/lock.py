@@ -98,8 +98,15 @@ class WriteLock:
     """The library's write lock, taken on entering and released on leaving (not re-entrant: see
     :meth:`rulebook.library.Library.locked`). ``notify`` is told once when the wait lasts."""
 
-    def __init__(self, home: Path, action: str, book: str | None = None, wait: float | None = None,
-                 notify: Callable[[str], None] | None = None, method: str | None = None):
+    def __init__(
+        self,
+        home: Path,
+        action: str,
+        book: str | None = None,
+        wait: float | None = None,
+        notify: Callable[[str], None] | None = None,
+        method: str | None = None,
+    ):
         self.home, self.action, self.book = Path(home), action, book or ""
         self.wait = timeout() if wait is None else wait
         self.notify = notify
@@ -118,9 +125,11 @@ class WriteLock:
             while not self._try():
                 waited = time.monotonic() - start
                 if waited >= self.wait:
-                    raise Busy(f"the library {self.home} is busy: another {describe(holder(self.home))} held it "
-                               f"for the {self.wait:g} s this one waited; try again once it has finished "
-                               "($JUDGE_LOCK_TIMEOUT sets the wait, in seconds)")
+                    raise Busy(
+                        f"the library {self.home} is busy: another {describe(holder(self.home))} held it "
+                        f"for the {self.wait:g} s this one waited; try again once it has finished "
+                        "($JUDGE_LOCK_TIMEOUT sets the wait, in seconds)"
+                    )
                 if not told and waited >= NOTICE_AFTER and self.notify is not None:
                     self.notify(f"waiting for another {describe(holder(self.home))} to finish ...")
                     told = True

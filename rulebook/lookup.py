@@ -47,7 +47,7 @@ def nearest_numbers(db, number: str, books: list[str], limit: int = NEAREST) -> 
         keys = [numbers.sort_text(n) for n in existing]
         i = bisect.bisect_left(keys, numbers.sort_text(wanted))
         section = numbers.tokens(wanted)[:1]
-        for n in [*slips, *([p] if p else []), *existing[max(0, i - 1): i + 1], *typos]:
+        for n in [*slips, *([p] if p else []), *existing[max(0, i - 1) : i + 1], *typos]:
             if n not in out and (n in typos or numbers.tokens(n)[:1] == section):
                 out.append(n)
     return out[:limit]
@@ -69,14 +69,19 @@ def excerpt_hint(db, books: list[str]) -> str | None:
         return None
     rows = db.query(
         f"SELECT id, title, edition, builtin, (SELECT count(*) FROM rules WHERE rules.book = books.id) AS rules "
-        f"FROM books WHERE partial AND id IN ({', '.join('?' * len(books))}) ORDER BY position, id", list(books))
+        f"FROM books WHERE partial AND id IN ({', '.join('?' * len(books))}) ORDER BY position, id",
+        list(books),
+    )
     if not rows:
         return None
     said = []
     for r in rows:
         what = "the built-in excerpt" if r["builtin"] else "read from a truncated text:"
-        said.append(" ".join(p for p in (f"{r['id']} is {what}", r["title"]) if p)
-                    + (f", edition {r['edition']}" if r["edition"] else "") + f", {r['rules']} rules")
+        said.append(
+            " ".join(p for p in (f"{r['id']} is {what}", r["title"]) if p)
+            + (f", edition {r['edition']}" if r["edition"] else "")
+            + f", {r['rules']} rules"
+        )
     return "; ".join(said) + ": load the full rules with judge load PATH --book ID"
 
 
@@ -162,14 +167,20 @@ def term_rules(db, book: str, term: str, limit: int = RULES_SHOWN) -> tuple[list
     under it, and a heading that names it among its siblings (706 Mighty, then 707 to 711) heads the
     rules after it up to the next heading. Each: ``{"number", "title", "text", "depth"}``, depth 0 for
     the rule the entry points at."""
-    derived = db.query("SELECT derived_from FROM terms WHERE book = ? AND term = ? AND derived_from IS NOT NULL",
-                       [book, term])
+    derived = db.query(
+        "SELECT derived_from FROM terms WHERE book = ? AND term = ? AND derived_from IS NOT NULL", [book, term]
+    )
     if derived:
         roots = term_section(db, book, term, derived[0]["derived_from"])
     else:
-        roots = [r["target"] for r in db.query(
-            "SELECT target FROM refs WHERE book = ? AND from_kind = 'term' AND from_id = ? AND target_kind = 'rule' "
-            "AND outcome != 'dangling' ORDER BY rowid", [book, term])]
+        roots = [
+            r["target"]
+            for r in db.query(
+                "SELECT target FROM refs WHERE book = ? AND from_kind = 'term' AND from_id = ? AND target_kind = 'rule' "
+                "AND outcome != 'dangling' ORDER BY rowid",
+                [book, term],
+            )
+        ]
     out: list[dict] = []
     seen: set[str] = set()
     for i, root in enumerate(dict.fromkeys(roots)):
@@ -204,8 +215,11 @@ def _term_root(db, book: str, number: str, term: str) -> str:
     if parent is not None and parent["title"] and word_forms(parent["title"]) == wanted:
         return parent["number"]
     if not _is_heading(rule):  # the heading among its siblings above it (heading_of, one row read)
-        above = db.query(f"SELECT number, title FROM rules WHERE book = ? AND parent IS ? AND sort < ? AND {_HEADING} "
-                         "ORDER BY sort DESC LIMIT 1", [book, rule["parent"], rule["sort"]])
+        above = db.query(
+            f"SELECT number, title FROM rules WHERE book = ? AND parent IS ? AND sort < ? AND {_HEADING} "
+            "ORDER BY sort DESC LIMIT 1",
+            [book, rule["parent"], rule["sort"]],
+        )
         if above and word_forms(above[0]["title"]) == wanted:
             return above[0]["number"]
     return number
@@ -213,11 +227,15 @@ def _term_root(db, book: str, number: str, term: str) -> str:
 
 def _headed(db, book: str, heading: dict) -> list[dict]:
     """The siblings after a Riftbound heading, up to the next heading: the rules it heads."""
-    following = db.query(f"SELECT sort FROM rules WHERE book = ? AND parent IS ? AND sort > ? AND {_HEADING} "
-                         "ORDER BY sort LIMIT 1", [book, heading["parent"], heading["sort"]])
+    following = db.query(
+        f"SELECT sort FROM rules WHERE book = ? AND parent IS ? AND sort > ? AND {_HEADING} ORDER BY sort LIMIT 1",
+        [book, heading["parent"], heading["sort"]],
+    )
     until = " AND sort < ?" if following else ""
-    rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort > ?{until} ORDER BY sort",
-                    [book, heading["parent"], heading["sort"]] + ([following[0]["sort"]] if following else []))
+    rows = db.query(
+        f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort > ?{until} ORDER BY sort",
+        [book, heading["parent"], heading["sort"]] + ([following[0]["sort"]] if following else []),
+    )
     return [_rule(row) for row in rows]
 
 
@@ -226,15 +244,23 @@ def _with_sub_rules(db, book: str, rule: dict, depth: int, out: list[dict], seen
     import re
 
     number = rule["number"]
-    rows = db.query("SELECT number, title, text FROM rules WHERE book = ? AND substr(number, 1, ?) = ? ORDER BY sort",
-                    [book, len(number), number])
+    rows = db.query(
+        "SELECT number, title, text FROM rules WHERE book = ? AND substr(number, 1, ?) = ? ORDER BY sort",
+        [book, len(number), number],
+    )
     levels = len(numbers.tokens(number))
     for row in [rule] + [r for r in rows if r["number"] != number and re.match(r"[.a-z]", r["number"][len(number)])]:
         if row["number"] in seen:
             continue
         seen.add(row["number"])
-        out.append({"number": row["number"], "title": row["title"], "text": row["text"] or "",
-                    "depth": depth + len(numbers.tokens(row["number"])) - levels})
+        out.append(
+            {
+                "number": row["number"],
+                "title": row["title"],
+                "text": row["text"] or "",
+                "depth": depth + len(numbers.tokens(row["number"])) - levels,
+            }
+        )
 
 
 def word_forms(text: str) -> tuple[str, ...]:
@@ -253,15 +279,34 @@ def book_document(store, book_id: str) -> dict:
     """A whole book as JSON (``judge export json``, docs/json.md): rules in rule order, terms, rulings."""
     book = store.book(book_id)
     return {
-        "book": {"id": book.id, "game": book.game, "title": book.title, "edition": book.edition,
-                 "sources": [{"name": s.name, "kind": s.kind, "sha256": s.sha256} for s in book.sources]},
-        "rules": [{"number": r.number, "parent": r.parent, "title": r.title, "text": r.text,
-                   "examples": list(r.examples)} for r in store.rules(book_id)],
+        "book": {
+            "id": book.id,
+            "game": book.game,
+            "title": book.title,
+            "edition": book.edition,
+            "sources": [{"name": s.name, "kind": s.kind, "sha256": s.sha256} for s in book.sources],
+        },
+        "rules": [
+            {"number": r.number, "parent": r.parent, "title": r.title, "text": r.text, "examples": list(r.examples)}
+            for r in store.rules(book_id)
+        ],
         "terms": [{"term": t.term, "definition": t.definition, "obsolete": t.obsolete} for t in store.terms(book_id)],
-        "rulings": [{"id": r.id, "topic": r.topic, "question": r.question, "answer": r.answer, "form": r.form,
-                     "faq": r.faq, "published": r.published, "revises": list(r.revises), "revises_rule": r.revises_rule}
-                    for r in store.rulings(book_id)],
+        "rulings": [
+            {
+                "id": r.id,
+                "topic": r.topic,
+                "question": r.question,
+                "answer": r.answer,
+                "form": r.form,
+                "faq": r.faq,
+                "published": r.published,
+                "revises": list(r.revises),
+                "revises_rule": r.revises_rule,
+            }
+            for r in store.rulings(book_id)
+        ],
     }
+
 
 # ``judge rule``: a rule where it sits (docs/json.md) -------------------------------------------------
 _COLUMNS = "book, number, parent, title, text, examples, source, line, expected_children, sort"
@@ -321,8 +366,11 @@ def find(db, text: str, books: list[str]) -> list[tuple[str, dict]]:
     found: dict[str, list[dict]] = {}
     marks = ", ".join("?" * len(books))
     for candidate in numbers.candidates(text):  # a book answers to the first spelling it has
-        rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE (number = ? OR number GLOB ? || '-[0-9]*') "
-                        f"AND book IN ({marks}) ORDER BY sort", [candidate, candidate, *books])
+        rows = db.query(
+            f"SELECT {_COLUMNS} FROM rules WHERE (number = ? OR number GLOB ? || '-[0-9]*') "
+            f"AND book IN ({marks}) ORDER BY sort",
+            [candidate, candidate, *books],
+        )
         answered = set(found)
         for row in rows:
             if row["book"] not in answered:
@@ -331,8 +379,10 @@ def find(db, text: str, books: list[str]) -> list[tuple[str, dict]]:
 
 
 def children(db, book: str, number: str) -> list[dict]:
-    return [_rule(r) for r in db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent = ? ORDER BY sort",
-                                       [book, number])]
+    return [
+        _rule(r)
+        for r in db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent = ? ORDER BY sort", [book, number])
+    ]
 
 
 def ancestors(db, book: str, rule: dict) -> list[dict]:
@@ -354,8 +404,15 @@ def _brief(r: dict) -> dict:
 def _tree(db, book: str, number: str, depth: int) -> list[dict]:
     if depth <= 0:
         return []
-    return [{"number": child["number"], "title": child["title"], "text": child["text"],
-             "children": _tree(db, book, child["number"], depth - 1)} for child in children(db, book, number)]
+    return [
+        {
+            "number": child["number"],
+            "title": child["title"],
+            "text": child["text"],
+            "children": _tree(db, book, child["number"], depth - 1),
+        }
+        for child in children(db, book, number)
+    ]
 
 
 def _is_heading(r: dict) -> bool:
@@ -395,9 +452,19 @@ def rule_view(db, book: str, r: dict, depth: int) -> RuleView:
     expected = r["expected_children"]
     missing = max(0, expected - present) if expected is not None else 0
     return RuleView(
-        book=book, number=r["number"], printed=numbers.printed(r["number"]), title=r["title"], text=r["text"], examples=r["examples"],
-        parent=r["parent"], ancestors=ancestors_shown, children=_tree(db, book, r["number"], depth),
-        missing_children=missing, expected_children=expected, source=r["source"], line=r["line"],
+        book=book,
+        number=r["number"],
+        printed=numbers.printed(r["number"]),
+        title=r["title"],
+        text=r["text"],
+        examples=r["examples"],
+        parent=r["parent"],
+        ancestors=ancestors_shown,
+        children=_tree(db, book, r["number"], depth),
+        missing_children=missing,
+        expected_children=expected,
+        source=r["source"],
+        line=r["line"],
         cites=[_cite(db, book, c) for c in _cites(db, book, r["number"])],
         cited_by=[_cited_by(db, book, c) for c in _cited_by_rows(db, book, r["number"])],
         revised_by=revised_by(db, book, r["number"]),
@@ -407,8 +474,11 @@ def rule_view(db, book: str, r: dict, depth: int) -> RuleView:
 
 def rulings_for_rule(db, book: str, number: str, title: str | None) -> list[dict]:
     """The rulings that rest on the rule, the book's own and its older editions' (:mod:`rulebook.game_rulings`)."""
-    if not db.query("SELECT 1 FROM rulings JOIN books ON books.id = rulings.book "
-                    "WHERE books.game = (SELECT game FROM books WHERE id = ?) LIMIT 1", [book]):
+    if not db.query(
+        "SELECT 1 FROM rulings JOIN books ON books.id = rulings.book "
+        "WHERE books.game = (SELECT game FROM books WHERE id = ?) LIMIT 1",
+        [book],
+    ):
         return []  # no FAQ of the game is loaded (the mtg seed, the Comprehensive Rules)
     from rulebook.game_rulings import rulings_for_rule as found
 
@@ -417,10 +487,22 @@ def rulings_for_rule(db, book: str, number: str, title: str | None) -> list[dict
 
 def revised_by(db, book: str, number: str) -> list[dict]:
     """The FAQ sections of the book that give this rule's revised text (``Rule 735.1.c (revised text)``)."""
-    rows = db.query("SELECT id, answer, faq, published, source, line FROM rulings WHERE book = ? AND revises_rule = ? "
-                    "ORDER BY published, rowid", [book, number])
-    return [{"ruling": row["id"], "faq": row["faq"], "published": row["published"], "text": row["answer"],
-             "source": row["source"], "line": row["line"]} for row in rows]
+    rows = db.query(
+        "SELECT id, answer, faq, published, source, line FROM rulings WHERE book = ? AND revises_rule = ? "
+        "ORDER BY published, rowid",
+        [book, number],
+    )
+    return [
+        {
+            "ruling": row["id"],
+            "faq": row["faq"],
+            "published": row["published"],
+            "text": row["answer"],
+            "source": row["source"],
+            "line": row["line"],
+        }
+        for row in rows
+    ]
 
 
 def _cites(db, book: str, number: str) -> list[dict]:
@@ -446,8 +528,12 @@ def _title(db, book: str, number: str) -> tuple[bool, str | None]:
 
 def _cite(db, book: str, row: dict) -> dict:
     in_book, title = _title(db, book, row["target"])
-    return {"number": row["target"], "title": title if in_book else row["cited_title"],
-            "outcome": row["outcome"], "in_book": in_book}
+    return {
+        "number": row["target"],
+        "title": title if in_book else row["cited_title"],
+        "outcome": row["outcome"],
+        "in_book": in_book,
+    }
 
 
 def _cited_by(db, book: str, row: dict) -> dict:
@@ -455,9 +541,12 @@ def _cited_by(db, book: str, row: dict) -> dict:
         return {"kind": "rule", "number": row["from_id"], "title": _title(db, book, row["from_id"])[1]}
     return {"kind": row["from_kind"], "number": row["from_id"], "title": None}
 
+
 # ``judge rulings``: FAQ answers, the current one first (docs/json.md) ----------------------------------
-_RULING_COLUMNS = ", ".join(f"rulings.{c}" for c in (
-    "book", "id", "topic", "question", "answer", "source", "line", "form", "faq", "published", "revises_rule"))
+_RULING_COLUMNS = ", ".join(
+    f"rulings.{c}"
+    for c in ("book", "id", "topic", "question", "answer", "source", "line", "form", "faq", "published", "revises_rule")
+)
 
 
 @dataclass(frozen=True)
@@ -509,35 +598,66 @@ def ruling_views(store, found: list[tuple]) -> list[RulingView]:
             readings[book] = Reading(store, book)
         return readings[book]
 
-    views = [_ruling_view(store, item[0], item[1], item[2], reading(item[3] if len(item) > 3 and item[3] else item[0]))
-             for item in found]
+    views = [
+        _ruling_view(store, item[0], item[1], item[2], reading(item[3] if len(item) > 3 and item[3] else item[0]))
+        for item in found
+    ]
     return _current_first(store, views, reading)
 
 
 def _ruling_brief(row: dict, book: str) -> dict:
-    return {"book": book, "id": row["id"], "question": row["question"], "faq": row["faq"], "published": row["published"]}
+    return {
+        "book": book,
+        "id": row["id"],
+        "question": row["question"],
+        "faq": row["faq"],
+        "published": row["published"],
+    }
 
 
 def _ruling_view(store, book: str, ruling_id: str, score: float | None, reading) -> RulingView:
     from rulebook.game_rulings import brief
 
-    row = store.query(f"SELECT {_RULING_COLUMNS} FROM rulings WHERE rulings.book = ? AND rulings.id = ?", [book, ruling_id])[0]
+    row = store.query(
+        f"SELECT {_RULING_COLUMNS} FROM rulings WHERE rulings.book = ? AND rulings.id = ?", [book, ruling_id]
+    )[0]
     later = store.query(
         f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.ruling "
-        "WHERE revisions.book = ? AND revisions.revises = ? ORDER BY rulings.rowid", [book, ruling_id])
+        "WHERE revisions.book = ? AND revisions.revises = ? ORDER BY rulings.rowid",
+        [book, ruling_id],
+    )
     earlier = store.query(
         f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.revises "
-        "WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid", [book, ruling_id])
+        "WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid",
+        [book, ruling_id],
+    )
     # Within its book (the revisions table), then across books (a newer edition's FAQ: rulebook.game_rulings).
-    superseded_by = ([_ruling_brief(r, book) for r in later]
-                     + [brief(store, b, i) for b, i in reading.superseded_by(book, ruling_id)])
-    revises = [_ruling_brief(r, book) for r in earlier] + [brief(store, b, i) for b, i in reading.revises(book, ruling_id)]
-    return RulingView(book=book, id=row["id"], form=row["form"], topic=row["topic"], question=row["question"],
-                      answer=row["answer"], faq=row["faq"], published=row["published"], source=row["source"],
-                      line=row["line"], score=score, current=not superseded_by,
-                      superseded_by=superseded_by, revises=revises,
-                      revises_rule=row["revises_rule"], edition=reading.editions.get(book), read_in=reading.book,
-                      cites=reading.cites(book, ruling_id))
+    superseded_by = [_ruling_brief(r, book) for r in later] + [
+        brief(store, b, i) for b, i in reading.superseded_by(book, ruling_id)
+    ]
+    revises = [_ruling_brief(r, book) for r in earlier] + [
+        brief(store, b, i) for b, i in reading.revises(book, ruling_id)
+    ]
+    return RulingView(
+        book=book,
+        id=row["id"],
+        form=row["form"],
+        topic=row["topic"],
+        question=row["question"],
+        answer=row["answer"],
+        faq=row["faq"],
+        published=row["published"],
+        source=row["source"],
+        line=row["line"],
+        score=score,
+        current=not superseded_by,
+        superseded_by=superseded_by,
+        revises=revises,
+        revises_rule=row["revises_rule"],
+        edition=reading.editions.get(book),
+        read_in=reading.book,
+        cites=reading.cites(book, ruling_id),
+    )
 
 
 def _current_first(store, found: list[RulingView], reading) -> list[RulingView]:
@@ -559,16 +679,23 @@ def citation_trees(store, book: str, rule, depth: int = 1) -> dict:
     """What ``rule`` cites and what cites it, as trees ``depth`` levels deep (JSON as is); a rule
     already shown higher up is not repeated."""
     number = rule.number
-    return {"book": book, "number": number, "title": rule.title,
-            "cites": _citation_tree(store, book, number, depth, "cites", {number}),
-            "cited_by": _citation_tree(store, book, number, depth, "cited_by", {number})}
+    return {
+        "book": book,
+        "number": number,
+        "title": rule.title,
+        "cites": _citation_tree(store, book, number, depth, "cites", {number}),
+        "cited_by": _citation_tree(store, book, number, depth, "cited_by", {number}),
+    }
 
 
 def _citation_tree(store, book: str, number: str, depth: int, direction: str, seen: set[str]) -> list[dict]:
     if depth <= 0:
         return []
-    rows = store.cites(book, number) if direction == "cites" else [
-        r for r in store.cited_by(book, number) if r["from_kind"] == "rule"]
+    rows = (
+        store.cites(book, number)
+        if direction == "cites"
+        else [r for r in store.cited_by(book, number) if r["from_kind"] == "rule"]
+    )
     out = []
     for row in rows:
         target = row["target"] if direction == "cites" else row["from_id"]

@@ -73,8 +73,12 @@ def read_memory(path: Path | None = None) -> tuple[Remembered, ...]:
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
         games = {book: str(about["game"]) for book, about in record.get("documents", {}).items()}
-        return tuple(Remembered(str(e["question"]), games.get(e.get("book"), ""),
-                                tuple((str(n), str(d)) for n, d in e["answers"])) for e in record["entries"])
+        return tuple(
+            Remembered(
+                str(e["question"]), games.get(e.get("book"), ""), tuple((str(n), str(d)) for n, d in e["answers"])
+            )
+            for e in record["entries"]
+        )
     except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
         raise ModelUnavailable(f"{path} cannot be read ({exc})") from exc
 
@@ -117,8 +121,7 @@ def follow(answers: Iterable[tuple[str, str]], found: tuple[dict[str, str], dict
     return out
 
 
-def applicable(rules: Sequence[Rule], path: Path | None = None, game: str | None = None
-               ) -> list[tuple[str, list[str]]]:
+def applicable(rules: Sequence[Rule], path: Path | None = None, game: str | None = None) -> list[tuple[str, list[str]]]:
     """The remembered questions with at least one answer that reads the same among these rules, and
     those answers' numbers here (:func:`follow`). ``game``: the book's; only the questions written
     against a document of that game count (None: every question, for rules of no book)."""

@@ -26,7 +26,7 @@ import sqlite3
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from rulebook.sqlscript import statements
@@ -72,10 +72,19 @@ class Ruling:
     updated: str = ""
 
     def to_json(self) -> dict:
-        return {"id": self.id, "uid": self.uid, "game": self.game, "book": self.book, "edition": self.edition,
-                "question": self.question, "answer": self.answer, "cites": [c.to_json() for c in self.cites],
-                "scenario": {"name": self.scenario_name, "text": self.scenario} if self.scenario is not None else None,
-                "created": self.created, "updated": self.updated}
+        return {
+            "id": self.id,
+            "uid": self.uid,
+            "game": self.game,
+            "book": self.book,
+            "edition": self.edition,
+            "question": self.question,
+            "answer": self.answer,
+            "cites": [c.to_json() for c in self.cites],
+            "scenario": {"name": self.scenario_name, "text": self.scenario} if self.scenario is not None else None,
+            "created": self.created,
+            "updated": self.updated,
+        }
 
 
 def notebook_path(home: Path) -> Path:
@@ -83,7 +92,7 @@ def notebook_path(home: Path) -> Path:
 
 
 def _now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 _TABLES = """
@@ -134,10 +143,24 @@ class Notebook:
 
     # Reading ---------------------------------------------------------------------------------------
     def _ruling(self, row) -> Ruling:
-        cites = tuple(Cited(c["number"], c["text"]) for c in self.conn.execute(
-            "SELECT number, text FROM cites WHERE ruling = ? ORDER BY position", [row["id"]]))
-        return Ruling(row["id"], row["uid"], row["game"], row["book"], row["edition"], row["question"], row["answer"],
-                      cites, row["scenario"], row["scenario_name"], row["created"], row["updated"])
+        cites = tuple(
+            Cited(c["number"], c["text"])
+            for c in self.conn.execute("SELECT number, text FROM cites WHERE ruling = ? ORDER BY position", [row["id"]])
+        )
+        return Ruling(
+            row["id"],
+            row["uid"],
+            row["game"],
+            row["book"],
+            row["edition"],
+            row["question"],
+            row["answer"],
+            cites,
+            row["scenario"],
+            row["scenario_name"],
+            row["created"],
+            row["updated"],
+        )
 
     def get(self, ruling_id: int) -> Ruling:
         row = self.conn.execute("SELECT * FROM rulings WHERE id = ?", [ruling_id]).fetchone()
@@ -165,29 +188,58 @@ class Notebook:
         if numbers.looks_like_number(query):
             wanted = numbers.candidates(query)
             marks = ", ".join("?" * len(wanted))
-            rows = self.conn.execute(f"SELECT DISTINCT rulings.* FROM rulings JOIN cites ON cites.ruling = rulings.id "
-                                     f"WHERE cites.number IN ({marks}) ORDER BY rulings.id", wanted).fetchall()
+            rows = self.conn.execute(
+                f"SELECT DISTINCT rulings.* FROM rulings JOIN cites ON cites.ruling = rulings.id "
+                f"WHERE cites.number IN ({marks}) ORDER BY rulings.id",
+                wanted,
+            ).fetchall()
             return [self._ruling(r) for r in rows[:limit]]
         words = [w for w in _words(query)]
         if not words:
             return []
         match = " OR ".join(f'"{w}"' for w in words)
-        rows = self.conn.execute("SELECT rulings.* FROM rulings_fts JOIN rulings ON rulings.id = rulings_fts.rowid "
-                                 "WHERE rulings_fts MATCH ? ORDER BY bm25(rulings_fts) LIMIT ?", [match, limit]).fetchall()
+        rows = self.conn.execute(
+            "SELECT rulings.* FROM rulings_fts JOIN rulings ON rulings.id = rulings_fts.rowid "
+            "WHERE rulings_fts MATCH ? ORDER BY bm25(rulings_fts) LIMIT ?",
+            [match, limit],
+        ).fetchall()
         return [self._ruling(r) for r in rows]
 
     # Writing ---------------------------------------------------------------------------------------
-    def add(self, *, game: str, book: str, edition: str | None, question: str, answer: str, cites: Iterable[Cited],
-            scenario: str | None = None, scenario_name: str | None = None, uid: str | None = None,
-            created: str | None = None, updated: str | None = None) -> Ruling:
+    def add(
+        self,
+        *,
+        game: str,
+        book: str,
+        edition: str | None,
+        question: str,
+        answer: str,
+        cites: Iterable[Cited],
+        scenario: str | None = None,
+        scenario_name: str | None = None,
+        uid: str | None = None,
+        created: str | None = None,
+        updated: str | None = None,
+    ) -> Ruling:
         cites = list(cites)
         now = _now()
         with self._write():
             cur = self.conn.execute(
                 "INSERT INTO rulings (uid, game, book, edition, question, answer, scenario, scenario_name, created, "
                 "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [uid or uuid.uuid4().hex, game, book, edition, question, answer, scenario, scenario_name,
-                 created or now, updated or created or now])
+                [
+                    uid or uuid.uuid4().hex,
+                    game,
+                    book,
+                    edition,
+                    question,
+                    answer,
+                    scenario,
+                    scenario_name,
+                    created or now,
+                    updated or created or now,
+                ],
+            )
             ruling_id = cur.lastrowid
             assert ruling_id is not None  # set by the INSERT
             self._cite(ruling_id, cites)
@@ -195,12 +247,24 @@ class Notebook:
 
     def _cite(self, ruling_id: int, cites: list[Cited]) -> None:
         self.conn.execute("DELETE FROM cites WHERE ruling = ?", [ruling_id])
-        self.conn.executemany("INSERT INTO cites (ruling, position, number, text) VALUES (?, ?, ?, ?)",
-                              [(ruling_id, i, c.number, c.text) for i, c in enumerate(cites)])
+        self.conn.executemany(
+            "INSERT INTO cites (ruling, position, number, text) VALUES (?, ?, ?, ?)",
+            [(ruling_id, i, c.number, c.text) for i, c in enumerate(cites)],
+        )
 
-    def edit(self, ruling_id: int, *, question: str | None = None, answer: str | None = None,
-             cites: list[Cited] | None = None, book: str | None = None, edition: str | None = None,
-             scenario: str | None = None, scenario_name: str | None = None, drop_scenario: bool = False) -> Ruling:
+    def edit(
+        self,
+        ruling_id: int,
+        *,
+        question: str | None = None,
+        answer: str | None = None,
+        cites: list[Cited] | None = None,
+        book: str | None = None,
+        edition: str | None = None,
+        scenario: str | None = None,
+        scenario_name: str | None = None,
+        drop_scenario: bool = False,
+    ) -> Ruling:
         self.get(ruling_id)  # exists
         with self._write():
             sets: list[str] = ["updated = ?"]
@@ -233,16 +297,25 @@ class Notebook:
     def import_(self, data: dict, source: str = "the file") -> tuple[list[int], int]:
         """Add the rulings of an export not already here (by ``uid``), in one transaction: (ids added,
         count skipped)."""
-        if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT or not isinstance(data.get("rulings"), list):
-            raise NotebookError(f"{source} is not a notebook export (expected \"format\": \"{EXPORT_FORMAT}\")")
+        if (
+            not isinstance(data, dict)
+            or data.get("format") != EXPORT_FORMAT
+            or not isinstance(data.get("rulings"), list)
+        ):
+            raise NotebookError(f'{source} is not a notebook export (expected "format": "{EXPORT_FORMAT}")')
         added, skipped = [], 0
         with self._write():
             for i, item in enumerate(data["rulings"]):
                 try:
                     uid = str(item["uid"])
                     cites = [Cited(str(c["number"]), str(c["text"])) for c in item.get("cites") or []]
-                    fields_ = [str(item["game"]), str(item["book"]), item.get("edition"), str(item["question"]),
-                               str(item["answer"])]
+                    fields_ = [
+                        str(item["game"]),
+                        str(item["book"]),
+                        item.get("edition"),
+                        str(item["question"]),
+                        str(item["answer"]),
+                    ]
                     scenario = item.get("scenario") or {}
                 except (KeyError, TypeError) as exc:
                     raise NotebookError(f"{source}: ruling {i + 1} lacks {exc}") from None
@@ -253,8 +326,15 @@ class Notebook:
                 cur = self.conn.execute(
                     "INSERT INTO rulings (uid, game, book, edition, question, answer, scenario, scenario_name, created, "
                     "updated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                    [uid, *fields_, scenario.get("text"), scenario.get("name"), item.get("created") or now,
-                     item.get("updated") or now])
+                    [
+                        uid,
+                        *fields_,
+                        scenario.get("text"),
+                        scenario.get("name"),
+                        item.get("created") or now,
+                        item.get("updated") or now,
+                    ],
+                )
                 ruling_id = cur.lastrowid
                 assert ruling_id is not None  # set by the INSERT
                 self._cite(ruling_id, cites)
@@ -337,8 +417,15 @@ class CiteCheck:
     text: str | None  # its text in the book checked
 
     def to_json(self) -> dict:
-        return {"number": self.number, "status": self.status, "now": self.now, "similarity": self.similarity,
-                "confidence": self.confidence, "diff": self.diff, "text": self.text}
+        return {
+            "number": self.number,
+            "status": self.status,
+            "now": self.now,
+            "similarity": self.similarity,
+            "confidence": self.confidence,
+            "diff": self.diff,
+            "text": self.text,
+        }
 
 
 @dataclass
@@ -351,13 +438,23 @@ class RulingCheck:
 
     @property
     def flagged(self) -> bool:
-        return any(c.status != "same" for c in self.cites) or bool(self.scenario and self.scenario["status"] != "passed")
+        return any(c.status != "same" for c in self.cites) or bool(
+            self.scenario and self.scenario["status"] != "passed"
+        )
 
     def to_json(self) -> dict:
         r = self.ruling
-        return {"id": r.id, "question": r.question, "recorded_in": r.book, "recorded_edition": r.edition,
-                "book": self.book, "flagged": self.flagged, "via": self.via,
-                "cites": [c.to_json() for c in self.cites], "scenario": self.scenario}
+        return {
+            "id": r.id,
+            "question": r.question,
+            "recorded_in": r.book,
+            "recorded_edition": r.edition,
+            "book": self.book,
+            "flagged": self.flagged,
+            "via": self.via,
+            "cites": [c.to_json() for c in self.cites],
+            "scenario": self.scenario,
+        }
 
 
 def check(db, rulings: list[Ruling], book: str) -> list[RulingCheck]:
@@ -426,8 +523,12 @@ def _follow(c: Cited, target: dict, source: dict | None) -> CiteCheck:
         encode = d._encoder()
         query = encode(words)
         entries = list(target.values())
-        found = process.extractOne(query, [encode(d.content_words(e.content)) for e in entries],
-                                   scorer=Indel.normalized_similarity, score_cutoff=d.SAME_NUMBER_MIN)
+        found = process.extractOne(
+            query,
+            [encode(d.content_words(e.content)) for e in entries],
+            scorer=Indel.normalized_similarity,
+            score_cutoff=d.SAME_NUMBER_MIN,
+        )
         if found:
             best, best_score = entries[found[2]], float(found[1])
         if here is not None:
@@ -446,6 +547,12 @@ def _status(c: Cited, now, similarity: float | None, confidence: str | None) -> 
     moved = now.number != c.number
     reworded = now.key != _key(c.text)
     status = "moved and changed" if moved and reworded else "moved" if moved else "changed" if reworded else "same"
-    return CiteCheck(c.number, status, now.number, similarity if similarity is not None else (1.0 if not reworded else None),
-                     confidence or ("high" if not reworded else None),
-                     word_diff(c.text, now.content) if reworded else None, now.content)
+    return CiteCheck(
+        c.number,
+        status,
+        now.number,
+        similarity if similarity is not None else (1.0 if not reworded else None),
+        confidence or ("high" if not reworded else None),
+        word_diff(c.text, now.content) if reworded else None,
+        now.content,
+    )

@@ -49,8 +49,10 @@ def preferences(home: Path) -> dict[str, str]:
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise PreferenceError(f"{path}:{getattr(exc, 'lineno', 1)}: not valid JSON: expected an object such as "
-                              '{"game": "mtg"} (judge config game mtg writes it)') from None
+        raise PreferenceError(
+            f"{path}:{getattr(exc, 'lineno', 1)}: not valid JSON: expected an object such as "
+            '{"game": "mtg"} (judge config game mtg writes it)'
+        ) from None
     if not isinstance(data, dict):
         raise PreferenceError(f'{path}:1: expected an object such as {{"game": "mtg"}}')
     return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, Sequence
 
 from rulebook import games
 from rulebook.model import Rule, Ruling, Term
@@ -88,8 +88,8 @@ class Reference:
 # Extraction
 
 _DASH = r"\s*[-–—]\s*"  # hyphen, en dash, em dash (the CR mixes the first two)
-_QUOTE_OPEN = "\"“”„«"
-_QUOTE_CLOSE = "\"”“»"
+_QUOTE_OPEN = '"“”„«'
+_QUOTE_CLOSE = '"”“»'
 # MTG rule numbers: 601, 601.2, 601.2c. Letters may run past z (aa, ab) in long lists.
 _MTG_NUM = r"\d{3}(?:\.\d+[a-z]{0,2})?"
 _MTG_DOTTED = r"\d{3}\.\d+[a-z]{0,2}"
@@ -98,9 +98,7 @@ _MTG_RANGE_END = rf"(?:{_MTG_DOTTED}|\d{{1,3}}[a-z]{{0,2}}|[a-z]{{1,2}})"
 _MTG_TITLE = rf",?\s*[{_QUOTE_OPEN}](?P<title>[^{_QUOTE_CLOSE}\n]{{1,80}})[{_QUOTE_CLOSE}]"
 _END = r"(?![\w/])"  # a number ends at a word boundary that is not a slash (no 1/1, no 601.2cx)
 
-_MTG_ITEM = re.compile(
-    rf"(?P<num>{_MTG_NUM}){_END}(?:{_DASH}(?P<end>{_MTG_RANGE_END}){_END})?(?:{_MTG_TITLE})?"
-)
+_MTG_ITEM = re.compile(rf"(?P<num>{_MTG_NUM}){_END}(?:{_DASH}(?P<end>{_MTG_RANGE_END}){_END})?(?:{_MTG_TITLE})?")
 _MTG_SECTION_ITEM = re.compile(rf"(?P<num>[1-9]){_END}(?:{_MTG_TITLE})?")
 _LIST_SEP = r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through|to)\s+)"
 
@@ -128,9 +126,7 @@ _RB_NUM = r"\d{3}(?:\.(?:\d+|[a-z](?![a-z])))*"
 # information", "See 107.5. Banishment ...": a title is taken only when the phrase that follows the
 # number ends at "for more information" or at the next "and rule" (a second reference).
 _RB_TITLE = r"(?:\s*\.)?\s+(?P<title>[A-Z][^.:;()\n]{0,60}?)\s*(?=\s+for\s+more\s+information|\s+and\s+rules?\s+\d)"
-_RB_REF = re.compile(
-    rf"\b(?P<kw>[Ss]ee\s+rules?|[Ss]ee|[Rr]ules?)\s+(?P<num>{_RB_NUM})(?![\d.]*\d)(?:{_RB_TITLE})?"
-)
+_RB_REF = re.compile(rf"\b(?P<kw>[Ss]ee\s+rules?|[Ss]ee|[Rr]ules?)\s+(?P<num>{_RB_NUM})(?![\d.]*\d)(?:{_RB_TITLE})?")
 _RB_AND = re.compile(rf"\s+and\s+rules?\s+(?P<num>{_RB_NUM})(?![\d.]*\d)(?:{_RB_TITLE})?")
 
 # Glossary cross-references: "See Landcycling.", "See also Timestamp Order.", "See “Enters the
@@ -235,11 +231,27 @@ def riftbound_references(text: str) -> list[RawRef]:
         pos = m.end()
         if m.start("num") == 0:
             continue
-        refs.append(RawRef(m.group(0).strip(), canonical(m.group("num"), "riftbound"), "rule",
-                           _clean_title(m.group("title")), None, m.start()))
+        refs.append(
+            RawRef(
+                m.group(0).strip(),
+                canonical(m.group("num"), "riftbound"),
+                "rule",
+                _clean_title(m.group("title")),
+                None,
+                m.start(),
+            )
+        )
         while (more := _RB_AND.match(text, pos)) is not None:
-            refs.append(RawRef(more.group(0).strip(), canonical(more.group("num"), "riftbound"), "rule",
-                               _clean_title(more.group("title")), None, more.start("num")))
+            refs.append(
+                RawRef(
+                    more.group(0).strip(),
+                    canonical(more.group("num"), "riftbound"),
+                    "rule",
+                    _clean_title(more.group("title")),
+                    None,
+                    more.start("num"),
+                )
+            )
             pos = more.end()
     return refs
 
@@ -431,7 +443,7 @@ def _term_names(headword: str) -> list[str]:
     if bare and bare != headword:
         names.append(bare)
     for part in re.split(r",\s*|\s+and\s+", bare):
-        part = part.strip(" “”\"")
+        part = part.strip(' “”"')
         if part and part not in names:
             names.append(part)
     return names
@@ -439,14 +451,28 @@ def _term_names(headword: str) -> list[str]:
 
 def _resolve(book_id, game, index: _Index, term_index, raw: RawRef, from_kind, from_id, line, source, partial):
     def ref(target, target_kind, outcome, actual, reason=""):
-        return Reference(book_id, from_kind, from_id, raw.raw, target, target_kind, raw.cited_title,
-                         line, source, outcome, actual, reason)
+        return Reference(
+            book_id,
+            from_kind,
+            from_id,
+            raw.raw,
+            target,
+            target_kind,
+            raw.cited_title,
+            line,
+            source,
+            outcome,
+            actual,
+            reason,
+        )
 
     if raw.kind == "term":
         # "See also Dependency, Timestamp Order." names two entries; a headword may hold a comma
         # itself ("Active Player, Nonactive Player Order"), so the whole phrase is tried first.
         term = term_index.get(_term_key(raw.target))
-        names = [raw.target] if term else [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", raw.target) if p]
+        names = (
+            [raw.target] if term else [p for p in re.split(r",\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+", raw.target) if p]
+        )
         out = []
         for name in names:
             term = term_index.get(_term_key(name))
@@ -467,8 +493,15 @@ def _resolve(book_id, game, index: _Index, term_index, raw: RawRef, from_kind, f
         actual = _heading(rule)
         # A title named with a range or list item belongs to the first number only.
         if raw.cited_title and number == raw.target and not title_matches(raw.cited_title, rule):
-            out.append(ref(number, target_kind, "title_mismatch", actual,
-                           f"cites “{raw.cited_title.strip(' .,')}” but {number} is “{actual}”"))
+            out.append(
+                ref(
+                    number,
+                    target_kind,
+                    "title_mismatch",
+                    actual,
+                    f"cites “{raw.cited_title.strip(' .,')}” but {number} is “{actual}”",
+                )
+            )
         else:
             out.append(ref(number, target_kind, "resolved", actual))
     return out
@@ -504,17 +537,22 @@ _NUMBER_END = re.compile(r"\d[.a-z]*$")  # "... 702.19b" / "2." before a word: t
 
 def _matches(text: str, pattern: re.Pattern[str]) -> list[tuple[str, str, int]]:
     """(name as written, lower-cased, where) for each match of ``pattern`` in ``text``."""
-    return [(m.group(1), " ".join(m.group(1).lower().split()), m.start())
-            for m in pattern.finditer(text.replace("’", "'"))]
+    return [
+        (m.group(1), " ".join(m.group(1).lower().split()), m.start()) for m in pattern.finditer(text.replace("’", "'"))
+    ]
 
 
 def _by_choice(text: str, where: int, quoted: list[tuple[int, int]]) -> bool:
     """Whether a name at ``where`` in ``text`` is spelt by choice: in the middle of a sentence and outside
     quotes (card text, cited titles), where a capital letter is how the rules write the name and not
     the start of a sentence."""
-    before = text[max(0, where - 40):where].rstrip()
-    return (bool(before) and before[-1] not in ".:!?(\"“" and not _NUMBER_END.search(before)
-            and not any(a <= where < b for a, b in quoted))
+    before = text[max(0, where - 40) : where].rstrip()
+    return (
+        bool(before)
+        and before[-1] not in '.:!?("“'
+        and not _NUMBER_END.search(before)
+        and not any(a <= where < b for a, b in quoted)
+    )
 
 
 class _Defined:
@@ -529,8 +567,11 @@ class _Defined:
             if term.source.startswith("rule "):
                 targets = [term.source[5:]]
             else:  # the glossary's "See rule 702.19" (cited after the word: all a glossary writes)
-                targets = [canonical(item.group("num"), "mtg") for m in _MTG_KEYWORD.finditer(term.definition or "")
-                           for item in _MTG_ITEM.finditer(m.group("list"))]
+                targets = [
+                    canonical(item.group("num"), "mtg")
+                    for m in _MTG_KEYWORD.finditer(term.definition or "")
+                    for item in _MTG_ITEM.finditer(m.group("list"))
+                ]
             for number in targets:
                 self._defines.setdefault(number, set()).add(term.term.lower())
         self._at: dict[str | None, frozenset[str]] = {None: frozenset()}
@@ -542,13 +583,16 @@ class _Defined:
         if number not in self._at:
             self._at[number] = frozenset()  # a number that is its own ancestor ends here
             above = self._rules.get(number)  # type: ignore[arg-type]
-            self._at[number] = (frozenset(self._defines.get(number, ()))  # type: ignore[arg-type]
-                                | self.at(above.parent if above else None))
+            self._at[number] = (
+                frozenset(self._defines.get(number, ()))  # type: ignore[arg-type]
+                | self.at(above.parent if above else None)
+            )
         return self._at[number]
 
 
-def capitalised_names(rules: Sequence[Rule], names: dict[str, str], found: dict[str, list[tuple[str, str, int]]],
-                      defined: _Defined) -> set[str]:
+def capitalised_names(
+    rules: Sequence[Rule], names: dict[str, str], found: dict[str, list[tuple[str, str, int]]], defined: _Defined
+) -> set[str]:
     """The one-word names the book writes with a capital, where that capital tells the term from the
     English word: "case" in "in that case" is not Case, the enchantment subtype. ``found``: each rule's
     :func:`_matches` in its text; ``defined``: where each term is defined.
@@ -669,7 +713,9 @@ def uses(rules: Sequence[Rule], terms: Sequence[Term], min_len: int = 4) -> list
 #   "Banishing is the action of ...", "Moving is defined by ...", "Neutral Open: There is ...".
 _TERM_WORDS = r"[A-Z][\w'’-]*(?:\s+(?:of\s+the|of|or|and|to|[A-Z][\w'’-]*)){0,4}"
 _DEFINITIONS = (
-    re.compile(rf"^(?:(?:A|An|The)\s+)?(?P<term>{_TERM_WORDS})\s+(?:is|are)\s+(?:the|a|an|any|one)\s+(?!only\b|same\b|first\b|last\b|next\b)\w"),
+    re.compile(
+        rf"^(?:(?:A|An|The)\s+)?(?P<term>{_TERM_WORDS})\s+(?:is|are)\s+(?:the|a|an|any|one)\s+(?!only\b|same\b|first\b|last\b|next\b)\w"
+    ),
     re.compile(rf"^(?:(?:A|An|The)\s+)?(?P<term>{_TERM_WORDS})\s+(?:is|are)\s+defined\s+(?:by|as)\b"),
     re.compile(rf"^(?P<term>{_TERM_WORDS}):\s+[A-Z]"),
 )

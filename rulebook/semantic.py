@@ -34,8 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulebook.shipped import ModelUnavailable
-from rulebook.shipped import data_file
+from rulebook.shipped import ModelUnavailable, data_file
 
 SOURCE_MODEL = "sentence-transformers/all-MiniLM-L6-v2"
 MODEL = "meaning/static-model.npy"  # int8 rows; scales, vocabulary and record beside it
@@ -119,8 +118,9 @@ class StaticModel:
         except (OSError, ValueError) as exc:
             raise ModelUnavailable(f"the meaning model in {self.folder} cannot be read ({exc})") from exc
         if len(vocabulary.ids) != len(self.rows):
-            raise ModelUnavailable(f"{self.folder / Path(VOCAB).name} has {len(vocabulary.ids)} pieces for "
-                                   f"{len(self.rows)} rows")
+            raise ModelUnavailable(
+                f"{self.folder / Path(VOCAB).name} has {len(vocabulary.ids)} pieces for {len(self.rows)} rows"
+            )
         return vocabulary
 
     def encode(self, texts: list[str], vocabulary: Vocabulary | None = None) -> np.ndarray:
@@ -143,7 +143,7 @@ def vectors_of(ids: list[list[int]], rows: Callable[[np.ndarray], tuple[np.ndarr
         at = 0
         for i, text in enumerate(ids):
             if text:
-                out[i] = read[where[at:at + len(text)]].sum(0)
+                out[i] = read[where[at : at + len(text)]].sum(0)
             at += len(text)
     return out / np.maximum(np.linalg.norm(out, axis=1, keepdims=True), 1e-12)
 
@@ -157,7 +157,9 @@ def _load(folder: Path) -> StaticModel:
     except (OSError, ValueError, KeyError) as exc:
         raise ModelUnavailable(f"the meaning model in {folder} cannot be read ({exc})") from exc
     if rows.ndim != 2 or rows.shape[1] != DIMENSIONS or rows.dtype != np.int8 or scales.shape != (len(rows),):
-        raise ModelUnavailable(f"{folder / Path(MODEL).name} is not an int8 table {DIMENSIONS} wide with a scale per row")
+        raise ModelUnavailable(
+            f"{folder / Path(MODEL).name} is not an int8 table {DIMENSIONS} wide with a scale per row"
+        )
     return StaticModel(folder, rows, scales.astype(np.float32), str(record.get("sha256", "")))
 
 

@@ -31,28 +31,72 @@ def create_schema(db) -> None:
     """Create the tables and FTS5 indexes in a ``sqlite_utils.Database`` (the writing side)."""
     db["meta"].create({"key": str, "value": str}, pk="key", if_not_exists=True)
     db["books"].create(
-        {"id": str, "game": str, "title": str, "edition": str, "builtin": int, "partial": int,
-         "fingerprint": str, "position": int},
-        pk="id", if_not_exists=True,
+        {
+            "id": str,
+            "game": str,
+            "title": str,
+            "edition": str,
+            "builtin": int,
+            "partial": int,
+            "fingerprint": str,
+            "position": int,
+        },
+        pk="id",
+        if_not_exists=True,
     )
     db["sources"].create(
         {"book": str, "name": str, "kind": str, "sha256": str, "path": str, "position": int},
-        pk=("book", "name"), if_not_exists=True,
+        pk=("book", "name"),
+        if_not_exists=True,
     )
     db["rules"].create(
-        {"book": str, "number": str, "parent": str, "title": str, "text": str, "examples": str,
-         "source": str, "line": int, "expected_children": int, "sort": str, "depth": int, "stems": str},
-        pk=("book", "number"), if_not_exists=True,
+        {
+            "book": str,
+            "number": str,
+            "parent": str,
+            "title": str,
+            "text": str,
+            "examples": str,
+            "source": str,
+            "line": int,
+            "expected_children": int,
+            "sort": str,
+            "depth": int,
+            "stems": str,
+        },
+        pk=("book", "number"),
+        if_not_exists=True,
     )
     db["terms"].create(
-        {"book": str, "term": str, "definition": str, "source": str, "line": int, "obsolete": int,
-         "derived_from": str, "recovered": int},
-        pk=("book", "term"), if_not_exists=True,
+        {
+            "book": str,
+            "term": str,
+            "definition": str,
+            "source": str,
+            "line": int,
+            "obsolete": int,
+            "derived_from": str,
+            "recovered": int,
+        },
+        pk=("book", "term"),
+        if_not_exists=True,
     )
     db["rulings"].create(
-        {"book": str, "id": str, "topic": str, "question": str, "answer": str, "source": str, "line": int,
-         "form": str, "faq": str, "published": str, "revises_rule": str},
-        pk=("book", "id"), if_not_exists=True,
+        {
+            "book": str,
+            "id": str,
+            "topic": str,
+            "question": str,
+            "answer": str,
+            "source": str,
+            "line": int,
+            "form": str,
+            "faq": str,
+            "published": str,
+            "revises_rule": str,
+        },
+        pk=("book", "id"),
+        if_not_exists=True,
     )
     db["revisions"].create({"book": str, "ruling": str, "revises": str}, if_not_exists=True)
     db["warnings"].create({"book": str, "source": str, "line": int, "reason": str}, if_not_exists=True)
@@ -60,22 +104,40 @@ def create_schema(db) -> None:
         {"book": str, "source": str, "line": int, "missing": int, "after": str}, if_not_exists=True
     )
     db["refs"].create(
-        {"book": str, "from_kind": str, "from_id": str, "raw": str, "target": str, "target_kind": str,
-         "cited_title": str, "actual_title": str, "outcome": str, "reason": str, "source": str, "line": int},
+        {
+            "book": str,
+            "from_kind": str,
+            "from_id": str,
+            "raw": str,
+            "target": str,
+            "target_kind": str,
+            "cited_title": str,
+            "actual_title": str,
+            "outcome": str,
+            "reason": str,
+            "source": str,
+            "line": int,
+        },
         if_not_exists=True,
     )
     db["uses"].create({"book": str, "rule": str, "term": str}, if_not_exists=True)
     db["vocab"].create({"book": str, "word": str, "count": int}, pk=("book", "word"), if_not_exists=True)
-    db.execute("CREATE TABLE IF NOT EXISTS wordpieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, vector BLOB NOT NULL, "
-               "scale REAL NOT NULL) WITHOUT ROWID")
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS wordpieces (piece TEXT PRIMARY KEY, id INTEGER NOT NULL, vector BLOB NOT NULL, "
+        "scale REAL NOT NULL) WITHOUT ROWID"
+    )
     # The matrix last: SQLite reaches a column stored after a large one by walking its overflow pages
     # (the CR's 2.7 MB: 0.4 ms a search, to read the scales and hubs behind it).
-    db["meaning"].create({"book": str, "model": str, "numbers": str, "remembered": str, "scales": bytes,
-                          "hubs": bytes, "matrix": bytes},
-                         pk="book", if_not_exists=True)
-    for table, columns in (("rules", ["number", "title", "text", "examples"]),
-                           ("terms", ["term", "definition"]),
-                           ("rulings", ["topic", "question", "answer"])):
+    db["meaning"].create(
+        {"book": str, "model": str, "numbers": str, "remembered": str, "scales": bytes, "hubs": bytes, "matrix": bytes},
+        pk="book",
+        if_not_exists=True,
+    )
+    for table, columns in (
+        ("rules", ["number", "title", "text", "examples"]),
+        ("terms", ["term", "definition"]),
+        ("rulings", ["topic", "question", "answer"]),
+    ):
         if not db[table].detect_fts():
             db[table].enable_fts(columns, tokenize=TOKENIZE, create_triggers=False)
     db["rules"].create_index(["book", "parent"], if_not_exists=True)
@@ -88,8 +150,19 @@ def create_schema(db) -> None:
     db["meta"].upsert({"key": "schema_version", "value": SCHEMA_VERSION}, pk="key")
 
 
-BOOK_TABLES = ("sources", "rules", "terms", "rulings", "revisions", "warnings", "truncations", "refs", "uses", "vocab",
-               "meaning")
+BOOK_TABLES = (
+    "sources",
+    "rules",
+    "terms",
+    "rulings",
+    "revisions",
+    "warnings",
+    "truncations",
+    "refs",
+    "uses",
+    "vocab",
+    "meaning",
+)
 
 
 def delete_book(db, book_id: str) -> None:
@@ -119,26 +192,46 @@ def _rule(row: dict[str, Any]) -> Rule:
     from rulebook.model import Rule
 
     return Rule(
-        number=row["number"], parent=row["parent"], title=row["title"], text=row["text"] or "",
-        examples=tuple(json.loads(row["examples"] or "[]")), source=row["source"] or "",
-        line=row["line"] or 0, expected_children=row["expected_children"],
+        number=row["number"],
+        parent=row["parent"],
+        title=row["title"],
+        text=row["text"] or "",
+        examples=tuple(json.loads(row["examples"] or "[]")),
+        source=row["source"] or "",
+        line=row["line"] or 0,
+        expected_children=row["expected_children"],
     )
 
 
 def _term(row: dict[str, Any]) -> Term:
     from rulebook.model import Term
 
-    return Term(term=row["term"], definition=row["definition"], source=row["source"] or "",
-                line=row["line"] or 0, obsolete=bool(row["obsolete"]), headword_recovered=bool(row["recovered"]))
+    return Term(
+        term=row["term"],
+        definition=row["definition"],
+        source=row["source"] or "",
+        line=row["line"] or 0,
+        obsolete=bool(row["obsolete"]),
+        headword_recovered=bool(row["recovered"]),
+    )
 
 
 def _ruling(row: dict[str, Any], revises: Iterable[str] = ()) -> Ruling:
     from rulebook.model import Ruling
 
-    return Ruling(id=row["id"], question=row["question"], answer=row["answer"], topic=row["topic"],
-                  source=row["source"] or "", line=row["line"] or 0, form=row["form"] or "question",
-                  faq=row["faq"], published=row["published"], revises=tuple(revises),
-                  revises_rule=row["revises_rule"])
+    return Ruling(
+        id=row["id"],
+        question=row["question"],
+        answer=row["answer"],
+        topic=row["topic"],
+        source=row["source"] or "",
+        line=row["line"] or 0,
+        form=row["form"] or "question",
+        faq=row["faq"],
+        published=row["published"],
+        revises=tuple(revises),
+        revises_rule=row["revises_rule"],
+    )
 
 
 class Store:
@@ -191,8 +284,14 @@ class Store:
             Source(name=s["name"], sha256=s["sha256"], kind=s["kind"], path=s["path"] or "")
             for s in self.query("SELECT * FROM sources WHERE book = ? ORDER BY position", [row["id"]])
         )
-        return Book(id=row["id"], game=row["game"], title=row["title"], edition=row["edition"],
-                    sources=sources, builtin=bool(row["builtin"]))
+        return Book(
+            id=row["id"],
+            game=row["game"],
+            title=row["title"],
+            edition=row["edition"],
+            sources=sources,
+            builtin=bool(row["builtin"]),
+        )
 
     def counts(self, book_id: str) -> dict[str, int]:
         out = {}
@@ -301,8 +400,11 @@ class Store:
         vocabulary of the full Comprehensive Rules is 4,000 rows, and making each a dict first tripled
         the cost."""
         # A book has one row per word (its key is book, word): no sums to make, the same order.
-        sql = ("SELECT word, count FROM vocab WHERE book = ? ORDER BY word" if book_id else
-               "SELECT word, sum(count) AS n FROM vocab GROUP BY word")
+        sql = (
+            "SELECT word, count FROM vocab WHERE book = ? ORDER BY word"
+            if book_id
+            else "SELECT word, sum(count) AS n FROM vocab GROUP BY word"
+        )
         cursor = self.conn.cursor()
         cursor.row_factory = None
         return dict(cursor.execute(sql, [book_id] if book_id else []))

@@ -83,9 +83,14 @@ def book_rows(rules: Sequence[Rule], game: str | None = None) -> dict | None:
     numbers, texts = rule_texts(rules)
     vectors = model.encode(texts + [q for q, _ in remembered])
     rows, scales = semantic.quantize(vectors)
-    return {"model": model.sha256, "numbers": "\n".join([*numbers, *(" ".join(ns) for _, ns in remembered)]),
-            "remembered": "\n".join(" ".join(q.split()) for q, _ in remembered),
-            "matrix": rows.tobytes(), "scales": scales.tobytes(), "hubs": hubness(vectors, model).tobytes()}
+    return {
+        "model": model.sha256,
+        "numbers": "\n".join([*numbers, *(" ".join(ns) for _, ns in remembered)]),
+        "remembered": "\n".join(" ".join(q.split()) for q, _ in remembered),
+        "matrix": rows.tobytes(),
+        "scales": scales.tobytes(),
+        "hubs": hubness(vectors, model).tobytes(),
+    }
 
 
 def hubness(vectors: np.ndarray, model) -> np.ndarray:
@@ -123,9 +128,11 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     its cosine less its hubness; the cosine reported is that row's."""
     from rulebook import semantic
 
-    found = store.query("SELECT rowid, model, numbers, remembered, scales, hubs, "
-                        "(SELECT value FROM meta WHERE key = 'wordpieces') AS pieces FROM meaning WHERE book = ?",
-                        [book])
+    found = store.query(
+        "SELECT rowid, model, numbers, remembered, scales, hubs, "
+        "(SELECT value FROM meta WHERE key = 'wordpieces') AS pieces FROM meaning WHERE book = ?",
+        [book],
+    )
     if not found:
         raise ModelUnavailable(f"book {book!r} has no meaning vectors (built without the model)")
     row = found[0]
@@ -155,11 +162,11 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
 
 def cosines(store: Store, rowid: int, query_vector: np.ndarray, chunk: int = CHUNK_ROWS) -> np.ndarray:
     """Each stored row (int8, before its scale) times the query vector, the ``matrix`` of ``meaning`` row
-    ``rowid`` read a chunk of rows at a time: a search reads and converts 100 kB at a time in a buffer
-    it reuses, rather than copying the whole matrix (2.7 MB for the CR) and then a float32 copy four
-    times that size, each copy paying a page fault for every 4 kB it touches (4.5 ms of a fresh
-    process's 6). The products are those of one multiplication of the whole matrix (on one thread,
-bit for bit; on several, OpenBLAS splits a whole matrix by threads, and the last bits may differ).
+        ``rowid`` read a chunk of rows at a time: a search reads and converts 100 kB at a time in a buffer
+        it reuses, rather than copying the whole matrix (2.7 MB for the CR) and then a float32 copy four
+        times that size, each copy paying a page fault for every 4 kB it touches (4.5 ms of a fresh
+        process's 6). The products are those of one multiplication of the whole matrix (on one thread,
+    bit for bit; on several, OpenBLAS splits a whole matrix by threads, and the last bits may differ).
     """
     width = len(query_vector)
     with store.conn.blobopen("meaning", "matrix", rowid, readonly=True) as blob:
@@ -170,7 +177,7 @@ bit for bit; on several, OpenBLAS splits a whole matrix by threads, and the last
             part = np.frombuffer(blob.read(chunk * width), dtype=np.int8).reshape(-1, width)
             block = buffer[: len(part)]
             block[...] = part
-            np.matmul(block, query_vector, out=out[start: start + len(part)])
+            np.matmul(block, query_vector, out=out[start : start + len(part)])
     return out
 
 
@@ -222,8 +229,10 @@ def store_word_pieces(db) -> None:
     table, width, scales = np.ascontiguousarray(model.rows).tobytes(), model.rows.shape[1], model.scales.tolist()
     db.execute("DELETE FROM wordpieces")
     # In the table's key order (piece), so that each row is appended rather than inserted mid-tree.
-    db.conn.executemany("INSERT INTO wordpieces (piece, id, vector, scale) VALUES (?, ?, ?, ?)",
-                        ((piece, i, table[i * width:(i + 1) * width], scales[i]) for piece, i in sorted(ids.items())))
+    db.conn.executemany(
+        "INSERT INTO wordpieces (piece, id, vector, scale) VALUES (?, ?, ?, ?)",
+        ((piece, i, table[i * width : (i + 1) * width], scales[i]) for piece, i in sorted(ids.items())),
+    )
     db["meta"].upsert({"key": "wordpieces", "value": model.sha256}, pk="key")
 
 
@@ -239,4 +248,4 @@ def _best_first(nearness: np.ndarray, first: int):
         top = top[np.argsort(negated[top], kind="stable")]
         yield from top.tolist()
     if len(top) < len(nearness):
-        yield from np.argsort(-nearness, kind="stable")[len(top):].tolist()
+        yield from np.argsort(-nearness, kind="stable")[len(top) :].tolist()

@@ -121,17 +121,24 @@ class Table:
         return cls(citations.game, citations.edition, table_digest(citations), tuple(citations))
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "edition": self.edition, "digest": self.digest,
-                "keys": [[c.key, list(c.rules), c.phrase] for c in self.keys]}
+        return {
+            "game": self.game,
+            "edition": self.edition,
+            "digest": self.digest,
+            "keys": [[c.key, list(c.rules), c.phrase] for c in self.keys],
+        }
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Table:
-        return cls(data["game"], data["edition"], data["digest"],
-                   tuple(Citation(k, tuple(rules), phrase) for k, rules, phrase in data["keys"]))
+        return cls(
+            data["game"],
+            data["edition"],
+            data["digest"],
+            tuple(Citation(k, tuple(rules), phrase) for k, rules, phrase in data["keys"]),
+        )
 
 
-def applied(game: str, citations: Citations, number: str, *,
-            progress: Callable[[str], None] | None = None) -> Applied:
+def applied(game: str, citations: Citations, number: str, *, progress: Callable[[str], None] | None = None) -> Applied:
     """The keys of ``citations`` (the table a book is explained with:
     :func:`scenarios.citations.citations_for_book`) citing rule ``number`` or a rule under it, each with
     its phrase and where the engine's code names it, and the shipped scenarios of ``game`` whose
@@ -150,8 +157,9 @@ def book_applied(store, book_id: str, number: str, *, progress: Callable[[str], 
     return _applied(book.game, table, number, make, progress)
 
 
-def _applied(game: str, table: Table, number: str, make: Callable[[], Citations],
-             progress: Callable[[str], None] | None) -> Applied:
+def _applied(
+    game: str, table: Table, number: str, make: Callable[[], Citations], progress: Callable[[str], None] | None
+) -> Applied:
     keys = keys_citing(table.keys, number, game)
     if not keys:
         return Applied(number, game, table.edition, (), ())
@@ -159,8 +167,13 @@ def _applied(game: str, table: Table, number: str, make: Callable[[], Citations]
     applying = {c.key for c in keys}
     played = scenario_map(game, table, make, progress)
     scenarios = tuple(name for name, used in sorted(played.items()) if applying.intersection(used))
-    return Applied(number, game, table.edition,
-                   tuple(AppliedKey(c.key, c.phrase, c.rules, tuple(places.get(c.key, ()))) for c in keys), scenarios)
+    return Applied(
+        number,
+        game,
+        table.edition,
+        tuple(AppliedKey(c.key, c.phrase, c.rules, tuple(places.get(c.key, ()))) for c in keys),
+        scenarios,
+    )
 
 
 def book_table(store, book, progress: Callable[[str], None] | None = None) -> tuple[Table, Callable[[], Citations]]:
@@ -190,18 +203,37 @@ def book_stamp(store, book) -> str:
     """What the citations of a book are made from: the book (its edition, whether an excerpt, what it was
     built from: a table carried onto it reads its rules), every table of its game with its signatures
     (shipped, and the judge's own), the game's rules timeline, and the code that reads and carries them."""
-    h = hashlib.sha256(json.dumps([FORMAT, book.id, book.game, book.edition, bool(book.builtin),
-                                   store.is_partial(book.id), store.fingerprint(book.id)]).encode())
-    files = [data_dir() / "editions" / f"{book.game}.yaml", _PACKAGE / "citations.py", _RULEBOOK / "carry.py",
-             Path(next(iter(engine.__path__))) / "core.py"]
+    h = hashlib.sha256(
+        json.dumps(
+            [
+                FORMAT,
+                book.id,
+                book.game,
+                book.edition,
+                bool(book.builtin),
+                store.is_partial(book.id),
+                store.fingerprint(book.id),
+            ]
+        ).encode()
+    )
+    files = [
+        data_dir() / "editions" / f"{book.game}.yaml",
+        _PACKAGE / "citations.py",
+        _RULEBOOK / "carry.py",
+        Path(next(iter(engine.__path__))) / "core.py",
+    ]
     for edition, table in sorted(tables(book.game).items()):
-        files += [table, table.parent / "signatures" / f"{book.game}-{edition}.json",
-                  data_dir() / "citations" / "signatures" / f"{book.game}-{edition}.json"]
+        files += [
+            table,
+            table.parent / "signatures" / f"{book.game}-{edition}.json",
+            data_dir() / "citations" / "signatures" / f"{book.game}-{edition}.json",
+        ]
     _digest(h, files)
     return h.hexdigest()
 
 
 # Where the engine names a key -------------------------------------------------------------------------
+
 
 def engine_folder(game: str) -> Path:
     """The game's engine package (``engine/<game>``), wherever ``engine`` is installed."""
@@ -218,22 +250,23 @@ def engine_uses(game: str, keys: Iterable[str]) -> dict[str, list[str]]:
         return out
     folder = engine_folder(game)
     # A few keys: found by their own words (a few ms); many (a section's): every dotted name is read once.
-    literal = (re.compile("|".join(map(re.escape, sorted(wanted, key=len, reverse=True)))) if len(wanted) <= 40
-               else _DOTTED)
+    literal = (
+        re.compile("|".join(map(re.escape, sorted(wanted, key=len, reverse=True)))) if len(wanted) <= 40 else _DOTTED
+    )
     built = re.compile(r"""f["']([a-z_][\w.]*\.)\{""")
     prefixes: dict[str, list[str]] = {}
     for path in sorted(folder.glob("*.py")):
         where, text = f"engine/{game}/{path.name}", path.read_text(encoding="utf-8")
         starts = [0, *(m.end() for m in re.finditer("\n", text))]
         for m in literal.finditer(text):
-            before, after = text[m.start() - 1:m.start()], text[m.end():m.end() + 1]
+            before, after = text[m.start() - 1 : m.start()], text[m.end() : m.end() + 1]
             if _KEY_CHAR.match(before) or _KEY_CHAR.match(after) or not (before in _QUOTES or after in _QUOTES):
                 continue  # part of a longer name, or not at an end of a string literal
             place = f"{where}:{bisect_right(starts, m.start())}"
             if m.group() in out and place not in out[m.group()]:
                 out[m.group()].append(place)
         for m in built.finditer(text):
-            if not _KEY_CHAR.match(text[m.start() - 1:m.start()]):
+            if not _KEY_CHAR.match(text[m.start() - 1 : m.start()]):
                 prefixes.setdefault(m.group(1), []).append(f"{where}:{bisect_right(starts, m.start())}")
     for key, places in out.items():
         if not places:
@@ -242,6 +275,7 @@ def engine_uses(game: str, keys: Iterable[str]) -> dict[str, list[str]]:
 
 
 # Which keys each shipped scenario uses -------------------------------------------------------------------
+
 
 def scenario_files(game: str) -> list[Path]:
     return sorted((data_dir() / "scenarios" / game).glob("*.yaml"))
@@ -274,9 +308,14 @@ def scenario_keys(game: str, citations: Citations) -> tuple[dict[str, list[str]]
 def table_digest(citations: Citations) -> str:
     """What a scenario's keys depend on in the table: its numbers (keys, rules, phrases) and the rules in
     force at its date."""
-    body = {"game": citations.game, "edition": citations.edition, "date": citations.date,
-            "source": citations.source, "in_force": sorted(citations.in_force),
-            "keys": sorted((c.key, list(c.rules), c.phrase) for c in citations)}
+    body = {
+        "game": citations.game,
+        "edition": citations.edition,
+        "date": citations.date,
+        "source": citations.source,
+        "in_force": sorted(citations.in_force),
+        "keys": sorted((c.key, list(c.rules), c.phrase) for c in citations),
+    }
     return hashlib.sha256(json.dumps(body, ensure_ascii=False).encode()).hexdigest()
 
 
@@ -285,13 +324,22 @@ def inputs_digest(game: str) -> str:
     scenarios, the seeds manifest (a built-in book's edition), the engine's code and this package's."""
     h = hashlib.sha256(f"applied {FORMAT} {game}".encode())
     root = Path(next(iter(engine.__path__)))
-    _digest(h, [*scenario_files(game), seeds_dir() / "manifest.yaml", *sorted(root.glob("*.py")),
-                *sorted(engine_folder(game).glob("*.py")), *sorted(_PACKAGE.glob("*.py"))])
+    _digest(
+        h,
+        [
+            *scenario_files(game),
+            seeds_dir() / "manifest.yaml",
+            *sorted(root.glob("*.py")),
+            *sorted(engine_folder(game).glob("*.py")),
+            *sorted(_PACKAGE.glob("*.py")),
+        ],
+    )
     return h.hexdigest()
 
 
-def scenario_map(game: str, table: Table, make: Callable[[], Citations],
-                 progress: Callable[[str], None] | None = None) -> Mapping[str, list[str]]:
+def scenario_map(
+    game: str, table: Table, make: Callable[[], Citations], progress: Callable[[str], None] | None = None
+) -> Mapping[str, list[str]]:
     """The keys each shipped scenario of ``game`` cites under ``table`` (:func:`scenario_keys`, played
     with the citations ``make()`` gives), kept in ``$JUDGE_HOME/cache/applied/scenarios/`` until a
     scenario, the engine or this package changes."""
@@ -304,12 +352,22 @@ def scenario_map(game: str, table: Table, make: Callable[[], Citations],
     except (OSError, ValueError, KeyError, TypeError):
         pass
     if progress is not None:
-        progress(f"playing the shipped {game} scenarios to see which rules they apply "
-                 f"(once for the {table.edition} table)")
+        progress(
+            f"playing the shipped {game} scenarios to see which rules they apply (once for the {table.edition} table)"
+        )
     citations = make()
     keys, unplayed = scenario_keys(game, citations)
-    _write(path, {"stamp": stamp, "game": game, "table": citations.edition, "date": citations.date,
-                  "scenarios": keys, "unplayed": unplayed})
+    _write(
+        path,
+        {
+            "stamp": stamp,
+            "game": game,
+            "table": citations.edition,
+            "date": citations.date,
+            "scenarios": keys,
+            "unplayed": unplayed,
+        },
+    )
     return keys
 
 

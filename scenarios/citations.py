@@ -46,7 +46,7 @@ def tables(game: str) -> dict[str, Path]:
     out = {}
     for folder in (user_folder(), shipped_folder(game)):
         for path in sorted(folder.glob(f"{game}-*.yaml")):
-            out[path.stem[len(game) + 1:]] = path
+            out[path.stem[len(game) + 1 :]] = path
     return out
 
 
@@ -65,8 +65,9 @@ def read_table(game: str, edition: str) -> dict:
     return raw
 
 
-def write_table(game: str, edition: str, citations: dict, based_on: str, book: str,
-                signed: dict[str, str] | None = None) -> Path:
+def write_table(
+    game: str, edition: str, citations: dict, based_on: str, book: str, signed: dict[str, str] | None = None
+) -> Path:
     """Write the judge's table for ``edition`` under :func:`user_folder` (atomically) and return its path;
     ``signed``, the signatures of its rules (:func:`rulebook.carry.table_signatures`), beside it in
     ``signatures/``, so that it can be carried onto later editions as the shipped tables are."""
@@ -76,17 +77,24 @@ def write_table(game: str, edition: str, citations: dict, based_on: str, book: s
     folder = user_folder()
     folder.mkdir(parents=True, exist_ok=True)
     target = folder / f"{game}-{edition}.yaml"
-    header = (f"# Citation keys of the {game} engine -> rule numbers of the {edition} edition, written by\n"
-              f"# `judge citations --book {book} --write` on {date.today().isoformat()} from the {based_on} table:\n"
-              f"# each key's rule followed through the diff of the two editions and checked to say its phrase.\n")
-    body = yaml.safe_dump({"game": game, "edition": edition, "based_on": based_on, "citations": citations},
-                          allow_unicode=True, sort_keys=False)
+    header = (
+        f"# Citation keys of the {game} engine -> rule numbers of the {edition} edition, written by\n"
+        f"# `judge citations --book {book} --write` on {date.today().isoformat()} from the {based_on} table:\n"
+        f"# each key's rule followed through the diff of the two editions and checked to say its phrase.\n"
+    )
+    body = yaml.safe_dump(
+        {"game": game, "edition": edition, "based_on": based_on, "citations": citations},
+        allow_unicode=True,
+        sort_keys=False,
+    )
     if signed is not None:
         sigs = folder / "signatures" / f"{game}-{edition}.json"
         sigs.parent.mkdir(exist_ok=True)
         tmp = sigs.with_name(f".{sigs.name}.{os.getpid()}")
-        tmp.write_text(json.dumps({"game": game, "edition": edition, "document": book, "rules": signed}, indent=1),
-                       encoding="utf-8")
+        tmp.write_text(
+            json.dumps({"game": game, "edition": edition, "document": book, "rules": signed}, indent=1),
+            encoding="utf-8",
+        )
         os.replace(tmp, sigs)
     tmp = target.with_name(f".{target.name}.{os.getpid()}")
     tmp.write_text(header + body, encoding="utf-8")
@@ -141,8 +149,15 @@ def load_citations(game: str, edition: str | None = None, date: str | None = Non
 @cache
 def _load(game: str, chosen: str, date: str, source: str | None, book: str | None) -> Citations:
     raw = read_table(game, chosen)
-    return Citations(raw.get("game", game), str(raw.get("edition", chosen)), raw["citations"],
-                     timeline=timeline(game), date=date, source=source, book=book)
+    return Citations(
+        raw.get("game", game),
+        str(raw.get("edition", chosen)),
+        raw["citations"],
+        timeline=timeline(game),
+        date=date,
+        source=source,
+        book=book,
+    )
 
 
 def newest_date(game: str) -> str:
@@ -185,11 +200,13 @@ def nearest_table(game: str, edition: str | None) -> str:
         from datetime import date
 
         return abs((date.fromisoformat(d) - date.fromisoformat(when)).days)
+
     return min(reversed(available), key=distance)
 
 
-def citations_for_book(store, game: str, book_id: str, edition: str | None, date: str | None = None,
-                       progress=None) -> Citations:
+def citations_for_book(
+    store, game: str, book_id: str, edition: str | None, date: str | None = None, progress=None
+) -> Citations:
     """The citations an explanation on ``book_id`` (of ``edition``) uses, the rules in force at ``date``
     (default: the book's edition's date).
 
@@ -202,9 +219,15 @@ def citations_for_book(store, game: str, book_id: str, edition: str | None, date
         return _load(game, own, when or edition_date(game, own) or own, None, book_id)
     if store.book(book_id) is not None and not store.is_partial(book_id) and not store.book(book_id).builtin:
         moved = carried(store, game, book_id, edition, progress)
-        return Citations(game, str(edition or book_id), moved.citations, timeline=timeline(game),
-                         date=when or newest_date(game), source=moved.table or "none",
-                         book=book_id)
+        return Citations(
+            game,
+            str(edition or book_id),
+            moved.citations,
+            timeline=timeline(game),
+            date=when or newest_date(game),
+            source=moved.table or "none",
+            book=book_id,
+        )
     chosen = nearest_table(game, edition)
     return _load(game, chosen, when or edition_date(game, chosen) or chosen, chosen, book_id)
 
@@ -215,7 +238,11 @@ def signatures(game: str, edition: str) -> dict[str, frozenset[int]]:
     from rulebook.carry import decode
 
     out: dict[str, frozenset[int]] = {}
-    base = yaml.safe_load(tables(game)[edition].read_text(encoding="utf-8")).get("based_on") if edition in tables(game) else None
+    base = (
+        yaml.safe_load(tables(game)[edition].read_text(encoding="utf-8")).get("based_on")
+        if edition in tables(game)
+        else None
+    )
     if base and str(base) != edition and str(base) in tables(game):
         out.update(signatures(game, str(base)))
     for folder in (shipped_folder(game) / "signatures", user_folder() / "signatures"):
@@ -271,6 +298,10 @@ def carry_onto(store, game: str, book_id: str, edition: str | None):
     from rulebook.diff import read_rules
 
     sources = [Source(e, read_table(game, e)["citations"], signatures(game, e)) for e in tables(game)]
-    rulings = [r["id"] for r in store.query("SELECT DISTINCT rulings.id FROM rulings JOIN books ON books.id = rulings.book "
-                                            "WHERE books.game = ?", [game])]
+    rulings = [
+        r["id"]
+        for r in store.query(
+            "SELECT DISTINCT rulings.id FROM rulings JOIN books ON books.id = rulings.book WHERE books.game = ?", [game]
+        )
+    ]
     return carry(game, book_id, edition, read_rules(store, book_id), sources, rulings)

@@ -22,15 +22,43 @@ from typing import Any
 from rulebook.numbers import tokens
 
 EXPECT_KEYS = {
-    "after", "end", "state", "phase", "priority", "focus", "turn_player", "points", "life", "controller",
-    "zone", "chain", "stack", "winner", "illegal", "answer", "rule", "cites",
-    "counters", "damage", "attached", "poison",  # Magic (issue 14): only the names listed are checked
-    "units", "gear", "runes", "legends",  # Riftbound (issue 14): only the names and fields listed are checked
+    "after",
+    "end",
+    "state",
+    "phase",
+    "priority",
+    "focus",
+    "turn_player",
+    "points",
+    "life",
+    "controller",
+    "zone",
+    "chain",
+    "stack",
+    "winner",
+    "illegal",
+    "answer",
+    "rule",
+    "cites",
+    "counters",
+    "damage",
+    "attached",
+    "poison",  # Magic (issue 14): only the names listed are checked
+    "units",
+    "gear",
+    "runes",
+    "legends",  # Riftbound (issue 14): only the names and fields listed are checked
 }
 # Keys whose value maps names to a mapping of fields; only the fields listed are checked (``units: {Jinx: {might: 3}}``).
 NESTED_KEYS = ("units", "gear", "runes", "legends")
-_FIELD_DEFAULTS = {"buffed": False, "stunned": False, "token": False, "keywords": [], "designation": None,
-                   "attached_to": None}
+_FIELD_DEFAULTS = {
+    "buffed": False,
+    "stunned": False,
+    "token": False,
+    "keywords": [],
+    "designation": None,
+    "attached_to": None,
+}
 # Keys whose value maps names to values; a name missing from the state has none (``counters: {Bear: {}}``).
 MAPPING_KEYS = ("points", "life", "controller", "zone", "counters", "damage", "attached", "poison")
 
@@ -100,8 +128,16 @@ def _compare_mapping(key: str, want: Mapping, got: Mapping | None) -> str | None
     got = {(_norm(k)): v for k, v in (got or {}).items()}
     problems = []
     for name, value in want.items():
-        actual = got.get(_norm(name), "none" if key in ("controller",) else {} if key == "counters" else
-                         0 if key in ("damage", "poison") else None)
+        actual = got.get(
+            _norm(name),
+            "none"
+            if key in ("controller",)
+            else {}
+            if key == "counters"
+            else 0
+            if key in ("damage", "poison")
+            else None,
+        )
         if key == "zone" and _zone_matches(value, actual):
             continue
         if _norm(value) != _norm(actual):
@@ -115,7 +151,9 @@ def _compare_nested(key: str, want: Mapping, got: Mapping | None) -> str | None:
     for name, fields in want.items():
         entry = got.get(_norm(name))
         if entry is None:
-            problems.append(f"{name} is not listed (not on the board)" if key in ("units", "gear") else f"{name} is not listed")
+            problems.append(
+                f"{name} is not listed (not on the board)" if key in ("units", "gear") else f"{name} is not listed"
+            )
             continue
         if not isinstance(fields, Mapping):
             problems.append(f"{name}: expected a mapping of fields in the scenario")
@@ -144,15 +182,23 @@ def _unlocated(events, unlocated: frozenset[str], reason: str | None = None) -> 
     return [k for k in dict.fromkeys(keys) if k in unlocated]
 
 
-def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rules: Sequence[str],
-               unlocated: Sequence[str] = (), book: str | None = None) -> Result:
+def check_item(
+    item: Mapping[str, Any],
+    step,
+    state: Mapping[str, Any],
+    all_rules: Sequence[str],
+    unlocated: Sequence[str] = (),
+    book: str | None = None,
+) -> Result:
     """Check one expectation. ``step`` is None for ``end: true`` items (then rules are the whole run's).
     ``unlocated``: the citation keys of the step (or run) that could not be placed in ``book``: an
     expectation about the rules cited rests on them and fails, saying so."""
     problems: list[str] = []
     if unlocated and ("rule" in item or "cites" in item):
-        problems.append(f"the rules cited are incomplete: {', '.join(unlocated)} not located in "
-                        f"{book or 'the book'} (see judge citations)")
+        problems.append(
+            f"the rules cited are incomplete: {', '.join(unlocated)} not located in "
+            f"{book or 'the book'} (see judge citations)"
+        )
     cited = [*step.rules, *(r for e in step.events for r in e.rules)] if step is not None else all_rules
     rules = list(dict.fromkeys(cited))  # a step cites the rules of its events again: each is listed once
     for key, want in item.items():
@@ -179,8 +225,10 @@ def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rule
             if step is None:
                 problems.append("illegal: needs after: N")
             elif bool(want) != (not step.legal and not step.asked):
-                problems.append(f"illegal: expected {'illegal' if want else 'legal'}, the action was "
-                                f"{'illegal' if not step.legal else 'legal'}")
+                problems.append(
+                    f"illegal: expected {'illegal' if want else 'legal'}, the action was "
+                    f"{'illegal' if not step.legal else 'legal'}"
+                )
         elif key == "answer":
             if step is None or not step.asked:
                 problems.append("answer: the step is not an ask: item")
@@ -188,19 +236,28 @@ def check_item(item: Mapping[str, Any], step, state: Mapping[str, Any], all_rule
                 problems.append(f"answer: expected {_norm(want)}, got {step.answer}")
         elif key == "rule":
             if not _cited(rules, want):
-                problems.append(f"rule: expected {show_value(want)} among the rules cited ({', '.join(rules) or 'none'})")
+                problems.append(
+                    f"rule: expected {show_value(want)} among the rules cited ({', '.join(rules) or 'none'})"
+                )
         elif key == "cites":
             for expected in want if isinstance(want, list) else [want]:
                 if not _cited(rules, expected):
-                    problems.append(f"cites: {show_value(expected)} not among the rules cited ({', '.join(rules) or 'none'})")
+                    problems.append(
+                        f"cites: {show_value(expected)} not among the rules cited ({', '.join(rules) or 'none'})"
+                    )
         else:
             problem = _compare_scalar(key, want, state.get(key))
             problems += [problem] if problem else []
     return Result(item, not problems, "; ".join(problems) if problems else "as expected")
 
 
-def check_expectations(expect: Sequence[Mapping[str, Any]], steps: Sequence, final_state: Mapping | None = None,
-                       unlocated: frozenset[str] = frozenset(), book: str | None = None) -> list[Result]:
+def check_expectations(
+    expect: Sequence[Mapping[str, Any]],
+    steps: Sequence,
+    final_state: Mapping | None = None,
+    unlocated: frozenset[str] = frozenset(),
+    book: str | None = None,
+) -> list[Result]:
     """Every ``expect`` item checked against ``steps`` (``after: N``) or the final state (``end``).
     ``unlocated``: the citation keys not located in ``book`` (an expectation about the rules cited by a
     step that used one fails)."""

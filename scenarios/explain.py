@@ -16,7 +16,7 @@ returned, so a scenario an engine cannot play is refused before its first step i
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -88,8 +88,12 @@ class CitedRule:
         return self.text is not None or bool(self.lacks_phrase_of)
 
     def to_json(self) -> dict[str, Any]:
-        return {"rule": self.rule, "text": self.text, "in_book": self.in_book,
-                **({"lacks_phrase_of": list(self.lacks_phrase_of)} if self.lacks_phrase_of else {})}
+        return {
+            "rule": self.rule,
+            "text": self.text,
+            "in_book": self.in_book,
+            **({"lacks_phrase_of": list(self.lacks_phrase_of)} if self.lacks_phrase_of else {}),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,28 +132,52 @@ class Explanation:
     def to_json(self) -> dict[str, Any]:
         """The explanation as ``judge explain --json`` prints it (docs/json.md, shared/spec/scenarios.md)."""
         scenario, unlocated = self.scenario, frozenset(self.numbers.get("unlocated", ()))
-        taken = [{**c.to_json(), "named_at": format_path(c.named_at), "line": scenario.line_of(c.named_at)}
-                 for c in scenario.library_cards]
+        taken = [
+            {**c.to_json(), "named_at": format_path(c.named_at), "line": scenario.line_of(c.named_at)}
+            for c in scenario.library_cards
+        ]
         numbers = {k: v for k, v in self.numbers.items() if k != "excerpt"} | {"excerpt": self.excerpt}
         return {
-            "scenario": {"file": scenario.file, "title": scenario.title, "game": scenario.game,
-                         "players": scenario.data.get("players"), "turn": scenario.data.get("turn")},
+            "scenario": {
+                "file": scenario.file,
+                "title": scenario.title,
+                "game": scenario.game,
+                "players": scenario.data.get("players"),
+                "turn": scenario.data.get("turn"),
+            },
             "book": self.book,
             **({"library_cards": taken} if taken else {}),
             "opening": [_event_json(e, unlocated) for e in self.opening],
-            "steps": [{"n": s.n, "action": s.action, "ask": s.asked, "legal": s.legal,
-                       **({"answer": s.answer} if s.asked else {}),
-                       "events": [_event_json(e, unlocated) for e in s.events], "state": _plain(s.state)}
-                      for s in self.steps],
+            "steps": [
+                {
+                    "n": s.n,
+                    "action": s.action,
+                    "ask": s.asked,
+                    "legal": s.legal,
+                    **({"answer": s.answer} if s.asked else {}),
+                    "events": [_event_json(e, unlocated) for e in s.events],
+                    "state": _plain(s.state),
+                }
+                for s in self.steps
+            ],
             "citations": numbers,
             "rules_cited": [r.to_json() for r in self.rules],
             "expectations": [r.to_json() for r in self.expectations] if self.checked else [],
         }
 
 
-def explain(scenario: Scenario | str | Path, book: str | None = None, *, quote: Quote = _nothing,
-            content: Quote | None = None, citations: Citations | None = None, edition: str | None = None,
-            check: bool = True, excerpt: bool = False, actions: int | None = None) -> Explanation:
+def explain(
+    scenario: Scenario | str | Path,
+    book: str | None = None,
+    *,
+    quote: Quote = _nothing,
+    content: Quote | None = None,
+    citations: Citations | None = None,
+    edition: str | None = None,
+    check: bool = True,
+    excerpt: bool = False,
+    actions: int | None = None,
+) -> Explanation:
     """Play ``scenario`` (a :class:`Scenario` or its file) and say which rule did what.
 
     ``book``: the book whose numbers and text are cited (default: the scenario's, else the game's seed
@@ -175,13 +203,23 @@ def explain(scenario: Scenario | str | Path, book: str | None = None, *, quote: 
     results: tuple[Result, ...] = ()
     if check:
         results = tuple(check_expectations(scenario.expect, steps, engine.snapshot(), citations.unlocated, book_id))
-    quoted, refused = verified_quotes(citations, book_id, rules_cited(opening, steps), used_keys(opening, steps),
-                                      quote, content or quote)
+    quoted, refused = verified_quotes(
+        citations, book_id, rules_cited(opening, steps), used_keys(opening, steps), quote, content or quote
+    )
     rules = tuple(CitedRule(n, text, tuple(refused.get(n, ()))) for n, text in quoted)
-    return Explanation(scenario, book_id, citations, opening, steps, check, results, rules,
-                       citation_info(citations, book_id, opening, steps), excerpt, len(played) == len(scenario.actions))
-
-
+    return Explanation(
+        scenario,
+        book_id,
+        citations,
+        opening,
+        steps,
+        check,
+        results,
+        rules,
+        citation_info(citations, book_id, opening, steps),
+        excerpt,
+        len(played) == len(scenario.actions),
+    )
 
 
 def used_keys(opening: Iterable[Event], steps: Iterable[Step]) -> list[str]:
@@ -197,14 +235,19 @@ def citation_info(citations, book_id: str, opening, steps) -> dict[str, Any]:
     carried onto the book, the date whose rules were applied, the keys this run used that are not located."""
     used = used_keys(opening, steps)
     source = getattr(citations, "source", None)
-    return {"table": source or citations.edition, "carried": bool(source) and source != citations.edition,
-            "edition": citations.edition, "date": citations.date,
-            "unlocated": [k for k in used if k in citations.unlocated],
-            "unlocated_in_table": len(citations.unlocated)}
+    return {
+        "table": source or citations.edition,
+        "carried": bool(source) and source != citations.edition,
+        "edition": citations.edition,
+        "date": citations.date,
+        "unlocated": [k for k in used if k in citations.unlocated],
+        "unlocated_in_table": len(citations.unlocated),
+    }
 
 
-def verified_quotes(citations, book_id: str, cited: list[str], used: list[str], quote: Quote,
-                    content: Quote) -> tuple[list[tuple[str, str | None]], dict[str, list[str]]]:
+def verified_quotes(
+    citations, book_id: str, cited: list[str], used: list[str], quote: Quote, content: Quote
+) -> tuple[list[tuple[str, str | None]], dict[str, list[str]]]:
     """Each cited rule with its text, the text only where the rule (with the other rules its key names)
     says the phrase of every key used that cites it. Returns the quotes and, for each rule whose text
     was withheld, the keys whose phrase it lacks."""

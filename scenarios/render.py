@@ -34,9 +34,11 @@ def render(explanation: Explanation, fmt: str = "text") -> str:
 
 def text(explanation: Explanation, *, markdown: bool = False) -> str:
     """The whole walk-through."""
-    return (opening_text(explanation, markdown=markdown)
-            + "".join(step_text(explanation, s, markdown=markdown) for s in explanation.steps)
-            + closing_text(explanation, markdown=markdown))
+    return (
+        opening_text(explanation, markdown=markdown)
+        + "".join(step_text(explanation, s, markdown=markdown) for s in explanation.steps)
+        + closing_text(explanation, markdown=markdown)
+    )
 
 
 def opening_text(explanation: Explanation, *, markdown: bool = False) -> str:
@@ -146,14 +148,18 @@ class _Text:
         if self.md:
             self.w(f"## {scenario.title}")
             self.w()
-            self.w(f"*{scenario.game}, book `{book_id}`, {where}; players in turn "
-                   f"order: {', '.join(map(str, d.get('players', [])))}; it is {turn.get('player', '?')}'s turn, "
-                   f"{turn.get('phase', 'main')} phase.*")
+            self.w(
+                f"*{scenario.game}, book `{book_id}`, {where}; players in turn "
+                f"order: {', '.join(map(str, d.get('players', [])))}; it is {turn.get('player', '?')}'s turn, "
+                f"{turn.get('phase', 'main')} phase.*"
+            )
         else:
             self.w(f"{scenario.title}  ({scenario.file})")
-            self.w(f"{scenario.game} · book {book_id} · {where} · players "
-                   f"{', '.join(map(str, d.get('players', [])))} · {turn.get('player', '?')}'s turn, "
-                   f"{turn.get('phase', 'main')}")
+            self.w(
+                f"{scenario.game} · book {book_id} · {where} · players "
+                f"{', '.join(map(str, d.get('players', [])))} · {turn.get('player', '?')}'s turn, "
+                f"{turn.get('phase', 'main')}"
+            )
         if scenario.library_cards:
             self.w()
             self.w("**Cards from the library**" if self.md else "Cards from the library:")
@@ -192,7 +198,7 @@ class _Text:
         for r in results:
             where = "end" if r.item.get("end") else f"after {r.item.get('after')}"
             what = ", ".join(f"{k}: {show_value(v)}" for k, v in r.item.items() if k not in ("after", "end"))
-            mark = ("ok" if r.ok else "FAIL")
+            mark = "ok" if r.ok else "FAIL"
             self.w(f"- {mark} ({where}) {what}: {r.detail}" if self.md else f"   {mark:4} {where}: {what}: {r.detail}")
         return self.done()
 
@@ -205,22 +211,32 @@ class _Text:
         self.w(f"### Rules cited (from `{book_id}`)" if self.md else f"Rules cited (text from book {book_id}):")
         for number, text in quoted:
             if number in refused:
-                shown = f"[{book_id}'s {number} does not say what {', '.join(refused[number])} cites it for: not quoted]"
+                shown = (
+                    f"[{book_id}'s {number} does not say what {', '.join(refused[number])} cites it for: not quoted]"
+                )
             else:
                 shown = text if text is not None else f"[not in book {book_id}]"
             self.w(f"- **{number}** {shown}" if self.md else f"   {number:10} {shown}")
         notes = []
         if missing:
-            notes.append(f"{len(missing)} of {len(quoted)} cited rules are not in book {book_id}"
-                         + (f" ({book_id} is an excerpt): load the full rules (judge load FILE --book ID) and pass "
-                            "--book to quote them." if info.get("excerpt") else "."))
+            notes.append(
+                f"{len(missing)} of {len(quoted)} cited rules are not in book {book_id}"
+                + (
+                    f" ({book_id} is an excerpt): load the full rules (judge load FILE --book ID) and pass "
+                    "--book to quote them."
+                    if info.get("excerpt")
+                    else "."
+                )
+            )
         if info.get("unlocated"):
-            notes.append(f"{len(info['unlocated'])} citation key(s) used here are not located in {book_id} "
-                         f"({', '.join(info['unlocated'])}): no rule of it was found saying what the "
-                         f"{info.get('table')} table cites them for, so none is quoted for them (the rules applied are "
-                         f"still those of {info.get('date')}). judge citations --book {book_id} shows where each was "
-                         "sought; to cite another edition's numbers, load it and pass --book, or pin edition: in the "
-                         "scenario.")
+            notes.append(
+                f"{len(info['unlocated'])} citation key(s) used here are not located in {book_id} "
+                f"({', '.join(info['unlocated'])}): no rule of it was found saying what the "
+                f"{info.get('table')} table cites them for, so none is quoted for them (the rules applied are "
+                f"still those of {info.get('date')}). judge citations --book {book_id} shows where each was "
+                "sought; to cite another edition's numbers, load it and pass --book, or pin edition: in the "
+                "scenario."
+            )
         for note in notes:
             self.w()
             self.w(f"*{note}*" if self.md else note)

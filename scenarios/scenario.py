@@ -25,8 +25,21 @@ if TYPE_CHECKING:
 
 # Keys the spec defines, plus this project's documented extensions (docs/scenarios.md).
 TOP_LEVEL_KEYS = {
-    "game", "book", "title", "players", "turn", "victory_score", "state", "cards", "actions", "expect",
-    "costs", "edition", "description", "notes", "teams",
+    "game",
+    "book",
+    "title",
+    "players",
+    "turn",
+    "victory_score",
+    "state",
+    "cards",
+    "actions",
+    "expect",
+    "costs",
+    "edition",
+    "description",
+    "notes",
+    "teams",
 }
 
 
@@ -121,8 +134,10 @@ def _library_hint(scenario: Scenario, message: str) -> str:
     name = (m.group(1) or m.group(2)).split("#", 1)[0].strip()
     card = library.card(scenario.game, name)
     if card is not None:
-        return (f'{message} ("{card.name}" is a card of the {scenario.game} card library: name it in a hand, a deck '
-                "or on the board to use it)")
+        return (
+            f'{message} ("{card.name}" is a card of the {scenario.game} card library: name it in a hand, a deck '
+            "or on the board to use it)"
+        )
     near = ", ".join(f'"{n}"' for n in library.suggestions(scenario.game, name))
     return f"{message} (in the {scenario.game} card library: did you mean {near}?)" if near else message
 
@@ -138,7 +153,7 @@ def _sentence(item: Any) -> str:
     """An action as one sentence. Unquoted YAML reads ``- Ana assigns damage: Jinx 2`` as a one-key
     mapping; it is the sentence the judge wrote, so it is put back together."""
     if isinstance(item, dict):
-        (key, value), = item.items()
+        ((key, value),) = item.items()
         return f"{key}: {_sentence(value)}"
     return str(item).strip()
 
@@ -241,7 +256,11 @@ def _check_shape(s: Scenario) -> None:
     if edition is not None and (isinstance(edition, (bool, list, dict)) or not str(edition).strip()):
         raise s.error(("edition",), "expected an edition, such as 2026-02-27 (mtg) or v1.2 (riftbound)")
     players = data.get("players")
-    if not isinstance(players, list) or len(players) < 2 or not all(isinstance(p, str) and p.split() == [p] for p in players):
+    if (
+        not isinstance(players, list)
+        or len(players) < 2
+        or not all(isinstance(p, str) and p.split() == [p] for p in players)
+    ):
         raise s.error(("players",), "expected a list of at least two single-word player names, in turn order")
     actions = data.get("actions")
     if actions is None:

@@ -90,8 +90,8 @@ def judge_in(home, *args) -> tuple[int, str, str]:
 
 def riftbound_seed_book():
     """The default riftbound book as the library reads it (outline and detail merged, the FAQ)."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import builtin_specs, read_book
+    from rulebook.shipped import seeds_dir
 
     spec = next(s for s in builtin_specs(seeds_dir()) if s.id == "riftbound")
     return read_book(spec)
@@ -136,13 +136,26 @@ def card_library(tmp_path_factory):
     if not cards.exists():
         pytest.skip(f"the card files are absent ({cards})")
     home = tmp_path_factory.mktemp("cards-home")
-    loads = [("load", CORPORA / "mtg" / "MagicCompRules-2026-02-27.txt", "--book", "cr-2026"),
-             ("load", CORPORA / "riftbound" / "core-rules-v1.2.txt", CORPORA / "riftbound" / "faq-origins.md",
-              CORPORA / "riftbound" / "faq-spiritforged.md", "--book", "rb-1.2"),
-             ("load", CORPORA / "riftbound" / "core-rules-v1.3.txt", "--book", "rb-1.3"),
-             ("load", *sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")),
-              *sorted((cards / "mtg" / "scryfall").glob("*.json")), *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
-              cards / "riftbound" / "cards.json", CORPORA / "riftbound" / "errata.json")]
+    loads = [
+        ("load", CORPORA / "mtg" / "MagicCompRules-2026-02-27.txt", "--book", "cr-2026"),
+        (
+            "load",
+            CORPORA / "riftbound" / "core-rules-v1.2.txt",
+            CORPORA / "riftbound" / "faq-origins.md",
+            CORPORA / "riftbound" / "faq-spiritforged.md",
+            "--book",
+            "rb-1.2",
+        ),
+        ("load", CORPORA / "riftbound" / "core-rules-v1.3.txt", "--book", "rb-1.3"),
+        (
+            "load",
+            *sorted((cards / "mtg" / "mtgjson-v3").glob("*.json")),
+            *sorted((cards / "mtg" / "scryfall").glob("*.json")),
+            *sorted((cards / "mtg" / "mtgjson-v5").glob("*.json")),
+            cards / "riftbound" / "cards.json",
+            CORPORA / "riftbound" / "errata.json",
+        ),
+    ]
     for args in loads:
         code, _, err = judge_in(home, *args)
         assert code == 0, err
@@ -170,7 +183,7 @@ def modules_imported(home, *args: str, warm: tuple[str, ...] = ("books",)) -> se
     env = {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
     for _ in range(2):
         subprocess.run([sys.executable, "-c", _PROBE, *warm], env=env, capture_output=True, check=True)
-    out = subprocess.run([sys.executable, "-c", _PROBE, *args], env=env, capture_output=True, text=True,
-                         check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", _PROBE, *args], env=env, capture_output=True, text=True, check=True
+    ).stdout
     return set(out.rsplit("IMPORTED=", 1)[1].split())
-

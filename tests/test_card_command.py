@@ -22,21 +22,35 @@ def library(card_library):
 
 # (what a judge types, the card found, its game)
 NAMED = [
-    ("Lightning Bolt", "Lightning Bolt", "mtg"), ("lightning blot", "Lightning Bolt", "mtg"),
-    ("serra angel", "Serra Angel", "mtg"), ("llanowar elves", "Llanowar Elves", "mtg"),
-    ("wrath of god", "Wrath of God", "mtg"), ("counterspel", "Counterspell", "mtg"),
-    ("giant growth", "Giant Growth", "mtg"), ("shivan dragon", "Shivan Dragon", "mtg"),
-    ("baneslayer", "Baneslayer Angel", "mtg"), ("doom blade", "Doom Blade", "mtg"),
-    ("smugglers copter", "Smuggler's Copter", "mtg"), ("cyclonic rift", "Cyclonic Rift", "mtg"),
-    ("vampire nighthawk", "Vampire Nighthawk", "mtg"), ("thragtusk", "Thragtusk", "mtg"),
-    ("snapcaster", "Snapcaster Mage", "mtg"), ("goblin guide", "Goblin Guide", "mtg"),
-    ("glorybringr", "Glorybringer", "mtg"), ("fire // ice", "Fire // Ice", "mtg"),
+    ("Lightning Bolt", "Lightning Bolt", "mtg"),
+    ("lightning blot", "Lightning Bolt", "mtg"),
+    ("serra angel", "Serra Angel", "mtg"),
+    ("llanowar elves", "Llanowar Elves", "mtg"),
+    ("wrath of god", "Wrath of God", "mtg"),
+    ("counterspel", "Counterspell", "mtg"),
+    ("giant growth", "Giant Growth", "mtg"),
+    ("shivan dragon", "Shivan Dragon", "mtg"),
+    ("baneslayer", "Baneslayer Angel", "mtg"),
+    ("doom blade", "Doom Blade", "mtg"),
+    ("smugglers copter", "Smuggler's Copter", "mtg"),
+    ("cyclonic rift", "Cyclonic Rift", "mtg"),
+    ("vampire nighthawk", "Vampire Nighthawk", "mtg"),
+    ("thragtusk", "Thragtusk", "mtg"),
+    ("snapcaster", "Snapcaster Mage", "mtg"),
+    ("goblin guide", "Goblin Guide", "mtg"),
+    ("glorybringr", "Glorybringer", "mtg"),
+    ("fire // ice", "Fire // Ice", "mtg"),
     ("arlinn kord", "Arlinn Kord // Arlinn, Embraced by the Moon", "mtg"),
-    ("ancestral recall", "Ancestral Recall", "mtg"), ("tarmogoyf", "Tarmogoyf", "mtg"),
-    ("blazing scorcher", "Blazing Scorcher", "riftbound"), ("blazing scorchr", "Blazing Scorcher", "riftbound"),
-    ("pouty poro", "Pouty Poro", "riftbound"), ("jinx demolitionist", "Jinx, Demolitionist", "riftbound"),
-    ("vi destructive", "Vi, Destructive", "riftbound"), ("immortal phoenix", "Immortal Phoenix", "riftbound"),
-    ("noxus hopeful", "Noxus Hopeful", "riftbound"), ("vayne hunter", "Vayne, Hunter", "riftbound"),
+    ("ancestral recall", "Ancestral Recall", "mtg"),
+    ("tarmogoyf", "Tarmogoyf", "mtg"),
+    ("blazing scorcher", "Blazing Scorcher", "riftbound"),
+    ("blazing scorchr", "Blazing Scorcher", "riftbound"),
+    ("pouty poro", "Pouty Poro", "riftbound"),
+    ("jinx demolitionist", "Jinx, Demolitionist", "riftbound"),
+    ("vi destructive", "Vi, Destructive", "riftbound"),
+    ("immortal phoenix", "Immortal Phoenix", "riftbound"),
+    ("noxus hopeful", "Noxus Hopeful", "riftbound"),
+    ("vayne hunter", "Vayne, Hunter", "riftbound"),
     ("thermo beam", "Thermo Beam", "riftbound"),
 ]
 
@@ -50,14 +64,17 @@ def test_a_card_is_found_as_a_judge_names_it(library, typed, name, game):
     assert card["matched"] in ("exact", "part", "spelling") and card["text"] is not None
 
 
-@pytest.mark.parametrize("typed, game, links", [
-    ("Vampire Nighthawk", "mtg", {"Flying": "702.9", "Deathtouch": "702.2", "Lifelink": "702.15"}),
-    ("Glorybringer", "mtg", {"Flying": "702.9", "Haste": "702.10", "exert": "701.43"}),
-    ("Doom Blade", "mtg", {"destroy": "701.8"}),
-    ("Blazing Scorcher", "riftbound", {"Accelerate": "805"}),
-    ("Pouty Poro", "riftbound", {"Deflect": "809"}),
-    ("Thermo Beam", "riftbound", {"kill": "428"}),
-])
+@pytest.mark.parametrize(
+    "typed, game, links",
+    [
+        ("Vampire Nighthawk", "mtg", {"Flying": "702.9", "Deathtouch": "702.2", "Lifelink": "702.15"}),
+        ("Glorybringer", "mtg", {"Flying": "702.9", "Haste": "702.10", "exert": "701.43"}),
+        ("Doom Blade", "mtg", {"destroy": "701.8"}),
+        ("Blazing Scorcher", "riftbound", {"Accelerate": "805"}),
+        ("Pouty Poro", "riftbound", {"Deflect": "809"}),
+        ("Thermo Beam", "riftbound", {"kill": "428"}),
+    ],
+)
 def test_keywords_and_keyword_actions_link_to_their_rules_in_the_default_book(library, typed, game, links):
     code, out, err = judge_in(library, "card", typed, "--game", game, "--json")
     card = json.loads(out)
@@ -68,16 +85,18 @@ def test_keywords_and_keyword_actions_link_to_their_rules_in_the_default_book(li
 
 def test_keyword_links_follow_the_book_riftbound_v12(library):
     """The same keywords under Core Rules v1.2's numbers (731 Accelerate, 735 Deflect)."""
+    import os
+
     from judge.books import open_store
     from rulebook.cards.lookup import links
     from rulebook.cards.store import CardStore, card_db_path
 
-    import os
-
     os.environ["JUDGE_HOME"] = str(library)
     try:
         cards, rules = CardStore(card_db_path(library)), open_store()
-        found = {link["word"]: link["rule"] for link in links(rules, "rb-1.2", cards.card("riftbound", "Blazing Scorcher"))}
+        found = {
+            link["word"]: link["rule"] for link in links(rules, "rb-1.2", cards.card("riftbound", "Blazing Scorcher"))
+        }
         assert found["Accelerate"] == "731"
         found = {link["word"]: link["rule"] for link in links(rules, "rb-1.2", cards.card("riftbound", "Pouty Poro"))}
         assert found["Deflect"] == "735"
@@ -156,8 +175,11 @@ class EveryName:
         if exact:
             return None, [f"{n} ({g})" for g, n in exact]
         words = wanted.split()
-        part = sorted((len(norms[i].split()) - len(words), len(n), g, n) for i, (g, n) in enumerate(names)
-                      if words and all(any(t.startswith(w) for t in norms[i].split()) for w in words))
+        part = sorted(
+            (len(norms[i].split()) - len(words), len(n), g, n)
+            for i, (g, n) in enumerate(names)
+            if words and all(any(t.startswith(w) for t in norms[i].split()) for w in words)
+        )
         if part:
             best = [p for p in part if p[0] == part[0][0]]
             if len(best) > 1:
@@ -170,8 +192,10 @@ class EveryName:
         choices = dict(enumerate(norms))
         ranked = process.extract(wanted, choices, scorer=fuzz.WRatio, limit=8, score_cutoff=80)
         if not ranked:
-            return None, [names[i][1] for _, _, i in process.extract(wanted, choices, scorer=fuzz.WRatio, limit=3,
-                                                                     score_cutoff=60)]
+            return None, [
+                names[i][1]
+                for _, _, i in process.extract(wanted, choices, scorer=fuzz.WRatio, limit=3, score_cutoff=60)
+            ]
         tied = [names[i] for _, score, i in ranked if score >= ranked[0][1] - 2]
         if len(tied) == 1:
             return (*tied[0], "spelling"), []
@@ -180,6 +204,7 @@ class EveryName:
 
 def _typed(rnd, name: str) -> list[str]:
     """What a judge may type for a name: a slip or two of the keys, a word of it, the words swapped."""
+
     def slip(text: str) -> str:
         chars = list(text)
         for _ in range(rnd.choice((1, 1, 2))):
@@ -210,8 +235,24 @@ def test_a_name_is_found_as_scoring_every_name_finds_it(library):
     store = CardStore(card_db_path(library))
     every = EveryName(store)
     rnd = random.Random(21)
-    typed = ["lightning blot", "serra angle", "lord of the nuded", "lightnin bolts of doom xyz", "angle serra", "xq",
-             "bolt bolt", "of the", "", "ab", "a", "fire ice", "sword of", "blazing scorchr", "jinx", "qqqq zzzz"]
+    typed = [
+        "lightning blot",
+        "serra angle",
+        "lord of the nuded",
+        "lightnin bolts of doom xyz",
+        "angle serra",
+        "xq",
+        "bolt bolt",
+        "of the",
+        "",
+        "ab",
+        "a",
+        "fire ice",
+        "sword of",
+        "blazing scorchr",
+        "jinx",
+        "qqqq zzzz",
+    ]
     for _, name in rnd.sample(every.names[None], 30):
         typed += _typed(rnd, name)
     for text in typed:
@@ -234,8 +275,24 @@ def test_scores_worked_out_here_are_rapidfuzz_s_and_their_bounds_hold():
     from rulebook.cards.store import name_symbols, norm_name
 
     rnd = random.Random(5)
-    words = ["lightning", "bolt", "serra", "angel", "of", "the", "lord", "undead", "fire", "ice", "a", "ab", "bab",
-             "storm", "crow", "sto"]
+    words = [
+        "lightning",
+        "bolt",
+        "serra",
+        "angel",
+        "of",
+        "the",
+        "lord",
+        "undead",
+        "fire",
+        "ice",
+        "a",
+        "ab",
+        "bab",
+        "storm",
+        "crow",
+        "sto",
+    ]
 
     def name() -> str:
         return " ".join(rnd.choice(words) for _ in range(rnd.randint(1, 4)))

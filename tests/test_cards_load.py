@@ -28,10 +28,16 @@ SEED = REPO / "seeds" / "riftbound-300-detail.txt"
 
 def corpus_card_files() -> list[Path]:
     if not CARDS.exists() or not (CORPORA / "riftbound" / "errata.json").exists():
-        pytest.skip(f"the card files are absent ({CARDS}: real documents live in ../shared/corpora beside the checkout)")
-    return [*sorted((CARDS / "mtg" / "mtgjson-v3").glob("*.json")), *sorted((CARDS / "mtg" / "scryfall").glob("*.json")),
-            *sorted((CARDS / "mtg" / "mtgjson-v5").glob("*.json")), CARDS / "riftbound" / "cards.json",
-            CORPORA / "riftbound" / "errata.json"]
+        pytest.skip(
+            f"the card files are absent ({CARDS}: real documents live in ../shared/corpora beside the checkout)"
+        )
+    return [
+        *sorted((CARDS / "mtg" / "mtgjson-v3").glob("*.json")),
+        *sorted((CARDS / "mtg" / "scryfall").glob("*.json")),
+        *sorted((CARDS / "mtg" / "mtgjson-v5").glob("*.json")),
+        CARDS / "riftbound" / "cards.json",
+        CORPORA / "riftbound" / "errata.json",
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -128,7 +134,10 @@ def test_each_file_is_reported_with_its_format(corpus_library):
     _, _, files, reports = corpus_library
     formats = {Path(r["file"]).name: r["format"] for r in reports}
     assert formats["M10.json"] == "mtgjson-v3" and formats["PW24.json"] == "mtgjson-v5"
-    assert formats["fireice-nomultiverse.json"] == "scryfall-cards" and formats["ixidron-rulings.json"] == "scryfall-rulings"
+    assert (
+        formats["fireice-nomultiverse.json"] == "scryfall-cards"
+        and formats["ixidron-rulings.json"] == "scryfall-rulings"
+    )
     assert formats["cards.json"] == "riftbound-gallery" and formats["errata.json"] == "riftbound-errata"
     errata = next(r for r in reports if r["format"] == "riftbound-errata")
     assert errata["rulings"] == 55 and errata["pending"] == 6  # the six Unleashed cards the gallery holds out
@@ -173,8 +182,13 @@ def test_riftbound_keywords_come_from_brackets_and_icons_read(corpus_library):
     assert scorcher.keywords == ("Accelerate",)
     assert scorcher.text == "[Accelerate] (You may pay [1][Fury] as an additional cost to have me enter ready.)"
     assert scorcher.type_line == "Unit — Dragon Noxus" and scorcher.faces[0].might == "5"
-    assert dict(scorcher.extra) == {"domains": ["Fury"], "energy": "5", "power": None, "might": "5",
-                                    "tags": ["Dragon", "Noxus"]}
+    assert dict(scorcher.extra) == {
+        "domains": ["Fury"],
+        "energy": "5",
+        "power": None,
+        "might": "5",
+        "tags": ["Dragon", "Noxus"],
+    }
     assert store.card("riftbound", "Chemtech Enforcer").keywords == ("Assault 2",)
     texts = [store.card(g, n).text for g, n in store.names("riftbound")]
     assert not any(":rb_" in t for t in texts)
@@ -202,7 +216,9 @@ def test_scryfall_faces_read_right():
     store.load(scryfall)
     fire = store.card("mtg", "Fire // Ice")
     assert fire.layout == "split" and [(f.name, f.cost, f.type_line) for f in fire.faces] == [
-        ("Fire", "{1}{R}", "Instant"), ("Ice", "{1}{U}", "Instant")]
+        ("Fire", "{1}{R}", "Instant"),
+        ("Ice", "{1}{U}", "Instant"),
+    ]
     assert fire.text == fire.faces[0].text + "\n//\n" + fire.faces[1].text and fire.cost == "{1}{R} // {1}{U}"
     arlinn = store.card("mtg", "Arlinn Kord // Arlinn, Embraced by the Moon")
     assert arlinn.layout == "transform" and arlinn.faces[0].loyalty == "3" and arlinn.faces[1].cost is None
@@ -223,12 +239,25 @@ def test_scryfall_faces_read_right():
 
 # -- invented files: the shapes, without the corpora ---------------------------------------------------
 def _v5_card(**more) -> dict:
-    card = {"name": "Practice Golem", "manaCost": "{3}", "manaValue": 3.0, "type": "Artifact Creature — Golem",
-            "types": ["Artifact", "Creature"], "subtypes": ["Golem"], "supertypes": [], "text": "Vigilance",
-            "power": "3", "toughness": "3", "layout": "normal", "uuid": "00000000-0000-0000-0000-0000000000aa",
-            "setCode": "TST", "keywords": ["Vigilance"], "colors": [],
-            "identifiers": {"scryfallOracleId": "20000000-0000-0000-0000-000000000001"},
-            "rulings": [{"date": "2026-01-02", "text": "An invented ruling."}]}
+    card = {
+        "name": "Practice Golem",
+        "manaCost": "{3}",
+        "manaValue": 3.0,
+        "type": "Artifact Creature — Golem",
+        "types": ["Artifact", "Creature"],
+        "subtypes": ["Golem"],
+        "supertypes": [],
+        "text": "Vigilance",
+        "power": "3",
+        "toughness": "3",
+        "layout": "normal",
+        "uuid": "00000000-0000-0000-0000-0000000000aa",
+        "setCode": "TST",
+        "keywords": ["Vigilance"],
+        "colors": [],
+        "identifiers": {"scryfallOracleId": "20000000-0000-0000-0000-000000000001"},
+        "rulings": [{"date": "2026-01-02", "text": "An invented ruling."}],
+    }
     card.update(more)
     return card
 
@@ -244,11 +273,21 @@ def test_every_mtgjson_shape_reads_the_same_card(tmp_path, monkeypatch, streamed
         monkeypatch.setattr(readers, "WHOLE", 0)
     card = _v5_card()
     meta = {"date": "2026-01-01", "version": "5.2.2"}
-    s = {"baseSetSize": 1, "cards": [card], "code": "TST", "name": "Invented", "releaseDate": "2026-01-01",
-         "tokens": [], "type": "core"}
-    shapes = {"set.json": {"meta": meta, "data": s}, "bare.json": {**s, "meta": meta},
-              "AtomicCards.json": {"meta": meta, "data": {"Practice Golem": [{**card, "printings": ["TST"]}]}},
-              "AllPrintings.json": {"meta": meta, "data": {"TST": s}}}
+    s = {
+        "baseSetSize": 1,
+        "cards": [card],
+        "code": "TST",
+        "name": "Invented",
+        "releaseDate": "2026-01-01",
+        "tokens": [],
+        "type": "core",
+    }
+    shapes = {
+        "set.json": {"meta": meta, "data": s},
+        "bare.json": {**s, "meta": meta},
+        "AtomicCards.json": {"meta": meta, "data": {"Practice Golem": [{**card, "printings": ["TST"]}]}},
+        "AllPrintings.json": {"meta": meta, "data": {"TST": s}},
+    }
     v3 = {k: v for k, v in card.items() if k not in ("uuid", "setCode", "identifiers", "keywords", "manaValue")}
     v3_set = {"name": "Invented", "code": "TST", "releaseDate": "2026-01-01", "cards": [{**v3, "cmc": 3}]}
     shapes |= {"TST.json": v3_set, "AllSets.json": {"TST": v3_set, "TS2": {**v3_set, "code": "TS2", "cards": []}}}
@@ -268,16 +307,48 @@ def test_every_mtgjson_shape_reads_the_same_card(tmp_path, monkeypatch, streamed
 
 
 def test_v3_halves_fold_into_one_card_and_keywords_come_from_keyword_lines(tmp_path):
-    half = {"layout": "split", "names": ["Heads", "Tails"], "type": "Instant", "types": ["Instant"], "cmc": 1,
-            "rulings": [{"date": "2018-01-01", "text": "Both halves."}]}
-    s = {"name": "Invented", "code": "TV3", "releaseDate": "2018-01-01", "border": "black", "cards": [
-        {**half, "name": "Heads", "manaCost": "{R}", "text": "Heads deals 1 damage to any target.",
-         "originalText": "Heads deals 1 damage to target creature or player."},
-        {**half, "name": "Tails", "manaCost": "{U}", "text": "Draw a card.", "rulings": half["rulings"]
-         + [{"date": "2018-01-02", "text": "Only tails."}]},
-        {"name": "Drill Wyvern", "layout": "normal", "type": "Creature — Drake", "types": ["Creature"],
-         "subtypes": ["Drake"], "manaCost": "{1}{U}", "cmc": 2, "power": "1", "toughness": "1",
-         "text": "Flying, first strike\nProtection from red\nWhenever another creature with flying attacks, scry 1."}]}
+    half = {
+        "layout": "split",
+        "names": ["Heads", "Tails"],
+        "type": "Instant",
+        "types": ["Instant"],
+        "cmc": 1,
+        "rulings": [{"date": "2018-01-01", "text": "Both halves."}],
+    }
+    s = {
+        "name": "Invented",
+        "code": "TV3",
+        "releaseDate": "2018-01-01",
+        "border": "black",
+        "cards": [
+            {
+                **half,
+                "name": "Heads",
+                "manaCost": "{R}",
+                "text": "Heads deals 1 damage to any target.",
+                "originalText": "Heads deals 1 damage to target creature or player.",
+            },
+            {
+                **half,
+                "name": "Tails",
+                "manaCost": "{U}",
+                "text": "Draw a card.",
+                "rulings": half["rulings"] + [{"date": "2018-01-02", "text": "Only tails."}],
+            },
+            {
+                "name": "Drill Wyvern",
+                "layout": "normal",
+                "type": "Creature — Drake",
+                "types": ["Creature"],
+                "subtypes": ["Drake"],
+                "manaCost": "{1}{U}",
+                "cmc": 2,
+                "power": "1",
+                "toughness": "1",
+                "text": "Flying, first strike\nProtection from red\nWhenever another creature with flying attacks, scry 1.",
+            },
+        ],
+    }
     path = _write(tmp_path / "TV3.json", s)
     assert readers.detect(path) == "mtgjson-v3"
     store = CardStore(card_db_path(tmp_path))
@@ -299,11 +370,26 @@ def test_v3_halves_fold_into_one_card_and_keywords_come_from_keyword_lines(tmp_p
 
 
 def test_rulings_wait_for_their_card(tmp_path):
-    rulings = {"object": "list", "has_more": False, "data": [
-        {"object": "ruling", "oracle_id": "10000000-0000-0000-0000-000000000001", "source": "wotc",
-         "published_at": "2026-01-05", "comment": "Practice Bolt can target a battle."},
-        {"object": "ruling", "oracle_id": "10000000-0000-0000-0000-000000000001", "source": "scryfall",
-         "published_at": "2026-01-06", "comment": "A note that is not the publisher's."}]}
+    rulings = {
+        "object": "list",
+        "has_more": False,
+        "data": [
+            {
+                "object": "ruling",
+                "oracle_id": "10000000-0000-0000-0000-000000000001",
+                "source": "wotc",
+                "published_at": "2026-01-05",
+                "comment": "Practice Bolt can target a battle.",
+            },
+            {
+                "object": "ruling",
+                "oracle_id": "10000000-0000-0000-0000-000000000001",
+                "source": "scryfall",
+                "published_at": "2026-01-06",
+                "comment": "A note that is not the publisher's.",
+            },
+        ],
+    }
     path = _write(tmp_path / "bolt-rulings.json", rulings)
     store = CardStore(card_db_path(tmp_path))
     [first] = store.load([path])
@@ -334,8 +420,8 @@ def test_a_big_array_is_streamed_and_a_cut_one_refused_with_its_line(tmp_path):
 
 
 def test_a_load_waits_for_the_library_lock(tmp_path, monkeypatch):
-    from rulebook.lock import WriteLock
     from rulebook.library import LibraryError
+    from rulebook.lock import WriteLock
 
     monkeypatch.setenv("JUDGE_LOCK_TIMEOUT", "0.2")
     store = CardStore(card_db_path(tmp_path))
@@ -360,7 +446,9 @@ def test_judge_load_takes_card_files_without_a_book(tmp_path):
     assert json.loads(out).keys() == {"cards"}
     # A mix: the rule file needs --book; with it, both are loaded.
     code, out, err = judge_in(home, "load", INVENTED, SEED)
-    assert code == 2 and err.count("\n") == 1 and "--book is needed for the rule files (riftbound-300-detail.txt)" in err
+    assert (
+        code == 2 and err.count("\n") == 1 and "--book is needed for the rule files (riftbound-300-detail.txt)" in err
+    )
     code, out, err = judge_in(home, "load", INVENTED, SEED, "--book", "house", "--json")
     assert code == 0 and json.loads(out)["book"] == "house" and json.loads(out)["cards"][0]["already_loaded"]
 
@@ -396,7 +484,7 @@ def assert_index_is_the_cards(store: CardStore) -> None:
     conn = store.conn
     rows = conn.execute("SELECT id, game, name, norm, front, words, printed FROM names").fetchall()
     assert {r[:3] for r in rows} == set(conn.execute("SELECT id, game, name FROM cards"))
-    for card_id, game, name, norm, front, words, printed in rows:
+    for _card_id, game, name, norm, front, words, printed in rows:
         assert (norm, front, words) == (norm_name(name), norm_name(name.split(" // ")[0]), len(norm.split())), name
         assert printed == len(store.card(game, name).sets), name
     assert set(conn.execute("SELECT word, id FROM name_words")) == {(w, r[0]) for r in rows for w in r[3].split()}

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 import yaml
-
 from test_diff import CR, PAIR, library, norm, read_cr
+
 from tests.conftest import corpus
 
 REPO = Path(__file__).resolve().parents[1]
@@ -34,8 +34,11 @@ def test_the_2026_table_against_the_2025_rules_proposes_every_move(cr_pair):
     # Every key whose 2026 rule had another number in 2025 (the diff of the two, read the other way)
     # is proposed at that number.
     back = {r["new"]: r["old"] for r in diff_books(store, "cr-2025", "cr-2026").to_json()["renumbered"]}
-    renumbered = {k: [back.get(n, n) for n in e["rules"]] for k, e in table("2026-02-27")["citations"].items()
-                  if any(n in back for n in e["rules"])}
+    renumbered = {
+        k: [back.get(n, n) for n in e["rules"]]
+        for k, e in table("2026-02-27")["citations"].items()
+        if any(n in back for n in e["rules"])
+    }
     assert len(renumbered) >= 5
     for key, numbers in renumbered.items():
         assert keys[key]["proposed"] == numbers, key
@@ -49,11 +52,15 @@ def test_the_2026_table_against_the_2025_rules_proposes_every_move(cr_pair):
     # 500.5 (2026) was 500.4, which said "unused" where 2026 says "unspent": the key is followed, and
     # what the 2025 rule says in the phrase's place is offered for a judge to read.
     empties = keys["mana.empties"]
-    assert (empties["status"], empties["proposed"], empties["proposed_phrase"]) == ("reworded", ["500.4"],
-                                                                                   "any unused mana left")
+    assert (empties["status"], empties["proposed"], empties["proposed_phrase"]) == (
+        "reworded",
+        ["500.4"],
+        "any unused mana left",
+    )
     # Everything else stands as it is.
-    assert all(k["status"] == "ok" and k["proposed"] == k["rules"] for k in result["keys"]
-               if k["key"] not in renumbered)
+    assert all(
+        k["status"] == "ok" and k["proposed"] == k["rules"] for k in result["keys"] if k["key"] not in renumbered
+    )
 
 
 def test_without_the_table_s_edition_the_phrase_alone(cr_pair):
@@ -82,8 +89,9 @@ def test_write_makes_the_engines_cite_the_book_s_numbers(cr_pair, judge, monkeyp
         assert code == 0, err
         assert f"wrote {written}" in out and written.exists()
         signed = json.loads(signatures.read_text(encoding="utf-8"))["rules"]  # to carry it onto later editions
-        assert signed and set(signed) <= {r for e in yaml.safe_load(written.read_text(encoding="utf-8"))["citations"].values()
-                                          for r in e["rules"]}
+        assert signed and set(signed) <= {
+            r for e in yaml.safe_load(written.read_text(encoding="utf-8"))["citations"].values() for r in e["rules"]
+        }
         raw = yaml.safe_load(written.read_text(encoding="utf-8"))
         assert (raw["game"], raw["edition"], raw["based_on"]) == ("mtg", "2025-02-07", "2026-02-27")
         assert set(raw["citations"]) == set(table("2026-02-27")["citations"])

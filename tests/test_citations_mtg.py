@@ -8,7 +8,7 @@ project's MTG reader.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -17,8 +17,11 @@ import yaml
 from tests.conftest import corpus
 
 REPO = Path(__file__).resolve().parents[1]
-EDITIONS = {"2026-02-27": "MagicCompRules-2026-02-27.txt", "2019-10-04": "MagicCompRules-2019-10-04.txt",
-            "2008-10-01": "MagicCompRules-2008-10-01.txt"}
+EDITIONS = {
+    "2026-02-27": "MagicCompRules-2026-02-27.txt",
+    "2019-10-04": "MagicCompRules-2019-10-04.txt",
+    "2008-10-01": "MagicCompRules-2008-10-01.txt",
+}
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"'})
 _RULE = re.compile(r"^(\d{3}(?:\.\d+[a-z]?)?)\.?\s+(.*)")
 
@@ -31,7 +34,7 @@ def norm(text: str) -> str:
     return " ".join(text.translate(_QUOTES).lower().split())
 
 
-@lru_cache(maxsize=None)
+@cache
 def rules_of(path: Path) -> dict[str, str]:
     raw = path.read_bytes()
     text = raw.decode("utf-8-sig") if raw.startswith(b"\xef\xbb\xbf") else raw.decode("cp1252")
@@ -58,8 +61,13 @@ def test_every_edition_has_the_same_keys():
 def test_every_key_the_engine_uses_is_in_the_table():
     keys = set(table("2026-02-27")["citations"])
     source = "\n".join(p.read_text(encoding="utf-8") for p in (REPO / "engine" / "mtg").glob("*.py"))
-    used = set(re.findall(r'"((?:turn|mana|priority|stack|resolve|cast|type|activate|special|land|trigger|sba|game|draw|'
-                          r'damage|life|effect|combat|zone|keyword|counter|token|replace|prevent|attach|mode)\.[a-z_]+)"', source))
+    used = set(
+        re.findall(
+            r'"((?:turn|mana|priority|stack|resolve|cast|type|activate|special|land|trigger|sba|game|draw|'
+            r'damage|life|effect|combat|zone|keyword|counter|token|replace|prevent|attach|mode)\.[a-z_]+)"',
+            source,
+        )
+    )
     used |= {f"type.{t}" for t in ("creature", "sorcery", "artifact", "enchantment")}  # built as f"type.{kind}"
     assert used - keys == set()
     assert len(used) > 60

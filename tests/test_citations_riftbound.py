@@ -42,15 +42,20 @@ def test_cited_rule_exists_and_says_what_the_key_claims(rules, key):
     for number in entry["rules"]:
         assert number in rules, f"{key}: rule {number} is not in Core Rules v1.2"
     text = " ".join(rules[n] for n in entry["rules"])
-    assert _norm(entry["phrase"]) in _norm(text), f"{key}: {entry['rules']} no longer says {entry['phrase']!r}: {text!r}"
+    assert _norm(entry["phrase"]) in _norm(text), (
+        f"{key}: {entry['rules']} no longer says {entry['phrase']!r}: {text!r}"
+    )
 
 
 def test_every_key_the_engine_names_is_in_the_table():
     """Every key the engine names is in the v1.2 table, or in the table of the edition with the Spiritforged FAQ,
     or names a rule Core Rules v1.3 changed (in the v1.3 table: the engine cites those only when the scenario's
     edition has them; tests/test_riftbound_v13.py checks that table whole)."""
-    faq_keys = set(yaml.safe_load((ROOT / "data" / "citations" / "riftbound-2026-01-14.yaml").read_text(
-        encoding="utf-8"))["citations"])
+    faq_keys = set(
+        yaml.safe_load((ROOT / "data" / "citations" / "riftbound-2026-01-14.yaml").read_text(encoding="utf-8"))[
+            "citations"
+        ]
+    )
     from engine.riftbound.game import V1_3_CHANGES
 
     faq_keys |= set(V1_3_CHANGES)
@@ -66,8 +71,11 @@ def test_every_key_the_engine_names_is_in_the_table():
 def test_no_rule_number_literal_in_engine_logic():
     """Both engines and their shared core: numbers live in the citation tables only."""
     for path in [*(ROOT / "engine").glob("*.py"), *(ROOT / "engine").glob("*/*.py")]:
-        code = "\n".join(line for line in path.read_text(encoding="utf-8").splitlines()
-                         if not line.lstrip().startswith("#") and not line.lstrip().startswith(">>>"))
+        code = "\n".join(
+            line
+            for line in path.read_text(encoding="utf-8").splitlines()
+            if not line.lstrip().startswith("#") and not line.lstrip().startswith(">>>")
+        )
         code = re.sub(r'""".*?"""', "", code, flags=re.S)
         assert not re.search(r"['\"]\d{3}(\.\d+[a-z]?)*['\"]", code), f"{path} names a rule number in code"
 
@@ -87,8 +95,10 @@ def faq() -> tuple[dict[str, str], dict[str, str]]:
 
     doc = read_rulings(FAQ.read_text(encoding="utf-8").splitlines(), Source(str(FAQ), "", "rulings"), "riftbound")
     rulings = link_revisions(doc.rulings, "riftbound")
-    return ({r.id: f"{r.question} {r.answer}" for r in rulings},
-            {r.revises_rule: r.answer for r in rulings if r.revises_rule})
+    return (
+        {r.id: f"{r.question} {r.answer}" for r in rulings},
+        {r.revises_rule: r.answer for r in rulings if r.revises_rule},
+    )
 
 
 def test_the_faq_edition_is_based_on_v1_2_and_only_adds():

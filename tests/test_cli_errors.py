@@ -17,11 +17,26 @@ SEED = str(REPO / "seeds" / "riftbound-300-detail.txt")
 
 # Arguments that parse, for each command (a new command must add itself here).
 VALID = {
-    "books": [], "load": [SEED, "--book", "x"], "unload": ["x"], "rule": ["312.1"], "search": ["priority"],
-    "define": ["hidden"], "rulings": ["priority"], "export": [], "refs": ["312.1"], "path": ["312.1", "312.2"],
-    "graph": [], "check": [], "explain": [SCENARIO], "diff": ["riftbound", "riftbound"],
-    "history": ["312.1"], "citations": ["--book", "riftbound"], "card": ["lightning bolt"], "cards": ["bolt"],
-    "config": [], "ruling": [],  # a group: its subcommands parse as every command does
+    "books": [],
+    "load": [SEED, "--book", "x"],
+    "unload": ["x"],
+    "rule": ["312.1"],
+    "search": ["priority"],
+    "define": ["hidden"],
+    "rulings": ["priority"],
+    "export": [],
+    "refs": ["312.1"],
+    "path": ["312.1", "312.2"],
+    "graph": [],
+    "check": [],
+    "explain": [SCENARIO],
+    "diff": ["riftbound", "riftbound"],
+    "history": ["312.1"],
+    "citations": ["--book", "riftbound"],
+    "card": ["lightning bolt"],
+    "cards": ["bolt"],
+    "config": [],
+    "ruling": [],  # a group: its subcommands parse as every command does
 }
 # A value the command refuses, and what the one line says about it.
 BAD_VALUE = {
@@ -30,7 +45,7 @@ BAD_VALUE = {
     "unload": (["riftbnd"], "riftbnd"),
     "rule": (["312.1", "--depth", "-1"], "Invalid value for '--depth'"),
     "search": (["priority", "--limit", "0"], "0 is not in the range 1<=x<=200"),
-    "define": (["hidden", "--book", "riftbnd"], 'no book \'riftbnd\' (did you mean "riftbound"?)'),
+    "define": (["hidden", "--book", "riftbnd"], "no book 'riftbnd' (did you mean \"riftbound\"?)"),
     "rulings": (["priority", "--limit", "101"], "101 is not in the range 1<=x<=100"),
     "export": (["--book", "riftbnd"], 'did you mean "riftbound"?'),
     "refs": (["312.1", "--depth", "9"], "9 is not in the range 1<=x<=6"),
@@ -38,7 +53,7 @@ BAD_VALUE = {
     "graph": (["--book", "riftbound", "--format", "png"], "png"),
     "check": (["--top", "0"], "0 is not in the range 1<=x<=100"),
     "explain": ([SCENARIO, "--format", "pdf"], "unknown format 'pdf'"),
-    "diff": (["riftbound", "riftbnd"], 'no book \'riftbnd\' (did you mean "riftbound"?)'),
+    "diff": (["riftbound", "riftbnd"], "no book 'riftbnd' (did you mean \"riftbound\"?)"),
     "history": (["312.1", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
     "citations": (["--book", "riftbound", "--table", "v9"], "no riftbound citation table 'v9'"),
     "ruling": (["search", "priority", "--limit", "0"], "0 is not in the range 1<=x<=200"),
@@ -71,7 +86,15 @@ def test_an_unknown_option_is_one_line(home, judge, name):
     code, out, err = judge(name, *VALID[name], "--bok", "--json")
     error = _error_json(out)
     assert code == 2 and error["status"] == 2 and "No such option: --bok" in error["message"]
-    if name not in ("books", "unload", "diff", "ruling", "card", "cards", "config"):  # the options that come close are offered (these have no --book)
+    if name not in (
+        "books",
+        "unload",
+        "diff",
+        "ruling",
+        "card",
+        "cards",
+        "config",
+    ):  # the options that come close are offered (these have no --book)
         assert "--book" in error["suggestions"]
 
 

@@ -14,7 +14,7 @@ import json
 import re
 import shutil
 import tempfile
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -23,8 +23,12 @@ from tests.conftest import corpus
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"', "\u00a0": " "})
 _RULE = re.compile(r"^(\d{3}(?:\.\d+[a-z]{0,2})?)(?:\.\s*(?![a-z\s])|\s+)(\S.*)")  # "901.4.All" in 2025 too
-CR = {"2025": "MagicCompRules-2025-02-07.txt", "2026": "MagicCompRules-2026-02-27.txt",
-      "2022": "MagicCompRules-2022-11-18.txt", "2008": "MagicCompRules-2008-10-01.txt"}
+CR = {
+    "2025": "MagicCompRules-2025-02-07.txt",
+    "2026": "MagicCompRules-2026-02-27.txt",
+    "2022": "MagicCompRules-2022-11-18.txt",
+    "2008": "MagicCompRules-2008-10-01.txt",
+}
 
 
 def norm(text: str) -> str:
@@ -40,7 +44,7 @@ def _lines(path: Path) -> list[str]:
     return text.replace("\r\r\n", "\n").replace("\r\n", "\n").replace("\r", "\n").split("\n")
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_cr(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     """(rules, glossary) of a Comprehensive Rules file: number -> text with its examples; term ->
     definition. The body starts at the "100. General" just above the first 100.1, the glossary at
@@ -61,7 +65,7 @@ def read_cr(path: Path) -> tuple[dict[str, str], dict[str, str]]:
             rules[current] += " " + line.strip()  # examples and continuation lines
     glossary: dict[str, str] = {}
     entry: list[str] = []
-    for line in [*lines[gloss + 1:end], ""]:
+    for line in [*lines[gloss + 1 : end], ""]:
         if line.strip():
             entry.append(line.strip())
         elif entry:  # "(Obsolete)" marks a headword kept for older cards: the reader stores it as a flag
@@ -70,12 +74,12 @@ def read_cr(path: Path) -> tuple[dict[str, str], dict[str, str]]:
     return {n: norm(t) for n, t in rules.items()}, {t: norm(d) for t, d in glossary.items()}
 
 
-@lru_cache(maxsize=None)
+@cache
 def library(*books: tuple[str, str]):
     """A library of its own with these ``(book id, CR year)`` loaded, built once per test run whichever
     test module asks first (tests/test_history.py and others share it): (home, store)."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     paths = {book: corpus("mtg", CR[year]) for book, year in books}  # skips, saying why, when absent
     home = Path(tempfile.mkdtemp(prefix="judge-editions-"))
@@ -165,11 +169,29 @@ def test_a_text_under_both_numbers_is_never_removed_plus_added(pair_diff):
 
 def test_the_changes_found_by_reading_both_files(pair_diff):
     d = pair_diff
-    assert (d["old"], d["new"], d["old_edition"], d["new_edition"]) == ("cr-2025", "cr-2026", "2025-02-07", "2026-02-27")
+    assert (d["old"], d["new"], d["old_edition"], d["new_edition"]) == (
+        "cr-2025",
+        "cr-2026",
+        "2025-02-07",
+        "2026-02-27",
+    )
     added = {a["number"] for a in d["added"]}
     # New keyword actions and abilities with all their sub-rules; new token kinds; new rules in place.
-    assert {"701.4", "701.4a", "701.4b", "701.63", "701.68d", "702.180", "702.190b", "111.10u", "111.10v",
-            "603.1b", "720", "721.4", "903.5e"} <= added
+    assert {
+        "701.4",
+        "701.4a",
+        "701.4b",
+        "701.63",
+        "701.68d",
+        "702.180",
+        "702.190b",
+        "111.10u",
+        "111.10v",
+        "603.1b",
+        "720",
+        "721.4",
+        "903.5e",
+    } <= added
     # Gone without a trace in 2026: 603.2e (effects that refer to an object's triggered abilities)
     # and 903.12c's old wording (the Brawl commander a player designates).
     removed = {r["number"]: r["text"] for r in d["removed"]}
@@ -201,7 +223,8 @@ def test_the_changes_found_by_reading_both_files(pair_diff):
     assert {"Behold", "Airbend", "Station"} <= {a["term"] for a in terms["added"]}
     assert {r["term"] for r in terms["removed"]} == {"Friends Forever"}
     assert [(r["old"], r["new"]) for r in terms["renamed"]] == [
-        ("Partner, “Partner with [name]”", "Partner, “Partner—[text],” “Partner with [name]”")]
+        ("Partner, “Partner with [name]”", "Partner, “Partner—[text],” “Partner with [name]”")
+    ]
     abandon = next(c for c in terms["changed"] if c["term"] == "Abandon")
     assert abandon["references_only"] and "[-701.33,-]{+701.26,+}" in abandon["diff"] or abandon["diff"]
 
@@ -275,7 +298,9 @@ def test_the_seed_against_the_full_2008_edition(cr_2008):
     assert d["partial"] == ["mtg"]
     assert d["removed"] == [] and d["added"] == []  # an excerpt lacks most rules: not "added"
     full, _ = read_cr(corpus("mtg", CR["2008"]))
-    assert d["outside_excerpt"] == store.query("SELECT count(*) AS n FROM rules WHERE book = 'cr-2008'")[0]["n"] - len(seed)
+    assert d["outside_excerpt"] == store.query("SELECT count(*) AS n FROM rules WHERE book = 'cr-2008'")[0]["n"] - len(
+        seed
+    )
     matched = {n: n for n in seed} | {r["old"]: r["new"] for r in d["renumbered"]}
     assert set(matched) == set(seed)  # every rule of the seed is found in the edition
     # ... with its text: the same words where nothing is called changed
@@ -294,20 +319,44 @@ def test_one_strong_move_beats_two_weak_matches_in_place():
     two rules reworded in place, which their numbers alone would suggest."""
     from rulebook.diff import Entry, match_rules
 
-    old = [Entry("702.124i", "702.124", None, "“Partner with [name]” represents two abilities. It means “You may "
-                 "designate two legendary creature cards as your commander rather than one if each has a ‘partner with "
-                 "[name]’ ability with the other’s name” and “When this permanent enters, target player may search their "
-                 "library for a card named [name], reveal it, put it into their hand, then shuffle.”"),
-           Entry("702.124j", "702.124", None, "“Friends forever” means “You may designate two legendary creature cards "
-                 "as your commander rather than one if each of them has friends forever.”")]
-    new = [Entry("702.124i", "702.124", None, "“Partner—[text]” means “You may designate two legendary cards as your "
-                 "commander rather than one if each of them has the same ‘partner—[text]’ ability.” The “partner—[text]” "
-                 "abilities are “partner—Character select,” “partner—Father & son,” “partner—Friends forever,” and "
-                 "“partner—Survivors.”"),
-           Entry("702.124j", "702.124", None, "“Partner with [name]” represents two abilities. It means “You may "
-                 "designate two legendary cards as your commander rather than one if each has a ‘partner with [name]’ "
-                 "ability with the other’s name” and “When this permanent enters, target player may search their library "
-                 "for a card named [name], reveal it, put it into their hand, then shuffle.”")]
+    old = [
+        Entry(
+            "702.124i",
+            "702.124",
+            None,
+            "“Partner with [name]” represents two abilities. It means “You may "
+            "designate two legendary creature cards as your commander rather than one if each has a ‘partner with "
+            "[name]’ ability with the other’s name” and “When this permanent enters, target player may search their "
+            "library for a card named [name], reveal it, put it into their hand, then shuffle.”",
+        ),
+        Entry(
+            "702.124j",
+            "702.124",
+            None,
+            "“Friends forever” means “You may designate two legendary creature cards "
+            "as your commander rather than one if each of them has friends forever.”",
+        ),
+    ]
+    new = [
+        Entry(
+            "702.124i",
+            "702.124",
+            None,
+            "“Partner—[text]” means “You may designate two legendary cards as your "
+            "commander rather than one if each of them has the same ‘partner—[text]’ ability.” The “partner—[text]” "
+            "abilities are “partner—Character select,” “partner—Father & son,” “partner—Friends forever,” and "
+            "“partner—Survivors.”",
+        ),
+        Entry(
+            "702.124j",
+            "702.124",
+            None,
+            "“Partner with [name]” represents two abilities. It means “You may "
+            "designate two legendary cards as your commander rather than one if each has a ‘partner with [name]’ "
+            "ability with the other’s name” and “When this permanent enters, target player may search their library "
+            "for a card named [name], reveal it, put it into their hand, then shuffle.”",
+        ),
+    ]
     m = match_rules(old, new)
     assert ("702.124i", "702.124j") in [(p.old, p.new) for p in m.pairs]
 
@@ -315,12 +364,16 @@ def test_one_strong_move_beats_two_weak_matches_in_place():
 def test_a_heading_renamed_over_the_same_sub_rules_is_changed():
     from rulebook.diff import Entry, match_rules
 
-    old = [Entry("308", None, "Tribals", ""),
-           Entry("308.1", "308", None, "Each tribal card has another card type."),
-           Entry("308.2", "308", None, "Tribal subtypes are always a single word.")]
-    new = [Entry("308", None, "Kindreds", ""),
-           Entry("308.1", "308", None, "Each kindred card has another card type."),
-           Entry("308.2", "308", None, "Kindred subtypes are usually a single word long.")]
+    old = [
+        Entry("308", None, "Tribals", ""),
+        Entry("308.1", "308", None, "Each tribal card has another card type."),
+        Entry("308.2", "308", None, "Tribal subtypes are always a single word."),
+    ]
+    new = [
+        Entry("308", None, "Kindreds", ""),
+        Entry("308.1", "308", None, "Each kindred card has another card type."),
+        Entry("308.2", "308", None, "Kindred subtypes are usually a single word long."),
+    ]
     m = match_rules(old, new)
     assert {(p.old, p.new) for p in m.pairs} == {("308", "308"), ("308.1", "308.1"), ("308.2", "308.2")}
     assert m.unmatched_old == m.unmatched_new == []
@@ -353,10 +406,16 @@ def test_the_held_out_pair_keeps_the_same_discipline(held_out):
     old, _ = read_cr(corpus("mtg", CR["2022"]))
     new, _ = read_cr(corpus("mtg", CR["2025"]))
     d = held_out
-    accounted_old = [*(r["old"] for r in d["renumbered"]), *(c["number"] for c in d["changed"]),
-                     *(r["number"] for r in d["removed"])]
-    accounted_new = [*(r["new"] for r in d["renumbered"]), *(c["number"] for c in d["changed"]),
-                     *(a["number"] for a in d["added"])]
+    accounted_old = [
+        *(r["old"] for r in d["renumbered"]),
+        *(c["number"] for c in d["changed"]),
+        *(r["number"] for r in d["removed"]),
+    ]
+    accounted_new = [
+        *(r["new"] for r in d["renumbered"]),
+        *(c["number"] for c in d["changed"]),
+        *(a["number"] for a in d["added"]),
+    ]
     assert len(accounted_old) == len(set(accounted_old)) and len(accounted_new) == len(set(accounted_new))
     assert set(old) - set(accounted_old) == set(new) - set(accounted_new)
     assert all(old[n] == new[n] for n in set(old) - set(accounted_old))
@@ -374,4 +433,9 @@ def test_the_held_out_pair_keeps_the_same_discipline(held_out):
     moves = {r["old"]: r["new"] for r in d["renumbered"]}
     assert moves["713.2"] == "712.5" and moves["713.2a"] == "712.5a"  # the meld pairs, now under 712
     assert (len(d["added"]), len(d["removed"]), len(d["changed"]), len(d["renumbered"]), d["unchanged"]) == (
-        255, 21, 267, 270, 2383)
+        255,
+        21,
+        267,
+        270,
+        2383,
+    )

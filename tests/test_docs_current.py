@@ -12,7 +12,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-
 REPO = Path(__file__).resolve().parents[1]
 REFERENCE = "docs/commands.md"
 REGENERATE = f"cog -r {REFERENCE}"
@@ -23,19 +22,32 @@ def cog_check(tmp_path: Path, **env: str) -> subprocess.CompletedProcess:
     import importlib.util
 
     assert importlib.util.find_spec("cogapp"), "cogapp is missing: it is in the test extra, pip install -e '.[test]'"
-    environ = {k: v for k, v in os.environ.items()
-               if k not in ("COLUMNS", "TERMINAL_WIDTH", "FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "NO_COLOR")}
-    environ.update(PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
-                   JUDGE_HOME=str(tmp_path / "home"), **env)
-    return subprocess.run([sys.executable, "-m", "cogapp", "--check", "--diff", REFERENCE],
-                          cwd=REPO, env=environ, capture_output=True, text=True, timeout=300)
+    environ = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("COLUMNS", "TERMINAL_WIDTH", "FORCE_COLOR", "PY_COLORS", "GITHUB_ACTIONS", "NO_COLOR")
+    }
+    environ.update(
+        PYTHONPATH=os.pathsep.join(filter(None, [str(REPO), os.environ.get("PYTHONPATH")])),
+        JUDGE_HOME=str(tmp_path / "home"),
+        **env,
+    )
+    return subprocess.run(
+        [sys.executable, "-m", "cogapp", "--check", "--diff", REFERENCE],
+        cwd=REPO,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
 
 
 def test_the_command_reference_is_current(tmp_path):
     done = cog_check(tmp_path)
     assert done.returncode == 0, (
         f"{REFERENCE} is stale (a command or its help changed): run `{REGENERATE}` and commit the result\n"
-        f"{done.stdout}{done.stderr}")
+        f"{done.stdout}{done.stderr}"
+    )
 
 
 def test_the_command_reference_ignores_the_terminal(tmp_path):
@@ -43,7 +55,8 @@ def test_the_command_reference_ignores_the_terminal(tmp_path):
     done = cog_check(tmp_path, COLUMNS="37", TERMINAL_WIDTH="50", FORCE_COLOR="1", GITHUB_ACTIONS="true")
     assert done.returncode == 0, (
         f"{REFERENCE} depends on the terminal it is generated in (its width or colour): the cog code in it must "
-        f"fix them; else it is stale: run `{REGENERATE}`\n{done.stdout}{done.stderr}")
+        f"fix them; else it is stale: run `{REGENERATE}`\n{done.stdout}{done.stderr}"
+    )
 
 
 def test_the_reference_has_every_command():

@@ -6,7 +6,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from conftest import corpus
 
 REPO = Path(__file__).resolve().parents[1]
@@ -15,8 +14,8 @@ REPO = Path(__file__).resolve().parents[1]
 @pytest.fixture(scope="session")
 def full_home(tmp_path_factory) -> Path:
     """A library with the full Riftbound Core Rules v1.2 loaded as the user book ``rb-1.2`` (once)."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     v12 = corpus("riftbound", "core-rules-v1.2.txt")
     home = tmp_path_factory.mktemp("full-home")
@@ -68,7 +67,7 @@ def test_default_books_prefer_the_newest_full_edition(full):
     assert default_books(store, game="riftbound") == ["rb-1.2"]
     assert default_books(store, book="riftbound") == ["riftbound"]
     assert default_books(store, book="riftbound", game="riftbound") == ["riftbound"]
-    with pytest.raises(BookChoiceError, match='no book \'rb12\' \\(did you mean "rb-1.2"\\?\\)'):
+    with pytest.raises(BookChoiceError, match="no book 'rb12' \\(did you mean \"rb-1.2\"\\?\\)"):
         default_books(store, book="rb12")
     with pytest.raises(BookChoiceError, match="is a riftbound book, not mtg"):
         default_books(store, book="rb-1.2", game="mtg")
@@ -80,11 +79,22 @@ def test_newest_edition_wins_and_a_book_without_rules_never_does():
     from rulebook.editions import _default_of
 
     def row(id, edition, builtin=0, partial=0, has_rules=1, game="mtg"):
-        return {"id": id, "game": game, "edition": edition, "builtin": builtin, "partial": partial,
-                "has_rules": has_rules}
+        return {
+            "id": id,
+            "game": game,
+            "edition": edition,
+            "builtin": builtin,
+            "partial": partial,
+            "has_rules": has_rules,
+        }
 
-    rows = [row("mtg", "2008-10-01", builtin=1, partial=1), row("cr-2025", "2025-02-07"),
-            row("cr-2026", "2026-02-27"), row("faq", "2026-06-01", has_rules=0), row("scrap", "2027-01-01", partial=1)]
+    rows = [
+        row("mtg", "2008-10-01", builtin=1, partial=1),
+        row("cr-2025", "2025-02-07"),
+        row("cr-2026", "2026-02-27"),
+        row("faq", "2026-06-01", has_rules=0),
+        row("scrap", "2027-01-01", partial=1),
+    ]
     assert _default_of(rows, "mtg") == "cr-2026"  # newest complete; a rulings-only book is no edition
     assert _default_of([rows[0], rows[4]], "mtg") == "scrap"  # a truncated user book still beats the seed
     assert _default_of([rows[0], rows[3]], "mtg") == "mtg"  # the seed, while no user book has rules

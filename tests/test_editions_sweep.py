@@ -47,8 +47,10 @@ def test_every_shipped_scenario_on_the_edition(sweep_store, book):
     a rule cited by a located key is the rule the scenario names, as the book numbers it."""
     if sweep_store.book(book) is None:
         pytest.skip(f"{book}'s document is absent from {CORPORA}")
-    results = [edition_sweep.judge_run(sweep_store, sweep_store.book(book).game, book, p)
-               for p in edition_sweep.scenarios(sweep_store.book(book).game)]
+    results = [
+        edition_sweep.judge_run(sweep_store, sweep_store.book(book).game, book, p)
+        for p in edition_sweep.scenarios(sweep_store.book(book).game)
+    ]
     failed = [f"{r.scenario}: {'; '.join(r.problems)}" for r in results if r.problems]
     assert failed == []
     assert sum(r.verdict == "same rules" for r in results) >= len(results) // 2
@@ -60,8 +62,9 @@ def explain(store, path: Path, book: str, citations=None) -> dict:
 
     info = store.book(book)
     citations = citations or citations_for_book(store, info.game, book, info.edition)
-    told = explained(path, book, quote=lambda b, n: edition_sweep._text(store, b, n), edition=info.edition,
-                     citations=citations)
+    told = explained(
+        path, book, quote=lambda b, n: edition_sweep._text(store, b, n), edition=info.edition, citations=citations
+    )
     return json.loads(json.dumps(told.to_json()))
 
 
@@ -111,21 +114,25 @@ def test_lifelink_combat_on_the_2025_rules(sweep_store, tmp_path):
 def test_a_table_taken_away_is_carried_by_itself(sweep_store, monkeypatch):
     """With the 2026-02-27 table removed, an explanation on the 2025-09-19 CR (which that table served by
     carrying) is the same from the tables left (2019, 2008), apart from keys reported not located."""
-    from scenarios import citations as C
-    from scenarios.citations import citations_for_book, timeline
+    from engine.core import Citations
     from rulebook.carry import Source, carry
     from rulebook.diff import read_rules
-    from engine.core import Citations
+    from scenarios import citations as C
+    from scenarios.citations import citations_for_book, timeline
 
     book = "cr-2025-09-19"
     if sweep_store.book(book) is None:
         pytest.skip("the 2025-09-19 CR is absent")
     full = citations_for_book(sweep_store, "mtg", book, "2025-09-19")
-    sources = [Source(e, C.read_table("mtg", e)["citations"], C.signatures("mtg", e))
-               for e in C.tables("mtg") if e != "2026-02-27"]
+    sources = [
+        Source(e, C.read_table("mtg", e)["citations"], C.signatures("mtg", e))
+        for e in C.tables("mtg")
+        if e != "2026-02-27"
+    ]
     moved = carry("mtg", book, "2025-09-19", read_rules(sweep_store, book), sources)
-    without = Citations("mtg", "2025-09-19", moved.citations, timeline=timeline("mtg"), date="2025-09-19",
-                        source=moved.table, book=book)
+    without = Citations(
+        "mtg", "2025-09-19", moved.citations, timeline=timeline("mtg"), date="2025-09-19", source=moved.table, book=book
+    )
     assert moved.table == "2019-10-04" and len(moved.unlocated) <= 10
     differing = []
     for path in edition_sweep.scenarios("mtg"):

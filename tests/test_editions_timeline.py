@@ -50,17 +50,25 @@ def test_a_change_is_in_force_from_since_until_until():
     assert Timeline.from_data({"game": "x", "versions": {"v1": "2020-01-02"}}).versions == {"v1": "2020-01-02"}
 
 
-COMBAT = {"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "declare_attackers"},
-          "state": {"permanents": [{"name": "Hill Giant", "controller": "Ana", "type": "creature", "power": 3,
-                                    "toughness": 3}], "library": {"Ana": 5, "Ben": 5}}}
+COMBAT = {
+    "players": ["Ana", "Ben"],
+    "turn": {"player": "Ana", "phase": "declare_attackers"},
+    "state": {
+        "permanents": [{"name": "Hill Giant", "controller": "Ana", "type": "creature", "power": 3, "toughness": 3}],
+        "library": {"Ana": 5, "Ben": 5},
+    },
+}
 
 
-@pytest.mark.parametrize("table, date, on_stack", [
-    ("2026-02-27", "2008-10-01", True),   # the 2026 numbers, the 2008 rules
-    ("2008-10-01", "2026-02-27", False),  # the 2008 numbers, the 2026 rules
-    ("2019-10-04", "2009-07-10", True),
-    ("2019-10-04", "2009-07-11", False),
-])
+@pytest.mark.parametrize(
+    "table, date, on_stack",
+    [
+        ("2026-02-27", "2008-10-01", True),  # the 2026 numbers, the 2008 rules
+        ("2008-10-01", "2026-02-27", False),  # the 2008 numbers, the 2026 rules
+        ("2019-10-04", "2009-07-10", True),
+        ("2019-10-04", "2009-07-11", False),
+    ],
+)
 def test_the_date_decides_the_rules_not_the_table(table, date, on_stack):
     from engine.mtg import new_game
 
@@ -95,8 +103,8 @@ def test_a_version_the_timeline_does_not_date_takes_the_rules_around_it():
 
 
 def test_a_book_that_states_no_edition_is_dated_by_its_file_name_or_gets_the_newest_rules():
-    from scenarios.citations import newest_date
     from rulebook.library import date_in_name
+    from scenarios.citations import newest_date
 
     assert date_in_name("MagicCompRules 20240206.txt") == "2024-02-06"
     assert date_in_name("MagicCompRules_20100716.txt") == "2010-07-16" and date_in_name("cr-v1.3.txt") is None

@@ -29,7 +29,9 @@ def _mutable_parts(value, found: dict[int, object]) -> dict[int, object]:
     are values (shared by copies on purpose), and so are the card definitions."""
     if isinstance(value, (Definitions, Consulted)):
         return found
-    if isinstance(value, (list, dict, set)) or (dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen):
+    if isinstance(value, (list, dict, set)) or (
+        dataclasses.is_dataclass(value) and not value.__dataclass_params__.frozen
+    ):
         if id(value) in found:
             return found
         found[id(value)] = value
@@ -179,8 +181,19 @@ def test_every_engine_module_imports_only_downwards():
 @pytest.mark.parametrize("game", ["riftbound", "mtg"])
 def test_both_games_have_the_same_module_names_for_the_same_roles(game):
     names = {p.stem for p in (REPO / "engine" / game).glob("*.py")}
-    assert {"state", "build", "actions", "effects", "legality", "board", "combat", "turn", "settle", "candidates",
-            "game"} <= names
+    assert {
+        "state",
+        "build",
+        "actions",
+        "effects",
+        "legality",
+        "board",
+        "combat",
+        "turn",
+        "settle",
+        "candidates",
+        "game",
+    } <= names
     module = importlib.import_module(f"engine.{game}.game")
     cls = next(v for v in vars(module).values() if isinstance(v, type) and issubclass(v, Game) and v is not Game)
     for method in ("plan", "carry_out", "candidates", "view"):

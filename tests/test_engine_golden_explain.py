@@ -62,5 +62,7 @@ def test_explanation_is_unchanged(path, home):
         for i, (a, b) in enumerate(zip(got.splitlines(), want.splitlines()), start=1):
             if a != b:
                 pytest.fail(f"{golden.relative_to(REPO)}:{i}: explanation changed\n  stored: {b}\n  now:    {a}")
-        pytest.fail(f"{golden.relative_to(REPO)}: explanation changed in length "
-                    f"({len(got.splitlines())} lines now, {len(want.splitlines())} stored)")
+        pytest.fail(
+            f"{golden.relative_to(REPO)}: explanation changed in length "
+            f"({len(got.splitlines())} lines now, {len(want.splitlines())} stored)"
+        )

@@ -110,7 +110,8 @@ def test_legal_action_counts_to_depth_3_are_unchanged():
     want = json.loads(GOLDEN.read_text(encoding="utf-8"))
     changed = {k: (want.get(k), v) for k, v in got.items() if want.get(k) != v}
     assert not changed and set(want) == set(got), (
-        f"legal-action counts changed (stored, now): {changed}; gone: {sorted(set(want) - set(got))}")
+        f"legal-action counts changed (stored, now): {changed}; gone: {sorted(set(want) - set(got))}"
+    )
 
 
 def test_the_counts_see_a_change_in_what_is_legal():

@@ -9,8 +9,8 @@ import pytest
 
 from engine.core import ScenarioError, ask, play
 from engine.mtg import new_game
-from scenarios.expectations import check_expectations
 from scenarios.citations import load_citations
+from scenarios.expectations import check_expectations
 from scenarios.scenario import load_scenario
 
 REPO = Path(__file__).resolve().parents[1]
@@ -20,8 +20,11 @@ BOOK_EDITION = {"mtg": OLD}  # the default mtg book is the 2008-era seed
 
 
 def game(data: dict, edition: str = NEW):
-    base = {"players": ["Ana", "Ben"], "turn": {"player": "Ana", "phase": "main1"},
-            "state": {"library": {"Ana": 10, "Ben": 10}}}
+    base = {
+        "players": ["Ana", "Ben"],
+        "turn": {"player": "Ana", "phase": "main1"},
+        "state": {"library": {"Ana": 10, "Ben": 10}},
+    }
     base.update(data)
     return new_game(base, load_citations("mtg", edition))
 
@@ -38,11 +41,14 @@ BOLT = {"Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to an
 
 
 # -- priority and the stack ------------------------------------------------------------------------
-@pytest.mark.parametrize("edition, passing, all_pass, after", [
-    (NEW, "117.3d", "117.4", "117.3b"), (OLD, "408.1c", "408.1c", "408.1c")])
+@pytest.mark.parametrize(
+    "edition, passing, all_pass, after", [(NEW, "117.3d", "117.4", "117.3b"), (OLD, "408.1c", "408.1c", "408.1c")]
+)
 def test_passing_and_resolving_cite_the_edition(edition, passing, all_pass, after):
-    g = game({"costs": "ignore", "state": {"hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}},
-              "cards": BOLT}, edition)
+    g = game(
+        {"costs": "ignore", "state": {"hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT},
+        edition,
+    )
     cast, first, second = run(g, "Ana casts Shock targeting Ben", "Ana passes", "Ben passes")
     assert cast.state["stack"] == ["Shock"] and cast.state["priority"] == "Ana"
     assert first.events[0].what == "Ana passes priority; Ben receives priority" and passing in rules(first)
@@ -59,24 +65,51 @@ def test_a_player_without_priority_cannot_act():
 
 def test_sorcery_speed_needs_main_phase_own_turn_and_empty_stack():
     cards = {"Shock": BOLT["Shock"], "Bears": {"type": "creature", "power": 2, "toughness": 2}}
-    g = game({"costs": "ignore", "state": {"hand": {"Ana": ["Shock", "Bears"]}, "library": {"Ana": 5, "Ben": 5}},
-              "cards": cards})
+    g = game(
+        {
+            "costs": "ignore",
+            "state": {"hand": {"Ana": ["Shock", "Bears"]}, "library": {"Ana": 5, "Ben": 5}},
+            "cards": cards,
+        }
+    )
     run(g, "Ana casts Shock targeting Ben")
     legal, _, exc = ask(g, "Ana casts Bears")
     assert not legal and exc.reason == "cast.sorcery_speed" and exc.rules == ("117.1a", "302.1")
-    old = game({"costs": "ignore", "state": {"hand": {"Ana": ["Shock", "Bears"]}, "library": {"Ana": 5, "Ben": 5}},
-                "cards": cards}, OLD)
+    old = game(
+        {
+            "costs": "ignore",
+            "state": {"hand": {"Ana": ["Shock", "Bears"]}, "library": {"Ana": 5, "Ben": 5}},
+            "cards": cards,
+        },
+        OLD,
+    )
     run(old, "Ana casts Shock targeting Ben")
     assert ask(old, "Ana casts Bears")[2].rules == ("408.1d", "212.3a")
 
 
 def test_costs_are_paid_from_lands_of_the_right_colour():
-    g = game({"state": {"permanents": [{"name": "Forest", "controller": "Ana"}],
-                        "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT})
+    g = game(
+        {
+            "state": {
+                "permanents": [{"name": "Forest", "controller": "Ana"}],
+                "hand": {"Ana": ["Shock"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+            "cards": BOLT,
+        }
+    )
     (step,) = run(g, "Ana casts Shock targeting Ben")
     assert not step.legal and step.reason == "cast.pay"
-    g = game({"state": {"permanents": [{"name": "Mountain", "controller": "Ana"}],
-                        "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}, "cards": BOLT})
+    g = game(
+        {
+            "state": {
+                "permanents": [{"name": "Mountain", "controller": "Ana"}],
+                "hand": {"Ana": ["Shock"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+            "cards": BOLT,
+        }
+    )
     (step,) = run(g, "Ana casts Shock targeting Ben")
     assert step.legal and step.state["tapped"] == ["Mountain"]
 
@@ -90,9 +123,15 @@ def test_a_land_is_played_once_per_turn():
 
 # -- turn structure ---------------------------------------------------------------------------------
 def test_untap_and_upkeep_then_draw():
-    g = game({"turn": {"player": "Ana", "phase": "untap"},
-              "state": {"permanents": [{"name": "Mountain", "controller": "Ana", "tapped": True}],
-                        "library": {"Ana": ["Island"], "Ben": 3}}})
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "untap"},
+            "state": {
+                "permanents": [{"name": "Mountain", "controller": "Ana", "tapped": True}],
+                "library": {"Ana": ["Island"], "Ben": 3},
+            },
+        }
+    )
     assert g.snapshot()["phase"] == "upkeep" and g.snapshot()["tapped"] == []
     assert {"502.3", "502.4"} <= {r for e in g.opening for r in e.rules}
     (step,) = run(g, "Ana moves to draw")
@@ -100,16 +139,26 @@ def test_untap_and_upkeep_then_draw():
 
 
 def test_the_first_player_skips_the_first_draw():
-    g = game({"turn": {"player": "Ana", "phase": "upkeep", "number": 1}, "state": {"library": {"Ana": ["Plains"], "Ben": 3}}})
+    g = game(
+        {"turn": {"player": "Ana", "phase": "upkeep", "number": 1}, "state": {"library": {"Ana": ["Plains"], "Ben": 3}}}
+    )
     (step,) = run(g, "Ana moves to main1")
     assert step.state["zone"]["Plains"] == "library" and "103.8a" in rules(step)
-    old = game({"turn": {"player": "Ana", "phase": "upkeep", "number": 1}, "state": {"library": {"Ana": 3, "Ben": 3}}}, OLD)
+    old = game(
+        {"turn": {"player": "Ana", "phase": "upkeep", "number": 1}, "state": {"library": {"Ana": 3, "Ben": 3}}}, OLD
+    )
     assert "101.6a" in rules(run(old, "Ana moves to main1")[0])
 
 
 def test_moving_stops_before_the_declaration_and_skips_combat_without_attackers():
-    g = game({"state": {"permanents": [{"name": "Bears", "controller": "Ana", "type": "creature", "power": 2,
-                                        "toughness": 2}], "library": {"Ana": 5, "Ben": 5}}})
+    g = game(
+        {
+            "state": {
+                "permanents": [{"name": "Bears", "controller": "Ana", "type": "creature", "power": 2, "toughness": 2}],
+                "library": {"Ana": 5, "Ben": 5},
+            }
+        }
+    )
     (step,) = run(g, "Ana moves to declare_attackers")
     assert step.state["phase"] == "declare_attackers" and step.state["priority"] == "none"
     (step,) = run(g, "Ana declares no attackers")
@@ -127,14 +176,30 @@ def test_cleanup_gives_no_priority_and_the_turn_passes():
 
 # -- combat -----------------------------------------------------------------------------------------
 def creature(name, controller, power, toughness, *keywords, **more):
-    return {"name": name, "controller": controller, "type": "creature", "power": power, "toughness": toughness,
-            "keywords": list(keywords), **more}
+    return {
+        "name": name,
+        "controller": controller,
+        "type": "creature",
+        "power": power,
+        "toughness": toughness,
+        "keywords": list(keywords),
+        **more,
+    }
 
 
 def test_summoning_sickness_unless_haste():
-    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
-              "state": {"permanents": [creature("Bears", "Ana", 2, 2, sick=True), creature("Goblin", "Ana", 1, 1, "Haste", sick=True)],
-                        "library": {"Ana": 5, "Ben": 5}}})
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [
+                    creature("Bears", "Ana", 2, 2, sick=True),
+                    creature("Goblin", "Ana", 1, 1, "Haste", sick=True),
+                ],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        }
+    )
     bad, good = run(g, "Ana attacks with Bears, Goblin", "Ana attacks with Goblin")
     assert not bad.legal and bad.rules == ("302.6", "702.10b", "508.1")
     assert good.legal and good.state["attacking"] == ["Goblin"]
@@ -142,8 +207,13 @@ def test_summoning_sickness_unless_haste():
 
 @pytest.mark.parametrize("edition, on_stack", [(NEW, False), (OLD, True)])
 def test_combat_damage_uses_the_stack_only_in_2008(edition, on_stack):
-    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
-              "state": {"permanents": [creature("Giant", "Ana", 3, 3)], "library": {"Ana": 5, "Ben": 5}}}, edition)
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {"permanents": [creature("Giant", "Ana", 3, 3)], "library": {"Ana": 5, "Ben": 5}},
+        },
+        edition,
+    )
     run(g, "Ana attacks with Giant")
     (step,) = run(g, "Ana moves to combat_damage")
     assert step.state["stack"] == (["combat damage"] if on_stack else [])
@@ -152,15 +222,20 @@ def test_combat_damage_uses_the_stack_only_in_2008(edition, on_stack):
 
 
 def test_first_strike_makes_a_second_damage_step():
-    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
-              "state": {"permanents": [creature("Knight", "Ana", 2, 2, "First strike"), creature("Ogre", "Ben", 4, 2)],
-                        "library": {"Ana": 5, "Ben": 5}}})
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [creature("Knight", "Ana", 2, 2, "First strike"), creature("Ogre", "Ben", 4, 2)],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        }
+    )
     run(g, "Ana attacks with Knight", "Ana moves to declare_blockers", "Ben blocks Knight with Ogre")
     (first,) = run(g, "Ana moves to combat_damage")
     assert first.state["zone"]["Ogre"] == "graveyard" and {"510.4", "702.7b", "704.5g"} <= rules(first)
     (second,) = run(g, "Ana moves to combat_damage#2")
     assert second.state["phase"] == "combat_damage#2" and second.state["zone"]["Knight"] == "battlefield"
-
 
 
 # -- what does not happen is an event with its rule, like what does --------------------------------------
@@ -171,22 +246,45 @@ def said(steps, key: str):
 
 def blocked_then_removed(edition: str, *keywords: str):
     """Craw Wurm attacks, Llanowar Elves blocks, Ana Shocks the Elves, then combat damage."""
-    g = game({"costs": "ignore", "turn": {"player": "Ana", "phase": "declare_attackers"}, "cards": BOLT,
-              "state": {"permanents": [creature("Craw Wurm", "Ana", 6, 4, *keywords), creature("Llanowar Elves", "Ben", 1, 1)],
-                        "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
-    return run(g, "Ana attacks with Craw Wurm", "Ana moves to declare_blockers", "Ben blocks Craw Wurm with Llanowar Elves",
-               "Ana casts Shock targeting Llanowar Elves", "Ana passes", "Ben passes", "Ana moves to combat_damage",
-               *(["Ana passes", "Ben passes"] if edition == OLD else []))
+    g = game(
+        {
+            "costs": "ignore",
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "cards": BOLT,
+            "state": {
+                "permanents": [creature("Craw Wurm", "Ana", 6, 4, *keywords), creature("Llanowar Elves", "Ben", 1, 1)],
+                "hand": {"Ana": ["Shock"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
+    return run(
+        g,
+        "Ana attacks with Craw Wurm",
+        "Ana moves to declare_blockers",
+        "Ben blocks Craw Wurm with Llanowar Elves",
+        "Ana casts Shock targeting Llanowar Elves",
+        "Ana passes",
+        "Ben passes",
+        "Ana moves to combat_damage",
+        *(["Ana passes", "Ben passes"] if edition == OLD else []),
+    )
 
 
-@pytest.mark.parametrize("edition, no_blockers, stays_blocked, first_assigns", [
-    (NEW, "702.19d", "509.1h", "702.19b"), (OLD, "502.9c", "309.2f", "502.9b")])
+@pytest.mark.parametrize(
+    "edition, no_blockers, stays_blocked, first_assigns",
+    [(NEW, "702.19d", "509.1h", "702.19b"), (OLD, "502.9c", "309.2f", "502.9b")],
+)
 def test_trample_with_its_blocker_removed_assigns_all_to_the_player(edition, no_blockers, stays_blocked, first_assigns):
     steps = blocked_then_removed(edition, "Trample")
     assert steps[-1].state["life"]["Ben"] == 14
     (why,) = said(steps, "combat.trample_no_blockers")[:1]
-    assert why == ("Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, "
-                   "so all its 6 damage is assigned to Ben", (no_blockers, stays_blocked))
+    assert why == (
+        "Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, "
+        "so all its 6 damage is assigned to Ben",
+        (no_blockers, stays_blocked),
+    )
     dealt = [rules for what, rules in said(steps, "combat.damage_dealt") if what.startswith("Craw Wurm deals 6")]
     assert len(dealt) == 1 and no_blockers in dealt[0]
     # 702.19b (502.9b) is about assigning lethal damage to blockers: with none left it decides nothing
@@ -198,88 +296,195 @@ def test_without_trample_a_creature_whose_blocker_was_removed_deals_no_damage(ed
     steps = blocked_then_removed(edition)
     assert steps[-1].state["life"]["Ben"] == 20 and steps[-1].state["zone"]["Craw Wurm"] == "battlefield"
     assert said(steps, "combat.no_blockers_no_damage") == [
-        ("Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat damage",
-         (no_damage, stays_blocked))]
+        (
+            "Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat damage",
+            (no_damage, stays_blocked),
+        )
+    ]
     assert [what for what, _ in said(steps, "combat.removed")] == [
         "Llanowar Elves was a blocking creature, but it left the battlefield, which removed it from combat: "
-        "it deals no combat damage"]
+        "it deals no combat damage"
+    ]
     if edition == OLD:
         assert steps[-3].state["stack"] == []  # nothing was assigned: no combat damage object
 
 
 @pytest.mark.parametrize("edition, zero", [(NEW, "510.1a"), (OLD, "310.2a")])
 def test_a_creature_with_zero_power_assigns_no_combat_damage(edition, zero):
-    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
-              "state": {"permanents": [creature("Bears", "Ana", 2, 2), creature("Wall", "Ben", 0, 3, "Defender")],
-                        "library": {"Ana": 5, "Ben": 5}}}, edition)
-    steps = run(g, "Ana attacks with Bears", "Ana moves to declare_blockers", "Ben blocks Bears with Wall",
-                "Ana moves to combat_damage")
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [creature("Bears", "Ana", 2, 2), creature("Wall", "Ben", 0, 3, "Defender")],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
+    steps = run(
+        g,
+        "Ana attacks with Bears",
+        "Ana moves to declare_blockers",
+        "Ben blocks Bears with Wall",
+        "Ana moves to combat_damage",
+    )
     assert said(steps, "combat.zero_power") == [("Wall has 0 power: it assigns no combat damage", (zero,))]
 
 
 @pytest.mark.parametrize("edition, removed, blocking_nothing", [(NEW, "506.4", "510.1d"), (OLD, "306.4", "310.2d")])
 def test_a_removed_attacker_deals_no_damage_and_its_blocker_assigns_none(edition, removed, blocking_nothing):
     unsummon = {"Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"}}
-    g = game({"costs": "ignore", "turn": {"player": "Ana", "phase": "declare_attackers"}, "cards": unsummon,
-              "state": {"permanents": [creature("Bears", "Ana", 2, 2), creature("Elves", "Ben", 1, 1)],
-                        "hand": {"Ben": ["Unsummon"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
-    steps = run(g, "Ana attacks with Bears", "Ana moves to declare_blockers", "Ben blocks Bears with Elves", "Ana passes",
-                "Ben casts Unsummon targeting Bears", "Ben passes", "Ana passes", "Ana moves to combat_damage")
+    g = game(
+        {
+            "costs": "ignore",
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "cards": unsummon,
+            "state": {
+                "permanents": [creature("Bears", "Ana", 2, 2), creature("Elves", "Ben", 1, 1)],
+                "hand": {"Ben": ["Unsummon"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
+    steps = run(
+        g,
+        "Ana attacks with Bears",
+        "Ana moves to declare_blockers",
+        "Ben blocks Bears with Elves",
+        "Ana passes",
+        "Ben casts Unsummon targeting Bears",
+        "Ben passes",
+        "Ana passes",
+        "Ana moves to combat_damage",
+    )
     last = steps[-1]
-    assert last.state["zone"]["Bears"] == "hand" and last.state["life"]["Ben"] == 20 and "Elves" not in last.state["damage"]
+    assert (
+        last.state["zone"]["Bears"] == "hand"
+        and last.state["life"]["Ben"] == 20
+        and "Elves" not in last.state["damage"]
+    )
     assert said([last], "combat.removed") == [
-        ("Bears was an attacking creature, but it left the battlefield, which removed it from combat: "
-         "it deals no combat damage", (removed,))]
+        (
+            "Bears was an attacking creature, but it left the battlefield, which removed it from combat: "
+            "it deals no combat damage",
+            (removed,),
+        )
+    ]
     assert said([last], "combat.blocking_nothing") == [
-        ("Elves remains a blocking creature, but the creature it blocked has left combat: it assigns no combat damage",
-         (blocking_nothing,))]
+        (
+            "Elves remains a blocking creature, but the creature it blocked has left combat: it assigns no combat damage",
+            (blocking_nothing,),
+        )
+    ]
 
 
 def test_a_creature_killed_by_first_strike_damage_is_said_to_deal_none():
-    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"},
-              "state": {"permanents": [creature("Knight", "Ana", 2, 2, "First strike"), creature("Ogre", "Ben", 4, 2)],
-                        "library": {"Ana": 5, "Ben": 5}}})
-    steps = run(g, "Ana attacks with Knight", "Ana moves to declare_blockers", "Ben blocks Knight with Ogre",
-                "Ana moves to combat_damage", "Ana moves to combat_damage#2")
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [creature("Knight", "Ana", 2, 2, "First strike"), creature("Ogre", "Ben", 4, 2)],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        }
+    )
+    steps = run(
+        g,
+        "Ana attacks with Knight",
+        "Ana moves to declare_blockers",
+        "Ben blocks Knight with Ogre",
+        "Ana moves to combat_damage",
+        "Ana moves to combat_damage#2",
+    )
     assert said(steps[:-1], "combat.removed") == []  # the first step is not the Ogre's
     assert [rules for _, rules in said(steps[-1:], "combat.removed")] == [("506.4",)]
 
 
 @pytest.mark.parametrize("edition, unaffected", [(NEW, "608.2b"), (OLD, "413.2a")])
 def test_a_target_that_became_illegal_is_said_to_be_unaffected(edition, unaffected):
-    cards = {"Twin Doom": {"type": "instant", "effect": "destroy target creature. destroy target creature"},
-             "Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"}}
-    g = game({"costs": "ignore", "cards": cards,
-              "state": {"permanents": [creature("Bears", "Ben", 2, 2), creature("Elves", "Ben", 1, 1)],
-                        "hand": {"Ana": ["Twin Doom"], "Ben": ["Unsummon"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
-    steps = run(g, "Ana casts Twin Doom targeting Bears, Elves", "Ana passes", "Ben casts Unsummon targeting Elves",
-                "Ben passes", "Ana passes", "Ana passes", "Ben passes")
+    cards = {
+        "Twin Doom": {"type": "instant", "effect": "destroy target creature. destroy target creature"},
+        "Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"},
+    }
+    g = game(
+        {
+            "costs": "ignore",
+            "cards": cards,
+            "state": {
+                "permanents": [creature("Bears", "Ben", 2, 2), creature("Elves", "Ben", 1, 1)],
+                "hand": {"Ana": ["Twin Doom"], "Ben": ["Unsummon"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
+    steps = run(
+        g,
+        "Ana casts Twin Doom targeting Bears, Elves",
+        "Ana passes",
+        "Ben casts Unsummon targeting Elves",
+        "Ben passes",
+        "Ana passes",
+        "Ana passes",
+        "Ben passes",
+    )
     assert steps[-1].state["zone"] == {**steps[-1].state["zone"], "Bears": "graveyard", "Elves": "hand"}
     assert said(steps[-1:], "resolve.illegal_target_unaffected") == [
-        ("Elves is no longer a legal target: this part of Twin Doom does not affect it", (unaffected,))]
+        ("Elves is no longer a legal target: this part of Twin Doom does not affect it", (unaffected,))
+    ]
 
 
 @pytest.mark.parametrize("edition, new_object", [(NEW, "400.7"), (OLD, "217.1c")])
 def test_an_instruction_on_a_target_an_earlier_one_moved_does_nothing(edition, new_object):
-    cards = {"Doom and Gloom": {"type": "sorcery", "effect": "destroy target creature. return target creature to its owner's hand"}}
-    g = game({"costs": "ignore", "cards": cards, "state": {"permanents": [creature("Bears", "Ben", 2, 2)],
-              "hand": {"Ana": ["Doom and Gloom"]}, "library": {"Ana": 5, "Ben": 5}}}, edition)
+    cards = {
+        "Doom and Gloom": {
+            "type": "sorcery",
+            "effect": "destroy target creature. return target creature to its owner's hand",
+        }
+    }
+    g = game(
+        {
+            "costs": "ignore",
+            "cards": cards,
+            "state": {
+                "permanents": [creature("Bears", "Ben", 2, 2)],
+                "hand": {"Ana": ["Doom and Gloom"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
     steps = run(g, "Ana casts Doom and Gloom targeting Bears, Bears", "Ana passes", "Ben passes")
     assert steps[-1].state["zone"]["Bears"] == "graveyard"
     assert [(w, new_object in r) for w, r in said(steps, "zone.new_object")] == [
-        ("Bears has already left its zone: Doom and Gloom does nothing more to it", True)]
+        ("Bears has already left its zone: Doom and Gloom does nothing more to it", True)
+    ]
+
 
 # -- state-based actions and triggers ---------------------------------------------------------------
 def test_zero_life_loses_and_the_other_player_wins():
-    g = game({"costs": "ignore", "state": {"life": {"Ben": 2}, "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}},
-              "cards": BOLT}, OLD)
+    g = game(
+        {
+            "costs": "ignore",
+            "state": {"life": {"Ben": 2}, "hand": {"Ana": ["Shock"]}, "library": {"Ana": 5, "Ben": 5}},
+            "cards": BOLT,
+        },
+        OLD,
+    )
     steps = run(g, "Ana casts Shock targeting Ben", "Ana passes", "Ben passes")
     assert steps[-1].state["winner"] == "Ana" and {"420.5a", "102.3b"} <= rules(steps[-1])
 
 
 def test_triggers_of_one_player_in_the_stated_order():
-    enchant = lambda name, effect: {"name": name, "controller": "Ana", "type": "enchantment",
-                                    "triggers": [{"when": "upkeep", "name": name, "effect": effect}]}
+    def enchant(name, effect):
+        return {
+            "name": name,
+            "controller": "Ana",
+            "type": "enchantment",
+            "triggers": [{"when": "upkeep", "name": name, "effect": effect}],
+        }
+
     state = {"permanents": [enchant("A", "gain 1 life"), enchant("B", "lose 1 life")], "library": {"Ana": 5, "Ben": 5}}
     g = game({"turn": {"player": "Ana", "phase": "untap"}, "state": state})
     assert g.snapshot()["stack"] == [] and g.snapshot()["pending"] == "triggers"  # Ana is asked (603.3b)
@@ -291,14 +496,26 @@ def test_triggers_of_one_player_in_the_stated_order():
 
 
 # -- the scenario itself ------------------------------------------------------------------------------
-@pytest.mark.parametrize("data, path, words", [
-    ({"turn": {"player": "Ana", "phase": "mian1"}}, ("turn", "phase"), 'did you mean "main1"'),
-    ({"cards": {"Bolt": {"type": "instnt"}}}, ("cards", "Bolt", "type"), 'did you mean "instant"'),
-    ({"state": {"permanents": [{"name": "X", "type": "creature", "power": 1, "toughness": 1, "keywords": ["Frist strike"]}]}},
-     ("state", "permanents", 0, "keywords", 0), 'did you mean "first strike"'),
-    ({"state": {"hand": {"Ana": ["Gust"]}}}, ("state", "hand", "Ana", 0), 'no card named "Gust"'),
-    ({"state": {"lifes": {}}}, ("state", "lifes"), 'did you mean "life"'),
-])
+@pytest.mark.parametrize(
+    "data, path, words",
+    [
+        ({"turn": {"player": "Ana", "phase": "mian1"}}, ("turn", "phase"), 'did you mean "main1"'),
+        ({"cards": {"Bolt": {"type": "instnt"}}}, ("cards", "Bolt", "type"), 'did you mean "instant"'),
+        (
+            {
+                "state": {
+                    "permanents": [
+                        {"name": "X", "type": "creature", "power": 1, "toughness": 1, "keywords": ["Frist strike"]}
+                    ]
+                }
+            },
+            ("state", "permanents", 0, "keywords", 0),
+            'did you mean "first strike"',
+        ),
+        ({"state": {"hand": {"Ana": ["Gust"]}}}, ("state", "hand", "Ana", 0), 'no card named "Gust"'),
+        ({"state": {"lifes": {}}}, ("state", "lifes"), 'did you mean "life"'),
+    ],
+)
 def test_scenario_errors_name_the_key_path(data, path, words):
     with pytest.raises(ScenarioError) as info:
         game(data)
@@ -332,23 +549,42 @@ def test_at_least_twenty_worked_scenarios():
 BEAR = {"name": "Bear", "type": "creature", "power": 2, "toughness": 2, "controller": "Ana"}
 
 
-@pytest.mark.parametrize("data, path, words", [
-    ({"state": {"library": {"Ana": 10**9}}}, ("state", "library", "Ana"), "from 0 to 500, got 1000000000"),  # MemoryError
-    ({"state": {"library": {"Ana": -3}}}, ("state", "library", "Ana"), "from 0 to 500"),  # silently empty
-    ({"state": {"library": {"Ana": 3.5}}}, ("state", "library", "Ana"), "a count of unnamed cards from 0 to 500 or a list"),
-    ({"cards": -3}, ("cards",), "expected a mapping of card name"),  # 'int' object is not iterable
-    ({"cards": {"Zap": {"type": "instant", "cost": {}}}}, ("cards", "Zap", "cost"), "cannot read"),  # AttributeError
-    ({"cards": {"Zap": {"type": "instant", "effect": "draw 1000000000"}}}, ("cards", "Zap", "effect"), "at most 999"),
-    ({"state": {"life": {"Ana": "three"}}}, ("state", "life", "Ana"), "from -999 to 9999"),
-    ({"state": {"life": {"Ana": 10**9}}}, ("state", "life", "Ana"), "from -999 to 9999"),
-    ({"state": {"lands_played": {"Ana": -1}}}, ("state", "lands_played", "Ana"), "from 0 to 99"),
-    ({"turn": {"player": "Ana", "phase": "main1", "number": 0}}, ("turn", "number"), "from 1 to 999"),
-    ({"state": {"permanents": [{**BEAR, "power": 3.5}]}}, ("state", "permanents", 0, "power"), "from -999 to 999"),
-    ({"state": {"permanents": [{**BEAR, "damage": -3}]}}, ("state", "permanents", 0, "damage"), "from 0 to 999"),
-    ({"state": {"permanents": [{**BEAR, "tapped": "no"}]}}, ("state", "permanents", 0, "tapped"), "true or false"),
-    ({"state": {"permanents": [{**BEAR, "name": []}]}}, ("state", "permanents", 0, "name"), "a permanent's name"),
-    ({"state": {"hand": {"Ana": [None]}}}, ("state", "hand", "Ana", 0), "expected a card name"),
-])
+@pytest.mark.parametrize(
+    "data, path, words",
+    [
+        (
+            {"state": {"library": {"Ana": 10**9}}},
+            ("state", "library", "Ana"),
+            "from 0 to 500, got 1000000000",
+        ),  # MemoryError
+        ({"state": {"library": {"Ana": -3}}}, ("state", "library", "Ana"), "from 0 to 500"),  # silently empty
+        (
+            {"state": {"library": {"Ana": 3.5}}},
+            ("state", "library", "Ana"),
+            "a count of unnamed cards from 0 to 500 or a list",
+        ),
+        ({"cards": -3}, ("cards",), "expected a mapping of card name"),  # 'int' object is not iterable
+        (
+            {"cards": {"Zap": {"type": "instant", "cost": {}}}},
+            ("cards", "Zap", "cost"),
+            "cannot read",
+        ),  # AttributeError
+        (
+            {"cards": {"Zap": {"type": "instant", "effect": "draw 1000000000"}}},
+            ("cards", "Zap", "effect"),
+            "at most 999",
+        ),
+        ({"state": {"life": {"Ana": "three"}}}, ("state", "life", "Ana"), "from -999 to 9999"),
+        ({"state": {"life": {"Ana": 10**9}}}, ("state", "life", "Ana"), "from -999 to 9999"),
+        ({"state": {"lands_played": {"Ana": -1}}}, ("state", "lands_played", "Ana"), "from 0 to 99"),
+        ({"turn": {"player": "Ana", "phase": "main1", "number": 0}}, ("turn", "number"), "from 1 to 999"),
+        ({"state": {"permanents": [{**BEAR, "power": 3.5}]}}, ("state", "permanents", 0, "power"), "from -999 to 999"),
+        ({"state": {"permanents": [{**BEAR, "damage": -3}]}}, ("state", "permanents", 0, "damage"), "from 0 to 999"),
+        ({"state": {"permanents": [{**BEAR, "tapped": "no"}]}}, ("state", "permanents", 0, "tapped"), "true or false"),
+        ({"state": {"permanents": [{**BEAR, "name": []}]}}, ("state", "permanents", 0, "name"), "a permanent's name"),
+        ({"state": {"hand": {"Ana": [None]}}}, ("state", "hand", "Ana", 0), "expected a card name"),
+    ],
+)
 def test_bad_values_are_scenario_errors(data, path, words):
     with pytest.raises(ScenarioError) as info:
         game(data)
@@ -356,6 +592,13 @@ def test_bad_values_are_scenario_errors(data, path, words):
 
 
 def test_quoted_numbers_and_negative_stats_are_accepted():
-    g = game({"state": {"life": {"Ana": "-2"}, "library": {"Ana": 3, "Ben": 3},
-                        "permanents": [{**BEAR, "power": -1, "damage": "1"}]}})
+    g = game(
+        {
+            "state": {
+                "life": {"Ana": "-2"},
+                "library": {"Ana": 3, "Ben": 3},
+                "permanents": [{**BEAR, "power": -1, "damage": "1"}],
+            }
+        }
+    )
     assert g.snapshot()["library"] == {"Ana": 3, "Ben": 3}

@@ -25,8 +25,10 @@ def test_a_rule_missing_from_the_seeds_names_them_and_how_to_load_the_full_rules
     code, out, err = judge("rule", "702.19b", "--book", "mtg", "--json")
     error = json.loads(out)["error"]
     assert code == 1 and error["suggestions"] == [] and error["status"] == 1
-    assert error["hint"] == ("mtg is the built-in excerpt Magic The Gathering Comprehensive Rules (seed excerpt, "
-                             f"pre-2009 turn structure), edition 2008-10-01, 31 rules: {LOAD}")
+    assert error["hint"] == (
+        "mtg is the built-in excerpt Magic The Gathering Comprehensive Rules (seed excerpt, "
+        f"pre-2009 turn structure), edition 2008-10-01, 31 rules: {LOAD}"
+    )
     assert _lines(err) == [f"judge: {error['message']}", f"hint: {error['hint']}"]
 
 

@@ -38,8 +38,10 @@ def test_failed_expectation_exits_1(home, judge, tmp_path):
 
 def test_error_in_file_is_one_line_with_file_and_line(home, judge, tmp_path):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("game: riftbound\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main}\n"
-                   "actions:\n  - Ana plays Gust\n", encoding="utf-8")
+    bad.write_text(
+        "game: riftbound\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main}\nactions:\n  - Ana plays Gust\n",
+        encoding="utf-8",
+    )
     code, out, err = judge("explain", bad)
     assert code == 2
     line = err.strip()
@@ -74,10 +76,15 @@ def test_unquoted_sentence_with_a_colon_is_one_action(home, judge, tmp_path):
     from scenarios.scenario import load_scenario
 
     f = tmp_path / "assign.yaml"
-    f.write_text("game: riftbound\nplayers: [Ana, Ben]\nactions:\n  - Ana assigns damage: Jinx 2, Garen 1\n"
-                 "  - ask: 'Ben assigns damage: Jinx 1'\n", encoding="utf-8")
-    assert load_scenario(f).actions == [("Ana assigns damage: Jinx 2, Garen 1", False),
-                                        ("Ben assigns damage: Jinx 1", True)]
+    f.write_text(
+        "game: riftbound\nplayers: [Ana, Ben]\nactions:\n  - Ana assigns damage: Jinx 2, Garen 1\n"
+        "  - ask: 'Ben assigns damage: Jinx 1'\n",
+        encoding="utf-8",
+    )
+    assert load_scenario(f).actions == [
+        ("Ana assigns damage: Jinx 2, Garen 1", False),
+        ("Ben assigns damage: Jinx 1", True),
+    ]
 
 
 def test_zone_battlefield_means_any_battlefield():
@@ -108,7 +115,9 @@ def test_2026_scenario_quotes_the_loaded_2026_book_by_itself(fresh_home, judge):
     assert code == 0 and doc["book"] == "cr-2026" and err == ""
     assert all(r["in_book"] for r in doc["rules_cited"])
     code, out, err = judge("explain", REPO / "data/scenarios/mtg/combat-2026.yaml", "--book", "mtg", "--check")
-    assert code == 0 and "is the 2008-10-01 edition: the 2026-02-27 table's numbers are cited and no text is quoted" in err
+    assert (
+        code == 0 and "is the 2008-10-01 edition: the 2026-02-27 table's numbers are cited and no text is quoted" in err
+    )
 
 
 # -- what does not happen is a step with its rule: a blocker removed before combat damage ----------------
@@ -126,15 +135,22 @@ def _damage_events(doc) -> list[dict]:
 def test_trample_with_its_blocker_removed_cites_702_19d(home, judge):
     code, out, _ = judge("explain", TRAMPLE, "--check")
     assert code == 0
-    assert ("   - Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, so all "
-            "its 6 damage is assigned to Ben (702.19d, 509.1h)\n") in out
-    assert "   - Craw Wurm deals 6 combat damage to Ben: Ben's life goes from 20 to 14 (510.2, 702.19d, 120.3a)\n" in out
+    assert (
+        "   - Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, so all "
+        "its 6 damage is assigned to Ben (702.19d, 509.1h)\n"
+    ) in out
+    assert (
+        "   - Craw Wurm deals 6 combat damage to Ben: Ben's life goes from 20 to 14 (510.2, 702.19d, 120.3a)\n" in out
+    )
     assert "702.19b" not in out  # lethal damage to blockers first: there are none, it decides nothing
     code, out, _ = judge("explain", TRAMPLE, "--json", "--check")
     doc = json.loads(out)
     events = _damage_events(doc)
-    assert {"what": "Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, so all "
-                    "its 6 damage is assigned to Ben", "rules": ["702.19d", "509.1h"]} in events
+    assert {
+        "what": "Craw Wurm remains a blocked creature, but no creature is blocking it now: it has trample, so all "
+        "its 6 damage is assigned to Ben",
+        "rules": ["702.19d", "509.1h"],
+    } in events
     assert "702.19b" not in {r["rule"] for r in doc["rules_cited"]}
     assert all(e["ok"] for e in doc["expectations"])
 
@@ -142,15 +158,22 @@ def test_trample_with_its_blocker_removed_cites_702_19d(home, judge):
 def test_without_trample_the_damage_that_is_not_dealt_is_a_cited_step(home, judge):
     code, out, _ = judge("explain", NO_TRAMPLE, "--check")
     assert code == 0
-    assert ("   - Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat "
-            "damage (510.1c, 509.1h)\n") in out
+    assert (
+        "   - Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat "
+        "damage (510.1c, 509.1h)\n"
+    ) in out
     code, out, _ = judge("explain", NO_TRAMPLE, "--json", "--check")
     doc = json.loads(out)
     events = _damage_events(doc)
-    assert {"what": "Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat "
-                    "damage", "rules": ["510.1c", "509.1h"]} in events
-    assert {"what": "Llanowar Elves was a blocking creature, but it left the battlefield, which removed it from "
-                    "combat: it deals no combat damage", "rules": ["506.4"]} in events
+    assert {
+        "what": "Craw Wurm remains a blocked creature, but no creature is blocking it now: it assigns no combat damage",
+        "rules": ["510.1c", "509.1h"],
+    } in events
+    assert {
+        "what": "Llanowar Elves was a blocking creature, but it left the battlefield, which removed it from "
+        "combat: it deals no combat damage",
+        "rules": ["506.4"],
+    } in events
     assert not any("combat damage to" in e["what"] for e in events)
     assert doc["steps"][DAMAGE_STEP - 1]["state"]["life"]["Ben"] == 20
 
@@ -167,7 +190,9 @@ def test_the_loaded_2026_book_quotes_the_rules_that_stop_or_redirect_the_damage(
         quoted |= {r["rule"]: r["text"] for r in doc["rules_cited"] if r["in_book"]}
     assert "there are no creatures blocking it when damage is assigned" in quoted["702.19d"]
     assert "If no creatures are currently blocking it" in quoted["510.1c"]
-    assert "A creature remains blocked even if all the creatures blocking it are removed from combat" in quoted["509.1h"]
+    assert (
+        "A creature remains blocked even if all the creatures blocking it are removed from combat" in quoted["509.1h"]
+    )
     code, out, _ = judge("explain", TRAMPLE)
     assert "702.19d    If an attacking creature with trample" in out
 
@@ -177,9 +202,12 @@ def test_a_scenario_an_engine_cannot_play_prints_no_step(home, judge, tmp_path, 
     """The whole file is played before anything is shown: an unknown card in the third action gives the
     one-line error and exit 2, not the first two steps followed by the error."""
     path = tmp_path / "late.yaml"
-    path.write_text((REPO / "data/scenarios/riftbound/spec-example.yaml").read_text(encoding="utf-8")
-                    .replace("Ben plays Hidden Blade targeting Jinx", "Ben plays Hiden Blaed targeting Jinx"),
-                    encoding="utf-8")
+    path.write_text(
+        (REPO / "data/scenarios/riftbound/spec-example.yaml")
+        .read_text(encoding="utf-8")
+        .replace("Ben plays Hidden Blade targeting Jinx", "Ben plays Hiden Blaed targeting Jinx"),
+        encoding="utf-8",
+    )
     code, out, err = judge("explain", path, "--format", fmt)
     assert code == 2
     if fmt == "json":  # the error object, as every command's --json gives it

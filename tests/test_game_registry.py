@@ -33,8 +33,16 @@ def read_toy(lines: list[str], source, kind: str) -> Document:
             number = m.group(1)
             parent = number.rsplit(".", 1)[0] if "." in number else None
             heading = parent is None
-            rules.append(Rule(number, parent, m.group(2) if heading else None, "" if heading else m.group(2),
-                              source=source.name, line=n))
+            rules.append(
+                Rule(
+                    number,
+                    parent,
+                    m.group(2) if heading else None,
+                    "" if heading else m.group(2),
+                    source=source.name,
+                    line=n,
+                )
+            )
     return Document(source, "toy", "rules", "Toy Rules", "2026-05-01", rules)
 
 
@@ -81,12 +89,22 @@ def toy(tmp_path):
     (tables / "toy-2026-05-01.yaml").write_text(
         "game: toy\nedition: '2026-05-01'\ncitations:\n"
         "  draw.turn: {rules: ['1.1'], phrase: draws one card}\n"
-        "  draw.empty: {rules: ['1.2'], phrase: no card left to draw}\n", encoding="utf-8")
-    game = games.register(games.Game(
-        "toy", "Toy", games.Numbering(compact=False), seed_book="toy",
-        reader=read_toy, references=lambda text: [],
-        detect=lambda lines: float("inf") if lines and lines[0].startswith("TOY RULES") else float("-inf"),
-        engine=SimpleNamespace(new_game=new_toy_game), citations=tables))
+        "  draw.empty: {rules: ['1.2'], phrase: no card left to draw}\n",
+        encoding="utf-8",
+    )
+    game = games.register(
+        games.Game(
+            "toy",
+            "Toy",
+            games.Numbering(compact=False),
+            seed_book="toy",
+            reader=read_toy,
+            references=lambda text: [],
+            detect=lambda lines: float("inf") if lines and lines[0].startswith("TOY RULES") else float("-inf"),
+            engine=SimpleNamespace(new_game=new_toy_game),
+            citations=tables,
+        )
+    )
     yield game
     games.unregister("toy")
 
@@ -100,17 +118,22 @@ def test_a_toy_game_is_read_looked_up_and_explained(toy, fresh_home, judge, tmp_
     assert code == 0 and json.loads(out)[0]["text"] == "On a player's turn, that player draws one card."
 
     scenario = tmp_path / "draw.yaml"
-    scenario.write_text("game: toy\nbook: toy-2026\nplayers: [Ana, Ben]\nstate: {decks: {Ana: 1, Ben: 0}}\n"
-                        "actions:\n  - Ana draws\n  - Ben draws\n"
-                        "expect:\n  - after: 1\n    cites: '1.1'\n  - after: 2\n    illegal: true\n", encoding="utf-8")
+    scenario.write_text(
+        "game: toy\nbook: toy-2026\nplayers: [Ana, Ben]\nstate: {decks: {Ana: 1, Ben: 0}}\n"
+        "actions:\n  - Ana draws\n  - Ben draws\n"
+        "expect:\n  - after: 1\n    cites: '1.1'\n  - after: 2\n    illegal: true\n",
+        encoding="utf-8",
+    )
     code, out, err = judge("explain", scenario, "--check", "--json")
     assert code == 0, out + err
     doc = json.loads(out)
     assert [s["legal"] for s in doc["steps"]] == [True, False]
     assert doc["steps"][0]["events"][0] == {"what": "Ana draws a card (0 left)", "rules": ["1.1"]}
     quoted = {r["rule"]: r["text"] for r in doc["rules_cited"]}
-    assert quoted == {"1.1": "On a player's turn, that player draws one card.",
-                      "1.2": "A player with no card left to draw loses the game."}
+    assert quoted == {
+        "1.1": "On a player's turn, that player draws one card.",
+        "1.2": "A player with no card left to draw loses the game.",
+    }
 
 
 def test_an_unknown_game_says_did_you_mean(home, judge):

@@ -20,15 +20,26 @@ SEED_RULES = REPO / "seeds" / "riftbound-300-detail.txt"
 @pytest.fixture(scope="module")
 def editions(tmp_path_factory) -> Path:
     """A library with rb-1.2 (v1.2 + Origins + Spiritforged FAQs) and rb-1.3 (v1.3 + Unleashed FAQ)."""
-    files = {name: corpus("riftbound", name) for name in (
-        "core-rules-v1.2.txt", "faq-origins.md", "faq-spiritforged.md", "core-rules-v1.3.txt", "faq-unleashed.md")}
-    from rulebook.shipped import seeds_dir
+    files = {
+        name: corpus("riftbound", name)
+        for name in (
+            "core-rules-v1.2.txt",
+            "faq-origins.md",
+            "faq-spiritforged.md",
+            "core-rules-v1.3.txt",
+            "faq-unleashed.md",
+        )
+    }
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     home = tmp_path_factory.mktemp("two-editions")
     lib = Library(home, seeds=seeds_dir())
-    lib.load([files["core-rules-v1.2.txt"], files["faq-origins.md"], files["faq-spiritforged.md"]], "rb-1.2",
-             game="riftbound")
+    lib.load(
+        [files["core-rules-v1.2.txt"], files["faq-origins.md"], files["faq-spiritforged.md"]],
+        "rb-1.2",
+        game="riftbound",
+    )
     lib.load([files["core-rules-v1.3.txt"], files["faq-unleashed.md"]], "rb-1.3", game="riftbound")
     return home
 
@@ -51,7 +62,12 @@ def test_an_older_editions_rulings_are_found_from_the_newer_default_book(rb):
     assert (hide["edition"], hide["read_in"], hide["current"]) == ("2025-12-01", "rb-1.3", True)
     [cite] = hide["cites"]
     assert (cite["rule"], cite["title"], cite["found_by"], cite["in_book"], cite["now"]) == (
-        "737", "Hidden", "keyword", "rb-1.3", "811")
+        "737",
+        "Hidden",
+        "keyword",
+        "rb-1.3",
+        "811",
+    )
     assert cite["status"] == "moved" and cite["changed"]  # renumbered, and sub-rules reworded since
     reworded = {(c["rule"], c["now"]) for c in cite["changes"] if c["status"] == "moved and changed"}
     assert ("737.6", "811.6") in reworded
@@ -60,11 +76,15 @@ def test_an_older_editions_rulings_are_found_from_the_newer_default_book(rb):
     assert only_numbers["references_only"] and "[-352.5.-]{+355.6.+}" in only_numbers["diff"]
     code, text, _ = rb("rulings", "How do I hide a card with Hidden")
     first = text.split("\n\n")[0]
-    assert first.startswith("[rb-1.2] faq-origins-17  (Hidden)  Riftbound Origins FAQ, 2025-10-16\n"
-                            "   written for rb-1.2 (edition 2025-12-01), read in rb-1.3\n"
-                            "Q: How do I hide a card with Hidden?\n")
-    assert ("   rests on: 737 Hidden (rb-1.2) = 811 in rb-1.3, changed since: 811.1.b, 811.1.d.1, 811.6 reworded; "
-            "811.1.d.1.a added") in first
+    assert first.startswith(
+        "[rb-1.2] faq-origins-17  (Hidden)  Riftbound Origins FAQ, 2025-10-16\n"
+        "   written for rb-1.2 (edition 2025-12-01), read in rb-1.3\n"
+        "Q: How do I hide a card with Hidden?\n"
+    )
+    assert (
+        "   rests on: 737 Hidden (rb-1.2) = 811 in rb-1.3, changed since: 811.1.b, 811.1.d.1, 811.6 reworded; "
+        "811.1.d.1.a added"
+    ) in first
 
 
 def test_search_finds_an_older_editions_ruling_labelled(rb):
@@ -85,13 +105,24 @@ def test_a_cited_rule_is_followed_into_the_newer_edition_and_marked_reworded(rb)
     [view] = _json(out)
     [ruling] = view["rulings"]
     assert (ruling["book"], ruling["id"], ruling["found_by"], ruling["edition"]) == (
-        "rb-1.2", "faq-spiritforged-6", "number", "2025-12-01")
+        "rb-1.2",
+        "faq-spiritforged-6",
+        "number",
+        "2025-12-01",
+    )
     [cite] = ruling["cites"]
-    assert (cite["rule"], cite["now"], cite["status"], cite["changed"]) == ("735.1.c", "809.1.c", "moved and changed", True)
-    assert "{+cost for each time they choose me.\"+}" in cite["diff"]
+    assert (cite["rule"], cite["now"], cite["status"], cite["changed"]) == (
+        "735.1.c",
+        "809.1.c",
+        "moved and changed",
+        True,
+    )
+    assert '{+cost for each time they choose me."+}' in cite["diff"]
     code, text, _ = rb("rule", "809.1.c")
-    assert ("    from rb-1.2 (edition 2025-12-01), 735.1.c (rb-1.2) = 809.1.c in rb-1.3, reworded since:\n"
-            "      faq-spiritforged-6 (Riftbound Spiritforged FAQ, 2026-01-14): Rule 735.1.c (revised text)") in text
+    assert (
+        "    from rb-1.2 (edition 2025-12-01), 735.1.c (rb-1.2) = 809.1.c in rb-1.3, reworded since:\n"
+        "      faq-spiritforged-6 (Riftbound Spiritforged FAQ, 2026-01-14): Rule 735.1.c (revised text)"
+    ) in text
 
 
 def test_a_rule_lists_the_rulings_about_its_keyword(rb):
@@ -117,7 +148,8 @@ def test_a_newer_editions_ruling_is_never_shown_from_an_older_book(rb):
     # faq-unleashed-1 (v1.3's FAQ) names rule 323.1: listed under 323.1 of rb-1.3, not of rb-1.2.
     code, out, _ = rb("rule", "323.1", "--json")
     assert [(r["book"], r["id"], r["found_by"]) for r in _json(out)[0]["rulings"]] == [
-        ("rb-1.3", "faq-unleashed-1", "number")]
+        ("rb-1.3", "faq-unleashed-1", "number")
+    ]
     code, out, _ = rb("rule", "323.1", "--book", "rb-1.2", "--json")
     assert not any(r["book"] == "rb-1.3" for r in _json(out)[0]["rulings"])
     for args in (("rulings", "Aspirant's Climb Green Father"), ("search", "Aspirant's Climb Green Father")):
@@ -165,8 +197,12 @@ def test_a_miss_in_a_full_book_has_no_hint_and_one_in_the_seed_names_it(rb):
 def test_the_json_keys_are_documented(rb):
     from test_json_docs import keys, sections
 
-    for name, args in (("rulings", ("rulings", "hidden")), ("rule", ("rule", "811")), ("search", ("search", "Teemo")),
-                       ("rule", ("rule", "809.1.c"))):
+    for name, args in (
+        ("rulings", ("rulings", "hidden")),
+        ("rule", ("rule", "811")),
+        ("search", ("search", "Teemo")),
+        ("rule", ("rule", "809.1.c")),
+    ):
         code, out, err = rb(*args, "--json")
         assert code == 0, err
         section = sections()[name]
@@ -202,10 +238,22 @@ Yes. Each Ice Shield applies.
 def faqs(fresh_home, judge, tmp_path):
     (tmp_path / "faq-alpha.md").write_text(ALPHA, encoding="utf-8")
     (tmp_path / "faq-beta.md").write_text(BETA, encoding="utf-8")
-    for book, edition, files in (("old", "v1.0", ["faq-alpha.md"]), ("new", "v2.0", ["faq-beta.md"]),
-                                 ("both", "v3.0", ["faq-alpha.md", "faq-beta.md"])):
-        code, _, err = judge("load", SEED_RULES, *(tmp_path / f for f in files), "--book", book,
-                             "--game", "riftbound", "--edition", edition)
+    for book, edition, files in (
+        ("old", "v1.0", ["faq-alpha.md"]),
+        ("new", "v2.0", ["faq-beta.md"]),
+        ("both", "v3.0", ["faq-alpha.md", "faq-beta.md"]),
+    ):
+        code, _, err = judge(
+            "load",
+            SEED_RULES,
+            *(tmp_path / f for f in files),
+            "--book",
+            book,
+            "--game",
+            "riftbound",
+            "--edition",
+            edition,
+        )
         assert code == 0, err
     return judge
 
@@ -215,8 +263,15 @@ def test_a_newer_books_faq_supersedes_an_older_books_ruling(faqs):
     shown = [(r["book"], r["id"], r["current"]) for r in _json(out)["rulings"]]
     assert shown == [("new", "faq-beta-1", True), ("old", "faq-alpha-1", False)]
     newer, older = _json(out)["rulings"]
-    assert older["superseded_by"] == [{"book": "new", "id": "faq-beta-1", "question": "Does Ice Shield stack with itself?",
-                                       "faq": "Beta FAQ", "published": "2024-06-02"}]
+    assert older["superseded_by"] == [
+        {
+            "book": "new",
+            "id": "faq-beta-1",
+            "question": "Does Ice Shield stack with itself?",
+            "faq": "Beta FAQ",
+            "published": "2024-06-02",
+        }
+    ]
     assert [(r["book"], r["id"]) for r in newer["revises"]] == [("old", "faq-alpha-1")]
     code, text, _ = faqs("rulings", "Ice Shield stack", "--book", "new")
     assert "superseded by:\n     [new] faq-beta-1 (Beta FAQ, 2024-06-02)" in text
@@ -228,7 +283,11 @@ def test_a_newer_books_faq_supersedes_an_older_books_ruling(faqs):
 def test_a_ruling_loaded_in_two_books_is_shown_once_from_the_newer(faqs):
     code, out, _ = faqs("rulings", "Ice Shield stack", "--book", "both", "--json")
     assert [(r["book"], r["id"], r["current"]) for r in _json(out)["rulings"]] == [
-        ("both", "faq-beta-1", True), ("both", "faq-alpha-1", False)]
+        ("both", "faq-beta-1", True),
+        ("both", "faq-alpha-1", False),
+    ]
     code, out, _ = faqs("search", "Ice Shield stack", "--book", "both", "--json")
     assert sorted((h["book"], h["id"]) for h in _json(out)["hits"] if h["kind"] == "ruling") == [
-        ("both", "faq-alpha-1"), ("both", "faq-beta-1")]
+        ("both", "faq-alpha-1"),
+        ("both", "faq-beta-1"),
+    ]

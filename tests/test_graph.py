@@ -12,8 +12,17 @@ from pathlib import Path
 import networkx as nx
 import pytest
 
-from rulebook.graph import (build_graph, heading_pairs, neighbourhood, node_id, sections_between, shortest_path,
-                            to_dot, to_graphml, to_json)
+from rulebook.graph import (
+    build_graph,
+    heading_pairs,
+    neighbourhood,
+    node_id,
+    sections_between,
+    shortest_path,
+    to_dot,
+    to_graphml,
+    to_json,
+)
 from rulebook.model import Rule, Ruling, Term
 from rulebook.readers import read_file
 from rulebook.references import derive_terms, resolve_book, uses
@@ -53,8 +62,11 @@ def test_edges_of_each_kind(graph):
     assert ("rule:601", "rule:601.2") in edges(graph, "contains")
     assert ("rule:601.2", "rule:601.2c") in edges(graph, "contains")
     assert edges(graph, "cites") == [
-        ("rule:601.2c", "rule:115"), ("rule:608.2", "rule:601.2"),
-        ("ruling:faq-1", "rule:601.2"), ("term:Typecycling", "rule:702.29")]
+        ("rule:601.2c", "rule:115"),
+        ("rule:608.2", "rule:601.2"),
+        ("ruling:faq-1", "rule:601.2"),
+        ("term:Typecycling", "rule:702.29"),
+    ]
     assert edges(graph, "see_also") == [("term:Landcycling", "term:Typecycling")]
     assert edges(graph, "uses") == [("rule:608.2", "term:Landcycling"), ("rule:702.29", "term:Landcycling")]
     # The dangling citation of 999.1 makes no node.
@@ -62,8 +74,12 @@ def test_edges_of_each_kind(graph):
 
 
 def test_node_attributes(graph):
-    assert graph.nodes[("rule", "601")] == {"kind": "rule", "label": "601 Casting Spells", "title": "Casting Spells",
-                                            "section": False}
+    assert graph.nodes[("rule", "601")] == {
+        "kind": "rule",
+        "label": "601 Casting Spells",
+        "title": "Casting Spells",
+        "section": False,
+    }
     assert graph.nodes[("term", "Landcycling")]["kind"] == "term"
     assert graph.nodes[("ruling", "faq-1")]["title"] == "Can I respond to a spell being cast?"
 
@@ -86,11 +102,19 @@ def chain(steps):
 
 def test_shortest_path_over_cites_and_contains_ignoring_direction(graph):
     steps = shortest_path(graph, ("rule", "608"), ("rule", "115"))
-    assert chain(steps) == [("608", None), ("608.2", "contains"), ("601.2", "cites"), ("601.2c", "contains"),
-                            ("115", "cites")]
+    assert chain(steps) == [
+        ("608", None),
+        ("608.2", "contains"),
+        ("601.2", "cites"),
+        ("601.2c", "contains"),
+        ("115", "cites"),
+    ]
     assert [s.containment for s in steps] == [False, True, False, True, False]
     assert chain(shortest_path(graph, ("rule", "601.2c"), ("rule", "608.2"))) == [
-        ("601.2c", None), ("601.2", "part_of"), ("608.2", "cited_by")]
+        ("601.2c", None),
+        ("601.2", "part_of"),
+        ("608.2", "cited_by"),
+    ]
     assert chain(shortest_path(graph, ("rule", "115"), ("rule", "115"))) == [("115", None)]
     assert shortest_path(graph, ("rule", "115"), ("rule", "700")) == []  # not linked by cites/contains
     with pytest.raises(KeyError):
@@ -100,10 +124,12 @@ def test_shortest_path_over_cites_and_contains_ignoring_direction(graph):
 def sectioned_book():
     """7 Additional Rules > 702 Keyword Abilities > 702.2 Deathtouch, 702.19 Trample; 510 is cited."""
     rules = [
-        Rule("5", title="Turn Structure"), Rule("510", parent="5", title="Combat Damage Step"),
+        Rule("5", title="Turn Structure"),
+        Rule("510", parent="5", title="Combat Damage Step"),
         Rule("510.1", parent="510", text="Combat damage is assigned."),
         Rule("510.1c", parent="510.1", text="A blocked creature assigns its combat damage to its blockers."),
-        Rule("7", title="Additional Rules"), Rule("702", parent="7", title="Keyword Abilities"),
+        Rule("7", title="Additional Rules"),
+        Rule("702", parent="7", title="Keyword Abilities"),
         Rule("702.2", parent="702", title="Deathtouch"),
         Rule("702.2b", parent="702.2", text="Any nonzero damage from a source with deathtouch is lethal."),
         Rule("702.19", parent="702", title="Trample"),
@@ -124,45 +150,76 @@ def test_a_chain_never_passes_through_a_section():
     G = sectioned_book()
     # 702.19d reaches 510.1c by going up to its own keyword, not through 702 to a sibling keyword.
     assert chain(shortest_path(G, ("rule", "702.19d"), ("rule", "510.1c"))) == [
-        ("702.19d", None), ("702.19", "part_of"), ("702.19b", "contains"), ("510.1c", "cites")]
+        ("702.19d", None),
+        ("702.19", "part_of"),
+        ("702.19b", "contains"),
+        ("510.1c", "cites"),
+    ]
     # Only 702 (and 7) link Deathtouch to Trample: no chain, and the section is named.
     assert shortest_path(G, ("rule", "702.2b"), ("rule", "702.19c")) == []
     assert sections_between(G, ("rule", "702.2b"), ("rule", "702.19c")) == [("rule", "702")]
     assert chain(shortest_path(G, ("rule", "702.2b"), ("rule", "702.19c"), through_sections=True)) == [
-        ("702.2b", None), ("702.2", "part_of"), ("702", "part_of"), ("702.19", "contains"), ("702.19c", "contains")]
+        ("702.2b", None),
+        ("702.2", "part_of"),
+        ("702", "part_of"),
+        ("702.19", "contains"),
+        ("702.19c", "contains"),
+    ]
     # A section may be an end of the chain.
     assert chain(shortest_path(G, ("rule", "702"), ("rule", "702.19a"))) == [
-        ("702", None), ("702.19", "contains"), ("702.19a", "contains")]
+        ("702", None),
+        ("702.19", "contains"),
+        ("702.19a", "contains"),
+    ]
     # ... but not a way through: 7 reaches 510 only by 702.
     assert shortest_path(G, ("rule", "7"), ("rule", "510")) == []
     assert sections_between(G, ("rule", "7"), ("rule", "510")) == [("rule", "702")]
 
 
 def test_of_equally_short_chains_the_one_with_fewer_containment_steps_wins():
-    rules = [Rule("100", title="General"), Rule("100.1", parent="100", text="A rule. See rule 200.1."),
-             Rule("100.2", parent="100", text="Another. See rule 300.1."),
-             Rule("200", title="Other"), Rule("200.1", parent="200", text="Cited. See rule 300.1."),
-             Rule("300", title="Third"), Rule("300.1", parent="300", text="Cited twice.")]
+    rules = [
+        Rule("100", title="General"),
+        Rule("100.1", parent="100", text="A rule. See rule 200.1."),
+        Rule("100.2", parent="100", text="Another. See rule 300.1."),
+        Rule("200", title="Other"),
+        Rule("200.1", parent="200", text="Cited. See rule 300.1."),
+        Rule("300", title="Third"),
+        Rule("300.1", parent="300", text="Cited twice."),
+    ]
     G = build_graph(rules, [], [], resolve_book("demo", "mtg", rules), [])
     # 100.1 -> 300.1 in two steps either way: cites 200.1 cites 300.1, or part of 100 contains 100.2 ...
     # (three); of the two-step chains, the one of citations wins.
     assert chain(shortest_path(G, ("rule", "100.1"), ("rule", "300.1"))) == [
-        ("100.1", None), ("200.1", "cites"), ("300.1", "cites")]
+        ("100.1", None),
+        ("200.1", "cites"),
+        ("300.1", "cites"),
+    ]
     # A shorter chain with containment beats a longer one of citations.
     assert chain(shortest_path(G, ("rule", "100.1"), ("rule", "100.2"))) == [
-        ("100.1", None), ("100", "part_of"), ("100.2", "contains")]
+        ("100.1", None),
+        ("100", "part_of"),
+        ("100.2", "contains"),
+    ]
 
 
 def test_riftbound_headings_head_the_sibling_rules_after_them():
-    rules = [Rule("300", title="Playing the Game"), Rule("311", parent="300", title="Priority and Focus"),
-             Rule("312", parent="300", text="Up to one player has Priority."),
-             Rule("313", parent="300", text="Up to one player has Focus."),
-             Rule("314", parent="300", title="Phases of the Turn"), Rule("315", parent="300", title="Start of Turn"),
-             Rule("315.1", parent="315", text="Awaken.")]
+    rules = [
+        Rule("300", title="Playing the Game"),
+        Rule("311", parent="300", title="Priority and Focus"),
+        Rule("312", parent="300", text="Up to one player has Priority."),
+        Rule("313", parent="300", text="Up to one player has Focus."),
+        Rule("314", parent="300", title="Phases of the Turn"),
+        Rule("315", parent="300", title="Start of Turn"),
+        Rule("315.1", parent="315", text="Awaken."),
+    ]
     assert heading_pairs(rules) == [("311", "312"), ("311", "313")]
     G = build_graph(rules, [], [], [], [], headings=True)
     assert G.has_edge(("rule", "311"), ("rule", "313"), "heads")
-    assert chain(shortest_path(G, ("rule", "312"), ("rule", "313"))) == [("312", None), ("311", "under"), ("313", "heads")]
+    assert chain(shortest_path(G, ("rule", "312"), ("rule", "313"))) == [
+        ("312", None),
+        ("311", "under"),
+        ("313", "heads"),
+    ]
     assert not any(k == "heads" for _, _, k in build_graph(rules, [], [], [], []).edges(data="kind"))
 
 
@@ -173,7 +230,8 @@ def test_json_is_node_link_and_serialisable(graph):
     ids = {n["id"] for n in data["nodes"]}
     assert {"rule:601", "term:Landcycling", "ruling:faq-1"} <= ids
     assert {"source": "rule:608.2", "target": "rule:601.2", "kind": "cites"}.items() <= next(
-        link for link in data["links"] if link["source"] == "rule:608.2" and link["kind"] == "cites").items()
+        link for link in data["links"] if link["source"] == "rule:608.2" and link["kind"] == "cites"
+    ).items()
     assert json.loads(text) == data
 
 
@@ -220,7 +278,10 @@ def test_seed_graph():
     # Riftbound's 3xx rules are all children of the section 300; a chain goes by 307, which heads 308.
     assert G.nodes[("rule", "300")]["section"]
     assert chain(shortest_path(G, ("rule", "313.1"), ("rule", "308"))) == [
-        ("313.1", None), ("307", "cites"), ("308", "heads")]
+        ("313.1", None),
+        ("307", "cites"),
+        ("308", "heads"),
+    ]
 
 
 def test_dot_renders_with_graphviz(tmp_path):
@@ -236,10 +297,10 @@ def test_dot_renders_with_graphviz(tmp_path):
 
 
 def test_networkx_is_not_imported_by_the_other_modules():
-    code = ("import sys; import rulebook.references, rulebook.integrity; "
-            "print('networkx' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         cwd=Path(__file__).resolve().parents[1])
+    code = "import sys; import rulebook.references, rulebook.integrity; print('networkx' in sys.modules)"
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1]
+    )
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "False"
 

@@ -11,7 +11,9 @@ def test_rule_312_1_cites_398_1_not_in_the_loaded_text(home, judge):
     code, out, _ = judge("rule", "312.1", "--book", "riftbound")
     assert code == 0 and "cites: 398.1 Discretionary Actions (not in the loaded text)" in out
     [view] = json.loads(judge("rule", "312.1", "--book", "riftbound", "--json")[1])
-    assert view["cites"] == [{"number": "398.1", "title": "Discretionary Actions", "outcome": "dangling", "in_book": False}]
+    assert view["cites"] == [
+        {"number": "398.1", "title": "Discretionary Actions", "outcome": "dangling", "in_book": False}
+    ]
 
 
 def test_cited_by(home, judge):
@@ -22,9 +24,11 @@ def test_cited_by(home, judge):
 def test_define_focus_on_the_seeds_is_rule_313_1(home, judge):
     code, out, _ = judge("define", "focus", "--book", "riftbound", "--json")
     assert code == 0
-    assert json.loads(out)[0]["definition"] == ("Focus is the permission to take appropriately timed Discretionary "
-                                             "Actions when the turn is in a Showdown Open State. See rule 307. "
-                                             "States of the Turn for more information.")
+    assert json.loads(out)[0]["definition"] == (
+        "Focus is the permission to take appropriately timed Discretionary "
+        "Actions when the turn is in a Showdown Open State. See rule 307. "
+        "States of the Turn for more information."
+    )
 
 
 def test_refs_tree_both_directions(home, judge):
@@ -47,25 +51,36 @@ def test_path_on_the_seeds_goes_by_a_heading_not_through_the_section(home, judge
     view = json.loads(out)
     assert code == 0 and view["linked_only_through"] == []
     assert [(s["number"], s["link"], s["via"], s["containment"]) for s in view["path"]] == [
-        ("313.1", None, None, False), ("307", "cites", "cites", False), ("308", "heads", "contains", True)]
+        ("313.1", None, None, False),
+        ("307", "cites", "cites", False),
+        ("308", "heads", "contains", True),
+    ]
     code, out, _ = judge("path", "313.1", "308", "--book", "riftbound")
     assert code == 0 and out.splitlines() == [
         "313.1 → 308 in riftbound: 2 steps (1 citation, 1 containment)",
         "313.1  Focus is the permission to take appropriately timed Discretionary Actions when the turn is…",
         "  ↳ cites     307  States of the Turn",
-        "  ↳ heads     308  At any given time, the turn is in either a Neutral State or a Showdown State."]
+        "  ↳ heads     308  At any given time, the turn is in either a Neutral State or a Showdown State.",
+    ]
 
 
 def test_no_path_is_one_line_and_exit_1(home, judge):
     # 313.1 and 399 Types of Actions meet only under 300 Playing the Game.
     code, out, err = judge("path", "313.1", "399", "--book", "riftbound")
     assert code == 1 and err == ""
-    assert out == ("no path: 313.1 and 399 are linked in riftbound only through the section 300 Playing the Game "
-                   "(a chain never passes through a section)\n")
+    assert out == (
+        "no path: 313.1 and 399 are linked in riftbound only through the section 300 Playing the Game "
+        "(a chain never passes through a section)\n"
+    )
     code, out, _ = judge("path", "313.1", "399", "--book", "riftbound", "--json")
     assert code == 1
-    assert json.loads(out) == {"book": "riftbound", "from": "313.1", "to": "399", "path": [],
-                               "linked_only_through": [{"number": "300", "title": "Playing the Game"}]}
+    assert json.loads(out) == {
+        "book": "riftbound",
+        "from": "313.1",
+        "to": "399",
+        "path": [],
+        "linked_only_through": [{"number": "300", "title": "Playing the Game"}],
+    }
     code, out, err = judge("path", "313.1", "999.9", "--book", "riftbound")
     assert code == 1 and out == "" and err.count("\n") == 1 and "no rule 999.9" in err
 

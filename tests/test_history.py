@@ -23,11 +23,15 @@ def test_a_rule_renumbered_and_one_reworded(cr_pair):
     h = rule_history(store, "mtg", "701.40").to_json()
     assert h["book"] == "cr-2026" and h["number"] == "701.40"
     assert [(e["book"], e["number"], e["status"]) for e in h["editions"]] == [
-        ("cr-2025", "701.34", "present"), ("cr-2026", "701.40", "renumbered")]
+        ("cr-2025", "701.34", "present"),
+        ("cr-2026", "701.40", "renumbered"),
+    ]
     assert h["editions"][1]["from"] == "701.34" and h["editions"][1]["confidence"] == "high"
     h = rule_history(store, "mtg", "903.4a").to_json()
     last = h["editions"][1]
-    assert last["status"] == "changed" and last["diff"].startswith("Color identity is established before the game begins. {+If")
+    assert last["status"] == "changed" and last["diff"].startswith(
+        "Color identity is established before the game begins. {+If"
+    )
 
 
 def test_a_rule_that_went_and_one_that_came(cr_pair):
@@ -50,7 +54,7 @@ def test_across_three_editions(fresh_home, judge, tmp_path):
         "2001-01-01": "100. General\n\n100.1. Players shuffle.\n\n100.2. Players draw seven cards.\n",
         "2002-01-01": "100. General\n\n100.1. Each player has a deck.\n\n100.2. Players shuffle.\n\n100.3. Players draw seven cards.\n",
         "2003-01-01": "100. General\n\n100.1. Each player has a deck.\n\n100.2. Players draw seven cards.\n\n"
-                      "100.4. Players shuffle their decks.\n",
+        "100.4. Players shuffle their decks.\n",
     }
     for edition, text in texts.items():
         path = tmp_path / f"house-{edition}.txt"
@@ -61,7 +65,10 @@ def test_across_three_editions(fresh_home, judge, tmp_path):
     assert code == 0, err
     h = json.loads(out)
     assert [(e["book"], e["number"], e["status"]) for e in h["editions"]] == [
-        ("h2001", "100.1", "present"), ("h2002", "100.2", "renumbered"), ("h2003", "100.4", "renumbered and changed")]
+        ("h2001", "100.1", "present"),
+        ("h2002", "100.2", "renumbered"),
+        ("h2003", "100.4", "renumbered and changed"),
+    ]
     assert h["editions"][2]["diff"] == "Players [-shuffle.-]{+shuffle their decks.+}"
     code, out, err = judge("history", "100.1", "-g", "mtg", "--book", "h2001")
     assert code == 0 and "100.1 (mtg, numbered as in h2001), across 3 editions loaded" in out

@@ -68,8 +68,16 @@ def test_seed_dangling_is_not_in_the_loaded_text(seed_report):
 def test_complete_book_says_broken():
     rules = [Rule("100.1", text="See rule 100.9.", line=3, source="cr.txt")]
     report = integrity_report("cr", "mtg", rules, resolve_book("cr", "mtg", rules), [], partial=False)
-    assert report["dangling"] == [{"from": "100.1", "raw": "See rule 100.9", "target": "100.9", "line": 3,
-                                   "source": "cr.txt", "reason": REASON_BROKEN}]
+    assert report["dangling"] == [
+        {
+            "from": "100.1",
+            "raw": "See rule 100.9",
+            "target": "100.9",
+            "line": 3,
+            "source": "cr.txt",
+            "reason": REASON_BROKEN,
+        }
+    ]
     # A truncation makes the book partial even when the caller did not say so.
     cut = [Truncation("cr.txt", 9, 20, "100.1")]
     report = integrity_report("cr", "mtg", rules, resolve_book("cr", "mtg", rules), cut, partial=False)
@@ -82,21 +90,35 @@ def test_title_mismatch_and_most_cited():
         Rule("182", title="Control", line=2),
         Rule("345.2.a", text="See rule 179. Control for more information.", line=3),
         Rule("444.2.b", text="See rule 182. Control for more information.", line=4),
-        Rule("446", text="See rule 182. Control for more information. See rule 182. Control for more information.", line=5),
+        Rule(
+            "446",
+            text="See rule 182. Control for more information. See rule 182. Control for more information.",
+            line=5,
+        ),
     ]
     report = integrity_report("rb", "riftbound", rules, resolve_book("rb", "riftbound", rules), [])
-    assert report["title_mismatches"] == [{"from": "345.2.a", "raw": "See rule 179. Control", "target": "179",
-                                           "cited_title": "Control", "actual_title": "Tokens are not cards.",
-                                           "line": 3}]
+    assert report["title_mismatches"] == [
+        {
+            "from": "345.2.a",
+            "raw": "See rule 179. Control",
+            "target": "179",
+            "cited_title": "Control",
+            "actual_title": "Tokens are not cards.",
+            "line": 3,
+        }
+    ]
     # Counted once per citing rule.
     assert report["most_cited"][0] == {"number": "182", "title": "Control", "count": 2}
 
 
 def test_missing_children_counts_children_from_any_source():
-    rules = [Rule("303", expected_children=2, source="outline.txt"),
-             Rule("303.1", parent="303", source="detail.txt"), Rule("303.2", parent="303", source="detail.txt"),
-             Rule("308", expected_children=2, source="outline.txt"),
-             Rule("308.1", parent="308", source="detail.txt")]
+    rules = [
+        Rule("303", expected_children=2, source="outline.txt"),
+        Rule("303.1", parent="303", source="detail.txt"),
+        Rule("303.2", parent="303", source="detail.txt"),
+        Rule("308", expected_children=2, source="outline.txt"),
+        Rule("308.1", parent="308", source="detail.txt"),
+    ]
     assert missing_children(rules, "riftbound") == [{"number": "308", "expected": 2, "found": 1}]
 
 
@@ -110,40 +132,58 @@ def test_numbering_gaps_skip_l_and_o_in_magic():
 
 
 def test_numbering_gap_reports_the_line_after_it():
-    rules = [Rule("119.1", parent="119", line=5, source="cr.txt"),
-             Rule("119.2", parent="119", line=6, source="cr.txt"),
-             Rule("119.4", parent="119", line=7, source="cr.txt"),
-             Rule("601.2a", parent="601.2", line=10, source="cr.txt"),
-             Rule("601.2c", parent="601.2", line=12, source="cr.txt")]
+    rules = [
+        Rule("119.1", parent="119", line=5, source="cr.txt"),
+        Rule("119.2", parent="119", line=6, source="cr.txt"),
+        Rule("119.4", parent="119", line=7, source="cr.txt"),
+        Rule("601.2a", parent="601.2", line=10, source="cr.txt"),
+        Rule("601.2c", parent="601.2", line=12, source="cr.txt"),
+    ]
     issues = numbering_issues(rules, "mtg")
     assert [(i["kind"], i["number"], i["line"]) for i in issues] == [("gap", "119.3", 7), ("gap", "601.2b", 12)]
     assert issues[1]["detail"] == "601.2 has no 601.2b before 601.2c"
 
 
 def test_numbering_out_of_order_and_duplicates():
-    rules = [Rule("306.1", parent="306", line=1, source="cr.txt"),
-             Rule("306.2", parent="306", line=2, source="cr.txt"),
-             Rule("306.3", parent="306", line=3, source="cr.txt"),
-             Rule("306.2", parent="306", line=4, source="cr.txt"),  # duplicate, and out of order
-             Rule("306.4", parent="306", line=5, source="cr.txt"),
-             # another source restarts: not out of order
-             Rule("306.1", parent="306", line=1, source="outline.txt")]
+    rules = [
+        Rule("306.1", parent="306", line=1, source="cr.txt"),
+        Rule("306.2", parent="306", line=2, source="cr.txt"),
+        Rule("306.3", parent="306", line=3, source="cr.txt"),
+        Rule("306.2", parent="306", line=4, source="cr.txt"),  # duplicate, and out of order
+        Rule("306.4", parent="306", line=5, source="cr.txt"),
+        # another source restarts: not out of order
+        Rule("306.1", parent="306", line=1, source="outline.txt"),
+    ]
     issues = [(i["kind"], i["number"], i["line"], i["source"]) for i in numbering_issues(rules, "mtg")]
     assert issues == [("duplicate", "306.2", 4, "cr.txt")]
-    rules = [Rule("306.1", parent="306", line=1, source="cr.txt"),
-             Rule("306.3", parent="306", line=2, source="cr.txt"),
-             Rule("306.2", parent="306", line=3, source="cr.txt")]
+    rules = [
+        Rule("306.1", parent="306", line=1, source="cr.txt"),
+        Rule("306.3", parent="306", line=2, source="cr.txt"),
+        Rule("306.2", parent="306", line=3, source="cr.txt"),
+    ]
     issues = [(i["kind"], i["number"], i["line"]) for i in numbering_issues(rules, "mtg")]
     assert issues == [("out_of_order", "306.2", 3)]
 
 
 def test_numbering_includes_reader_warnings():
-    rules = [Rule("744.4", parent="744", line=1765, source="rb.txt"), Rule("744.5", parent="744", line=1766, source="rb.txt")]
-    warnings = [ReadWarning("rb.txt", 1767, "duplicate rule number 744.5 (first at line 1766)"),
-                ReadWarning("rb.txt", 12, "some unrelated warning about 101.1")]
-    issues = numbering_issues([Rule("744.1", parent="744", line=1762, source="rb.txt"),
-                               Rule("744.2", parent="744", line=1763, source="rb.txt"),
-                               Rule("744.3", parent="744", line=1764, source="rb.txt"), *rules], "riftbound", warnings)
+    rules = [
+        Rule("744.4", parent="744", line=1765, source="rb.txt"),
+        Rule("744.5", parent="744", line=1766, source="rb.txt"),
+    ]
+    warnings = [
+        ReadWarning("rb.txt", 1767, "duplicate rule number 744.5 (first at line 1766)"),
+        ReadWarning("rb.txt", 12, "some unrelated warning about 101.1"),
+    ]
+    issues = numbering_issues(
+        [
+            Rule("744.1", parent="744", line=1762, source="rb.txt"),
+            Rule("744.2", parent="744", line=1763, source="rb.txt"),
+            Rule("744.3", parent="744", line=1764, source="rb.txt"),
+            *rules,
+        ],
+        "riftbound",
+        warnings,
+    )
     assert [(i["kind"], i["number"], i["line"]) for i in issues] == [("duplicate", "744.5", 1767)]
 
 
@@ -152,7 +192,9 @@ def test_riftbound_v12_report():
     refs = resolve_book("rb", "riftbound", doc.rules)
     report = integrity_report("rb", "riftbound", doc.rules, refs, doc.truncations, False, doc.warnings)
     assert report["dangling"] == []
-    assert [(m["from"], m["target"], m["cited_title"]) for m in report["title_mismatches"]] == [("345.2.a", "179", "Control")]
+    assert [(m["from"], m["target"], m["cited_title"]) for m in report["title_mismatches"]] == [
+        ("345.2.a", "179", "Control")
+    ]
     assert ("duplicate", "744.5") in {(i["kind"], i["number"]) for i in report["numbering"]}
     assert report["most_cited"][0]["number"] == "346"  # Playing Cards
 

@@ -43,8 +43,24 @@ RUNS = {
 # Maps whose keys are data, not names a script relies on: the scenario file as written, a game's
 # state by player or card (docs/json.md names what their values hold), the query words of a search
 # hit's why.words.
-DATA_KEYED = {"scenario", "points", "life", "controller", "contested", "zone", "units", "hand", "deck", "library",
-              "graveyard", "damage", "mana_pool", "lands_played", "blocking", "words"}
+DATA_KEYED = {
+    "scenario",
+    "points",
+    "life",
+    "controller",
+    "contested",
+    "zone",
+    "units",
+    "hand",
+    "deck",
+    "library",
+    "graveyard",
+    "damage",
+    "mana_pool",
+    "lands_played",
+    "blocking",
+    "words",
+}
 
 
 def sections() -> dict[str, str]:

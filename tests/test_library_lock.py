@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from conftest import REPO
 
-from rulebook.shipped import seeds_dir
 from rulebook import lock
 from rulebook.library import Library, LibraryError
+from rulebook.shipped import seeds_dir
 
 ROUNDS = 3
 WAIT = 120  # seconds any one process may take, at most
@@ -32,13 +32,23 @@ def _env(home: Path, **extra: str) -> dict[str, str]:
 
 
 def _start(home: Path, *args, **extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "judge.cli", *map(str, args)], env=_env(home, **extra),
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "judge.cli", *map(str, args)],
+        env=_env(home, **extra),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _judge(home: Path, *args, **extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "judge.cli", *map(str, args)], env=_env(home, **extra),
-                          capture_output=True, text=True, timeout=WAIT)
+    return subprocess.run(
+        [sys.executable, "-m", "judge.cli", *map(str, args)],
+        env=_env(home, **extra),
+        capture_output=True,
+        text=True,
+        timeout=WAIT,
+    )
 
 
 def _finish(procs: list[subprocess.Popen]) -> list[tuple[int, str, str]]:
@@ -68,8 +78,11 @@ def _document(folder: Path, name: str, rules: int = 600) -> Path:
 
 def _errors(err: str) -> list[str]:
     """The lines of stderr that are not progress or notes: an error is exactly one."""
-    return [line for line in err.splitlines()
-            if line.strip() and not line.startswith(("judge: waiting", "judge: reading", "judge: note", "note:"))]
+    return [
+        line
+        for line in err.splitlines()
+        if line.strip() and not line.startswith(("judge: waiting", "judge: reading", "judge: note", "note:"))
+    ]
 
 
 def _says(home: Path, book: str) -> str | None:
@@ -84,8 +97,11 @@ def _says(home: Path, book: str) -> str | None:
 
 
 def _no_leftovers(home: Path) -> None:
-    left = [p.name for p in [*home.iterdir(), *(home / "books").iterdir()]
-            if p.name.startswith((".old-", ".unload-", ".trash-", ".load-", ".judge-")) or p.name == lock.PID_LOCK_NAME]
+    left = [
+        p.name
+        for p in [*home.iterdir(), *(home / "books").iterdir()]
+        if p.name.startswith((".old-", ".unload-", ".trash-", ".load-", ".judge-")) or p.name == lock.PID_LOCK_NAME
+    ]
     assert left == []
 
 
@@ -94,9 +110,13 @@ def test_two_loads_into_one_book_id_never_lose_it(tmp_path):
     alpha, beta = _document(tmp_path, "alpha"), _document(tmp_path, "beta")
     assert _judge(home, "load", alpha, "--book", "same").returncode == 0
     for _ in range(ROUNDS):
-        results = _finish([_start(home, "load", alpha, "--book", "same", "--json"),
-                           _start(home, "load", beta, "--book", "same", "--json")])
-        for (code, out, err), name in zip(results, ("Alpha", "Beta")):
+        results = _finish(
+            [
+                _start(home, "load", alpha, "--book", "same", "--json"),
+                _start(home, "load", beta, "--book", "same", "--json"),
+            ]
+        )
+        for (code, out, err), _name in zip(results, ("Alpha", "Beta")):
             if code == 0:  # the report is this load's, even when the other ran just before or after
                 report = json.loads(out)
                 assert report["book"] == "same" and report["rules"] == 600 + 30 + 1, err
@@ -104,7 +124,10 @@ def test_two_loads_into_one_book_id_never_lose_it(tmp_path):
                 assert code == 2 and len(_errors(err)) == 1 and "Traceback" not in err, err
         assert any(code == 0 for code, _, _ in results)
         says = _says(home, "same")
-        assert says in ("Alpha rule 1 of section 100 says what it says.", "Beta rule 1 of section 100 says what it says.")
+        assert says in (
+            "Alpha rule 1 of section 100 says what it says.",
+            "Beta rule 1 of section 100 says what it says.",
+        )
         _no_leftovers(home)
 
 
@@ -114,9 +137,13 @@ def test_loads_of_different_books_and_an_unload_at_once_keep_every_book(tmp_path
     assert _judge(home, "load", docs["alpha"], "--book", "a").returncode == 0
     assert _judge(home, "load", docs["beta"], "--book", "b").returncode == 0
     for _ in range(ROUNDS - 1):  # two rounds of three processes (the same id's race has three)
-        results = _finish([_start(home, "load", docs["gamma"], "--book", "c"),
-                           _start(home, "load", docs["delta"], "--book", "d"),
-                           _start(home, "unload", "a")])
+        results = _finish(
+            [
+                _start(home, "load", docs["gamma"], "--book", "c"),
+                _start(home, "load", docs["delta"], "--book", "d"),
+                _start(home, "unload", "a"),
+            ]
+        )
         assert [code for code, _, _ in results] == [0, 0, 0], [err for _, _, err in results]
         assert _says(home, "a") is None
         assert _says(home, "b").startswith("Beta") and _says(home, "c").startswith("Gamma")
@@ -180,9 +207,17 @@ def test_a_holder_killed_or_interrupted_leaves_no_lock(tmp_path, sig):
     home = tmp_path / "home"
     doc = _document(tmp_path, "alpha", rules=100)
     holder = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from rulebook.lock import WriteLock; "
-         "held = WriteLock(sys.argv[1], 'load', 'x').__enter__(); print('held', flush=True); time.sleep(60)", str(home)],
-        env=_env(home), stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from rulebook.lock import WriteLock; "
+            "held = WriteLock(sys.argv[1], 'load', 'x').__enter__(); print('held', flush=True); time.sleep(60)",
+            str(home),
+        ],
+        env=_env(home),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     assert holder.stdout.readline().strip() == "held"
     assert lock.holder(home)[0] == holder.pid
     holder.send_signal(sig)
@@ -268,9 +303,17 @@ def test_a_busy_library_is_a_library_error(tmp_path, monkeypatch):
     lib = _library_with(tmp_path)
     monkeypatch.setenv("JUDGE_LOCK_TIMEOUT", "0.2")
     proc = subprocess.Popen(
-        [sys.executable, "-c", "import sys, time; from rulebook.lock import WriteLock; "
-         "held = WriteLock(sys.argv[1], 'unload', 'x').__enter__(); print('held', flush=True); time.sleep(60)", str(lib.home)],
-        env=_env(lib.home), stdout=subprocess.PIPE, text=True)
+        [
+            sys.executable,
+            "-c",
+            "import sys, time; from rulebook.lock import WriteLock; "
+            "held = WriteLock(sys.argv[1], 'unload', 'x').__enter__(); print('held', flush=True); time.sleep(60)",
+            str(lib.home),
+        ],
+        env=_env(lib.home),
+        stdout=subprocess.PIPE,
+        text=True,
+    )
     try:
         assert proc.stdout.readline().strip() == "held"
         with pytest.raises(LibraryError, match=rf"is busy: another judge unload \(pid {proc.pid}, book 'x'\)"):

@@ -16,8 +16,9 @@ from conftest import REPO, corpus
 
 def _judge(home, *args, **kw):
     env = {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
-    return subprocess.run([sys.executable, "-m", "judge.cli", *args], env=env, capture_output=True, text=True,
-                          timeout=120, **kw)
+    return subprocess.run(
+        [sys.executable, "-m", "judge.cli", *args], env=env, capture_output=True, text=True, timeout=120, **kw
+    )
 
 
 def _consistent(home) -> bool:
@@ -39,8 +40,12 @@ def test_a_load_stopped_at_any_moment_leaves_the_library_consistent(tmp_path, si
     assert _judge(home, "books").returncode == 0  # the seeds built first: the load is the only work
     env = {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
     for delay in (0.15, 0.4, 0.7, 1.0):
-        proc = subprocess.Popen([sys.executable, "-m", "judge.cli", "load", str(cr), "--book", "cr"], env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "judge.cli", "load", str(cr), "--book", "cr"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
         time.sleep(delay)
         proc.send_signal(sig)
         proc.wait(timeout=60)

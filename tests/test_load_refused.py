@@ -55,7 +55,9 @@ def test_a_web_page_is_refused_and_nothing_is_lost(fresh_home, judge, tmp_path):
     _refused(judge, page, f"looks like an HTML page, {NOT_TEXT}")
     # Saved from a browser: a byte-order mark, a comment first, Windows line ends.
     saved = tmp_path / "saved.htm"
-    saved.write_bytes(b"\xef\xbb\xbf<!-- saved from url=(0014)about:internet -->\r\n" + PAGE.encode().replace(b"\n", b"\r\n"))
+    saved.write_bytes(
+        b"\xef\xbb\xbf<!-- saved from url=(0014)about:internet -->\r\n" + PAGE.encode().replace(b"\n", b"\r\n")
+    )
     _refused(judge, saved, f"looks like an HTML page, {NOT_TEXT}")
     # A fragment with no doctype: markup on most lines, nothing a reader can use.
     fragment = tmp_path / "fragment.txt"
@@ -84,8 +86,12 @@ def test_empty_binary_and_wordless_files_are_refused(fresh_home, judge, tmp_path
     _refused(judge, noise, "looks like binary data, not a rules text: expected a plain-text (.txt) rules document")
     prose = tmp_path / "letter.txt"
     prose.write_text("Dear friend,\nsee you at the table on Friday.\n", encoding="utf-8")
-    _refused(judge, prose, "no numbered rule, glossary entry or ruling found: expected rules numbered like "
-                           "'100.1.', glossary entries or Q:/A: rulings")
+    _refused(
+        judge,
+        prose,
+        "no numbered rule, glossary entry or ruling found: expected rules numbered like "
+        "'100.1.', glossary entries or Q:/A: rulings",
+    )
     pdf_header = tmp_path / "half.pdf"  # a PDF cut after its header still says it is one
     pdf_header.write_bytes(b"%PDF-1.6\r%\xe2\xe3\xcf\xd3\r\n")
     _refused(judge, pdf_header, f"looks like a PDF file, {NOT_TEXT}")
@@ -94,13 +100,19 @@ def test_empty_binary_and_wordless_files_are_refused(fresh_home, judge, tmp_path
 @pytest.mark.parametrize("markup", ["<!DOCTYPE html>", "<html>", "%PDF-1.6", "</body></html>"])
 def test_markup_is_never_a_glossary_term(tmp_path, markup):
     glossary = tmp_path / "glossary.txt"
-    glossary.write_text(f"Glossary\n\nAbandon\nTo turn a face-up scheme card face down.\n\n{markup}\n\n"
-                        "Poison Counter\nA counter that may be given to a player.\n", encoding="utf-8")
+    glossary.write_text(
+        f"Glossary\n\nAbandon\nTo turn a face-up scheme card face down.\n\n{markup}\n\n"
+        "Poison Counter\nA counter that may be given to a player.\n",
+        encoding="utf-8",
+    )
     doc = read_file(glossary, game="mtg", kind="glossary")
     assert [(t.term, t.definition) for t in doc.terms] == [
         ("Abandon", "To turn a face-up scheme card face down."),
-        ("Poison Counter", "A counter that may be given to a player.")]
-    assert [(w.line, w.reason.split(":")[0]) for w in doc.warnings] == [(6, "markup skipped (a web page's or a PDF's, not rules text)")]
+        ("Poison Counter", "A counter that may be given to a player."),
+    ]
+    assert [(w.line, w.reason.split(":")[0]) for w in doc.warnings] == [
+        (6, "markup skipped (a web page's or a PDF's, not rules text)")
+    ]
 
 
 def test_markup_alone_is_no_glossary(tmp_path):
@@ -112,8 +124,9 @@ def test_markup_alone_is_no_glossary(tmp_path):
 
 def test_no_markup_term_is_stored(fresh_home, judge, tmp_path):
     glossary = tmp_path / "glossary.txt"
-    glossary.write_text("Glossary\n\n<html>\n\nAbandon\nTo turn a face-up scheme card face down.\n\n"
-                        "%PDF-1.6\n", encoding="utf-8")
+    glossary.write_text(
+        "Glossary\n\n<html>\n\nAbandon\nTo turn a face-up scheme card face down.\n\n%PDF-1.6\n", encoding="utf-8"
+    )
     code, out, err = judge("load", glossary, "--book", "words", "--game", "mtg", "--json")
     assert code == 0, err
     assert json.loads(out)["terms"] == 1
@@ -133,8 +146,10 @@ def test_a_stored_book_that_no_longer_reads_is_kept_empty_and_the_rest_still_bui
     stored.write_text(PAGE, encoding="utf-8")
     code, out, err = judge("rule", "100.1", "--book", "keep", "--json")
     assert code == 0 and json.loads(out)[0]["text"] == "Keep me."
-    assert (f"judge: warning: book 'house' no longer reads ({stored}: looks like an HTML page, {NOT_TEXT}); its files "
-            "are kept but it holds nothing: load it again from a good file, or unload it") in err
+    assert (
+        f"judge: warning: book 'house' no longer reads ({stored}: looks like an HTML page, {NOT_TEXT}); its files "
+        "are kept but it holds nothing: load it again from a good file, or unload it"
+    ) in err
     code, out, _ = judge("books", "--json")
     house_row = next(b for b in json.loads(out) if b["id"] == "house")
     assert (house_row["rules"], house_row["terms"], house_row["default"]) == (0, 0, False)

@@ -17,8 +17,18 @@ from rulebook.readers import read_file
 from rulebook.readers.truncated import TRUNCATED
 
 REPO = Path(__file__).resolve().parents[1]
-CR_EDITIONS = ["2008-10-01", "2010-07-16", "2013-07-11", "2017-04-28", "2019-10-04", "2022-11-18", "2023-10-13",
-               "2025-02-07", "2025-09-19", "2026-02-27"]
+CR_EDITIONS = [
+    "2008-10-01",
+    "2010-07-16",
+    "2013-07-11",
+    "2017-04-28",
+    "2019-10-04",
+    "2022-11-18",
+    "2023-10-13",
+    "2025-02-07",
+    "2025-09-19",
+    "2026-02-27",
+]
 RIFTBOUND = ["v1.2", "v1.3"]
 
 
@@ -106,7 +116,8 @@ def test_a_comprehensive_rules_cut_in_its_rules(library, cut_2026):
     assert report["truncated"] == ["cut.txt"] and report["rules"] == 1377 and report["terms"] == 0
     assert report["warnings"][0] == (
         "cut.txt:3063: ends in the middle of rule 614.3 (no closing punctuation) and lacks sections 615-905 and "
-        "the glossary, which its contents list: the file looks truncated")
+        "the glossary, which its contents list: the file looks truncated"
+    )
     # The text says it too, before any other warning.
     code, out, _ = judge_in(library.home, "load", cut, "--book", "cut-again")
     assert code == 0 and out.splitlines()[1] == f"  warning: {report['warnings'][0]}"
@@ -124,7 +135,8 @@ def test_a_cut_book_is_an_excerpt_and_the_whole_edition_stays_the_default(librar
     conn = sqlite3.connect(library.home / "judge.db")
     assert conn.execute("SELECT partial FROM books WHERE id = 'cut'").fetchone() == (1,)
     assert conn.execute("SELECT source, line, after FROM truncations WHERE book = 'cut'").fetchall() == [
-        ("cut.txt", 3063, "614.3")]
+        ("cut.txt", 3063, "614.3")
+    ]
 
 
 def test_a_comprehensive_rules_cut_between_two_rules(library, tmp_path_factory):
@@ -136,8 +148,11 @@ def test_a_comprehensive_rules_cut_between_two_rules(library, tmp_path_factory):
     code, report, err = library(cut, "between")
     assert code == 0, err
     [warning] = _truncation_warnings(report)
-    assert re.fullmatch(r"between\.txt:\d+: lacks sections (\d{3})-905 and the glossary, which its contents list: "
-                        r"the file looks truncated", warning), warning
+    assert re.fullmatch(
+        r"between\.txt:\d+: lacks sections (\d{3})-905 and the glossary, which its contents list: "
+        r"the file looks truncated",
+        warning,
+    ), warning
 
 
 def test_a_comprehensive_rules_cut_in_its_glossary(library, tmp_path_factory):
@@ -148,7 +163,8 @@ def test_a_comprehensive_rules_cut_in_its_glossary(library, tmp_path_factory):
     assert report["rules"] == 3275 and 0 < report["terms"] < 726
     assert _truncation_warnings(report) == [
         "glossary-cut.txt:7878: ends in the middle of the glossary entry 'Fu' (no closing punctuation) and lacks "
-        "the credits, which its contents list: the file looks truncated"]
+        "the credits, which its contents list: the file looks truncated"
+    ]
 
 
 @pytest.mark.parametrize("size", [200_000, 400_000])
@@ -160,11 +176,16 @@ def test_the_2008_comprehensive_rules_cut(library, tmp_path_factory, size):
     [warning] = _truncation_warnings(report)
     assert report["truncated"] == [cut.name] and warning.startswith(f"{cut.name}:")
     if size == 200_000:  # in the rules
-        assert re.search(r": ends in the middle of rule \d{3}\.\d+[a-z]* \(no closing punctuation\) and lacks sections "
-                         r"\d{3}-\d{3}(, \d{3}-\d{3})* and the glossary, which its contents list", warning), warning
+        assert re.search(
+            r": ends in the middle of rule \d{3}\.\d+[a-z]* \(no closing punctuation\) and lacks sections "
+            r"\d{3}-\d{3}(, \d{3}-\d{3})* and the glossary, which its contents list",
+            warning,
+        ), warning
     else:  # in the glossary
-        assert ": ends in the middle of the glossary entry 'Grand Melee' (no closing punctuation) and lacks the credits" \
-               in warning
+        assert (
+            ": ends in the middle of the glossary entry 'Grand Melee' (no closing punctuation) and lacks the credits"
+            in warning
+        )
 
 
 def test_a_utf16_comprehensive_rules_cut_in_the_middle_of_a_character(library, tmp_path_factory):
@@ -173,8 +194,10 @@ def test_a_utf16_comprehensive_rules_cut_in_the_middle_of_a_character(library, t
     code, report, err = library(cut, "cut-2022")
     assert code == 0, err
     [warning] = _truncation_warnings(report)
-    assert "ends in the middle of rule 702.53b (no closing punctuation) and lacks sections 703-905 and the glossary" \
-           in warning
+    assert (
+        "ends in the middle of rule 702.53b (no closing punctuation) and lacks sections 703-905 and the glossary"
+        in warning
+    )
 
 
 @pytest.mark.parametrize("version", RIFTBOUND)
@@ -189,8 +212,10 @@ def test_riftbound_core_rules_cut_in_the_middle_of_a_rule(library, tmp_path_fact
     assert code == 0, err
     assert report["truncated"] == [cut.name]
     [warning] = _truncation_warnings(report)
-    assert re.fullmatch(rf"{re.escape(cut.name)}:\d+: ends in the middle of rule [\d.a-z-]+ \(no closing punctuation\): "
-                        r"the file looks truncated", warning), warning
+    assert re.fullmatch(
+        rf"{re.escape(cut.name)}:\d+: ends in the middle of rule [\d.a-z-]+ \(no closing punctuation\): "
+        r"the file looks truncated",
+        warning,
+    ), warning
     if number:  # the cut line starts a rule: that rule is named
         assert f"rule {number.group(1)} " in warning
-

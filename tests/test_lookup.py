@@ -9,21 +9,40 @@ from hypothesis import strategies as st
 def test_rule_runs_together_are_split(home, judge):
     code, out, _ = judge("rule", "312.3", "--book", "riftbound")
     assert code == 0
-    assert "When a player is granted Priority, it is either created if no player has it or taken from the player with Priority." in out
+    assert (
+        "When a player is granted Priority, it is either created if no player has it or taken from the player with Priority."
+        in out
+    )
     code, out, _ = judge("rule", "312.2.d", "--book", "riftbound", "--json")
     [view] = json.loads(out)
-    assert view["text"] == ("When the turn is in a Closed State, they are the next Player in Turn Order, "
-                            "and the player with Priority passes.")
+    assert view["text"] == (
+        "When the turn is in a Closed State, they are the next Player in Turn Order, "
+        "and the player with Priority passes."
+    )
     code, out, _ = judge("rule", "313.4", "--book", "riftbound", "--json")
-    assert json.loads(out)[0]["text"] == "A player may not make discretionary actions with Focus unless they also possess Priority."
+    assert (
+        json.loads(out)[0]["text"]
+        == "A player may not make discretionary actions with Focus unless they also possess Priority."
+    )
 
 
 def test_rule_json_shape_and_ancestors(home, judge):
     code, out, _ = judge("rule", "312.2b", "--book", "riftbound", "--json")  # MTG-style input
     [view] = json.loads(out)  # a list, with or without --book
     assert code == 0
-    assert set(view) >= {"book", "number", "title", "text", "examples", "parent", "ancestors", "children",
-                         "missing_children", "cites", "cited_by"}
+    assert set(view) >= {
+        "book",
+        "number",
+        "title",
+        "text",
+        "examples",
+        "parent",
+        "ancestors",
+        "children",
+        "missing_children",
+        "cites",
+        "cited_by",
+    }
     assert view["number"] == "312.2.b" and view["parent"] == "312.2"
     assert [a["number"] for a in view["ancestors"]] == ["300", "311", "312", "312.2"]
 
@@ -120,7 +139,10 @@ def test_books_json(home, judge):
         assert all(len(s["sha256"]) == 64 for s in b["sources"])
     rift = books[0]
     assert rift["rulings"] == 10 and [s["name"] for s in rift["sources"]] == [
-        "riftbound-300-outline.txt", "riftbound-300-detail.txt", "riftbound-faq-core-rules.txt"]
+        "riftbound-300-outline.txt",
+        "riftbound-300-detail.txt",
+        "riftbound-faq-core-rules.txt",
+    ]
 
 
 def test_export_json_in_rule_order(home, judge, tmp_path):
@@ -156,6 +178,7 @@ def test_a_number_is_recognised_as_the_whole_pattern_says(text):
 
 def test_a_rule_number_one_slip_away_is_suggested_first(full_library):
     from conftest import full_book
+
     from rulebook.lookup import nearest_numbers
 
     store = full_book(full_library, "cr-2026")
@@ -165,6 +188,7 @@ def test_a_rule_number_one_slip_away_is_suggested_first(full_library):
 
 def test_define_matches_word_forms(full_library):
     from conftest import full_book
+
     from rulebook.lookup import find_terms
 
     store = full_book(full_library, "riftbound-v1.2")
@@ -174,6 +198,7 @@ def test_define_matches_word_forms(full_library):
 
 def test_a_number_printed_twice_shows_both_rules_labelled(full_library):
     from conftest import full_book
+
     from rulebook.lookup import rule_views
 
     store = full_book(full_library, "riftbound-v1.2")

@@ -31,7 +31,8 @@ def test_the_shipped_memory_holds_the_committed_training_questions():
     assert info["training_files"] == training.training_files()
     questions = training.training_questions()
     assert [(e["question"], e["book"], [n for n, _ in e["answers"]]) for e in info["entries"]] == [
-        (q["question"], q["book"], q["answers"]) for q in questions]
+        (q["question"], q["book"], q["answers"]) for q in questions
+    ]
 
 
 def test_the_memory_names_the_documents_its_digests_were_read_from():
@@ -72,8 +73,10 @@ def test_another_edition_keeps_the_answers_whose_rules_read_the_same_wherever_th
     own = [m for m in memory.read_memory() if m.game == "mtg"]
     # A year of changes leaves most rules reading as they did; before the 2009 renumbering, some rules
     # read the same under other numbers (702.7a, first strike, was 502.2a), most do not.
-    for book_id, name, low, high in (("cr-2025", "mtg/MagicCompRules-2025-02-07.txt", 0.9, 1.0),
-                                     ("cr-2008", "mtg/MagicCompRules-2008-10-01.txt", 0.05, 0.15)):
+    for book_id, name, low, high in (
+        ("cr-2025", "mtg/MagicCompRules-2025-02-07.txt", 0.9, 1.0),
+        ("cr-2008", "mtg/MagicCompRules-2008-10-01.txt", 0.05, 0.15),
+    ):
         rules = _rules(book_id, name)
         assert low < len(memory.applicable(rules, game="mtg")) / len(own) < high, book_id
         here, found = {r.number: r for r in rules}, memory.index(rules)
@@ -94,15 +97,23 @@ def test_a_remembered_answer_counts_only_where_its_rule_reads_the_same(tmp_path)
     focus = Rule("313.1", title="Focus", text="The player with focus may act.")
     priority = Rule("312.1", title="Priority", text="Priority is permission to act.")
     digest = memory.rule_digest
-    path = _memory(tmp_path, [
-        {"question": "who has focus", "book": "rb", "answers": [["313.1", digest(focus.title, focus.text)]]},
-        {"question": "who has focus, an edited rule", "book": "rb", "answers": [["313.1", "0" * 16]]},
-        {"question": "a rule the book lacks", "book": "rb", "answers": [["999.9", "1" * 16]]},
-        {"question": "who gets priority", "book": "rb",
-         "answers": [["313.1", "0" * 16], ["312.1", digest(priority.title, priority.text)]]},
-    ])
-    assert memory.applicable([focus, priority], path) == [("who has focus", ["313.1"]),
-                                                           ("who gets priority", ["312.1"])]
+    path = _memory(
+        tmp_path,
+        [
+            {"question": "who has focus", "book": "rb", "answers": [["313.1", digest(focus.title, focus.text)]]},
+            {"question": "who has focus, an edited rule", "book": "rb", "answers": [["313.1", "0" * 16]]},
+            {"question": "a rule the book lacks", "book": "rb", "answers": [["999.9", "1" * 16]]},
+            {
+                "question": "who gets priority",
+                "book": "rb",
+                "answers": [["313.1", "0" * 16], ["312.1", digest(priority.title, priority.text)]],
+            },
+        ],
+    )
+    assert memory.applicable([focus, priority], path) == [
+        ("who has focus", ["313.1"]),
+        ("who gets priority", ["312.1"]),
+    ]
     assert memory.applicable([], path) == []
 
 
@@ -110,14 +121,21 @@ def test_a_renumbered_rule_keeps_its_remembered_questions_in_its_own_game_only(t
     digest = memory.rule_digest
     chain = ("Resolving", "The last item added resolves first. See rule 346.")  # as v1.2 336.1, citing 346
     pays = "The player pays the costs."
-    path = _memory(tmp_path, [
-        {"question": "which item resolves first", "book": "rb", "answers": [["336.1", digest(*chain)]]},
-        {"question": "who pays", "book": "rb", "answers": [["402.1", digest(None, pays)]]},
-        {"question": "who pays in magic", "book": "cr", "answers": [["601.2h", digest(*chain)]]},
-    ])
-    v13 = [Rule("336.1", text="Pending items are processed the same way."),
-           Rule("340.1", title=chain[0], text="The last item added resolves first. See rule 349."),  # renumbered
-           Rule("402.1", text="Other words."), Rule("404.1", text=pays), Rule("420.1", text=pays)]
+    path = _memory(
+        tmp_path,
+        [
+            {"question": "which item resolves first", "book": "rb", "answers": [["336.1", digest(*chain)]]},
+            {"question": "who pays", "book": "rb", "answers": [["402.1", digest(None, pays)]]},
+            {"question": "who pays in magic", "book": "cr", "answers": [["601.2h", digest(*chain)]]},
+        ],
+    )
+    v13 = [
+        Rule("336.1", text="Pending items are processed the same way."),
+        Rule("340.1", title=chain[0], text="The last item added resolves first. See rule 349."),  # renumbered
+        Rule("402.1", text="Other words."),
+        Rule("404.1", text=pays),
+        Rule("420.1", text=pays),
+    ]
     # The rule reading the same under another number answers; words two rules read answer nothing;
     # a question written against a Magic document never points into a Riftbound book.
     assert memory.applicable(v13, path, game="riftbound") == [("which item resolves first", ["340.1"])]
@@ -138,8 +156,8 @@ def test_the_memory_brings_up_the_rule_a_like_question_was_answered_by(full_libr
 
 def test_every_book_is_built_again_when_the_memory_or_its_matching_changes(fresh_home, monkeypatch, tmp_path):
     # The remembered questions a book's rules answer are stored with its vectors when it is built.
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     one, other = tmp_path / "one.json", tmp_path / "other.json"
     one.write_text('{"entries": []}', encoding="utf-8")

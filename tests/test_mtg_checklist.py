@@ -9,7 +9,6 @@ error naming it (below). The table is the measure of progress; this test keeps i
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
@@ -37,8 +36,15 @@ def rows() -> list[dict]:
         if len(cells) != 5 or cells[0] in ("item", "---") or set(cells[0]) <= {"-"}:
             continue
         item, new, old, scenarios, status = cells
-        out.append({"item": item, NEW: _rules(new), OLD: _rules(old), "status": status,
-                    "scenarios": [s.strip() for s in scenarios.split(",") if s.strip()]})
+        out.append(
+            {
+                "item": item,
+                NEW: _rules(new),
+                OLD: _rules(old),
+                "status": status,
+                "scenarios": [s.strip() for s in scenarios.split(",") if s.strip()],
+            }
+        )
     return out
 
 
@@ -58,7 +64,9 @@ def run(path: Path) -> tuple[str, tuple[str, ...], tuple[str, ...]]:
     edition = edition_of(path)
     g = new_game(scenario.data, load_citations("mtg", edition))
     steps = list(play(g, scenario.actions))
-    cited = [r for e in g.opening for r in e.rules] + [r for s in steps for r in (*s.rules, *(x for e in s.events for x in e.rules))]
+    cited = [r for e in g.opening for r in e.rules] + [
+        r for s in steps for r in (*s.rules, *(x for e in s.events for x in e.rules))
+    ]
     failed = tuple(r.detail for r in check_expectations(scenario.expect, steps) if not r.ok)
     return edition, tuple(dict.fromkeys(cited)), failed
 
@@ -91,7 +99,8 @@ def test_a_done_row_is_shown_by_its_scenarios(row):
             assert row["status"] == "partial", f"{row['item']}: no {edition} scenario (the row is partial, not done)"
             continue
         assert any(rule_matches(w, c) for w in wanted for c in covered[edition]), (
-            f"{row['item']}: its {edition} scenarios cite none of {wanted}")
+            f"{row['item']}: its {edition} scenarios cite none of {wanted}"
+        )
 
 
 def test_the_two_editions_are_both_covered_in_all():
@@ -110,12 +119,18 @@ def refusal(data: dict, edition: str = NEW) -> str:
     return info.value.message
 
 
-@pytest.mark.parametrize("data, named", [
-    ({"players": ["Ana", "Ben", "Cat"]}, "two-player"),
-    ({"cards": {"Clone": {"type": "creature", "power": 0, "toughness": 0, "effect": "copy target creature"}}}, "copy target creature"),
-    ({"cards": {"Siege": {"type": "battle"}}}, '"battle"'),
-    ({"cards": {"Tale": {"type": "enchantment saga"}}}, '"saga"'),
-    ({"cards": {"Wurm": {"type": "creature", "power": 1, "toughness": 1, "keywords": ["Banding"]}}}, '"Banding"'),
-])
+@pytest.mark.parametrize(
+    "data, named",
+    [
+        ({"players": ["Ana", "Ben", "Cat"]}, "two-player"),
+        (
+            {"cards": {"Clone": {"type": "creature", "power": 0, "toughness": 0, "effect": "copy target creature"}}},
+            "copy target creature",
+        ),
+        ({"cards": {"Siege": {"type": "battle"}}}, '"battle"'),
+        ({"cards": {"Tale": {"type": "enchantment saga"}}}, '"saga"'),
+        ({"cards": {"Wurm": {"type": "creature", "power": 1, "toughness": 1, "keywords": ["Banding"]}}}, '"Banding"'),
+    ],
+)
 def test_mechanics_not_modelled_are_refused_naming_them(data, named):
     assert named in refusal(data)

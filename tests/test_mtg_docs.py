@@ -25,10 +25,25 @@ def examples() -> list[str]:
 
 def test_the_section_shows_the_new_forms():
     section = magic_section()
-    for form in ("Ward {2}", "Protection from red", "counters", "token: true", "attached_to", "P assigns damage",
-                 "with X=N", 'choosing "MODE"', "P chooses", "P orders triggers", "P pays {N}", "If ~ would die",
-                 "Prevent the next 3 damage", "Create two 1/1 white Soldier creature tokens", "When ~ enters",
-                 "Enchanted creature gets", "Choose one"):
+    for form in (
+        "Ward {2}",
+        "Protection from red",
+        "counters",
+        "token: true",
+        "attached_to",
+        "P assigns damage",
+        "with X=N",
+        'choosing "MODE"',
+        "P chooses",
+        "P orders triggers",
+        "P pays {N}",
+        "If ~ would die",
+        "Prevent the next 3 damage",
+        "Create two 1/1 white Soldier creature tokens",
+        "When ~ enters",
+        "Enchanted creature gets",
+        "Choose one",
+    ):
         assert form in section, form
     assert len(examples()) >= 5
 
@@ -42,11 +57,25 @@ def test_each_example_passes_its_expectations(home, judge, tmp_path, n):
     assert code == 0, out[-2000:] + err
 
 
-@pytest.mark.parametrize("data, quoted", [
-    ({"state": {"permanents": [{"name": "Samurai", "type": "creature", "power": 2, "toughness": 2,
-                                "keywords": ["Bushido 2"]}]}}, 'keyword "Bushido 2" is not modelled; known: deathtouch'),
-    ({"cards": {"Zap": {"type": "instant", "effect": "copy target spell"}}}, "cannot read effect 'copy target spell'"),
-])
+@pytest.mark.parametrize(
+    "data, quoted",
+    [
+        (
+            {
+                "state": {
+                    "permanents": [
+                        {"name": "Samurai", "type": "creature", "power": 2, "toughness": 2, "keywords": ["Bushido 2"]}
+                    ]
+                }
+            },
+            'keyword "Bushido 2" is not modelled; known: deathtouch',
+        ),
+        (
+            {"cards": {"Zap": {"type": "instant", "effect": "copy target spell"}}},
+            "cannot read effect 'copy target spell'",
+        ),
+    ],
+)
 def test_the_errors_it_quotes_are_the_engines(home, judge, tmp_path, data, quoted):
     target = tmp_path / "bad.yaml"
     target.write_text(yaml.safe_dump({"game": "mtg", "players": ["Ana", "Ben"], **data}), encoding="utf-8")

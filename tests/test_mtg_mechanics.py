@@ -37,13 +37,25 @@ def rules(steps) -> set[str]:
 
 
 def creature(name, controller, power, toughness, *keywords, **more):
-    return {"name": name, "controller": controller, "type": "creature", "power": power, "toughness": toughness,
-            "keywords": list(keywords), **more}
+    return {
+        "name": name,
+        "controller": controller,
+        "type": "creature",
+        "power": power,
+        "toughness": toughness,
+        "keywords": list(keywords),
+        **more,
+    }
 
 
 def combat(edition, attackers, blockers, *keywords_unused, **state):
-    return game({"turn": {"player": "Ana", "phase": "declare_attackers"},
-                 "state": {"permanents": attackers + blockers, **state}}, edition)
+    return game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {"permanents": attackers + blockers, **state},
+        },
+        edition,
+    )
 
 
 def refused(data: dict, edition: str = NEW) -> ScenarioError:
@@ -55,49 +67,82 @@ def refused(data: dict, edition: str = NEW) -> ScenarioError:
 
 # -- keywords as written --------------------------------------------------------------------------------------
 def test_keywords_are_read_with_their_amounts_and_unknown_ones_are_refused_by_name():
-    g = game({"state": {"permanents": [creature("Knight", "Ana", 2, 2, "Protection from red and from white", "Ward {2}")]}})
+    g = game(
+        {"state": {"permanents": [creature("Knight", "Ana", 2, 2, "Protection from red and from white", "Ward {2}")]}}
+    )
     perm = g.s.find_permanent("Knight")
     assert g.s.keywords(perm) == {"protection from red", "protection from white", "ward 2"}
     error = refused({"state": {"permanents": [creature("Wurm", "Ana", 2, 2, "Rampage 2")]}})
-    assert error.path == ("state", "permanents", 0, "keywords", 0) and 'keyword "Rampage 2" is not modelled' in error.message
+    assert (
+        error.path == ("state", "permanents", 0, "keywords", 0)
+        and 'keyword "Rampage 2" is not modelled' in error.message
+    )
     error = refused({"state": {"permanents": [creature("Wurm", "Ana", 2, 2, "Protection from dragons")]}})
     assert '"Protection from dragons"' in error.message and "protection from white" in error.message
 
 
-@pytest.mark.parametrize("text, words", [
-    ("When ~ enters, deal 2 damage to any target", "has a target: give it under triggers:"),
-    ("deal 2 damage to any target", "write 'When ~ enters, ...'"),
-    ("Enchanted creature has banding", 'keyword "banding" is not modelled'),
-    ("Whenever a creature dies, draw a card", "cannot read ability"),
-])
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("When ~ enters, deal 2 damage to any target", "has a target: give it under triggers:"),
+        ("deal 2 damage to any target", "write 'When ~ enters, ...'"),
+        ("Enchanted creature has banding", 'keyword "banding" is not modelled'),
+        ("Whenever a creature dies, draw a card", "cannot read ability"),
+    ],
+)
 def test_a_permanents_text_the_engine_cannot_read_is_refused_naming_it(text, words):
     error = refused({"state": {"permanents": [creature("Thing", "Ana", 1, 1, effect=text)]}})
     assert error.path == ("state", "permanents", 0, "effect") and words in error.message
 
 
 def test_two_would_die_replacements_that_could_meet_are_refused():
-    sanctum = {"name": "Sanctum", "controller": "Ana", "type": "enchantment",
-               "effect": "If a creature would die, exile it instead."}
-    tomb = {"name": "Tomb", "controller": "Ben", "type": "enchantment",
-            "effect": "If a creature an opponent controls would die, return it to its owner's hand instead."}
+    sanctum = {
+        "name": "Sanctum",
+        "controller": "Ana",
+        "type": "enchantment",
+        "effect": "If a creature would die, exile it instead.",
+    }
+    tomb = {
+        "name": "Tomb",
+        "controller": "Ben",
+        "type": "enchantment",
+        "effect": "If a creature an opponent controls would die, return it to its owner's hand instead.",
+    }
     error = refused({"state": {"permanents": [sanctum, tomb]}})
     assert "616.1" in error.message and "sanctum, tomb" in error.message
     # two that each apply only to their own creature never meet
-    game({"state": {"permanents": [creature("A", "Ana", 1, 1, effect="If ~ would die, exile it instead"),
-                                   creature("B", "Ben", 1, 1, effect="If ~ would die, exile it instead")]}})
+    game(
+        {
+            "state": {
+                "permanents": [
+                    creature("A", "Ana", 1, 1, effect="If ~ would die, exile it instead"),
+                    creature("B", "Ben", 1, 1, effect="If ~ would die, exile it instead"),
+                ]
+            }
+        }
+    )
 
 
 # -- deathtouch, lifelink: the editions differ ------------------------------------------------------------------
 @pytest.mark.parametrize("edition", [NEW, OLD])
 def test_deathtouch_destroys_by_state_based_action_2026_by_trigger_2008(edition):
     g = combat(edition, [creature("Wurm", "Ana", 6, 6)], [creature("Rats", "Ben", 1, 1, "Deathtouch")])
-    steps = run(g, "Ana attacks with Wurm", "Ana moves to declare_blockers", "Ben blocks Wurm with Rats",
-                "Ana moves to combat_damage", *(["Ana passes", "Ben passes"] if edition == OLD else []))
+    steps = run(
+        g,
+        "Ana attacks with Wurm",
+        "Ana moves to declare_blockers",
+        "Ben blocks Wurm with Rats",
+        "Ana moves to combat_damage",
+        *(["Ana passes", "Ben passes"] if edition == OLD else []),
+    )
     if edition == NEW:
         assert steps[-1].state["zone"]["Wurm"] == "graveyard"
         assert said(steps, "sba.deathtouch") == [
-            ("State-based action: Wurm was dealt damage by a source with deathtouch and is destroyed",
-             ("117.5", "704.3", "704.5h"))]
+            (
+                "State-based action: Wurm was dealt damage by a source with deathtouch and is destroyed",
+                ("117.5", "704.3", "704.5h"),
+            )
+        ]
     else:
         assert steps[-1].state["zone"]["Wurm"] == "battlefield" and steps[-1].state["stack"] == ["Rats deathtouch"]
         assert said(steps, "keyword.deathtouch_trigger")[0][1] == ("502.63a", "410.2")
@@ -110,12 +155,28 @@ def test_lifelink_gains_with_the_damage_2026_but_only_when_its_trigger_resolves_
     """Ana at 2 blocks Ben's 2/2 with her lifelink 2/2 while Ben's unblocked 2/2 hits her: under the 2026
     rules she gains 2 as the damage is dealt and stays at 2; under 2008 she is at 0 when state-based
     effects are checked, before her lifelink trigger can resolve."""
-    g = game({"turn": {"player": "Ben", "phase": "declare_attackers"},
-              "state": {"life": {"Ana": 2}, "permanents": [creature("Cleric", "Ana", 2, 2, "Lifelink"),
-                                                           creature("Brute", "Ben", 2, 2), creature("Other", "Ben", 2, 2)]}},
-             edition)
-    steps = run(g, "Ben attacks with Brute, Other", "Ben moves to declare_blockers", "Ana blocks Brute with Cleric",
-                "Ben moves to combat_damage", *(["Ben passes", "Ana passes"] if edition == OLD else []))
+    g = game(
+        {
+            "turn": {"player": "Ben", "phase": "declare_attackers"},
+            "state": {
+                "life": {"Ana": 2},
+                "permanents": [
+                    creature("Cleric", "Ana", 2, 2, "Lifelink"),
+                    creature("Brute", "Ben", 2, 2),
+                    creature("Other", "Ben", 2, 2),
+                ],
+            },
+        },
+        edition,
+    )
+    steps = run(
+        g,
+        "Ben attacks with Brute, Other",
+        "Ben moves to declare_blockers",
+        "Ana blocks Brute with Cleric",
+        "Ben moves to combat_damage",
+        *(["Ben passes", "Ana passes"] if edition == OLD else []),
+    )
     last = steps[-1].state
     assert (last["winner"] is None) == survives
     if survives:
@@ -127,7 +188,13 @@ def test_lifelink_gains_with_the_damage_2026_but_only_when_its_trigger_resolves_
 @pytest.mark.parametrize("edition, legal, why", [(NEW, True, "702.2c"), (OLD, False, "502.9d")])
 def test_trample_with_deathtouch_lethal_is_1_in_2026_toughness_in_2008(edition, legal, why):
     g = combat(edition, [creature("Wurm", "Ana", 6, 6, "Trample", "Deathtouch")], [creature("Wall", "Ben", 0, 5)])
-    run(g, "Ana attacks with Wurm", "Ana moves to declare_blockers", "Ben blocks Wurm with Wall", "Ana moves to combat_damage")
+    run(
+        g,
+        "Ana attacks with Wurm",
+        "Ana moves to declare_blockers",
+        "Ben blocks Wurm with Wall",
+        "Ana moves to combat_damage",
+    )
     ok, events, exc = ask(g, "Ana assigns damage: Wall 1, Ben 5")
     assert ok == legal
     assert why in (rules([type("S", (), {"events": events, "rules": ()})()]) if ok else set(exc.rules))
@@ -136,12 +203,18 @@ def test_trample_with_deathtouch_lethal_is_1_in_2026_toughness_in_2008(edition, 
 # -- damage assignment (510.1c) -----------------------------------------------------------------------------------
 def test_a_damage_assignment_is_checked_whole_and_moving_past_it_assigns_the_engines_way():
     g = combat(NEW, [creature("Giant", "Ana", 5, 5)], [creature("Elf", "Ben", 1, 1), creature("Bear", "Ben", 2, 2)])
-    steps = run(g, "Ana attacks with Giant", "Ana moves to declare_blockers", "Ben blocks Giant with Elf, Giant with Bear",
-                "Ana moves to combat_damage")
+    steps = run(
+        g,
+        "Ana attacks with Giant",
+        "Ana moves to declare_blockers",
+        "Ben blocks Giant with Elf, Giant with Bear",
+        "Ana moves to combat_damage",
+    )
     assert steps[-1].state["pending"] == "damage" and steps[-1].state["priority"] == "none"
     assert steps[-1].state["awaiting"] == "Ana assigns the combat damage of Giant"
-    short, to_player, elsewhere = run(g, "Ana assigns damage: Elf 1, Bear 1", "Ana assigns damage: Elf 1, Ben 4",
-                                      "Ben passes")
+    short, to_player, elsewhere = run(
+        g, "Ana assigns damage: Elf 1, Bear 1", "Ana assigns damage: Elf 1, Ben 4", "Ben passes"
+    )
     assert not short.legal and short.rules[:1] == ("510.1a",)
     assert not to_player.legal and to_player.reason == "combat.blocked_damage"
     assert not elsewhere.legal and elsewhere.reason == "priority.who_acts" and "510.1" in elsewhere.rules
@@ -152,43 +225,87 @@ def test_a_damage_assignment_is_checked_whole_and_moving_past_it_assigns_the_eng
 
 def test_one_blocker_without_trample_needs_no_assignment():
     g = combat(NEW, [creature("Giant", "Ana", 5, 5)], [creature("Elf", "Ben", 1, 1)])
-    steps = run(g, "Ana attacks with Giant", "Ana moves to declare_blockers", "Ben blocks Giant with Elf",
-                "Ana moves to combat_damage")
+    steps = run(
+        g,
+        "Ana attacks with Giant",
+        "Ana moves to declare_blockers",
+        "Ben blocks Giant with Elf",
+        "Ana moves to combat_damage",
+    )
     assert steps[-1].state["pending"] is None and steps[-1].state["zone"]["Elf"] == "graveyard"
 
 
 # -- evasion and protection --------------------------------------------------------------------------------------
 def test_menace_needs_two_blockers_and_flying_needs_flying_or_reach():
-    g = combat(NEW, [creature("Heelcutter", "Ana", 3, 2, "Menace"), creature("Drake", "Ana", 2, 2, "Flying")],
-               [creature("Bear", "Ben", 2, 2), creature("Elf", "Ben", 1, 1), creature("Spider", "Ben", 2, 4, "Reach")])
+    g = combat(
+        NEW,
+        [creature("Heelcutter", "Ana", 3, 2, "Menace"), creature("Drake", "Ana", 2, 2, "Flying")],
+        [creature("Bear", "Ben", 2, 2), creature("Elf", "Ben", 1, 1), creature("Spider", "Ben", 2, 4, "Reach")],
+    )
     run(g, "Ana attacks with Heelcutter, Drake", "Ana moves to declare_blockers")
-    one, flyer, good = run(g, "Ben blocks Heelcutter with Bear", "Ben blocks Drake with Bear",
-                           "Ben blocks Heelcutter with Bear, Heelcutter with Elf, Drake with Spider")
+    one, flyer, good = run(
+        g,
+        "Ben blocks Heelcutter with Bear",
+        "Ben blocks Drake with Bear",
+        "Ben blocks Heelcutter with Bear, Heelcutter with Elf, Drake with Spider",
+    )
     assert one.rules == ("702.111b", "509.1b", "509.1") and flyer.rules == ("702.9b", "509.1b", "509.1")
     assert good.legal and {"702.111b", "702.17b"} <= rules([good])
 
 
-@pytest.mark.parametrize("edition, target, block, damage", [(NEW, "702.16b", "702.16f", "702.16e"),
-                                                             (OLD, "502.7b", "502.7f", "502.7e")])
+@pytest.mark.parametrize(
+    "edition, target, block, damage", [(NEW, "702.16b", "702.16f", "702.16e"), (OLD, "502.7b", "502.7f", "502.7e")]
+)
 def test_protection_stops_targets_blocks_and_damage_of_its_quality(edition, target, block, damage):
-    g = game({"turn": {"player": "Ben", "phase": "declare_attackers"}, "cards": {
-        "Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to target creature or player"},
-        "Cannonade": {"type": "instant", "cost": "R", "effect": "deal 2 damage to each creature"}},
-        "state": {"hand": {"Ana": ["Shock", "Cannonade"]}, "permanents": [
-            creature("Guardian", "Ben", 2, 2, "Protection from red"), creature("Piker", "Ana", 2, 1, cost="R")]}}, edition)
-    steps = run(g, "Ben attacks with Guardian", "Ben passes", "Ana casts Shock targeting Guardian",
-                "Ana moves to declare_blockers", "Ana blocks Guardian with Piker", "Ana declares no blockers",
-                "Ben passes", "Ana casts Cannonade", "Ana passes", "Ben passes")
+    g = game(
+        {
+            "turn": {"player": "Ben", "phase": "declare_attackers"},
+            "cards": {
+                "Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to target creature or player"},
+                "Cannonade": {"type": "instant", "cost": "R", "effect": "deal 2 damage to each creature"},
+            },
+            "state": {
+                "hand": {"Ana": ["Shock", "Cannonade"]},
+                "permanents": [
+                    creature("Guardian", "Ben", 2, 2, "Protection from red"),
+                    creature("Piker", "Ana", 2, 1, cost="R"),
+                ],
+            },
+        },
+        edition,
+    )
+    steps = run(
+        g,
+        "Ben attacks with Guardian",
+        "Ben passes",
+        "Ana casts Shock targeting Guardian",
+        "Ana moves to declare_blockers",
+        "Ana blocks Guardian with Piker",
+        "Ana declares no blockers",
+        "Ben passes",
+        "Ana casts Cannonade",
+        "Ana passes",
+        "Ben passes",
+    )
     assert steps[2].rules[0] == target and steps[4].rules[0] == block
     (prevented,) = said(steps, "keyword.protection_damage")
-    assert prevented[0] == "The 2 damage Cannonade would deal to Guardian is prevented: Guardian has protection from red"
+    assert (
+        prevented[0] == "The 2 damage Cannonade would deal to Guardian is prevented: Guardian has protection from red"
+    )
     assert prevented[1][0] == damage and steps[-1].state["zone"]["Piker"] == "graveyard"
 
 
 def test_hexproof_stops_only_the_opponents_and_shroud_everyone():
     cards = {"Growth": {"type": "instant", "effect": "target creature gets +3/+3 until end of turn"}}
-    g = game({"cards": cards, "state": {"hand": {"Ana": ["Growth"], "Ben": ["Growth#2"]}, "permanents": [
-        creature("Scout", "Ana", 1, 1, "Hexproof"), creature("Troll", "Ana", 3, 2, "Shroud")]}})
+    g = game(
+        {
+            "cards": cards,
+            "state": {
+                "hand": {"Ana": ["Growth"], "Ben": ["Growth#2"]},
+                "permanents": [creature("Scout", "Ana", 1, 1, "Hexproof"), creature("Troll", "Ana", 3, 2, "Shroud")],
+            },
+        }
+    )
     assert ask(g, "Ana casts Growth targeting Scout")[0]
     assert ask(g, "Ana casts Growth targeting Troll")[2].rules == ("702.18a", "601.2c")
     run(g, "Ana passes")
@@ -196,22 +313,42 @@ def test_hexproof_stops_only_the_opponents_and_shroud_everyone():
 
 
 def test_a_spell_whose_target_gained_protection_does_not_resolve_saying_why():
-    cards = {"Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"},
-             "Shelter": {"type": "instant", "effect": "target creature gains protection from red until end of turn"}}
-    g = game({"cards": cards, "state": {"hand": {"Ana": ["Shock"], "Ben": ["Shelter"]},
-                                        "permanents": [creature("Bear", "Ben", 2, 2)]}})
-    steps = run(g, "Ana casts Shock targeting Bear", "Ana passes", "Ben casts Shelter targeting Bear", "Ben passes",
-                "Ana passes", "Ana passes", "Ben passes")
+    cards = {
+        "Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"},
+        "Shelter": {"type": "instant", "effect": "target creature gains protection from red until end of turn"},
+    }
+    g = game(
+        {
+            "cards": cards,
+            "state": {"hand": {"Ana": ["Shock"], "Ben": ["Shelter"]}, "permanents": [creature("Bear", "Ben", 2, 2)]},
+        }
+    )
+    steps = run(
+        g,
+        "Ana casts Shock targeting Bear",
+        "Ana passes",
+        "Ben casts Shelter targeting Bear",
+        "Ben passes",
+        "Ana passes",
+        "Ana passes",
+        "Ben passes",
+    )
     (fizzle,) = said(steps[-1:], "keyword.protection_target")
-    assert fizzle == ("Shock does not resolve: its target is no longer legal (Bear: Bear has protection from red, and "
-                      "Shock is red)", ("608.2b", "702.16b"))
+    assert fizzle == (
+        "Shock does not resolve: its target is no longer legal (Bear: Bear has protection from red, and Shock is red)",
+        ("608.2b", "702.16b"),
+    )
 
 
 # -- indestructible -------------------------------------------------------------------------------------------------
 def test_indestructible_with_lethal_damage_is_said_once():
     cards = {"Shock": {"type": "instant", "effect": "deal 2 damage to any target"}}
-    g = game({"cards": cards, "state": {"hand": {"Ana": ["Shock"]},
-                                        "permanents": [creature("Myr", "Ben", 0, 1, "Indestructible")]}})
+    g = game(
+        {
+            "cards": cards,
+            "state": {"hand": {"Ana": ["Shock"]}, "permanents": [creature("Myr", "Ben", 0, 1, "Indestructible")]},
+        }
+    )
     steps = run(g, "Ana casts Shock targeting Myr", "Ana passes", "Ben passes", "Ana passes", "Ben passes")
     assert len(said(steps, "keyword.indestructible")) == 1 and steps[-1].state["zone"]["Myr"] == "battlefield"
     (cleanup,) = run(g, "Ana moves to cleanup")
@@ -227,16 +364,19 @@ def test_indestructible_hexproof_menace_ward_undying_are_not_in_the_2008_rules()
 # -- ward and "unless its controller pays" --------------------------------------------------------------------
 def test_ward_counters_the_spell_of_a_player_who_cannot_pay_and_asks_one_who_can():
     cards = {"Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"}}
-    state = {"hand": {"Ana": ["Shock"]}, "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {2}"),
-                                                        {"name": "Mountain", "controller": "Ana"}]}
+    state = {
+        "hand": {"Ana": ["Shock"]},
+        "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {2}"), {"name": "Mountain", "controller": "Ana"}],
+    }
     g = game({"costs": None, "cards": cards, "state": state})
     steps = run(g, "Ana casts Shock targeting Adversary", "Ana passes", "Ben passes")
     assert steps[0].state["stack"] == ["Shock", "Adversary ward"] and "702.21a" in rules(steps[:1])
     assert steps[-1].state["stack"] == [] and steps[-1].state["zone"]["Shock"] == "graveyard"
     assert said(steps, "effect.unless")[0][0] == "Ana cannot pay {2} (not enough untapped lands or mana)"
     g = game({"cards": cards, "state": state})  # costs ignored: Ana can always pay
-    steps = run(g, "Ana casts Shock targeting Adversary", "Ana passes", "Ben passes", "Ana pays {2}", "Ana passes",
-                "Ben passes")
+    steps = run(
+        g, "Ana casts Shock targeting Adversary", "Ana passes", "Ben passes", "Ana pays {2}", "Ana passes", "Ben passes"
+    )
     assert steps[2].state["pending"] == "pay" and steps[2].state["awaiting"] == "Ana pays {2} or not (Adversary ward)"
     assert steps[3].state["stack"] == ["Shock"] and steps[3].state["priority"] == "Ana"
     assert steps[-1].state["zone"]["Adversary"] == "graveyard"
@@ -244,14 +384,21 @@ def test_ward_counters_the_spell_of_a_player_who_cannot_pay_and_asks_one_who_can
 
 def test_ward_does_not_trigger_on_its_controllers_own_spells():
     cards = {"Growth": {"type": "instant", "effect": "target creature gets +3/+3 until end of turn"}}
-    g = game({"turn": {"player": "Ben", "phase": "main1"}, "cards": cards,
-              "state": {"hand": {"Ben": ["Growth"]}, "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {2}")]}})
+    g = game(
+        {
+            "turn": {"player": "Ben", "phase": "main1"},
+            "cards": cards,
+            "state": {"hand": {"Ben": ["Growth"]}, "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {2}")]},
+        }
+    )
     (step,) = run(g, "Ben casts Growth targeting Adversary")
     assert step.state["stack"] == ["Growth"]
 
 
 # -- modes and X ----------------------------------------------------------------------------------------------------
-CHARM = {"Charm": {"type": "instant", "effect": "Choose one — • Charm deals 2 damage to target creature. • Draw a card."}}
+CHARM = {
+    "Charm": {"type": "instant", "effect": "Choose one — • Charm deals 2 damage to target creature. • Draw a card."}
+}
 
 
 def test_a_mode_is_named_by_its_words_or_number_and_an_unknown_one_lists_the_modes():
@@ -261,8 +408,9 @@ def test_a_mode_is_named_by_its_words_or_number_and_an_unknown_one_lists_the_mod
     assert ask(g, 'Ana casts Charm choosing "Charm deals" targeting Bear')[0]  # a unique start
     with pytest.raises(ScenarioError) as info:
         g.check('Ana casts Charm choosing "gain 3 life"')
-    assert info.value.message == ('Charm has no mode "gain 3 life": its modes are "Charm deals 2 damage to target '
-                                  'creature"; "Draw a card"')
+    assert info.value.message == (
+        'Charm has no mode "gain 3 life": its modes are "Charm deals 2 damage to target creature"; "Draw a card"'
+    )
     with pytest.raises(ScenarioError):
         g.check("Ana casts Charm targeting Bear")  # targets, but which mode?
 
@@ -280,8 +428,10 @@ def test_a_modal_spell_cast_in_two_sentences_waits_for_its_mode():
 
 
 def test_x_is_announced_and_paid_as_generic_mana():
-    cards = {"Blaze": {"type": "sorcery", "cost": "{X}{R}", "effect": "deal X damage to any target"},
-             "Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"}}
+    cards = {
+        "Blaze": {"type": "sorcery", "cost": "{X}{R}", "effect": "deal X damage to any target"},
+        "Shock": {"type": "instant", "cost": "R", "effect": "deal 2 damage to any target"},
+    }
     lands = [{"name": "Mountain", "controller": "Ana"}, {"name": "Mountain#2", "controller": "Ana"}]
     g = game({"costs": None, "cards": cards, "state": {"hand": {"Ana": ["Blaze", "Shock"]}, "permanents": lands}})
     assert ask(g, "Ana casts Blaze targeting Ben")[2].rules[0] == "107.3a"
@@ -295,9 +445,15 @@ def test_x_is_announced_and_paid_as_generic_mana():
 
 # -- triggers ------------------------------------------------------------------------------------------------------
 def test_a_player_orders_their_triggers_and_moving_past_uses_the_order_they_triggered_in():
-    enchant = lambda name, effect: {"name": name, "controller": "Ana", "type": "enchantment", "effect": effect}
-    state = {"permanents": [enchant("A", "At the beginning of your upkeep, you gain 1 life."),
-                            enchant("B", "At the beginning of your upkeep, you lose 1 life.")]}
+    def enchant(name, effect):
+        return {"name": name, "controller": "Ana", "type": "enchantment", "effect": effect}
+
+    state = {
+        "permanents": [
+            enchant("A", "At the beginning of your upkeep, you gain 1 life."),
+            enchant("B", "At the beginning of your upkeep, you lose 1 life."),
+        ]
+    }
     g = game({"turn": {"player": "Ana", "phase": "untap"}, "state": state})
     assert g.snapshot()["awaiting"] == "Ana orders triggers: A trigger, B trigger"
     missing, wrong = run(g, "Ana orders triggers: A trigger", "Ben orders triggers: A trigger, B trigger")
@@ -309,12 +465,21 @@ def test_a_player_orders_their_triggers_and_moving_past_uses_the_order_they_trig
 
 
 def test_tokens_are_named_by_edition_and_cease_to_exist_off_the_battlefield():
-    cards = {"Alarm": {"type": "instant", "effect": "create two 1/1 white Soldier creature tokens"},
-             "Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"}}
+    cards = {
+        "Alarm": {"type": "instant", "effect": "create two 1/1 white Soldier creature tokens"},
+        "Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"},
+    }
     for edition, name in ((NEW, "Soldier Token"), (OLD, "Soldier")):
         g = game({"cards": cards, "state": {"hand": {"Ana": ["Alarm", "Unsummon"]}}}, edition)
-        steps = run(g, "Ana casts Alarm", "Ana passes", "Ben passes", f"Ana casts Unsummon targeting {name}#2",
-                    "Ana passes", "Ben passes")
+        steps = run(
+            g,
+            "Ana casts Alarm",
+            "Ana passes",
+            "Ben passes",
+            f"Ana casts Unsummon targeting {name}#2",
+            "Ana passes",
+            "Ben passes",
+        )
         assert steps[2].state["tokens"] == [name, f"{name}#2"]
         assert said(steps, "sba.token")[0][0].startswith(f"State-based action: {name}#2 is a token in Ana's hand")
         assert f"{name}#2" not in steps[-1].state["zone"]
@@ -322,19 +487,37 @@ def test_tokens_are_named_by_edition_and_cease_to_exist_off_the_battlefield():
 
 def test_a_token_with_persist_does_not_come_back():
     cards = {"Shock": {"type": "instant", "effect": "deal 2 damage to any target"}}
-    g = game({"cards": cards, "state": {"hand": {"Ana": ["Shock"]}, "permanents": [
-        creature("Spirit Token", "Ben", 1, 1, "Persist", token=True)]}})
+    g = game(
+        {
+            "cards": cards,
+            "state": {
+                "hand": {"Ana": ["Shock"]},
+                "permanents": [creature("Spirit Token", "Ben", 1, 1, "Persist", token=True)],
+            },
+        }
+    )
     steps = run(g, "Ana casts Shock targeting Spirit Token", "Ana passes", "Ben passes", "Ana passes", "Ben passes")
     assert said(steps, "sba.token") and said(steps, "token.cant_return")[0][1] == ("608.2c", "111.8", "702.79a")
     assert "Spirit Token" not in steps[-1].state["zone"]
 
 
 def test_a_replaced_death_is_not_a_death():
-    sanctum = {"name": "Sanctum", "controller": "Ana", "type": "enchantment",
-               "effect": "If a creature an opponent controls would die, exile it instead."}
+    sanctum = {
+        "name": "Sanctum",
+        "controller": "Ana",
+        "type": "enchantment",
+        "effect": "If a creature an opponent controls would die, exile it instead.",
+    }
     cards = {"Shock": {"type": "instant", "effect": "deal 2 damage to any target"}}
-    g = game({"cards": cards, "state": {"hand": {"Ana": ["Shock"]}, "permanents": [
-        sanctum, creature("Visionary", "Ben", 1, 1, effect="When Visionary dies, draw a card.")]}})
+    g = game(
+        {
+            "cards": cards,
+            "state": {
+                "hand": {"Ana": ["Shock"]},
+                "permanents": [sanctum, creature("Visionary", "Ben", 1, 1, effect="When Visionary dies, draw a card.")],
+            },
+        }
+    )
     steps = run(g, "Ana casts Shock targeting Visionary", "Ana passes", "Ben passes")
     assert steps[-1].state["zone"]["Visionary"] == "exile" and steps[-1].state["stack"] == []
     assert said(steps, "replace.instead")[0][1] == ("614.1a", "614.6")
@@ -345,19 +528,30 @@ def test_a_planeswalker_is_any_target_under_2026_only():
     walker = {"name": "Ajani", "controller": "Ben", "type": "planeswalker", "loyalty": 4}
     g = game({"cards": cards, "state": {"hand": {"Ana": ["Bolt"]}, "permanents": [walker]}})
     steps = run(g, "Ana casts Bolt targeting Ajani", "Ana passes", "Ben passes")
-    assert said(steps, "damage.planeswalker")[0][0] == "Bolt deals 3 damage to Ajani: 3 loyalty counters are removed (1 left)"
+    assert (
+        said(steps, "damage.planeswalker")[0][0]
+        == "Bolt deals 3 damage to Ajani: 3 loyalty counters are removed (1 left)"
+    )
     old = game({"cards": cards, "state": {"hand": {"Ana": ["Bolt"]}, "permanents": [walker]}}, OLD)
     assert not ask(old, "Ana casts Bolt targeting Ajani")[0]
 
 
 def test_equip_only_as_a_sorcery_and_only_to_a_creature_you_control():
-    sword = {"name": "Sword", "controller": "Ana", "type": "artifact — equipment", "keywords": ["Equip {0}"],
-             "effect": "Equipped creature gets +1/+1 and has lifelink."}
+    sword = {
+        "name": "Sword",
+        "controller": "Ana",
+        "type": "artifact — equipment",
+        "keywords": ["Equip {0}"],
+        "effect": "Equipped creature gets +1/+1 and has lifelink.",
+    }
     g = game({"state": {"permanents": [sword, creature("Bear", "Ana", 2, 2), creature("Elf", "Ben", 1, 1)]}})
     assert ask(g, "Ana activates Sword targeting Elf")[2].rules == ("601.2c",)
     steps = run(g, "Ana activates Sword targeting Bear", "Ana passes", "Ben passes")
     bear = g.s.find_permanent("Bear")
-    assert steps[-1].state["attached"] == {"Sword": "Bear"} and (g.s.power(bear), g.s.has(bear, "lifelink")) == (3, True)
+    assert steps[-1].state["attached"] == {"Sword": "Bear"} and (g.s.power(bear), g.s.has(bear, "lifelink")) == (
+        3,
+        True,
+    )
     error = refused({"state": {"permanents": [{"name": "Stick", "type": "enchantment", "keywords": ["Equip {1}"]}]}})
     assert "not an artifact" in error.message
 
@@ -365,8 +559,16 @@ def test_equip_only_as_a_sorcery_and_only_to_a_creature_you_control():
 def test_a_player_given_no_lands_pays_no_costs_one_given_lands_does():
     """Contract version 2: "a scenario that gives no lands for a player does not check that player's costs"."""
     cards = {"Giant": {"type": "creature", "cost": "{3}{R}{R}", "power": 5, "toughness": 5}}
-    g = game({"costs": None, "cards": cards, "state": {"hand": {"Ana": ["Giant"], "Ben": ["Giant#2"]},
-                                                       "permanents": [{"name": "Forest", "controller": "Ben"}]}})
+    g = game(
+        {
+            "costs": None,
+            "cards": cards,
+            "state": {
+                "hand": {"Ana": ["Giant"], "Ben": ["Giant#2"]},
+                "permanents": [{"name": "Forest", "controller": "Ben"}],
+            },
+        }
+    )
     (step,) = run(g, "Ana casts Giant")
     assert step.legal and not any("pays" in e.what for e in step.events)
     run(g, "Ana passes", "Ben passes", "Ana moves to upkeep", "Ben moves to main1")  # Ben's turn
@@ -374,9 +576,19 @@ def test_a_player_given_no_lands_pays_no_costs_one_given_lands_does():
 
 
 def test_ward_triggers_on_a_triggered_ability_too():
-    cards = {"Pyromancer": {"type": "creature", "power": 1, "toughness": 1, "triggers": [
-        {"when": "enters", "effect": "deal 1 damage to target creature", "targeting": "Adversary"}]}}
-    g = game({"cards": cards, "state": {"hand": {"Ana": ["Pyromancer"]},
-                                        "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {1}")]}})
+    cards = {
+        "Pyromancer": {
+            "type": "creature",
+            "power": 1,
+            "toughness": 1,
+            "triggers": [{"when": "enters", "effect": "deal 1 damage to target creature", "targeting": "Adversary"}],
+        }
+    }
+    g = game(
+        {
+            "cards": cards,
+            "state": {"hand": {"Ana": ["Pyromancer"]}, "permanents": [creature("Adversary", "Ben", 2, 2, "Ward {1}")]},
+        }
+    )
     steps = run(g, "Ana casts Pyromancer", "Ana passes", "Ben passes")
     assert steps[-1].state["stack"] == ["Pyromancer trigger", "Adversary ward"] and "702.21a" in rules(steps)

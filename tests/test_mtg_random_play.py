@@ -34,38 +34,82 @@ CARDS = {
     "Craw Wurm": {"type": "creature", "cost": "G", "power": 6, "toughness": 4, "keywords": ["Trample"]},
     "Ambush Viper": {"type": "creature", "cost": "G", "power": 2, "toughness": 1, "keywords": ["Flash"]},
     "Isamaru": {"type": "legendary creature", "cost": "W", "power": 2, "toughness": 2},
-    "Pinger": {"type": "creature", "cost": "R", "power": 1, "toughness": 1,
-               "ability": {"cost": "{T}", "effect": "deal 1 damage to any target"}},
-    "Shrine": {"type": "enchantment", "cost": "W",
-               "triggers": [{"when": "upkeep", "effect": "gain 1 life"}, {"when": "each end", "effect": "lose 1 life"}]},
-    "Visionary": {"type": "creature", "cost": "G", "power": 1, "toughness": 1,
-                  "triggers": [{"when": "enters", "effect": "draw 1"}]},
+    "Pinger": {
+        "type": "creature",
+        "cost": "R",
+        "power": 1,
+        "toughness": 1,
+        "ability": {"cost": "{T}", "effect": "deal 1 damage to any target"},
+    },
+    "Shrine": {
+        "type": "enchantment",
+        "cost": "W",
+        "triggers": [{"when": "upkeep", "effect": "gain 1 life"}, {"when": "each end", "effect": "lose 1 life"}],
+    },
+    "Visionary": {
+        "type": "creature",
+        "cost": "G",
+        "power": 1,
+        "toughness": 1,
+        "triggers": [{"when": "enters", "effect": "draw 1"}],
+    },
     # issue 14: keywords, Auras, Equipment, tokens, counters, modes, X, prevention, replacement, "unless"
     "Typhoid Rats": {"type": "creature", "cost": "B", "power": 1, "toughness": 1, "keywords": ["Deathtouch"]},
     "Vampire": {"type": "creature", "cost": "B", "power": 2, "toughness": 2, "keywords": ["Lifelink", "Flying"]},
     "Giant Spider": {"type": "creature", "cost": "G", "power": 2, "toughness": 4, "keywords": ["Reach"]},
-    "Sunblade Guardian": {"type": "creature", "cost": "W", "power": 2, "toughness": 2, "keywords": ["Protection from red"]},
+    "Sunblade Guardian": {
+        "type": "creature",
+        "cost": "W",
+        "power": 2,
+        "toughness": 2,
+        "keywords": ["Protection from red"],
+    },
     "Kitchen Finks": {"type": "creature", "cost": "G", "power": 3, "toughness": 2, "keywords": ["Persist"]},
-    "Pacifism": {"type": "enchantment — aura", "cost": "W", "keywords": ["Enchant creature"],
-                 "effect": "Enchanted creature can't attack or block."},
-    "Bonesplitter": {"type": "artifact — equipment", "cost": "1", "keywords": ["Equip {1}"],
-                     "effect": "Equipped creature gets +2/+0."},
+    "Pacifism": {
+        "type": "enchantment — aura",
+        "cost": "W",
+        "keywords": ["Enchant creature"],
+        "effect": "Enchanted creature can't attack or block.",
+    },
+    "Bonesplitter": {
+        "type": "artifact — equipment",
+        "cost": "1",
+        "keywords": ["Equip {1}"],
+        "effect": "Equipped creature gets +2/+0.",
+    },
     "Raise the Alarm": {"type": "instant", "cost": "W", "effect": "Create two 1/1 white Soldier creature tokens."},
     "Battlegrowth": {"type": "instant", "cost": "G", "effect": "put a +1/+1 counter on target creature"},
     "Wither Touch": {"type": "instant", "cost": "B", "effect": "put two -1/-1 counters on target creature"},
-    "Fire Charm": {"type": "instant", "cost": "R",
-                   "effect": "Choose one — • Fire Charm deals 2 damage to target creature. • Draw a card."},
+    "Fire Charm": {
+        "type": "instant",
+        "cost": "R",
+        "effect": "Choose one — • Fire Charm deals 2 damage to target creature. • Draw a card.",
+    },
     "Blaze": {"type": "sorcery", "cost": "{X}{R}", "effect": "Blaze deals X damage to target creature or player"},
     "Mana Leak": {"type": "instant", "cost": "U", "effect": "Counter target spell unless its controller pays {2}"},
-    "Healing Salve": {"type": "instant", "cost": "W",
-                      "effect": "Prevent the next 3 damage that would be dealt to target creature or player this turn"},
+    "Healing Salve": {
+        "type": "instant",
+        "cost": "W",
+        "effect": "Prevent the next 3 damage that would be dealt to target creature or player this turn",
+    },
     "Fog": {"type": "instant", "cost": "G", "effect": "Prevent all combat damage that would be dealt this turn."},
-    "Dread Sanctum": {"type": "enchantment", "cost": "B",
-                      "effect": "If a creature an opponent controls would die, exile it instead."},
-    "Elvish Seer": {"type": "creature", "cost": "G", "power": 1, "toughness": 1,
-                    "effect": "When Elvish Seer enters, draw a card."},
-    "Gods Willing": {"type": "instant", "cost": "W",
-                     "effect": "target creature gains protection from red until end of turn"},
+    "Dread Sanctum": {
+        "type": "enchantment",
+        "cost": "B",
+        "effect": "If a creature an opponent controls would die, exile it instead.",
+    },
+    "Elvish Seer": {
+        "type": "creature",
+        "cost": "G",
+        "power": 1,
+        "toughness": 1,
+        "effect": "When Elvish Seer enters, draw a card.",
+    },
+    "Gods Willing": {
+        "type": "instant",
+        "cost": "W",
+        "effect": "target creature gains protection from red until end of turn",
+    },
     "Poison Dart": {"type": "sorcery", "cost": "B", "effect": "target player gets two poison counters"},
 }
 LANDS = ["Mountain", "Forest", "Island", "Plains"]
@@ -73,12 +117,25 @@ LANDS = ["Mountain", "Forest", "Island", "Plains"]
 CARDS_2026 = {
     "Goblin Heelcutter": {"type": "creature", "cost": "R", "power": 3, "toughness": 2, "keywords": ["Menace"]},
     "Gladecover Scout": {"type": "creature", "cost": "G", "power": 1, "toughness": 1, "keywords": ["Hexproof"]},
-    "Darksteel Myr": {"type": "artifact creature", "cost": "1", "power": 0, "toughness": 1, "keywords": ["Indestructible"]},
+    "Darksteel Myr": {
+        "type": "artifact creature",
+        "cost": "1",
+        "power": 0,
+        "toughness": 1,
+        "keywords": ["Indestructible"],
+    },
     "Young Wolf": {"type": "creature", "cost": "G", "power": 1, "toughness": 1, "keywords": ["Undying"]},
-    "Spectral Adversary": {"type": "creature", "cost": "U", "power": 2, "toughness": 1, "keywords": ["Flying", "Ward 1"]},
+    "Spectral Adversary": {
+        "type": "creature",
+        "cost": "U",
+        "power": 2,
+        "toughness": 1,
+        "keywords": ["Flying", "Ward 1"],
+    },
 }
-SORCERY_SPEED = {n for n, c in {**CARDS, **CARDS_2026}.items()
-                 if c["type"] != "instant" and "Flash" not in c.get("keywords", [])}
+SORCERY_SPEED = {
+    n for n, c in {**CARDS, **CARDS_2026}.items() if c["type"] != "instant" and "Flash" not in c.get("keywords", [])
+}
 
 
 def scenario(rng: random.Random, edition: str = NEW) -> dict:
@@ -86,11 +143,16 @@ def scenario(rng: random.Random, edition: str = NEW) -> dict:
     deck = list(cards) + LANDS * 2
     perms = [{"name": rng.choice(LANDS), "controller": p} for p in ("Ana", "Ben") for _ in range(rng.randint(1, 4))]
     creatures = [n for n, c in cards.items() if "creature" in c["type"]]
-    perms += [{"name": name, "controller": p} for p in ("Ana", "Ben") for name in rng.sample(creatures, rng.randint(0, 3))]
+    perms += [
+        {"name": name, "controller": p} for p in ("Ana", "Ben") for name in rng.sample(creatures, rng.randint(0, 3))
+    ]
     return {
         "players": ["Ana", "Ben"],
-        "turn": {"player": rng.choice(["Ana", "Ben"]), "phase": rng.choice(["untap", "upkeep", "main1", "end"]),
-                 "number": rng.choice([1, 3])},
+        "turn": {
+            "player": rng.choice(["Ana", "Ben"]),
+            "phase": rng.choice(["untap", "upkeep", "main1", "end"]),
+            "number": rng.choice([1, 3]),
+        },
         **({"costs": "ignore"} if rng.random() < 0.5 else {}),
         "state": {
             "life": {"Ana": rng.randint(3, 20), "Ben": rng.randint(3, 20)},
@@ -109,12 +171,15 @@ def proposals(g, rng: random.Random) -> list[str]:
         mine = [p.name for p in g.s.battlefield if p.controller == g.s.turn_player and p.is_a("creature")]
         chosen = rng.sample(mine, rng.randint(0, len(mine))) if mine else []
         return ([f"{g.s.turn_player} attacks with {', '.join(chosen)}"] if chosen else []) + [
-            f"{g.s.turn_player} declares no attackers"]
+            f"{g.s.turn_player} declares no attackers"
+        ]
     if g.s.pending == "blockers":
         attackers = [p.name for p in g.s.battlefield if p.attacking]
         mine = [p.name for p in g.s.battlefield if p.controller == g.s.defending and p.is_a("creature")]
         pairs = [f"{rng.choice(attackers)} with {b}" for b in rng.sample(mine, rng.randint(0, len(mine)))]
-        return ([f"{g.s.defending} blocks {', '.join(pairs)}"] if pairs else []) + [f"{g.s.defending} declares no blockers"]
+        return ([f"{g.s.defending} blocks {', '.join(pairs)}"] if pairs else []) + [
+            f"{g.s.defending} declares no blockers"
+        ]
     if g.s.pending in ("damage", "triggers", "mode", "pay"):
         options = g.candidates()  # they include a way on: a move, the default order, not paying
         return rng.sample(options, len(options))
@@ -124,8 +189,12 @@ def proposals(g, rng: random.Random) -> list[str]:
     out = []
     for card in g.s.hand[who]:
         target = rng.choice(names)
-        out += [f"{who} casts {card.name} targeting {target}", f"{who} casts {card.name}", f"{who} plays {card.name}",
-                f"{who} casts {card.name} with X={rng.randint(0, 3)} targeting {target}"]
+        out += [
+            f"{who} casts {card.name} targeting {target}",
+            f"{who} casts {card.name}",
+            f"{who} plays {card.name}",
+            f"{who} casts {card.name} with X={rng.randint(0, 3)} targeting {target}",
+        ]
     for perm in g.s.battlefield:
         if perm.controller == who:
             out.append(f"{who} activates {perm.name} targeting {rng.choice(names)}")
@@ -157,7 +226,8 @@ def check_step(g, before, action: str, events, cited_exists) -> None:
         if len(removed) > 1 and not any("effect.counter" in e.keys for e in events):
             # a resolution followed by passes resolving more: each left from the top in turn
             assert sum(1 for e in events if "resolve.spell" in e.keys) >= len(removed) - len(
-                [e for e in events if "effect.counter" in e.keys])
+                [e for e in events if "effect.counter" in e.keys]
+            )
     kinds = {"cast.announce", "activate.on_stack", "trigger.to_stack", "combat.damage_on_stack"}
     if added:
         assert any(kinds & set(e.keys) for e in events)
@@ -176,7 +246,9 @@ def check_step(g, before, action: str, events, cited_exists) -> None:
             assert not (counters.get("+1/+1") and counters.get("-1/-1")), counters
     # A token off the battlefield ceases to exist by the time a player has priority (704.5d).
     if snap["priority"] != "none":
-        assert not any(c.token for zone in (g.s.graveyard, g.s.hand, g.s.exile) for cards in zone.values() for c in cards)
+        assert not any(
+            c.token for zone in (g.s.graveyard, g.s.hand, g.s.exile) for cards in zone.values() for c in cards
+        )
     for e in events:
         assert e.rules, e
         for r in e.rules:

@@ -12,7 +12,6 @@ import time
 from pathlib import Path
 
 import pytest
-
 from test_diff import PAIR, library
 
 REPO = Path(__file__).resolve().parents[1]
@@ -34,9 +33,25 @@ def pair_home(cr_pair, monkeypatch):
 
 
 def test_check_flags_what_the_newer_edition_changed_moved_or_dropped(pair_home, judge):
-    code, out, err = judge("ruling", "add", "--book", "cr-2025", "-q", "Does a player who controls themselves choose?",
-                           "-a", "Yes: they make their own decisions.", "--cite", "903.4a", "--cite", "701.34a",
-                           "--cite", "603.2e", "--cite", "100.1", "--json")
+    code, out, err = judge(
+        "ruling",
+        "add",
+        "--book",
+        "cr-2025",
+        "-q",
+        "Does a player who controls themselves choose?",
+        "-a",
+        "Yes: they make their own decisions.",
+        "--cite",
+        "903.4a",
+        "--cite",
+        "701.34a",
+        "--cite",
+        "603.2e",
+        "--cite",
+        "100.1",
+        "--json",
+    )
     assert code == 0, err
     recorded = json.loads(out)
     assert [c["number"] for c in recorded["cites"]] == ["903.4a", "701.34a", "603.2e", "100.1"]
@@ -51,7 +66,8 @@ def test_check_flags_what_the_newer_edition_changed_moved_or_dropped(pair_home, 
     assert first["flagged"] and first["book"] == "cr-2026" and first["via"] == "cr-2025" and not second["flagged"]
     cites = {c["number"]: c for c in first["cites"]}
     assert cites["903.4a"]["status"] == "changed" and cites["903.4a"]["diff"].startswith(
-        "Color identity is established before the game begins. {+If a rule")
+        "Color identity is established before the game begins. {+If a rule"
+    )
     assert (cites["701.34a"]["status"], cites["701.34a"]["now"]) == ("moved", "701.40a")
     assert (cites["603.2e"]["status"], cites["603.2e"]["now"]) == ("gone", None)
     assert cites["100.1"]["status"] == "same"
@@ -67,12 +83,21 @@ def test_check_follows_rules_by_their_text_when_the_old_book_is_gone(cr_pair, tm
     nb = Notebook(tmp_path / "notebook.db")
     manifest = store.query("SELECT text FROM rules WHERE book = 'cr-2025' AND number = '701.34a'")[0]["text"]
     color = "Color identity is established before the game begins."
-    r = nb.add(game="mtg", book="cr-2025-unloaded", edition="2025-02-07", question="q", answer="a",
-               cites=[Cited("701.34a", manifest), Cited("903.4a", color), Cited("999.9", "Nothing like any rule at all.")])
+    r = nb.add(
+        game="mtg",
+        book="cr-2025-unloaded",
+        edition="2025-02-07",
+        question="q",
+        answer="a",
+        cites=[Cited("701.34a", manifest), Cited("903.4a", color), Cited("999.9", "Nothing like any rule at all.")],
+    )
     result = check(store, [r], "cr-2026")[0].to_json()
     assert result["via"] is None and result["flagged"]
     assert [(c["number"], c["status"], c["now"]) for c in result["cites"]] == [
-        ("701.34a", "moved", "701.40a"), ("903.4a", "changed", "903.4a"), ("999.9", "gone", None)]
+        ("701.34a", "moved", "701.40a"),
+        ("903.4a", "changed", "903.4a"),
+        ("999.9", "gone", None),
+    ]
 
 
 def test_scenarios_are_run_again(pair_home, judge, tmp_path):
@@ -81,11 +106,25 @@ def test_scenarios_are_run_again(pair_home, judge, tmp_path):
     good.write_text(ships, encoding="utf-8")
     # Written under the 2025 rules: Counter was 701.5a. The 2026 engine cites 701.6a.
     old = tmp_path / "counterspell-2025.yaml"
-    old.write_text(ships.replace('edition: "2026-02-27"', 'edition: "2025-02-07"').replace('"701.6a"', '"701.5a"'),
-                   encoding="utf-8")
+    old.write_text(
+        ships.replace('edition: "2026-02-27"', 'edition: "2025-02-07"').replace('"701.6a"', '"701.5a"'),
+        encoding="utf-8",
+    )
     for book, path in (("cr-2026", good), ("cr-2025", old)):
-        code, out, err = judge("ruling", "add", "--book", book, "-q", "Is Divination countered?", "-a", "Yes.",
-                               "--cite", "117.3b", "--scenario", path)
+        code, out, err = judge(
+            "ruling",
+            "add",
+            "--book",
+            book,
+            "-q",
+            "Is Divination countered?",
+            "-a",
+            "Yes.",
+            "--cite",
+            "117.3b",
+            "--scenario",
+            path,
+        )
         assert code == 0, err
     code, out, err = judge("ruling", "check", "--book", "cr-2026", "--json")
     data = json.loads(out)
@@ -93,15 +132,26 @@ def test_scenarios_are_run_again(pair_home, judge, tmp_path):
     assert scenarios[0] == {"name": "counterspell.yaml", "status": "passed", "detail": None}
     assert scenarios[1]["status"] == "failed" and "701.5a" in scenarios[1]["detail"]
     assert data["rulings"][1]["flagged"]
-    code, out, err = judge("ruling", "add", "--book", "cr-2026", "-q", "q", "-a", "a", "--scenario",
-                           REPO / "data" / "scenarios" / "riftbound" / "burn-out.yaml")
+    code, out, err = judge(
+        "ruling",
+        "add",
+        "--book",
+        "cr-2026",
+        "-q",
+        "q",
+        "-a",
+        "a",
+        "--scenario",
+        REPO / "data" / "scenarios" / "riftbound" / "burn-out.yaml",
+    )
     assert code == 2 and "the scenario is riftbound, the ruling mtg" in err
 
 
 def test_deleting_judge_db_leaves_every_ruling(fresh_home, judge):
     for i, number in enumerate(("312.1", "312.2.b", "315.2.b.1")):
-        code, _, err = judge("ruling", "add", "--book", "riftbound", "-q", f"Question {i}?", "-a", f"Answer {i}.",
-                             "--cite", number)
+        code, _, err = judge(
+            "ruling", "add", "--book", "riftbound", "-q", f"Question {i}?", "-a", f"Answer {i}.", "--cite", number
+        )
         assert code == 0, err
     code, before, _ = judge("ruling", "export")
     notebook = fresh_home / "notebook.db"
@@ -140,8 +190,16 @@ def test_six_processes_adding_at_once_lose_nothing(tmp_path):
     path = tmp_path / "notebook.db"
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     start = time.time() + 1.0  # every process is up by then, and they all write at once
-    procs = [subprocess.Popen([sys.executable, "-c", ADDER, str(path), f"p{n}", "25", str(start)], env=env,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for n in range(6)]
+    procs = [
+        subprocess.Popen(
+            [sys.executable, "-c", ADDER, str(path), f"p{n}", "25", str(start)],
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for n in range(6)
+    ]
     for p in procs:
         _, err = p.communicate(timeout=120)
         assert p.returncode == 0, err
@@ -165,8 +223,19 @@ def test_list_show_search_edit_remove_export_import(fresh_home, judge, tmp_path)
         assert {k for k in keys(data) if f'"{k}"' not in documented} == set(), args
         return data
 
-    first = run("add", "--book", "riftbound", "-q", "Who gets priority after a spell is played?", "-a", "Its caster.",
-                "--cite", "312.1", "--cite", "312.2b")
+    first = run(
+        "add",
+        "--book",
+        "riftbound",
+        "-q",
+        "Who gets priority after a spell is played?",
+        "-a",
+        "Its caster.",
+        "--cite",
+        "312.1",
+        "--cite",
+        "312.2b",
+    )
     assert [c["number"] for c in first["cites"]] == ["312.1", "312.2.b"]  # as the book numbers it
     second = run("add", "--game", "mtg", "-q", "Is the untap step skipped?", "-a", "No.", "--cite", "302.2")
     assert second["book"] == "mtg" and second["edition"] == "2008-10-01"
@@ -185,8 +254,10 @@ def test_list_show_search_edit_remove_export_import(fresh_home, judge, tmp_path)
     assert code == 1 and f"no ruling #{second['id']}" in err
     result = run("import", str(exported))  # the one removed comes back; the other is already here
     assert len(result["imported"]) == 1 and result["skipped"] == 1
-    assert {r["question"] for r in run("list")} == {"Who gets priority after a spell is played?",
-                                                    "Is the untap step skipped?"}
+    assert {r["question"] for r in run("list")} == {
+        "Who gets priority after a spell is played?",
+        "Is the untap step skipped?",
+    }
     assert run("import", str(exported)) == {"imported": [], "skipped": 2}
     run("check")
     bad = tmp_path / "bad.json"

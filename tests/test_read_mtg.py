@@ -118,9 +118,7 @@ def test_first_and_last_glossary_entries_are_read(path):
 
 
 @needs_corpus
-@pytest.mark.parametrize(
-    "name", [f"MagicCompRules-{date}.txt" for date in ("2026-02-27", "2025-02-07", "2022-11-18")]
-)
+@pytest.mark.parametrize("name", [f"MagicCompRules-{date}.txt" for date in ("2026-02-27", "2025-02-07", "2022-11-18")])
 def test_modern_editions_read_without_warnings_and_in_rule_order(name):
     doc = read_cached(corpus_file(name))
     assert doc.warnings == []
@@ -135,8 +133,7 @@ def test_2026_rule_texts_headings_examples_and_continuations():
     assert (rules["1"].title, rules["1"].parent, rules["1"].line) == ("Game Concepts", None, 181)
     assert (rules["100"].title, rules["100"].text, rules["100"].parent) == ("General", "", "1")
     assert rules["601.2c"].text.startswith(
-        "The player announces their choice of an appropriate object or player for each target the spell "
-        "requires."
+        "The player announces their choice of an appropriate object or player for each target the spell requires."
     )
     assert (rules["601.2c"].parent, rules["601.2c"].line) == ("601.2", 2458)
     numbers = [r.number for r in doc.rules]
@@ -238,9 +235,7 @@ def test_glossary_seed_recovers_lost_headwords():
     assert doc.kind == "glossary" and doc.rules == []
     terms = {t.term: t for t in doc.terms}
     permanent = terms["permanent"]
-    assert permanent.definition == (
-        "A permanent is any card or token in the in-play zone. See rule 214, “Permanents.”"
-    )
+    assert permanent.definition == ("A permanent is any card or token in the in-play zone. See rule 214, “Permanents.”")
     assert (permanent.headword_recovered, permanent.line) == (True, 9)
     play_draw = terms["play/draw rule"]
     assert play_draw.headword_recovered
@@ -254,8 +249,15 @@ def test_glossary_seed_recovers_lost_headwords():
     assert not poison.headword_recovered
     assert poison.definition.startswith("Some cards give poison counters to players.")
     assert terms["Pay"].definition.count("\n") == 3  # four definition lines under the headword
-    assert {"pass", "pass in succession", "phased-out zone", "player", "poly artifact",
-            "postcombat main phase", "power"} <= set(terms)
+    assert {
+        "pass",
+        "pass in succession",
+        "phased-out zone",
+        "player",
+        "poly artifact",
+        "postcombat main phase",
+        "power",
+    } <= set(terms)
 
 
 def test_glossary_seed_warns_where_it_had_to_guess():
@@ -312,7 +314,10 @@ def test_duplicate_and_out_of_order_numbers_are_warned_with_their_line(tmp_path,
     rules = {r.number: r for r in doc.rules}
     assert list(rules) == ["100", "100.1", "100.2", "100.2-2", "100.1a", "100.3"]
     assert (rules["100.2-2"].text, rules["100.2-2"].parent, rules["100.2-2"].line) == (
-        "A second 100.2, kept as 100.2-2.", "100", 13)
+        "A second 100.2, kept as 100.2-2.",
+        "100",
+        13,
+    )
     assert rules["100.1"].text == "A player’s first rule."
     assert rules["100.2"].text == "The second rule.\nA continuation paragraph."
     assert rules["100.2"].examples == ("A creature in play.",)
@@ -327,8 +332,21 @@ def test_text_that_cannot_be_placed_is_warned_but_an_introduction_is_not(tmp_pat
     stray_warning = "text before the first rule, not read: 'Some stray words.'"
     assert [(w.line, w.reason) for w in doc.warnings] == [(1, stray_warning)]
     intro = tmp_path / "intro.txt"
-    intro_lines = ["Introduction", "", "Words.", "", "Contents", "", "1. Game", "100. General", "",
-                   "1. Game", "", "100. General", "100.1. A rule."]
+    intro_lines = [
+        "Introduction",
+        "",
+        "Words.",
+        "",
+        "Contents",
+        "",
+        "1. Game",
+        "100. General",
+        "",
+        "1. Game",
+        "",
+        "100. General",
+        "100.1. A rule.",
+    ]
     intro.write_text("\n".join(intro_lines) + "\n", encoding="utf-8")
     doc = read_file(intro, game="mtg", kind="rules")
     assert doc.warnings == []

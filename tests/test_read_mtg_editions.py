@@ -157,8 +157,11 @@ def read_text(lines: list[str]):
 def test_contents_unlike_the_body_and_listing_glossary_lose_no_rule():
     doc = read_text(M10_LIKE)
     assert [(r.number, r.title, r.line) for r in doc.rules if r.title] == [
-        ("1", "The Game", 24), ("100", "General", 26), ("101", "The Magic Golden Rules", 32),
-        ("2", "Parts of a Card", 37), ("200", "General", 39),
+        ("1", "The Game", 24),
+        ("100", "General", 26),
+        ("101", "The Magic Golden Rules", 32),
+        ("2", "Parts of a Card", 37),
+        ("200", "General", 39),
     ]
     assert [r.number for r in doc.rules] == ["1", "100", "100.1", "100.1a", "101", "101.1", "2", "200", "200.1"]
     assert {r.number: r for r in doc.rules}["101.1"].examples == (
@@ -172,8 +175,17 @@ def test_contents_unlike_the_body_and_listing_glossary_lose_no_rule():
 
 def test_contents_that_end_on_a_heading_stay_out_of_the_body():
     # No entry between the contents and the body: only the first rule's own section and part begin it.
-    lines = ["Contents", "1. Game Concepts", "100. General", "101. Players", "1. The Game", "100. General",
-             "100.1. A rule.", "101. Players", "101.1. Another rule."]
+    lines = [
+        "Contents",
+        "1. Game Concepts",
+        "100. General",
+        "101. Players",
+        "1. The Game",
+        "100. General",
+        "100.1. A rule.",
+        "101. Players",
+        "101.1. Another rule.",
+    ]
     doc = read_text(lines)
     assert [(r.number, r.line) for r in doc.rules] == [("1", 5), ("100", 6), ("100.1", 7), ("101", 8), ("101.1", 9)]
     assert doc.rules[0].title == "The Game"
@@ -181,8 +193,26 @@ def test_contents_that_end_on_a_heading_stay_out_of_the_body():
 
 
 def test_a_body_without_its_part_heading_still_begins_at_its_section():
-    lines = ["Contents", "", "1. Game Concepts", "100. General", "Glossary", "", "100. General", "",
-             "100.1. A rule.", "", "Glossary", "", "Zone", "A place.", "", "Credits", "", "Names."]
+    lines = [
+        "Contents",
+        "",
+        "1. Game Concepts",
+        "100. General",
+        "Glossary",
+        "",
+        "100. General",
+        "",
+        "100.1. A rule.",
+        "",
+        "Glossary",
+        "",
+        "Zone",
+        "A place.",
+        "",
+        "Credits",
+        "",
+        "Names.",
+    ]
     doc = read_text(lines)
     assert [(r.number, r.line) for r in doc.rules] == [("100", 7), ("100.1", 9)]
     assert [(t.term, t.definition) for t in doc.terms] == [("Zone", "A place.")]

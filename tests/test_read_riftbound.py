@@ -359,10 +359,21 @@ def test_file_without_rules_is_a_read_error(tmp_path):
 
 
 def test_duplicate_number_keeps_both_and_warns():
-    doc = read(["301. The Turn", "302. Play continues.", "302. Play stops.", "continued text", "303. Next.",
-                "302. Play stops again."])
+    doc = read(
+        [
+            "301. The Turn",
+            "302. Play continues.",
+            "302. Play stops.",
+            "continued text",
+            "303. Next.",
+            "302. Play stops again.",
+        ]
+    )
     assert [(r.number, r.text, r.line) for r in doc.rules] == [
-        ("301", "", 1), ("302", "Play continues.", 2), ("302-2", "Play stops. continued text", 3), ("303", "Next.", 5),
+        ("301", "", 1),
+        ("302", "Play continues.", 2),
+        ("302-2", "Play stops. continued text", 3),
+        ("303", "Next.", 5),
         ("302-3", "Play stops again.", 6),
     ]
     assert by_number(doc)["302-2"].parent == "300"
@@ -396,8 +407,13 @@ def test_lower_case_after_a_letter_is_text_not_a_wrapped_number():
 
 def test_split_number_is_joined_only_where_it_continues_the_numbering():
     # The first child of the rule before, although its text starts with a capital.
-    doc = read(["359.3.f.3. Linked abilities.", "359.3.f.3.a. Some abilities are linked.",
-                "359.3.f.3.a. 1 In the case of a linked ability ..."])
+    doc = read(
+        [
+            "359.3.f.3. Linked abilities.",
+            "359.3.f.3.a. Some abilities are linked.",
+            "359.3.f.3.a. 1 In the case of a linked ability ...",
+        ]
+    )
     assert [(r.number, r.text) for r in doc.rules][-1] == ("359.3.f.3.a.1", "In the case of a linked ability ...")
     assert doc.warnings == []
     # The next sibling of a child already read.
@@ -405,9 +421,16 @@ def test_split_number_is_joined_only_where_it_continues_the_numbering():
     assert [r.number for r in doc.rules] == ["135", "135.1", "135.2"]
     # A rule whose text starts with a count: nothing to join.
     doc = read(["480. Two-Player Mode", "480.1. 2 Players", "480.2. Each player has a deck."])
-    assert [(r.number, r.text) for r in doc.rules] == [("480", ""), ("480.1", "2 Players"), ("480.2", "Each player has a deck.")]
+    assert [(r.number, r.text) for r in doc.rules] == [
+        ("480", ""),
+        ("480.1", "2 Players"),
+        ("480.2", "Each player has a deck."),
+    ]
     doc = read(["103. Deck Construction", "103.1. 1 Champion Legend", "103.2. 1 Chosen Champion"])
-    assert [(r.number, r.text) for r in doc.rules][1:] == [("103.1", "1 Champion Legend"), ("103.2", "1 Chosen Champion")]
+    assert [(r.number, r.text) for r in doc.rules][1:] == [
+        ("103.1", "1 Champion Legend"),
+        ("103.2", "1 Chosen Champion"),
+    ]
     # 103.3.a.12 would skip 103.3.a.1 to .11: "12 Rune Cards" is the text of 103.3.a.
     doc = read(["103.3. Runes.", "103.3.a. 12 Rune Cards"])
     assert [(r.number, r.text) for r in doc.rules] == [("103.3", "Runes."), ("103.3.a", "12 Rune Cards")]

@@ -22,8 +22,10 @@ SPIRITFORGED = CORPORA / "riftbound" / "faq-spiritforged.md"
 
 def corpus(path: Path):
     if not path.exists():
-        pytest.skip(f"{path.name} not found at {path.parent}: shared/corpora sits beside the checkout only in the "
-                    "workplace and CI")
+        pytest.skip(
+            f"{path.name} not found at {path.parent}: shared/corpora sits beside the checkout only in the "
+            "workplace and CI"
+        )
     return read_file(path)
 
 
@@ -126,8 +128,11 @@ def sections_by_hand(text: str) -> dict[str, int]:
     """What an FAQ page holds, counted from its lines alone: questions; introductions (prose right
     under the title or a topic heading); and headings that are neither questions nor inside a
     question's answer (before the first question of their topic)."""
-    lines = [line for line in text.splitlines()
-             if line.strip() and not line.startswith("<img") and not line.startswith("# origin:")]
+    lines = [
+        line
+        for line in text.splitlines()
+        if line.strip() and not line.startswith("<img") and not line.startswith("# origin:")
+    ]
     questions = sum(line.startswith("### Q:") for line in lines)
     intros = sum(1 for line, after in zip(lines, lines[1:]) if re.match(r"#{1,2} ", line) and not after.startswith("#"))
     loose, asked = 0, False
@@ -258,8 +263,21 @@ def test_short_answer_is_not_taken_for_a_topic():
 def test_markdown_paragraphs_and_text_outside_questions():
     """Text under a topic but outside any question is a section named by the topic."""
     doc = read(
-        ["# My FAQ", "## Topic One", "Intro for the topic.", "", "### Q: Wrapped?", "", "First line", "second line.",
-         "", "- bullet", "", "## Topic Two", "Loose text."],
+        [
+            "# My FAQ",
+            "## Topic One",
+            "Intro for the topic.",
+            "",
+            "### Q: Wrapped?",
+            "",
+            "First line",
+            "second line.",
+            "",
+            "- bullet",
+            "",
+            "## Topic Two",
+            "Loose text.",
+        ],
         name="my-faq.md",
     )
     assert doc.title == "My FAQ" and doc.edition is None
@@ -274,9 +292,25 @@ def test_markdown_paragraphs_and_text_outside_questions():
 
 def test_headings_that_are_not_questions():
     doc = read(
-        ["# My FAQ", "# origin: somewhere published 2024-05-01", "Welcome.", "## Cards", "### Q: Is it fixed?", "Yes.",
-         "### Spark (revised text)", "", "Deal 1.", "### Rule 101.2 (revised text)", "", "New rule text.",
-         "#### Frost and Flame", "", "Both changed.", "### Q: Another?", "No."],
+        [
+            "# My FAQ",
+            "# origin: somewhere published 2024-05-01",
+            "Welcome.",
+            "## Cards",
+            "### Q: Is it fixed?",
+            "Yes.",
+            "### Spark (revised text)",
+            "",
+            "Deal 1.",
+            "### Rule 101.2 (revised text)",
+            "",
+            "New rule text.",
+            "#### Frost and Flame",
+            "",
+            "Both changed.",
+            "### Q: Another?",
+            "No.",
+        ],
         name="my-faq.md",
     )
     assert [(r.form, r.question, r.answer) for r in doc.rulings] == [
@@ -371,9 +405,21 @@ def test_rendered_faq_reads_back(faq, markdown, wrap):
 
 def test_unreadable_section_warns_with_file_and_line():
     doc = read(
-        ["# Broken FAQ", "## Cards", "### Q: Fine?", "Yes.", "### Ember (revised text)", "",
-         "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd", "\x01\x02\x03\x04\x05", "### Q:", "Orphaned words.", "#### Empty heading",
-         "### Q: Still read?", "Yes."],
+        [
+            "# Broken FAQ",
+            "## Cards",
+            "### Q: Fine?",
+            "Yes.",
+            "### Ember (revised text)",
+            "",
+            "\ufffd\ufffd\ufffd\ufffd \ufffd\ufffd",
+            "\x01\x02\x03\x04\x05",
+            "### Q:",
+            "Orphaned words.",
+            "#### Empty heading",
+            "### Q: Still read?",
+            "Yes.",
+        ],
         name="faq-broken.md",
     )
     assert [(r.form, r.question, r.answer) for r in doc.rulings] == [

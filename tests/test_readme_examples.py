@@ -107,7 +107,8 @@ def test_a_console_example_prints_what_the_readme_shows(library, line, block):
         assert code == 0, f"README.md line {line}: `{command}` exited {code}:\n{printed}"
         assert trimmed(printed) == trimmed(shown), (
             f"README.md's example `{command}` (block at line {line}) no longer shows what it prints; "
-            f"it prints now:\n{trimmed(printed)}")
+            f"it prints now:\n{trimmed(printed)}"
+        )
 
 
 @pytest.mark.parametrize("line, block", [pytest.param(n, b, id=f"line-{n}") for n, b in blocks("sh") if commands(b)])
@@ -115,8 +116,10 @@ def test_a_sh_example_runs(library, line, block):
     for args in commands(block):
         for arg in args:
             if arg.startswith("../shared/corpora/") and not (REPO / arg).exists():
-                pytest.skip(f"README.md line {line}: corpus file {REPO / arg} is absent (real documents live in "
-                            f"../shared/corpora beside the checkout)")
+                pytest.skip(
+                    f"README.md line {line}: corpus file {REPO / arg} is absent (real documents live in "
+                    f"../shared/corpora beside the checkout)"
+                )
     for args in commands(block):
         code, printed = run(*args)
         assert code == 0, f"README.md line {line}: `{shlex.join(['judge', *args])}` exited {code}:\n{printed}"

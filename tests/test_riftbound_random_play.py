@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from scenarios.citations import timeline
 from engine.core import Citations, IllegalAction
 from engine.riftbound import new_game
+from scenarios.citations import timeline
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "riftbound" / "core-rules-v1.2.txt"
@@ -29,15 +29,32 @@ CITATIONS = Citations("riftbound", "v1.2", TABLE["citations"], timeline=timeline
 TABLE_RULES = {r for c in CITATIONS for r in c.rules}
 
 SPELL_EFFECTS = [
-    "deal 2 to target unit", "deal 4 to target unit at a battlefield. draw 1", "kill target unit",
-    "return target unit to its owner's hand", "move target unit to a battlefield", "draw 1", "ready target unit",
-    "exhaust target unit", "stun target unit", "buff target unit", "give target enemy unit +2 might this turn",
-    "score 1", "counter target spell", "recall target unit", "heal target friendly unit", "",
+    "deal 2 to target unit",
+    "deal 4 to target unit at a battlefield. draw 1",
+    "kill target unit",
+    "return target unit to its owner's hand",
+    "move target unit to a battlefield",
+    "draw 1",
+    "ready target unit",
+    "exhaust target unit",
+    "stun target unit",
+    "buff target unit",
+    "give target enemy unit +2 might this turn",
+    "score 1",
+    "counter target spell",
+    "recall target unit",
+    "heal target friendly unit",
+    "",
 ]
 TRIGGER_EFFECTS = ["draw 1", "buff me", "ready me", "give me +1 might this turn", "score 1"]
 # Triggered abilities that choose targets as they go onto the Chain (390.1), on either player's turn.
-TARGETING_TRIGGERS = ["deal 2 to target unit", "stun target enemy unit", "buff target friendly unit",
-                      "kill target unit at a battlefield", "counter target spell"]
+TARGETING_TRIGGERS = [
+    "deal 2 to target unit",
+    "stun target enemy unit",
+    "buff target friendly unit",
+    "kill target unit at a battlefield",
+    "counter target spell",
+]
 
 
 def _corpus_rules() -> set[str] | None:
@@ -45,6 +62,7 @@ def _corpus_rules() -> set[str] | None:
         return None
     try:
         from rulebook.readers import read_file
+
         return {r.number for r in read_file(CORPUS).rules}
     except ImportError:  # the Riftbound reader is not there yet: the table test covers the numbers
         return None
@@ -64,39 +82,66 @@ def random_scenario(rng: random.Random) -> dict:
             at = rng.choice(["base", "base", *bfs])
             if at != "base" and controllers.setdefault(at, p) != p:
                 at = "base"
-            unit = {"name": f"U{n}", "controller": p, "at": at, "might": rng.randint(1, 5),
-                    "exhausted": rng.random() < 0.3, "damage": 0}
+            unit = {
+                "name": f"U{n}",
+                "controller": p,
+                "at": at,
+                "might": rng.randint(1, 5),
+                "exhausted": rng.random() < 0.3,
+                "damage": 0,
+            }
             kws = [k for k in ("Ganking", "Tank", "Deathknell") if rng.random() < 0.25]
             if kws:
                 unit["keywords"] = kws
             if "Deathknell" in kws:
                 unit["effect"] = rng.choice(TRIGGER_EFFECTS[:1] + ["score 1"] + TARGETING_TRIGGERS)
             if rng.random() < 0.3:
-                unit["triggers"] = {rng.choice(["attack", "defend", "conquer", "hold"]):
-                                    rng.choice(TRIGGER_EFFECTS + TARGETING_TRIGGERS)}
+                unit["triggers"] = {
+                    rng.choice(["attack", "defend", "conquer", "hold"]): rng.choice(
+                        TRIGGER_EFFECTS + TARGETING_TRIGGERS
+                    )
+                }
             if rng.random() < 0.2:
-                unit["ability"] = {"cost": "exhaust", "effect": rng.choice(["draw 1", "buff me", "deal 1 to target unit"]),
-                                   "keywords": rng.choice([[], ["Action"], ["Reaction"]])}
+                unit["ability"] = {
+                    "cost": "exhaust",
+                    "effect": rng.choice(["draw 1", "buff me", "deal 1 to target unit"]),
+                    "keywords": rng.choice([[], ["Action"], ["Reaction"]]),
+                }
             units.append(unit)
         for _ in range(rng.randint(2, 5)):
             n += 1
             name = f"C{n}"
             if rng.random() < 0.7:
-                cards[name] = {"type": "spell", "effect": rng.choice(SPELL_EFFECTS),
-                               "keywords": rng.choice([[], ["Action"], ["Reaction"], ["Action", "Hidden"], ["Reaction", "Hidden"], ["Hidden"]])}
+                cards[name] = {
+                    "type": "spell",
+                    "effect": rng.choice(SPELL_EFFECTS),
+                    "keywords": rng.choice(
+                        [[], ["Action"], ["Reaction"], ["Action", "Hidden"], ["Reaction", "Hidden"], ["Hidden"]]
+                    ),
+                }
             else:
-                cards[name] = {"type": "unit", "might": rng.randint(1, 4),
-                               "keywords": rng.choice([[], ["Action"], ["Reaction"], ["Hidden"], ["Accelerate"]])}
+                cards[name] = {
+                    "type": "unit",
+                    "might": rng.randint(1, 4),
+                    "keywords": rng.choice([[], ["Action"], ["Reaction"], ["Hidden"], ["Accelerate"]]),
+                }
                 if rng.random() < 0.3:
                     cards[name]["effect"] = rng.choice(TRIGGER_EFFECTS)
             hands[p].append(name)
     battlefields = [{"name": b, **({"controller": controllers[b]} if b in controllers else {})} for b in bfs]
     return {
-        "game": "riftbound", "players": players, "victory_score": rng.choice([8, 10, 12]),
+        "game": "riftbound",
+        "players": players,
+        "victory_score": rng.choice([8, 10, 12]),
         "turn": {"player": rng.choice(players), "phase": rng.choice(["main", "main", "awaken", "beginning", "draw"])},
-        "state": {"points": {p: rng.randint(0, 4) for p in players}, "battlefields": battlefields, "units": units,
-                  "hand": hands, "deck": {p: rng.choice([1, 3, 6, 12, 20]) for p in players},
-                  **({"runes": {p: rng.randint(0, 3) for p in players}} if rng.random() < 0.3 else {})},
+        "state": {
+            "points": {p: rng.randint(0, 4) for p in players},
+            "battlefields": battlefields,
+            "units": units,
+            "hand": hands,
+            "deck": {p: rng.choice([1, 3, 6, 12, 20]) for p in players},
+            **({"runes": {p: rng.randint(0, 3) for p in players}} if rng.random() < 0.3 else {}),
+        },
         "cards": cards,
     }
 
@@ -111,8 +156,13 @@ def _check_state(snap: dict, players: list[str]) -> None:
     assert snap["state"].endswith("closed") == bool(snap["chain"]), snap
     if snap["state"] == "showdown open" and snap["priority"] is not None:
         assert snap["priority"] == snap["focus"], snap
-    if snap["state"] == "neutral open" and snap["phase"] == "main" and not snap["awaiting"] and not snap["winner"] \
-            and snap["combat"] is None:
+    if (
+        snap["state"] == "neutral open"
+        and snap["phase"] == "main"
+        and not snap["awaiting"]
+        and not snap["winner"]
+        and snap["combat"] is None
+    ):
         assert snap["priority"] == snap["turn_player"], snap
     if snap["winner"] or snap["awaiting"]:
         assert snap["priority"] is None

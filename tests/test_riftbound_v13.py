@@ -31,8 +31,9 @@ V13 = yaml.safe_load((TABLES / "riftbound-2026-03-30.yaml").read_text(encoding="
 V12 = yaml.safe_load((TABLES / "riftbound-v1.2.yaml").read_text(encoding="utf-8"))
 FAQ = yaml.safe_load((TABLES / "riftbound-2026-01-14.yaml").read_text(encoding="utf-8"))
 SCENARIOS = sorted((ROOT / "data" / "scenarios" / "riftbound").glob("*.yaml"))
-PATCH_MAP = yaml.safe_load((Path(__file__).parent / "data" / "riftbound-v1.3-patch-notes.yaml").read_text(
-    encoding="utf-8"))["items"]
+PATCH_MAP = yaml.safe_load(
+    (Path(__file__).parent / "data" / "riftbound-v1.3-patch-notes.yaml").read_text(encoding="utf-8")
+)["items"]
 
 
 def _norm(text: str) -> str:
@@ -124,8 +125,11 @@ def test_scenario_passes_with_v1_3_as_the_default_book(v13_home, judge, path):
     edition = scenario.get("edition")
     if "book" not in scenario and (edition is None or str(edition) == "2026-03-30"):
         assert data["book"] == "rb-1.3"
-        absent = [r["rule"] for r in data["rules_cited"]
-                  if not r["rule"].startswith("faq-") and (not r["in_book"] or r.get("lacks_phrase_of"))]
+        absent = [
+            r["rule"]
+            for r in data["rules_cited"]
+            if not r["rule"].startswith("faq-") and (not r["in_book"] or r.get("lacks_phrase_of"))
+        ]
         assert not absent, f"cited under v1.3 but not in it (or not saying the key's phrase): {absent}"
 
 
@@ -157,7 +161,7 @@ def test_every_patch_note_item_has_one_entry():
     assert len({s for s, _, _ in items}) == 8
     assert {k: sum(1 for _, kind, _ in items if kind == k) for k in KINDS} == KINDS
     used = set()
-    for section, kind, text in items:
+    for _section, kind, text in items:
         entries = [i for i, e in enumerate(PATCH_MAP) if e["kind"] == kind and e["item"] in text]
         assert len(entries) == 1, f"{kind}: {text[:80]!r} matches entries {entries}"
         used.add(entries[0])
@@ -166,8 +170,11 @@ def test_every_patch_note_item_has_one_entry():
 
 @pytest.mark.parametrize("entry", PATCH_MAP, ids=lambda e: e["item"][:40])
 def test_the_diff_reports_what_each_patch_note_changed(diff, v13_rules, entry):
-    changed = ({a["number"] for a in diff["added"]} | {c["number"] for c in diff["changed"]}
-               | {r["new"] for r in diff["renumbered"] if r["changed"]})
+    changed = (
+        {a["number"] for a in diff["added"]}
+        | {c["number"] for c in diff["changed"]}
+        | {r["new"] for r in diff["renumbered"] if r["changed"]}
+    )
     for number in entry["rules"]:
         assert number in v13_rules, f"{number} is not a rule of v1.3"
         assert number in changed, f"{entry['item']!r}: the diff does not report {number} as added or changed"

@@ -30,10 +30,12 @@ def test_a_rule_the_engine_applies_shows_its_key_the_engine_lines_and_the_scenar
     assert lines[at + 1] == '    turn.untap (302.2)  "untaps them all simultaneously"'
     assert lines[at + 2].startswith("      engine/mtg/turn.py:")
     assert "  exercised by scenarios (" in out and "    mtg/cleanup-step.yaml" in lines
-    assert at > lines.index("  " + "Next the active player determines which permanents he or she controls will untap. "
-                            "Then he or she untaps them all simultaneously (this game action doesn’t use the stack). "
-                            "Normally, all of a player’s permanents untap, but effects can keep one or more of a "
-                            "player’s permanents from untapping.")
+    assert at > lines.index(
+        "  " + "Next the active player determines which permanents he or she controls will untap. "
+        "Then he or she untaps them all simultaneously (this game action doesn’t use the stack). "
+        "Normally, all of a player’s permanents untap, but effects can keep one or more of a "
+        "player’s permanents from untapping."
+    )
 
 
 def test_without_the_option_the_lookup_is_unchanged(home, judge):
@@ -49,7 +51,9 @@ def test_the_json_has_the_keys(home, judge):
     assert code == 0 and view["number"] == "302.2"
     [key] = view["applied"]
     assert set(key) == {"key", "phrase", "rules", "used_in"}
-    assert key["key"] == "turn.untap" and key["rules"] == ["302.2"] and key["phrase"] == "untaps them all simultaneously"
+    assert (
+        key["key"] == "turn.untap" and key["rules"] == ["302.2"] and key["phrase"] == "untaps them all simultaneously"
+    )
     assert key["used_in"] and all('"turn.untap"' in _line(p) for p in key["used_in"])
     assert "mtg/cleanup-step.yaml" in view["scenarios"] and view["scenarios"] == sorted(view["scenarios"])
 
@@ -63,8 +67,9 @@ def test_a_rule_lists_the_keys_of_its_sub_rules(home, judge):
 def test_a_rule_no_key_cites_shows_no_such_section(home, judge):
     code, out, _ = judge("rule", "300.4", "--book", "mtg", "--applied")
     assert code == 0 and "applied by the engine (" not in out and "exercised by scenarios" not in out
-    assert out.rstrip().splitlines()[-1] == ("  not applied by the engine: no key of its mtg 2008-10-01 citation "
-                                             "table cites 300.4 or a rule under it")
+    assert out.rstrip().splitlines()[-1] == (
+        "  not applied by the engine: no key of its mtg 2008-10-01 citation table cites 300.4 or a rule under it"
+    )
     [view] = json.loads(judge("rule", "300.4", "--book", "mtg", "--applied", "--json")[1])
     assert view["applied"] == [] and view["scenarios"] == []
 
@@ -72,8 +77,10 @@ def test_a_rule_no_key_cites_shows_no_such_section(home, judge):
 def test_riftbound_and_the_lists_are_cut_short(home, judge):
     code, out, _ = judge("rule", "312.3", "--book", "riftbound", "--applied")
     assert code == 0
-    assert '    priority.granted_or_taken (312.3)  "either created if no player has it or taken from the player ' \
-           'with Priority"' in out
+    assert (
+        '    priority.granted_or_taken (312.3)  "either created if no player has it or taken from the player '
+        'with Priority"' in out
+    )
     assert "      engine/riftbound/chain.py:" in out
     shown = [line for line in out.splitlines() if line.startswith("    riftbound/")]
     [view] = json.loads(judge("rule", "312.3", "--book", "riftbound", "--applied", "--json")[1])
@@ -119,10 +126,19 @@ def test_the_scenario_map_is_kept_and_made_again_when_its_inputs_change(home, ju
     assert out.rstrip().endswith("  exercised by scenarios (1, in data/scenarios):\n    mtg/new.yaml")
 
 
-@pytest.mark.parametrize("cited, number, game, expected", [
-    ("702.19b", "702.19", "mtg", True), ("702.19b", "702", "mtg", True), ("702.19b", "7", "mtg", True),
-    ("702.190", "702.19", "mtg", False), ("702.1", "702.19", "mtg", False), ("702.19", "702.19", "mtg", True),
-    ("312.1.b", "312", "riftbound", True), ("312.1.b", "300", "riftbound", True), ("412.1", "300", "riftbound", False),
-])
+@pytest.mark.parametrize(
+    "cited, number, game, expected",
+    [
+        ("702.19b", "702.19", "mtg", True),
+        ("702.19b", "702", "mtg", True),
+        ("702.19b", "7", "mtg", True),
+        ("702.190", "702.19", "mtg", False),
+        ("702.1", "702.19", "mtg", False),
+        ("702.19", "702.19", "mtg", True),
+        ("312.1.b", "312", "riftbound", True),
+        ("312.1.b", "300", "riftbound", True),
+        ("412.1", "300", "riftbound", False),
+    ],
+)
 def test_covers(cited, number, game, expected):
     assert covers(cited, number, game) is expected

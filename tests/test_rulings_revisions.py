@@ -105,8 +105,11 @@ def test_only_a_later_dated_faq_revises():
 
 def test_revision_words_alone_do_not_link_unrelated_rulings():
     alpha = read(ALPHA, "alpha.md")
-    other = read("# Gamma FAQ\n# origin: x published 2025-01-01\n## Stone Wall\n### Q: Was Stone Wall changed?\n"
-                 "Yes, we replaced the ruling in the Alpha FAQ.\n### Meteor (errata)\nDeal 4.\n", "gamma.md")
+    other = read(
+        "# Gamma FAQ\n# origin: x published 2025-01-01\n## Stone Wall\n### Q: Was Stone Wall changed?\n"
+        "Yes, we replaced the ruling in the Alpha FAQ.\n### Meteor (errata)\nDeal 4.\n",
+        "gamma.md",
+    )
     assert not any(r.revises for r in linked(alpha, other).values())
 
 
@@ -118,8 +121,16 @@ def test_revision_words_alone_do_not_link_unrelated_rulings():
 def house(fresh_home, judge, tmp_path):
     (tmp_path / "faq-alpha.md").write_text(ALPHA, encoding="utf-8")
     (tmp_path / "faq-beta.md").write_text(BETA, encoding="utf-8")
-    code, out, err = judge("load", SEED_RULES, tmp_path / "faq-alpha.md", tmp_path / "faq-beta.md",
-                           "--book", "house", "--game", "riftbound")
+    code, out, err = judge(
+        "load",
+        SEED_RULES,
+        tmp_path / "faq-alpha.md",
+        tmp_path / "faq-beta.md",
+        "--book",
+        "house",
+        "--game",
+        "riftbound",
+    )
     assert code == 0, err
     return judge
 
@@ -131,14 +142,24 @@ def test_rulings_show_the_current_ruling_first(house):
     assert [(r["id"], r["current"]) for r in shown] == [("faq-beta-1", True), ("faq-alpha-2", False)]
     new, old = shown
     assert (new["form"], new["faq"], new["published"]) == ("section", "Beta FAQ", "2024-06-02")
-    assert new["revises"] == [{"book": "house", "id": "faq-alpha-2", "question": "Does Ice Shield stack with itself?",
-                               "faq": "Alpha FAQ", "published": "2024-01-10"}]
+    assert new["revises"] == [
+        {
+            "book": "house",
+            "id": "faq-alpha-2",
+            "question": "Does Ice Shield stack with itself?",
+            "faq": "Alpha FAQ",
+            "published": "2024-01-10",
+        }
+    ]
     assert [n["id"] for n in old["superseded_by"]] == ["faq-beta-1"] and old["revises"] == []
     code, text, _ = house("rulings", "Ice Shield", "--book", "house")
     first, second = text.split("\n\n")
-    assert first.startswith("[house] faq-beta-1  (Outstanding Issues)  Beta FAQ, 2024-06-02\nIce Shield and Stone Wall\n")
-    assert second.startswith("[house] faq-alpha-2  (Ice Shield)  Alpha FAQ, 2024-01-10  SUPERSEDED\n"
-                             "Q: Does Ice Shield stack with itself?\n")
+    assert first.startswith(
+        "[house] faq-beta-1  (Outstanding Issues)  Beta FAQ, 2024-06-02\nIce Shield and Stone Wall\n"
+    )
+    assert second.startswith(
+        "[house] faq-alpha-2  (Ice Shield)  Alpha FAQ, 2024-01-10  SUPERSEDED\nQ: Does Ice Shield stack with itself?\n"
+    )
     assert "superseded by:\n     faq-beta-1 (Beta FAQ, 2024-06-02): Ice Shield and Stone Wall" in second
 
 
@@ -148,29 +169,39 @@ def test_a_superseded_ruling_brings_its_revision(house):
     # (house, dated 2024-01-10, is read with the older seed's FAQ too: "How does Hidden work?" has "choices")
     shown = [r for r in json.loads(out)["rulings"] if r["book"] == "house"]
     assert [(r["id"], r["current"], r["score"] is None) for r in shown] == [
-        ("faq-beta-4", True, True), ("faq-alpha-1", False, False)]
+        ("faq-beta-4", True, True),
+        ("faq-alpha-1", False, False),
+    ]
 
 
 def test_rule_shows_its_revised_text(house):
     code, out, _ = house("rule", "312.1", "--book", "house", "--json")
     assert code == 0
     [view] = json.loads(out)
-    assert view["revised_by"] == [{
-        "ruling": "faq-beta-3", "faq": "Beta FAQ", "published": "2024-06-02",
-        "text": "Priority is the right to play spells and abilities, now including Reactions.",
-        "source": "faq-beta.md", "line": 14,
-    }]
+    assert view["revised_by"] == [
+        {
+            "ruling": "faq-beta-3",
+            "faq": "Beta FAQ",
+            "published": "2024-06-02",
+            "text": "Priority is the right to play spells and abilities, now including Reactions.",
+            "source": "faq-beta.md",
+            "line": 14,
+        }
+    ]
     code, text, _ = house("rule", "312.1", "--book", "house")
-    assert ("  revised by FAQ Beta FAQ (2024-06-02), ruling faq-beta-3:\n"
-            "    Priority is the right to play spells and abilities, now including Reactions.\n") in text
+    assert (
+        "  revised by FAQ Beta FAQ (2024-06-02), ruling faq-beta-3:\n"
+        "    Priority is the right to play spells and abilities, now including Reactions.\n"
+    ) in text
     code, out, _ = house("rule", "312.2", "--book", "house", "--json")
     assert json.loads(out)[0]["revised_by"] == []
 
 
 def test_a_rulings_file_with_an_unreadable_section_loads_with_warnings(fresh_home, judge, tmp_path):
     path = tmp_path / "faq-broken.md"
-    path.write_text(ALPHA + "\n## Garbled\n\n### Ember (revised text)\n\n\ufffd\ufffd\ufffd\ufffd\n\n### Q:\n",
-                    encoding="utf-8")
+    path.write_text(
+        ALPHA + "\n## Garbled\n\n### Ember (revised text)\n\n\ufffd\ufffd\ufffd\ufffd\n\n### Q:\n", encoding="utf-8"
+    )
     code, out, err = judge("load", SEED_RULES, path, "--book", "broken", "--game", "riftbound")
     assert code == 0, err
     warnings = [line.strip() for line in out.splitlines() if "warning:" in line]
@@ -194,8 +225,8 @@ def official(tmp_path_factory):
     home = tmp_path_factory.mktemp("official")
     mp = pytest.MonkeyPatch()
     mp.setenv("JUDGE_HOME", str(home))
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     Library(home, seeds=seeds_dir()).load(files, "rb")
     yield home
@@ -215,13 +246,21 @@ def test_icathian_rain_current_ruling_first(official_judge):
     current = [r for r in shown if r["current"]]
     old = [r for r in shown if not r["current"]]
     assert shown == current + old  # the current rulings first
-    assert {r["question"] for r in current} >= {"Icathian Rain (revised text)", "Falling Star, Icathian Rain, and Deflect"}
+    assert {r["question"] for r in current} >= {
+        "Icathian Rain (revised text)",
+        "Falling Star, Icathian Rain, and Deflect",
+    }
     assert {(r["faq"], r["published"]) for r in current} == {("Riftbound Spiritforged FAQ", "2026-01-14")}
     [origins] = old
     assert (origins["faq"], origins["published"]) == ("Riftbound Origins FAQ", "2025-10-16")
-    assert origins["question"].startswith('That "do this" wording is a lot like the one on Falling Star and Icathian Rain')
+    assert origins["question"].startswith(
+        'That "do this" wording is a lot like the one on Falling Star and Icathian Rain'
+    )
     assert {n["question"] for n in origins["superseded_by"]} == {
-        "Falling Star, Icathian Rain, and Deflect", "Falling Star (revised text)", "Icathian Rain (revised text)"}
+        "Falling Star, Icathian Rain, and Deflect",
+        "Falling Star (revised text)",
+        "Icathian Rain (revised text)",
+    }
     for r in current:
         assert [o["id"] for o in r["revises"]] == [origins["id"]]
     code, text, _ = official_judge("rulings", "Icathian Rain", "--book", "rb")
@@ -244,8 +283,12 @@ def test_rule_735_1_c_shows_its_revision(official_judge):
     assert view["text"].endswith('more to play as an additional cost."')  # the Core Rules' own text
     [revision] = view["revised_by"]
     assert (revision["faq"], revision["published"], revision["source"], revision["line"]) == (
-        "Riftbound Spiritforged FAQ", "2026-01-14", "faq-spiritforged.md", 78)
-    assert revision["text"].endswith("more to play as an additional cost for each time they choose me.\"")
+        "Riftbound Spiritforged FAQ",
+        "2026-01-14",
+        "faq-spiritforged.md",
+        78,
+    )
+    assert revision["text"].endswith('more to play as an additional cost for each time they choose me."')
     code, text, _ = official_judge("rule", "735.1.c", "--book", "rb")
     assert f"revised by FAQ Riftbound Spiritforged FAQ (2026-01-14), ruling {revision['ruling']}:" in text
     assert "for each time they choose me." in text

@@ -35,8 +35,12 @@ def invented(tmp_path_factory) -> Path:
 def corpora(tmp_path_factory) -> Path:
     """A home with two MTGJSON v3 sets (M10: Lightning Bolt; 10E: Grizzly Bears), the Riftbound gallery and
     its errata."""
-    files = [CARDS / "mtg" / "mtgjson-v3" / "M10.json", CARDS / "mtg" / "mtgjson-v3" / "10E.json",
-             CARDS / "riftbound" / "cards.json", CORPORA / "riftbound" / "errata.json"]
+    files = [
+        CARDS / "mtg" / "mtgjson-v3" / "M10.json",
+        CARDS / "mtg" / "mtgjson-v3" / "10E.json",
+        CARDS / "riftbound" / "cards.json",
+        CORPORA / "riftbound" / "errata.json",
+    ]
     missing = [f for f in files if not f.exists()]
     if missing:
         pytest.skip(f"corpus card files are absent ({missing[0]}): real documents live in ../shared/corpora")
@@ -56,7 +60,11 @@ MTG = "game: mtg\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main1}\n"
 
 
 def test_a_card_named_in_a_hand_is_the_librarys(invented, tmp_path):
-    code, out, err = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, out, err = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     state:
       permanents:
         - {name: Mountain, controller: Ana}
@@ -68,7 +76,8 @@ def test_a_card_named_in_a_hand_is_the_librarys(invented, tmp_path):
     expect:
       - {after: 1, cites: ["409.1a"]}
       - {after: 3, life: {Ben: 18}, stack: []}
-    """))
+    """),
+    )
     assert code == 0, err + out
     assert f"Cards from the library:\n   - Practice Bolt: text from {INVENTED_SOURCE}\n" in out
     assert "Ana pays {R} for Practice Bolt by tapping Mountain" in out
@@ -76,21 +85,40 @@ def test_a_card_named_in_a_hand_is_the_librarys(invented, tmp_path):
 
 
 def test_a_list_of_names_and_what_json_says_of_each(invented, tmp_path):
-    code, out, err = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, out, err = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     costs: ignore
     state:
       hand: {Ana: [practice bolt]}
     cards: [Practice Bolt]
     actions:
       - Ana casts Practice Bolt targeting Ben
-    """), "--json")
+    """),
+        "--json",
+    )
     assert code == 0, err
     data = json.loads(out)
-    assert data["library_cards"] == [{
-        "name": "Practice Bolt", "card": "Practice Bolt", "game": "mtg", "named_at": "cards -> 1", "line": 7,
-        "written": [], "source": {"file": "invented-scryfall.json", "path": str(INVENTED.resolve()),
-                                  "format": "scryfall-cards", "set": "TST", "date": "2026-01-01",
-                                  "dated_by": "printing"}}]
+    assert data["library_cards"] == [
+        {
+            "name": "Practice Bolt",
+            "card": "Practice Bolt",
+            "game": "mtg",
+            "named_at": "cards -> 1",
+            "line": 7,
+            "written": [],
+            "source": {
+                "file": "invented-scryfall.json",
+                "path": str(INVENTED.resolve()),
+                "format": "scryfall-cards",
+                "set": "TST",
+                "date": "2026-01-01",
+                "dated_by": "printing",
+            },
+        }
+    ]
     assert data["steps"][0]["legal"] and data["steps"][0]["state"]["stack"] == ["practice bolt"]  # as the hand has it
     from tests.test_json_docs import keys, sections
 
@@ -98,7 +126,11 @@ def test_a_list_of_names_and_what_json_says_of_each(invented, tmp_path):
 
 
 def test_a_field_the_scenario_writes_wins_over_the_librarys(invented, tmp_path):
-    code, out, err = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, out, err = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     costs: ignore
     state:
       hand: {Ana: [Practice Bolt]}
@@ -110,14 +142,18 @@ def test_a_field_the_scenario_writes_wins_over_the_librarys(invented, tmp_path):
       - Ben passes
     expect:
       - {after: 3, life: {Ben: 15}}
-    """))
+    """),
+    )
     assert code == 0, err + out
     assert f"Practice Bolt: text from {INVENTED_SOURCE}; effect as the scenario writes it" in out
 
 
 def test_a_permanent_takes_the_fields_it_does_not_write(invented, tmp_path):
     """Power written (4), toughness, flying and vigilance from the card, its enters trigger written away."""
-    code, out, err = explain(invented, tmp_path, """\
+    code, out, err = explain(
+        invented,
+        tmp_path,
+        """\
     game: mtg
     edition: "2026-02-27"
     players: [Ana, Ben]
@@ -136,7 +172,9 @@ def test_a_permanent_takes_the_fields_it_does_not_write(invented, tmp_path):
     expect:
       - {after: 4, answer: no, rule: "702.9b"}
       - {after: 6, life: {Ben: 16}}
-    """, "--json")
+    """,
+        "--json",
+    )
     assert code == 0, err + out
     data = json.loads(out)
     assert "Drill Sergeant Drake" not in data["steps"][1]["state"]["tapped"]  # vigilance
@@ -145,52 +183,87 @@ def test_a_permanent_takes_the_fields_it_does_not_write(invented, tmp_path):
 
 
 def test_text_the_engine_cannot_read_is_refused_naming_the_card_and_the_sentence(invented, tmp_path):
-    code, out, err = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, out, err = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     state:
       hand: {Ana: [Practice Bolt, Drill Sergeant Drake]}
-    """))
+    """),
+    )
     assert code == 2 and out == ""
     assert err.count("\n") == 1, err
-    assert err.startswith(f"judge: {tmp_path / 'scen.yaml'}:5: state -> hand -> Ana -> 2: Drill Sergeant Drake (from "
-                          f"{INVENTED_SOURCE}): cannot read \"When Drill Sergeant Drake enters, destroy target tapped "
-                          "creature.\": ")
+    assert err.startswith(
+        f"judge: {tmp_path / 'scen.yaml'}:5: state -> hand -> Ana -> 2: Drill Sergeant Drake (from "
+        f'{INVENTED_SOURCE}): cannot read "When Drill Sergeant Drake enters, destroy target tapped '
+        'creature.": '
+    )
     assert err.rstrip().endswith("to use it, write its effect: in the scenario")
 
 
 def test_the_refusal_as_json(invented, tmp_path):
-    code, out, _ = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, out, _ = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     cards: [Drill Sergeant Drake]
-    """), "--json")
+    """),
+        "--json",
+    )
     error = json.loads(out)["error"]
     assert code == 2 and error["status"] == 2 and error["line"] == 4
-    assert 'cards -> 1: Drill Sergeant Drake (from ' in error["message"]
+    assert "cards -> 1: Drill Sergeant Drake (from " in error["message"]
     assert '"When Drill Sergeant Drake enters, destroy target tapped creature."' in error["message"]
 
 
-@pytest.mark.parametrize("state, cards, where, message", [
-    ("{hand: {Ana: [Practise Bolt]}}", "{}", ":4: state -> hand -> Ana -> 1:",
-     'no card named "Practise Bolt" under cards: or in the mtg card library (did you mean "Practice Bolt"?)'),
-    ("{}", "[Practice Bolt, Drill Sargent Drake]", ":5: cards -> 2:",
-     'no card named "Drill Sargent Drake" under cards: or in the mtg card library (did you mean "Drill Sergeant Drake"?)'),
-    ("{permanents: [{name: Practice Bolt, controller: Ana}]}", "{}", ":4: state -> permanents -> 1 -> name:",
-     "Practice Bolt is an Instant: not a permanent"),
-])
-def test_a_name_found_nowhere_is_the_usual_error_with_the_librarys_names(invented, tmp_path, state, cards, where,
-                                                                          message):
+@pytest.mark.parametrize(
+    "state, cards, where, message",
+    [
+        (
+            "{hand: {Ana: [Practise Bolt]}}",
+            "{}",
+            ":4: state -> hand -> Ana -> 1:",
+            'no card named "Practise Bolt" under cards: or in the mtg card library (did you mean "Practice Bolt"?)',
+        ),
+        (
+            "{}",
+            "[Practice Bolt, Drill Sargent Drake]",
+            ":5: cards -> 2:",
+            'no card named "Drill Sargent Drake" under cards: or in the mtg card library (did you mean "Drill Sergeant Drake"?)',
+        ),
+        (
+            "{permanents: [{name: Practice Bolt, controller: Ana}]}",
+            "{}",
+            ":4: state -> permanents -> 1 -> name:",
+            "Practice Bolt is an Instant: not a permanent",
+        ),
+    ],
+)
+def test_a_name_found_nowhere_is_the_usual_error_with_the_librarys_names(
+    invented, tmp_path, state, cards, where, message
+):
     code, out, err = explain(invented, tmp_path, MTG + f"state: {state}\ncards: {cards}\n")
     assert code == 2, out
     assert err == f"judge: {tmp_path / 'scen.yaml'}{where} {message}\n"
 
 
 def test_an_action_naming_a_library_card_nobody_has(invented, tmp_path):
-    code, _, err = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, _, err = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     actions:
       - Ana casts Practice Bolt targeting Ben
       - Ana casts Practise Blot targeting Ben
-    """))
+    """),
+    )
     assert code == 2
-    assert err.rstrip().endswith('("Practice Bolt" is a card of the mtg card library: name it in a hand, a deck or on '
-                                 "the board to use it)")
+    assert err.rstrip().endswith(
+        '("Practice Bolt" is a card of the mtg card library: name it in a hand, a deck or on the board to use it)'
+    )
     path = tmp_path / "scen.yaml"
     path.write_text(textwrap.dedent(MTG + "actions:\n  - Ana casts Practise Blot targeting Ben\n"), encoding="utf-8")
     code, _, err = judge_in(invented, "explain", path)
@@ -200,7 +273,11 @@ def test_an_action_naming_a_library_card_nobody_has(invented, tmp_path):
 def test_copies_and_a_definition_that_writes_type(invented, tmp_path):
     """``Name#2`` is another copy of the library's card; an entry that writes ``type`` is the scenario's own
     (contract version 2), whatever is loaded."""
-    code, out, err = explain(invented, tmp_path, MTG + textwrap.dedent("""\
+    code, out, err = explain(
+        invented,
+        tmp_path,
+        MTG
+        + textwrap.dedent("""\
     costs: ignore
     state:
       hand: {Ana: [Practice Bolt, Practice Bolt#2], Ben: [Shock]}
@@ -219,13 +296,16 @@ def test_copies_and_a_definition_that_writes_type(invented, tmp_path):
       - Ben passes
     expect:
       - {end: true, life: {Ana: 19, Ben: 16}}
-    """))
+    """),
+    )
     assert code == 0, err + out
     assert "Cards from the library:\n   - Practice Bolt: text from" in out and "Shock: text" not in out
 
 
 def test_markdown_names_the_cards_too(invented, tmp_path):
-    code, out, err = explain(invented, tmp_path, MTG + "costs: ignore\ncards: [Practice Bolt]\n", "--format", "markdown")
+    code, out, err = explain(
+        invented, tmp_path, MTG + "costs: ignore\ncards: [Practice Bolt]\n", "--format", "markdown"
+    )
     assert code == 0, err
     assert f"**Cards from the library**\n- Practice Bolt: text from {INVENTED_SOURCE}\n" in out
 
@@ -235,10 +315,13 @@ def test_without_cards_loaded(tmp_path):
     home = tmp_path / "home"
     code, _, err = explain(home, tmp_path, MTG + "cards: [Practice Bolt]\n")
     assert code == 2
-    assert err.rstrip().endswith(':4: cards -> 1: no mtg cards are loaded to take "Practice Bolt" from (judge load '
-                                 "reads card files); or define it under cards: with type:")
-    code, out, err = judge_in(home, "explain", REPO / "data" / "scenarios" / "riftbound" / "spec-example.yaml",
-                              "--check", "--json")
+    assert err.rstrip().endswith(
+        ':4: cards -> 1: no mtg cards are loaded to take "Practice Bolt" from (judge load '
+        "reads card files); or define it under cards: with type:"
+    )
+    code, out, err = judge_in(
+        home, "explain", REPO / "data" / "scenarios" / "riftbound" / "spec-example.yaml", "--check", "--json"
+    )
     assert code == 0, err
     assert "library_cards" not in json.loads(out)
     assert not (home / "cards.db").exists()
@@ -259,16 +342,27 @@ def test_the_documented_examples_pass(corpora, tmp_path, n):
 
 
 def test_lightning_bolt_kills_grizzly_bears(corpora, tmp_path):
-    code, out, err = explain(corpora, tmp_path, library_examples()[0].replace(
-        "{after: 3, zone: {Grizzly Bears: graveyard}}", '{after: 3, zone: {Grizzly Bears: graveyard}, cites: ["420.5c"]}'))
+    code, out, err = explain(
+        corpora,
+        tmp_path,
+        library_examples()[0].replace(
+            "{after: 3, zone: {Grizzly Bears: graveyard}}",
+            '{after: 3, zone: {Grizzly Bears: graveyard}, cites: ["420.5c"]}',
+        ),
+    )
     assert code == 0, err + out
-    assert ("   - Grizzly Bears: text from 10E.json (mtgjson-v3; 10E, released 2007-07-13)\n"
-            "   - Lightning Bolt: text from M10.json (mtgjson-v3; M10, released 2009-07-17)\n") in out
+    assert (
+        "   - Grizzly Bears: text from 10E.json (mtgjson-v3; 10E, released 2007-07-13)\n"
+        "   - Lightning Bolt: text from M10.json (mtgjson-v3; M10, released 2009-07-17)\n"
+    ) in out
     assert "Lightning Bolt deals 3 damage to Grizzly Bears" in out
 
 
 def test_grizzly_bears_with_the_power_the_scenario_gives(corpora, tmp_path):
-    code, out, err = explain(corpora, tmp_path, """\
+    code, out, err = explain(
+        corpora,
+        tmp_path,
+        """\
     game: mtg
     edition: "2026-02-27"
     players: [Ana, Ben]
@@ -284,28 +378,41 @@ def test_grizzly_bears_with_the_power_the_scenario_gives(corpora, tmp_path):
       - Ana moves to combat_damage
     expect:
       - {after: 3, life: {Ben: 17}}
-    """)
+    """,
+    )
     assert code == 0, err + out
-    assert "Grizzly Bears: text from 10E.json (mtgjson-v3; 10E, released 2007-07-13); power as the scenario writes it" in out
+    assert (
+        "Grizzly Bears: text from 10E.json (mtgjson-v3; 10E, released 2007-07-13); power as the scenario writes it"
+        in out
+    )
 
 
 def test_a_riftbound_unit_whose_text_the_engine_cannot_read(corpora, tmp_path):
-    code, _, err = explain(corpora, tmp_path, """\
+    code, _, err = explain(
+        corpora,
+        tmp_path,
+        """\
     game: riftbound
     players: [Ana, Ben]
     turn: {player: Ana, phase: main}
     state:
       units:
         - {name: "jinx rebel", controller: Ana, at: base}
-    """)
+    """,
+    )
     assert code == 2 and err.count("\n") == 1
-    assert (':6: state -> units -> 1: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "When you '
-            'discard one or more cards, ready me and give me +1 [M] this turn.": unknown trigger condition') in err
+    assert (
+        ':6: state -> units -> 1: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "When you '
+        'discard one or more cards, ready me and give me +1 [M] this turn.": unknown trigger condition'
+    ) in err
 
 
 def test_a_riftbound_card_whose_text_an_erratum_gave(corpora, tmp_path):
     """Falling Star's text is its erratum's ("Deal 3 to a unit." twice): the explanation names the errata file."""
-    code, out, err = explain(corpora, tmp_path, """\
+    code, out, err = explain(
+        corpora,
+        tmp_path,
+        """\
     game: riftbound
     players: [Ana, Ben]
     turn: {player: Ana, phase: main}
@@ -320,7 +427,9 @@ def test_a_riftbound_card_whose_text_an_erratum_gave(corpora, tmp_path):
       - Ben passes
     expect:
       - {after: 3, zone: {Yeti: trash, Poro: base}}
-    """, "--json")
+    """,
+        "--json",
+    )
     assert code == 0, err + out
     (card,) = json.loads(out)["library_cards"]
     assert card["source"]["file"] == "errata.json" and card["source"]["dated_by"] == "erratum"

@@ -115,6 +115,9 @@ def test_step_without_a_terminal_is_plain_text(tmp_path):
 
     from judge.cli import app
 
-    result = CliRunner().invoke(app, ["explain", str(ROOT / "data/scenarios/riftbound/spec-example.yaml"), "--step"],
-                                env={"JUDGE_HOME": str(tmp_path)})
+    result = CliRunner().invoke(
+        app,
+        ["explain", str(ROOT / "data/scenarios/riftbound/spec-example.yaml"), "--step"],
+        env={"JUDGE_HOME": str(tmp_path)},
+    )
     assert result.exit_code == 0 and "[Enter" not in result.output and "9. Ana ends turn" in result.output

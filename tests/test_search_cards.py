@@ -45,9 +45,12 @@ def test_a_riftbound_card_question(card_library):
     assert found["books"] == ["rb-1.3"]
 
 
-@pytest.mark.parametrize("query", ["when does damage wear off", "flash", "what is a sacrifice", "can a blocked creature deal damage to the player"])
+@pytest.mark.parametrize(
+    "query",
+    ["when does damage wear off", "flash", "what is a sacrifice", "can a blocked creature deal damage to the player"],
+)
 def test_rules_words_are_not_taken_for_cards(card_library, query):
-    """"Wear" is a face of Wear // Tear, "Flash" and "Sacrifice" are Magic cards, "Fog" one too: as
+    """ "Wear" is a face of Wear // Tear, "Flash" and "Sacrifice" are Magic cards, "Fog" one too: as
     the rules use them, or typed in lower case, they are the rules' words."""
     assert search(card_library, query)["card"] is None
 
@@ -71,12 +74,15 @@ def test_why_says_which_words_named_the_card(card_library):
     assert "the question names the card Thragtusk" in err
 
 
-@pytest.mark.parametrize("query, game, evidence", [
-    ("when is the chain empty", "riftbound", "chain"),
-    ("ganking", "riftbound", "ganking"),
-    ("who gets priority after a spell resolves from the stack", "mtg", "stack"),
-    ("sba", "mtg", "sba"),
-])
+@pytest.mark.parametrize(
+    "query, game, evidence",
+    [
+        ("when is the chain empty", "riftbound", "chain"),
+        ("ganking", "riftbound", "ganking"),
+        ("who gets priority after a spell resolves from the stack", "mtg", "stack"),
+        ("sba", "mtg", "sba"),
+    ],
+)
 def test_the_game_is_guessed_from_the_words(card_library, query, game, evidence):
     found = search(card_library, query)
     assert found["game"]["from"] == "words" and found["game"]["game"] == game
@@ -117,7 +123,7 @@ def test_the_default_game_is_a_setting(card_library, monkeypatch):
 
 def test_a_wrong_setting_is_one_line(card_library, monkeypatch):
     code, _, err = judge_in(card_library, "config", "game", "mgt")
-    assert code == 2 and 'unknown game \'mgt\' (did you mean "mtg"?)' in err and "Traceback" not in err
+    assert code == 2 and "unknown game 'mgt' (did you mean \"mtg\"?)" in err and "Traceback" not in err
     code, _, err = judge_in(card_library, "config", "gmae", "mtg")
     assert code == 2 and '(did you mean "game"?)' in err
     monkeypatch.setenv("JUDGE_GAME", "riftbnd")
@@ -138,18 +144,25 @@ def test_seeds_alone_guess_the_game_too(home):
     assert found["game"]["game"] == "riftbound" and found["card"] is None
 
 
-@pytest.mark.parametrize("query, name, matched", [
-    ("can janna heal my units when there's no enemy unit here", "Janna, Savior", "part"),  # a first name
-    ("resto angel blinks my creature, does it keep its counters", "Restoration Angel", "part"),  # beginnings
-    ("tawnos coffin gets destroyed in response to its ability", "Tawnos's Coffin", "exact"),  # possessive dropped
-    ("what do I choose when I play dragon's rage", "Dragon's Rage", "exact"),  # possessive kept
-    ("what's the mana value of fire ice in my library", "Fire // Ice", "exact"),  # the name without //
-    ("can I cast fame from my hand", "Claim // Fame", "exact"),  # a face, a rare English word
-    ("wurmcoil gets exiled by swords to plowshares, do i get the tokens", "Wurmcoil Engine", "part"),  # first named
-    ("skithyrix damage to a player is prevented", "Skithiryx, the Blight Dragon", "spelling"),  # first name misspelt
-    ("can my dragon block baneslayer", "Baneslayer Angel", "part"),  # a subtype is no name
-    ("can i use the +2 and then the 0 on mind sculptor in the same turn", "Jace, the Mind Sculptor", "part"),
-])
+@pytest.mark.parametrize(
+    "query, name, matched",
+    [
+        ("can janna heal my units when there's no enemy unit here", "Janna, Savior", "part"),  # a first name
+        ("resto angel blinks my creature, does it keep its counters", "Restoration Angel", "part"),  # beginnings
+        ("tawnos coffin gets destroyed in response to its ability", "Tawnos's Coffin", "exact"),  # possessive dropped
+        ("what do I choose when I play dragon's rage", "Dragon's Rage", "exact"),  # possessive kept
+        ("what's the mana value of fire ice in my library", "Fire // Ice", "exact"),  # the name without //
+        ("can I cast fame from my hand", "Claim // Fame", "exact"),  # a face, a rare English word
+        ("wurmcoil gets exiled by swords to plowshares, do i get the tokens", "Wurmcoil Engine", "part"),  # first named
+        (
+            "skithyrix damage to a player is prevented",
+            "Skithiryx, the Blight Dragon",
+            "spelling",
+        ),  # first name misspelt
+        ("can my dragon block baneslayer", "Baneslayer Angel", "part"),  # a subtype is no name
+        ("can i use the +2 and then the 0 on mind sculptor in the same turn", "Jace, the Mind Sculptor", "part"),
+    ],
+)
 def test_cards_as_judges_shorten_them(card_library, query, name, matched):
     found = search(card_library, query)["card"]
     assert (found["name"], found["matched"]) == (name, matched)
@@ -158,7 +171,7 @@ def test_cards_as_judges_shorten_them(card_library, query, name, matched):
 def test_the_cards_ruling_nearest_the_question_is_shown(card_library):
     found = search(card_library, "insidious will copy a spell, is the copy cast")
     assert found["card"]["ruling"]["date"] == "2016-09-20"
-    assert found["card"]["ruling"]["text"].startswith("The copy is created on the stack, so it's not \"cast.\"")
+    assert found["card"]["ruling"]["text"].startswith('The copy is created on the stack, so it\'s not "cast."')
     code, out, _ = judge_in(card_library, "search", "insidious will copy a spell, is the copy cast")
     assert "its ruling nearest the question (2016-09-20, mtgjson): The copy is created on the stack" in out
     assert search(card_library, "can bolt hit a planeswalker")["card"]["ruling"] is None  # none shares its words

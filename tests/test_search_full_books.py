@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import CORPORA
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -124,8 +123,12 @@ def test_a_short_query_naming_a_term_may_show_the_term_first(store):
 def test_a_derived_term_names_its_rule(full_judge, store):
     code, out, _ = full_judge("search", "can I react to a unit being played", "--book", RIFTBOUND, "--json")
     hits = json.loads(out)["hits"]
-    derived = {r["term"]: r["rule"] for r in store.query(
-        "SELECT term, derived_from AS rule FROM terms WHERE book = ? AND derived_from IS NOT NULL", [RIFTBOUND])}
+    derived = {
+        r["term"]: r["rule"]
+        for r in store.query(
+            "SELECT term, derived_from AS rule FROM terms WHERE book = ? AND derived_from IS NOT NULL", [RIFTBOUND]
+        )
+    }
     terms = [h for h in hits if h["kind"] == "term"]
     assert any(h["rule"] for h in terms)
     for h in hits:
@@ -136,7 +139,9 @@ def test_a_derived_term_names_its_rule(full_judge, store):
 
 
 def test_a_derived_term_and_its_rule_are_one_hit(full_judge, store):
-    rule = store.query("SELECT derived_from AS rule FROM terms WHERE book = ? AND term = 'Deflect'", [RIFTBOUND])[0]["rule"]
+    rule = store.query("SELECT derived_from AS rule FROM terms WHERE book = ? AND term = 'Deflect'", [RIFTBOUND])[0][
+        "rule"
+    ]
     code, out, _ = full_judge("search", "deflect", "--book", RIFTBOUND, "--json")
     hits = json.loads(out)["hits"]
     assert not [h for h in hits if h["kind"] == "term" and h["id"] == "Deflect"]

@@ -145,20 +145,31 @@ def test_fusing_words_and_meaning_beats_meaning_alone(measured):
 
 def test_meaning_beats_words_alone(measured):
     # The claim of the fifth to eleventh rounds, on every part and on each blind part alone.
-    for part in (None, "held-out-5", "held-out-6", "held-out-7", "held-out-8", "held-out-9", "held-out-10",
-                 "held-out-11"):
+    for part in (
+        None,
+        "held-out-5",
+        "held-out-6",
+        "held-out-7",
+        "held-out-8",
+        "held-out-9",
+        "held-out-10",
+        "held-out-11",
+    ):
         ours, words = _score(measured["ranker"], part), _score(measured["words"], part)
         assert ours[0] > words[0] and ours[1] > words[1], (part, ours, words)
     assert _score(measured["words"])[0] >= WORDS_FLOOR
 
 
-@pytest.mark.parametrize("question, book, answer, within", [
-    # No rule says "zero life"; 704.5a says "0 or less life" (words alone: not in the first 10).
-    # Fifth since the eleventh round, after 119.6, 104.3b and 119.4b, which also speak of 0 life.
-    ("what happens when a player has zero life", "cr-2026", "704.5a", 5),
-    # 705 speaks of buffs on units that leave the board, never of dying (words alone: not in the first 10).
-    ("my unit died does its buff stay", "riftbound-v1.2", "705", 1),
-])
+@pytest.mark.parametrize(
+    "question, book, answer, within",
+    [
+        # No rule says "zero life"; 704.5a says "0 or less life" (words alone: not in the first 10).
+        # Fifth since the eleventh round, after 119.6, 104.3b and 119.4b, which also speak of 0 life.
+        ("what happens when a player has zero life", "cr-2026", "704.5a", 5),
+        # 705 speaks of buffs on units that leave the board, never of dying (words alone: not in the first 10).
+        ("my unit died does its buff stay", "riftbound-v1.2", "705", 1),
+    ],
+)
 def test_meaning_finds_what_words_miss(library, question, book, answer, within):
     store = _full(library)
     from rulebook.search import search

@@ -13,7 +13,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import full_book
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "bench"))
@@ -61,7 +60,9 @@ def test_shorthand_finds_its_rule_in_the_full_cr(full_judge, typed):
 
 def test_shorthand_is_said_and_exact_keeps_the_words(full_judge):
     code, out, _ = full_judge("search", "do SBAs use the stack", "--book", CR, "--words")
-    assert out.startswith("showing results for: do state-based actions use the stack  (you typed: do SBAs use the stack)")
+    assert out.startswith(
+        "showing results for: do state-based actions use the stack  (you typed: do SBAs use the stack)"
+    )
     code, result = _search(full_judge, "sba", "--book", CR, "--exact")
     assert result["corrected"] is None and code == 1
 
@@ -70,8 +71,11 @@ def test_the_seed_excerpt_reads_shorthand_in_its_own_words(home, judge):
     # The seed is an older glossary and turn structure: "state-based effects" (Poison Counter's entry
     # cites rule 420 by that name), "leaves play" (306.2), "characteristic-setting ability" (the power
     # entry); what it lacks is still said, with the hint to load the full rules.
-    expected = {"SBA": ("state-based effects", "Poison Counter"), "LTB": ("leaves play", "306.2"),
-                "CDA": ("characteristic-setting ability", "power")}
+    expected = {
+        "SBA": ("state-based effects", "Poison Counter"),
+        "LTB": ("leaves play", "306.2"),
+        "CDA": ("characteristic-setting ability", "power"),
+    }
     for typed, (meant, hit) in expected.items():
         code, result = _search(judge, typed, "--book", "mtg", "--limit", "3")
         assert result["corrected"] == meant and hit in [h["id"] for h in result["hits"]], (typed, result)
@@ -94,17 +98,24 @@ def test_an_older_edition_reads_shorthand_in_its_words():
     older = {"state-based effects", "comes into play", "converted mana cost"}
     used = older.__contains__
     assert [expand_shorthand(w, {"mtg"}, used) for w in ("sba", "etb", "cmc")] == [
-        "state-based effects", "comes into play", "converted mana cost"]
+        "state-based effects",
+        "comes into play",
+        "converted mana cost",
+    ]
     assert expand_shorthand("cmc", {"mtg"}, lambda p: True) == "cmc (mana value)"
 
 
 def test_define_reads_shorthand(full_judge):
     code, out, _ = full_judge("define", "sba", "--book", CR, "--json")
-    entry, = json.loads(out)
+    (entry,) = json.loads(out)
     assert code == 0 and entry["term"] == "State-Based Actions" and entry["rules"][0]["number"] == "704"
-    for typed, term in (("etb", "Enters the Battlefield"), ("LKI", "Last Known Information"),
-                        ("cda", "Characteristic-Defining Ability"), ("apnap", "Active Player, Nonactive Player Order"),
-                        ("mv", "Mana Value")):
+    for typed, term in (
+        ("etb", "Enters the Battlefield"),
+        ("LKI", "Last Known Information"),
+        ("cda", "Characteristic-Defining Ability"),
+        ("apnap", "Active Player, Nonactive Player Order"),
+        ("mv", "Mana Value"),
+    ):
         code, out, _ = full_judge("define", typed, "--book", CR, "--json")
         assert [e["term"] for e in json.loads(out)] == [term], typed
 
@@ -115,12 +126,20 @@ def test_define_shorthand_without_an_entry_says_what_it_stands_for(home, judge):
     assert "sba is judges' shorthand for: state-based actions | state-based effects" in err
 
 
-@pytest.mark.parametrize("book, typed, fixed", [
-    (RIFTBOUND, "ganking", None), (RIFTBOUND, "conqeur", "conquer"), (RIFTBOUND, "shodown", "showdown"),
-    (RIFTBOUND, "gankign", "ganking"),
-    # Not the Magic book's words: no English look-alike two letters away ("gaining", "corner", "shown")
-    (CR, "ganking", None), (CR, "conqeur", None), (CR, "shodown", None), (CR, "deathtuch", "deathtouch"),
-])
+@pytest.mark.parametrize(
+    "book, typed, fixed",
+    [
+        (RIFTBOUND, "ganking", None),
+        (RIFTBOUND, "conqeur", "conquer"),
+        (RIFTBOUND, "shodown", "showdown"),
+        (RIFTBOUND, "gankign", "ganking"),
+        # Not the Magic book's words: no English look-alike two letters away ("gaining", "corner", "shown")
+        (CR, "ganking", None),
+        (CR, "conqeur", None),
+        (CR, "shodown", None),
+        (CR, "deathtuch", "deathtouch"),
+    ],
+)
 def test_a_misspelling_is_taken_for_the_book_s_own_word(full_books, book, typed, fixed):
     from rulebook.search import search
 
@@ -136,12 +155,15 @@ def test_a_tie_goes_to_the_game_term():
     assert closest("counterd", {"counter": 90, "countered": 5}, terms={"counter"}) == "countered"
 
 
-@pytest.mark.parametrize("book, question, answer", [
-    # The newest item on the Chain resolves (v1.2 336.1); the top (last-added) object of the stack
-    # (405.5, 608.1): the rules never say "first".
-    (RIFTBOUND, "which item on the chain resolves first", "336.1"),
-    (CR, "which spell on the stack resolves first", "405.5"),
-])
+@pytest.mark.parametrize(
+    "book, question, answer",
+    [
+        # The newest item on the Chain resolves (v1.2 336.1); the top (last-added) object of the stack
+        # (405.5, 608.1): the rules never say "first".
+        (RIFTBOUND, "which item on the chain resolves first", "336.1"),
+        (CR, "which spell on the stack resolves first", "405.5"),
+    ],
+)
 def test_what_resolves_first_finds_the_rule_that_says_which(full_books, book, question, answer):
     from rulebook.search import search
 

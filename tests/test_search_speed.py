@@ -72,10 +72,13 @@ def test_no_writable_home_no_cache_same_table(tmp_path, monkeypatch):
 
 
 def test_a_shipped_file_is_found_without_importlib_resources():
-    code = ("import sys; from rulebook.shipped import data_file; "
-            "print(data_file('meaning/vocab.txt').is_file(), 'importlib.resources' in sys.modules)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
-                         cwd=str(REPO)).stdout.split()
+    code = (
+        "import sys; from rulebook.shipped import data_file; "
+        "print(data_file('meaning/vocab.txt').is_file(), 'importlib.resources' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=str(REPO)
+    ).stdout.split()
     assert out == ["True", "False"]
 
 
@@ -145,8 +148,8 @@ def test_best_first_is_argsorts_order():
 def test_cosines_read_in_chunks_are_the_whole_matrix_product(tmp_path):
     import numpy as np
 
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
     from rulebook.vectors import cosines
 
     store = Library(tmp_path / "home", seeds=seeds_dir()).open()
@@ -161,8 +164,8 @@ def test_cosines_read_in_chunks_are_the_whole_matrix_product(tmp_path):
 
 
 def test_store_vocabulary_as_before(tmp_path):
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     store = Library(tmp_path / "home", seeds=seeds_dir()).open()
     for book in ("riftbound", "mtg", None):
@@ -184,15 +187,19 @@ def test_a_search_with_its_caches_made_imports_no_yaml_nor_rapidfuzz(tmp_path):
 def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):
     """search() leaves rule and term snippets to lexical.Snippets, which makes them for the shown hits
     only: the same text as FTS5 gave in the candidates' query, for every candidate."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
     from rulebook.search import lexical
     from rulebook.search.query import content_words, fts_query
+    from rulebook.shipped import seeds_dir
 
     store = Library(tmp_path / "home", seeds=seeds_dir()).open()
     terms_seen = 0
-    for query, book in (("who gets priority during a showdown", "riftbound"), ("untap step", "mtg"),
-                        ("damage", None), ("hidden information", "riftbound")):
+    for query, book in (
+        ("who gets priority during a showdown", "riftbound"),
+        ("untap step", "mtg"),
+        ("damage", None),
+        ("hidden information", "riftbound"),
+    ):
         terms = content_words(query)
         plain = lexical.ranked_rule_hits(store, terms, fts_query(terms), book, 40)
         owed = lexical.Snippets()
@@ -222,17 +229,25 @@ def test_close_pairs_counts_as_every_pair_of_positions():
     for _ in range(300):
         own = [rng.choice("abcdefg") for _ in range(rng.randrange(30))]
         query = [rng.choice("abcdxyz") for _ in range(rng.randrange(5))]
-        expected = sum(1 for a, b in zip(query, query[1:])
-                       if any(abs(i - j) <= settings.proximity_window
-                              for i, x in enumerate(own) if x == a for j, y in enumerate(own) if y == b))
+        expected = sum(
+            1
+            for a, b in zip(query, query[1:])
+            if any(
+                abs(i - j) <= settings.proximity_window
+                for i, x in enumerate(own)
+                if x == a
+                for j, y in enumerate(own)
+                if y == b
+            )
+        )
         assert _close_pairs(query, own, settings) == (expected if len(query) >= 2 else 0)
 
 
 def test_book_words_answer_as_the_books_vocabulary(tmp_path):
     """BookWords reads a book's words as they are asked for; every answer is the dict's."""
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
     from rulebook.search.query import BookWords, book_forms
+    from rulebook.shipped import seeds_dir
 
     store = Library(tmp_path / "home", seeds=seeds_dir()).open()
     for book in ("riftbound", "mtg"):
@@ -242,7 +257,7 @@ def test_book_words_answer_as_the_books_vocabulary(tmp_path):
         for w in ["priority", "zzz", "", "showdown", "untap", *list(plain)[:50]]:
             assert (w in words) == (w in plain) and words.get(w) == plain.get(w)
         for prefix in ("pri", "sho", "unt", "zzz", "a"):
-            assert words.starting(prefix) == [w for w in plain if w[:len(prefix)] == prefix]
+            assert words.starting(prefix) == [w for w in plain if w[: len(prefix)] == prefix]
         for terms in (["vigilence", "creature"], ["priorty", "showdwn"], ["killed"]):
             assert book_forms(terms, BookWords(store, book)) == book_forms(terms, plain)
         assert list(words) == list(plain) and dict(words.items()) == plain and len(words) == len(plain)
@@ -252,12 +267,19 @@ def test_book_words_answer_as_the_books_vocabulary(tmp_path):
 
 
 def test_numpy_is_loaded_on_one_thread_and_the_environment_left_as_it_was():
-    code = ("import os, sys; from judge.commands.search import numpy_on_one_thread; numpy_on_one_thread(); "
-            "print('numpy' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))")
+    code = (
+        "import os, sys; from judge.commands.search import numpy_on_one_thread; numpy_on_one_thread(); "
+        "print('numpy' in sys.modules, os.environ.get('OPENBLAS_NUM_THREADS'))"
+    )
     env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
     env["PYTHONPATH"] = str(REPO)
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True).stdout
     assert out.split() == ["True", "None"]
-    out = subprocess.run([sys.executable, "-c", code], env={**env, "OPENBLAS_NUM_THREADS": "3"}, capture_output=True,
-                         text=True, check=True).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        env={**env, "OPENBLAS_NUM_THREADS": "3"},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert out.split() == ["False", "3"]  # the user's choice is theirs (NumPy comes with the model)

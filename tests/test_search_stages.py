@@ -13,8 +13,8 @@ STAGES = ("query", "expansion", "lexical", "meaning", "fusion", "hits", "setting
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     opened = Library(tmp_path_factory.mktemp("stages-home"), seeds=seeds_dir()).open()
     yield opened
@@ -24,8 +24,24 @@ def store(tmp_path_factory):
 def test_the_names_other_code_imports_are_there():
     import rulebook.search as s
 
-    for name in ("search", "SearchResult", "Hit", "Settings", "baseline_search", "words", "content_words", "correct",
-                 "expansions", "stem", "vocabulary_table", "_fts_query", "porter", "book_forms", "fuse", "STOPWORDS"):
+    for name in (
+        "search",
+        "SearchResult",
+        "Hit",
+        "Settings",
+        "baseline_search",
+        "words",
+        "content_words",
+        "correct",
+        "expansions",
+        "stem",
+        "vocabulary_table",
+        "_fts_query",
+        "porter",
+        "book_forms",
+        "fuse",
+        "STOPWORDS",
+    ):
         assert hasattr(s, name), name
 
 
@@ -34,9 +50,14 @@ def test_every_setting_is_documented_and_frozen():
 
     tree = ast.parse(inspect.getsource(Settings))
     body = tree.body[0].body
-    documented = {stmt.target.id for stmt, after in zip(body, body[1:])
-                  if isinstance(stmt, ast.AnnAssign) and isinstance(after, ast.Expr)
-                  and isinstance(after.value, ast.Constant) and isinstance(after.value.value, str)}
+    documented = {
+        stmt.target.id
+        for stmt, after in zip(body, body[1:])
+        if isinstance(stmt, ast.AnnAssign)
+        and isinstance(after, ast.Expr)
+        and isinstance(after.value, ast.Constant)
+        and isinstance(after.value.value, str)
+    }
     fields = {f.name for f in dataclasses.fields(Settings)}
     assert fields - documented == set()
     with pytest.raises(dataclasses.FrozenInstanceError):
@@ -49,6 +70,12 @@ def test_a_setting_changes_the_ranking_it_names(store):
 
     question = "who gets priority during a showdown"
     shipped = search(store, question, book="riftbound", kinds=("rule",), meaning=False)
-    one = search(store, question, book="riftbound", kinds=("rule",), meaning=False,
-                 settings=dataclasses.replace(Settings(), candidates=1))
+    one = search(
+        store,
+        question,
+        book="riftbound",
+        kinds=("rule",),
+        meaning=False,
+        settings=dataclasses.replace(Settings(), candidates=1),
+    )
     assert len(shipped.hits) > 1 and len(one.hits) == 1

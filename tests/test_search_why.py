@@ -11,8 +11,8 @@ import pytest
 
 @pytest.fixture(scope="module")
 def store(tmp_path_factory):
-    from rulebook.shipped import seeds_dir
     from rulebook.library import Library
+    from rulebook.shipped import seeds_dir
 
     opened = Library(tmp_path_factory.mktemp("why-home"), seeds=seeds_dir()).open()
     yield opened
@@ -58,9 +58,11 @@ def test_no_highlight_marks_reach_the_terminal(home, judge):
 
 def test_seed_words_that_are_words_are_kept(home, judge):
     """The seed Magic book never says "cast": a player who does is not asking about costs."""
-    for book, query in (("mtg", "can players cast spells during the untap step"),
-                        ("riftbound", "what happens when my creature is killed"),
-                        ("riftbound", "my unit runs swings bounced dies blocks attacks")):
+    for book, query in (
+        ("mtg", "can players cast spells during the untap step"),
+        ("riftbound", "what happens when my creature is killed"),
+        ("riftbound", "my unit runs swings bounced dies blocks attacks"),
+    ):
         code, out, _ = judge("search", query, "--book", book, "--words", "--json")
         assert json.loads(out)["corrected"] is None, (book, query)
     code, out, _ = judge("search", "priorty", "--book", "riftbound", "--words", "--json")
@@ -100,9 +102,16 @@ def test_meaning_reasons(store, monkeypatch, remembered):
 
     words = search(store, "who gets priority during a showdown", book="riftbound", kinds=("rule",), meaning=False)
     second = words.hits[1].id
-    outsider = next(n for (n,) in [(r["number"],) for r in store.query(
-        "SELECT number FROM rules WHERE book = 'riftbound' AND text != '' ORDER BY number DESC")]
-        if n not in {h.id for h in words.hits})
+    outsider = next(
+        n
+        for (n,) in [
+            (r["number"],)
+            for r in store.query(
+                "SELECT number FROM rules WHERE book = 'riftbound' AND text != '' ORDER BY number DESC"
+            )
+        ]
+        if n not in {h.id for h in words.hits}
+    )
     near = [(second, 0.71, "who has priority in a showdown?"), (outsider, 0.55, None)]
     fake_vectors(monkeypatch, lambda book: near if remembered else [n[:2] for n in near])
     result = search(store, "who gets priority during a showdown", book="riftbound", kinds=("rule",), limit=30)

@@ -11,8 +11,8 @@ import pytest
 
 from rulebook import semantic
 from rulebook.model import ModelUnavailable
-from rulebook.shipped import data_file, meaning_model
 from rulebook.semantic import StaticModel, Vocabulary
+from rulebook.shipped import data_file, meaning_model
 
 
 @pytest.fixture(scope="module")
@@ -39,19 +39,26 @@ def test_the_record_names_the_source_model_and_its_licence():
 
 
 def test_the_model_fits_the_wheel_limit():
-    size = sum(data_file(f"meaning/{name}").stat().st_size
-               for name in ("static-model.npy", "static-model-scales.npy", "vocab.txt", "static-model.json"))
+    size = sum(
+        data_file(f"meaning/{name}").stat().st_size
+        for name in ("static-model.npy", "static-model-scales.npy", "vocab.txt", "static-model.json")
+    )
     assert size <= 20_000_000
 
 
 # Token ids printed by the reference BERT tokenizer (sentence-transformers 5) for the same vocabulary,
 # without [CLS] and [SEP], which the static model does not use.
-@pytest.mark.parametrize("text, ids", [
-    ("hello world", [7592, 2088]),
-    ("Deathtouch and trample: who assigns lethal damage?",
-     [2331, 24826, 2818, 1998, 12517, 10814, 1024, 2040, 24022, 12765, 4053, 1029]),
-    ("Mjölnir’s 601.2c—cast", [1049, 5558, 19666, 4313, 1521, 1055, 3438, 2487, 1012, 1016, 2278, 1517, 3459]),
-])
+@pytest.mark.parametrize(
+    "text, ids",
+    [
+        ("hello world", [7592, 2088]),
+        (
+            "Deathtouch and trample: who assigns lethal damage?",
+            [2331, 24826, 2818, 1998, 12517, 10814, 1024, 2040, 24022, 12765, 4053, 1029],
+        ),
+        ("Mjölnir’s 601.2c—cast", [1049, 5558, 19666, 4313, 1521, 1055, 3438, 2487, 1012, 1016, 2278, 1517, 3459]),
+    ],
+)
 def test_tokens_match_the_reference_tokenizer(model, text, ids):
     assert model.vocabulary.tokens(text) == ids
 
@@ -71,12 +78,21 @@ def test_vectors_are_unit_rows_and_the_same_alone_or_together(model):
     assert not together[2].any()  # no tokens, no direction
 
 
-@pytest.mark.parametrize("question, near, far", [
-    ("does my mana carry over", "Mana empties from each player's mana pool at the end of each step.",
-     "A creature with flying can't be blocked except by creatures with flying or reach."),
-    ("my unit died, where does it go", "When a unit is killed, it is put into its owner's trash.",
-     "The first player draws a card at the start of the game."),
-])
+@pytest.mark.parametrize(
+    "question, near, far",
+    [
+        (
+            "does my mana carry over",
+            "Mana empties from each player's mana pool at the end of each step.",
+            "A creature with flying can't be blocked except by creatures with flying or reach.",
+        ),
+        (
+            "my unit died, where does it go",
+            "When a unit is killed, it is put into its owner's trash.",
+            "The first player draws a card at the start of the game.",
+        ),
+    ],
+)
 def test_like_meanings_are_nearer(model, question, near, far):
     q, a, b = model.encode([question, near, far])
     assert q @ a > q @ b

@@ -12,15 +12,30 @@ from pathlib import Path
 from conftest import modules_imported
 
 REPO = Path(__file__).resolve().parents[1]
-HEAVY = ("networkx", "sqlite_utils", "pydantic", "engine.riftbound", "engine.mtg", "hypothesis", "numpy", "rich",
-         "yaml", "rulebook.library", "rulebook.readers", "rulebook.graph")
+HEAVY = (
+    "networkx",
+    "sqlite_utils",
+    "pydantic",
+    "engine.riftbound",
+    "engine.mtg",
+    "hypothesis",
+    "numpy",
+    "rich",
+    "yaml",
+    "rulebook.library",
+    "rulebook.readers",
+    "rulebook.graph",
+)
 
 
 def imported(home, *args):
     seen = modules_imported(home, *args)
-    return {"heavy": [m for m in HEAVY if m in seen],
-            "commands": sorted(m for m in seen if m.startswith("judge.commands.")),
-            "store": "rulebook.store" in seen, "rapidfuzz": "rapidfuzz" in seen}
+    return {
+        "heavy": [m for m in HEAVY if m in seen],
+        "commands": sorted(m for m in seen if m.startswith("judge.commands.")),
+        "store": "rulebook.store" in seen,
+        "rapidfuzz": "rapidfuzz" in seen,
+    }
 
 
 def test_rule_lookup_imports_only_its_command_and_sqlite3(tmp_path):
@@ -49,8 +64,20 @@ def test_define_imports_nothing_heavy(tmp_path):
 def test_help_and_usage_errors_still_list_every_command(judge):
     code, out, _ = judge("--help")
     assert code == 0
-    for name in ("books", "load", "rule", "search", "define", "rulings", "export", "refs", "path", "graph",
-                 "check", "explain"):
+    for name in (
+        "books",
+        "load",
+        "rule",
+        "search",
+        "define",
+        "rulings",
+        "export",
+        "refs",
+        "path",
+        "graph",
+        "check",
+        "explain",
+    ):
         assert name in out
     code, _, err = judge("rul", "312.1")
     assert code == 2 and "No such command 'rul'" in err and "Traceback" not in err
@@ -141,8 +168,12 @@ def test_the_stamp_watches_the_shipped_data_a_build_reads(tmp_path):
     from rulebook.home import Stamp
 
     seeds, data = tmp_path / "seeds", tmp_path / "data"
-    for f in (seeds / "a.txt", data / "meaning" / "model.json", data / "search-synonyms.yaml",
-              data / "scenarios" / "s.yaml"):
+    for f in (
+        seeds / "a.txt",
+        data / "meaning" / "model.json",
+        data / "search-synonyms.yaml",
+        data / "scenarios" / "s.yaml",
+    ):
         f.parent.mkdir(parents=True, exist_ok=True)
         f.write_text("x", encoding="utf-8")
     (tmp_path / "judge.db").write_bytes(b"")
@@ -166,7 +197,9 @@ def test_judge_freezes_the_collector_only_as_its_process_exits(judge, home):
     assert judge("rule", "312.1", "--book", "riftbound")[0] == 0
     assert gc.get_freeze_count() == frozen
     # As a program: frozen once the command is done (atexit runs last what was registered first).
-    probe = ("import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
-             "sys.argv = ['judge', '--version']; from judge.cli import main; main()")
+    probe = (
+        "import atexit, gc, sys; atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0)); "
+        "sys.argv = ['judge', '--version']; from judge.cli import main; main()"
+    )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert done.stdout.splitlines()[-1] == "frozen True"

@@ -7,8 +7,8 @@ from __future__ import annotations
 import json
 
 import pytest
-
 from conftest import full_book
+
 from rulebook.model import Rule, Term
 from rulebook.references import uses
 
@@ -19,16 +19,25 @@ GLOSSARY = [  # a book that writes its terms in lower case, as Magic's does, but
     Term("Creature", "A card type. See rule 302, “Creatures.”"),
     Term("Trample", "A keyword ability. See rule 702.19, “Trample.”"),
     Term("During", "Some older cards used the phrase “during [phase], [action].”", obsolete=True),
-    Term("Totem Armor", "An obsolete keyword ability that has been renamed. See rule 702.89, “Umbra Armor.”",
-         obsolete=True),
+    Term(
+        "Totem Armor",
+        "An obsolete keyword ability that has been renamed. See rule 702.89, “Umbra Armor.”",
+        obsolete=True,
+    ),
 ]
 RULES = [
     Rule("302.1", parent="302", text="A creature is a permanent that can attack."),
     Rule("702.19", title="Trample"),
     Rule("702.19a", parent="702.19", text="An attacking creature with trample can assign excess damage."),
-    Rule("702.19b", parent="702.19", text="Damage is assigned during the same combat damage step; in that case the creature can't assign any to the player."),
+    Rule(
+        "702.19b",
+        parent="702.19",
+        text="Damage is assigned during the same combat damage step; in that case the creature can't assign any to the player.",
+    ),
     Rule("702.89a", parent="702.89", text="Umbra armor is a static ability. It used to be called totem armor."),
-    Rule("719.1", parent="719", text="Each Case has a to solve ability. A solved Case is a Case with solved designation."),
+    Rule(
+        "719.1", parent="719", text="Each Case has a to solve ability. A solved Case is a Case with solved designation."
+    ),
 ]
 
 
@@ -43,10 +52,15 @@ def test_ordinary_words_are_not_uses_of_a_term():
 def test_a_book_that_capitalises_its_terms_keeps_its_lower_case_uses():
     # Riftbound writes its terms with capitals, and now and then in lower case ("the chain"): a capital
     # says nothing there, so both count.
-    terms = [Term("Chain", "The Chain is a zone.", source="rule 327"),
-             Term("Showdown", "A Showdown is a window.", source="rule 338")]
-    rules = [Rule("327", text="The Chain is a zone."), Rule("338", text="A Showdown is a window."),
-             Rule("340", text="When the last item on the chain resolves during a Showdown, Focus passes.")]
+    terms = [
+        Term("Chain", "The Chain is a zone.", source="rule 327"),
+        Term("Showdown", "A Showdown is a window.", source="rule 338"),
+    ]
+    rules = [
+        Rule("327", text="The Chain is a zone."),
+        Rule("338", text="A Showdown is a window."),
+        Rule("340", text="When the last item on the chain resolves during a Showdown, Focus passes."),
+    ]
     assert uses(rules, terms) == [("340", "Chain"), ("340", "Showdown")]
 
 

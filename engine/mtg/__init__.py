@@ -30,8 +30,10 @@ def new_game(scenario: dict, citations: Citations) -> MagicGame:
     """A game in the scenario's starting situation under the rules in force at ``citations.date`` (the
     timeline handed in with the citations); raises :class:`~engine.core.ScenarioError`."""
     if citations.timeline.names() != CHANGES:
-        raise ValueError("the Magic engine needs the timeline of data/editions/mtg.yaml handed in with its citations "
-                         f"(it knows {len(CHANGES)} rules changes, the timeline names {len(citations.timeline.names())})")
+        raise ValueError(
+            "the Magic engine needs the timeline of data/editions/mtg.yaml handed in with its citations "
+            f"(it knows {len(CHANGES)} rules changes, the timeline names {len(citations.timeline.names())})"
+        )
     return MagicGame(build(scenario, _edition_name(citations), citations.in_force & CHANGES), citations)
 
 

@@ -30,14 +30,14 @@ from engine.core import ScenarioError
 @dataclass(frozen=True)
 class Action:
     player: str
-    verb: str                       # cast, play, activate, attack, block, pass, move, assign, order, choose, pay
-    names: tuple[str, ...] = ()     # the card/object(s), attackers, the phase, or the triggers in order
+    verb: str  # cast, play, activate, attack, block, pass, move, assign, order, choose, pay
+    names: tuple[str, ...] = ()  # the card/object(s), attackers, the phase, or the triggers in order
     targets: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # blocks: (attacker, blocker)
-    x: int | None = None            # casts ... with X=N
-    mode: str | None = None         # casts ... choosing "MODE"; chooses MODE
+    x: int | None = None  # casts ... with X=N
+    mode: str | None = None  # casts ... choosing "MODE"; chooses MODE
     amounts: tuple[tuple[str, int], ...] = ()  # assigns damage: (recipient, amount)
-    pays: bool = True               # pays / does not pay
+    pays: bool = True  # pays / does not pay
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -46,7 +46,12 @@ def _split(text: str) -> tuple[str, ...]:
 
 
 _PATTERNS = [
-    (re.compile(r"^(\S+) casts (.+?)(?: with x ?= ?(\S+))?(?: choosing (\"[^\"]*\"|.+?))?(?: targeting (.+))?$", re.I), "cast"),
+    (
+        re.compile(
+            r"^(\S+) casts (.+?)(?: with x ?= ?(\S+))?(?: choosing (\"[^\"]*\"|.+?))?(?: targeting (.+))?$", re.I
+        ),
+        "cast",
+    ),
     (re.compile(r"^(\S+) chooses (\"[^\"]*\"|.+?)(?: targeting (.+))?$", re.I), "choose"),
     (re.compile(r"^(\S+) assigns damage(?: from (.+?))?\s*:\s*(.*)$", re.I), "assign"),
     (re.compile(r"^(\S+) orders triggers\s*:\s*(.*)$", re.I), "order"),
@@ -63,10 +68,20 @@ _PATTERNS = [
 ]
 
 SENTENCES = (
-    "P casts CARD [with X=N] [choosing \"MODE\"] [targeting X[, Y]]", "P chooses MODE [targeting X]", "P plays LAND",
-    "P activates OBJECT [targeting X]", "P attacks with C[, C2]", "P blocks C with D[, C2 with D2]",
-    "P declares no attackers", "P declares no blockers", "P assigns damage: X 2, Y 1", "P orders triggers: A, B",
-    "P pays {N}", "P does not pay", "P passes", "P moves to PHASE",
+    'P casts CARD [with X=N] [choosing "MODE"] [targeting X[, Y]]',
+    "P chooses MODE [targeting X]",
+    "P plays LAND",
+    "P activates OBJECT [targeting X]",
+    "P attacks with C[, C2]",
+    "P blocks C with D[, C2 with D2]",
+    "P declares no attackers",
+    "P declares no blockers",
+    "P assigns damage: X 2, Y 1",
+    "P orders triggers: A, B",
+    "P pays {N}",
+    "P does not pay",
+    "P passes",
+    "P moves to PHASE",
 )
 
 
@@ -79,8 +94,11 @@ def _amounts(text: str) -> tuple[tuple[str, int], ...]:
     for part in [p.strip() for p in text.split(",") if p.strip()]:
         m = re.match(r"^(.+?)\s+(\d{1,4})$", part)
         if not m:
-            raise ScenarioError((), f"cannot read damage assignment {part!r}: write 'P assigns damage: Elves 1, Ben 5' "
-                                    "(a creature or player, then an amount)")
+            raise ScenarioError(
+                (),
+                f"cannot read damage assignment {part!r}: write 'P assigns damage: Elves 1, Ben 5' "
+                "(a creature or player, then an amount)",
+            )
         out.append((m.group(1).strip(), int(m.group(2))))
     if not out:
         raise ScenarioError((), "an assignment names where the damage goes: 'P assigns damage: Elves 1, Ben 5'")
@@ -110,7 +128,9 @@ def parse(sentence: str) -> Action:
         if verb == "order":
             names = tuple(n.strip() for n in m.group(2).split(",") if n.strip())
             if not names:
-                raise ScenarioError((), "name the triggers in the order they go on the stack: 'P orders triggers: A, B'")
+                raise ScenarioError(
+                    (), "name the triggers in the order they go on the stack: 'P orders triggers: A, B'"
+                )
             return Action(player, "order", names)
         if verb in ("pay", "no_pay"):
             said = m.group(2).strip("{}") if verb == "pay" and m.group(2) else ""
@@ -132,7 +152,10 @@ def parse(sentence: str) -> Action:
             for part in re.split(r",\s*(?=.+\swith\s)", m.group(2)):
                 attacker, sep, blocker = part.partition(" with ")
                 if not sep or not attacker.strip() or not blocker.strip():
-                    raise ScenarioError((), f"cannot read block {part!r}: write 'P blocks ATTACKER with BLOCKER[, ATTACKER2 with BLOCKER2]'")
+                    raise ScenarioError(
+                        (),
+                        f"cannot read block {part!r}: write 'P blocks ATTACKER with BLOCKER[, ATTACKER2 with BLOCKER2]'",
+                    )
                 pairs.append((attacker.strip(), blocker.strip()))
             return Action(player, "block", pairs=tuple(pairs))
         if verb == "pass":

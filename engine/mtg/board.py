@@ -29,11 +29,19 @@ def enter(g: Game, perm: Permanent, attach_to: int | None = None) -> Permanent:
             continue
         if r.instead == "tapped":
             perm.tapped = True
-            g.emit(f"{perm.name} enters tapped (a replacement effect of its own)", "replace.enters_tapped", "replace.instead")
+            g.emit(
+                f"{perm.name} enters tapped (a replacement effect of its own)",
+                "replace.enters_tapped",
+                "replace.instead",
+            )
         elif r.instead == "counters":
             perm.counters[r.counter] = perm.counters.get(r.counter, 0) + r.amount
-            g.emit(f"{perm.name} enters with {r.amount} {r.counter} counter{'s' if r.amount != 1 else ''} on it "
-                   "(a replacement effect of its own)", "replace.enters", "counter.put")
+            g.emit(
+                f"{perm.name} enters with {r.amount} {r.counter} counter{'s' if r.amount != 1 else ''} on it "
+                "(a replacement effect of its own)",
+                "replace.enters",
+                "counter.put",
+            )
     if attach_to is not None:
         perm.attached_to = attach_to
     s.battlefield.append(perm)
@@ -54,11 +62,17 @@ def die_replacement(g: Game, perm: Permanent) -> tuple[Permanent, ReplacementDef
                 continue
             if not perm.is_a("creature"):
                 continue
-            if (r.who == "creature" or (r.who == "creature you control" and perm.controller == other.controller)
-                    or (r.who == "another creature you control" and perm.controller == other.controller
-                        and other is not perm)
-                    or (r.who == "creature an opponent controls" and perm.controller != other.controller)
-                    or (r.who == "nontoken creature" and not perm.token)):
+            if (
+                r.who == "creature"
+                or (r.who == "creature you control" and perm.controller == other.controller)
+                or (
+                    r.who == "another creature you control"
+                    and perm.controller == other.controller
+                    and other is not perm
+                )
+                or (r.who == "creature an opponent controls" and perm.controller != other.controller)
+                or (r.who == "nontoken creature" and not perm.token)
+            ):
                 return other, r
     return None
 
@@ -77,12 +91,24 @@ def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
             source, r = found
             to = {"exile": "exile", "hand": "hand", "library": "library"}[r.instead]
             old_words = s.follows("removed_from_game")
-            where = {"exile": "removed from the game" if old_words else "exiled", "hand": f"returned to {perm.owner}'s hand",
-                     "library": f"put on top of {perm.owner}'s library"}[to]
-            dying = ("die" if s.follows("dies") else "be put into a graveyard from play" if old_words
-                     else "be put into a graveyard from the battlefield")
-            g.emit(f"{perm.name} would {dying}, but {source.name}'s replacement effect applies: it is {where} instead; "
-                   "it never goes to the graveyard", "replace.instead", "replace.never_happens")
+            where = {
+                "exile": "removed from the game" if old_words else "exiled",
+                "hand": f"returned to {perm.owner}'s hand",
+                "library": f"put on top of {perm.owner}'s library",
+            }[to]
+            dying = (
+                "die"
+                if s.follows("dies")
+                else "be put into a graveyard from play"
+                if old_words
+                else "be put into a graveyard from the battlefield"
+            )
+            g.emit(
+                f"{perm.name} would {dying}, but {source.name}'s replacement effect applies: it is {where} instead; "
+                "it never goes to the graveyard",
+                "replace.instead",
+                "replace.never_happens",
+            )
     s.battlefield.remove(perm)
     if perm.attacking or perm.blocking is not None:
         s.left_combat.append(perm)
@@ -104,8 +130,11 @@ def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
 def destroy(g: Game, perm: Permanent, by: str, *keys: str) -> None:
     """Destroy ``perm`` (701.8a), unless it is indestructible (702.12b)."""
     if g.s.has(perm, "indestructible"):
-        g.emit(f"{by} would destroy {perm.name}, but it is indestructible: it is not destroyed", *keys,
-               "keyword.indestructible")
+        g.emit(
+            f"{by} would destroy {perm.name}, but it is indestructible: it is not destroyed",
+            *keys,
+            "keyword.indestructible",
+        )
         return
     g.emit(f"{by} destroys {perm.name}", *keys, "effect.destroy")
     leave_battlefield(g, perm, "graveyard")
@@ -129,11 +158,21 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
             name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
             targets = tuple(_trigger_target(g, t) for t in trig.targets)
             subject = Target("permanent", source.oid, source.name) if event != "dies" else None
-            g.s.pending_triggers.append(PendingTrigger(name, source.controller, source.name, trig.effect, targets,
-                                                       g.s.source_of(source) if event != "dies" else _lki(g, source),
-                                                       subject))
+            g.s.pending_triggers.append(
+                PendingTrigger(
+                    name,
+                    source.controller,
+                    source.name,
+                    trig.effect,
+                    targets,
+                    g.s.source_of(source) if event != "dies" else _lki(g, source),
+                    subject,
+                )
+            )
             key = "trigger.beginning" if perm is None else "trigger.controller"
-            g.emit(f"{name} triggers ({source.controller} controls it)", key, *(("trigger.words",) if trig.words else ()))
+            g.emit(
+                f"{name} triggers ({source.controller} controls it)", key, *(("trigger.words",) if trig.words else ())
+            )
     if perm is not None and event == "dies" and lki is not None:
         for keyword, kind, key in (("persist", "-1/-1", "keyword.persist"), ("undying", "+1/+1", "keyword.undying")):
             if keyword not in g.s.keywords(perm) and keyword not in perm.card.keywords:
@@ -141,10 +180,17 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
             if perm.counters.get(kind, 0):
                 g.emit(f"{perm.name} had a {kind} counter on it: its {keyword} ability does not trigger", key)
                 continue
-            g.s.pending_triggers.append(PendingTrigger(
-                f"{perm.name} {keyword}", perm.controller, perm.name,
-                f"return it to the battlefield under its owner's control with a {kind} counter on it", (),
-                _lki(g, perm), Target("token" if perm.token else "card", lki.oid, lki.name)))
+            g.s.pending_triggers.append(
+                PendingTrigger(
+                    f"{perm.name} {keyword}",
+                    perm.controller,
+                    perm.name,
+                    f"return it to the battlefield under its owner's control with a {kind} counter on it",
+                    (),
+                    _lki(g, perm),
+                    Target("token" if perm.token else "card", lki.oid, lki.name),
+                )
+            )
             g.emit(f"{perm.name} {keyword} triggers ({perm.controller} controls it)", key, "trigger.controller")
 
 
@@ -165,31 +211,50 @@ def prevented(g: Game, source: Source, target: Target, amount: int, combat: bool
     kind = "combat damage" if combat else "damage"
     perm = s.permanent(target.ref) if target.kind == "permanent" else None  # type: ignore[arg-type]
     if combat and s.fog:
-        g.emit(f"The {amount} {kind} {source.name} would deal to {target.name} is prevented (all combat damage is "
-               "prevented this turn)", "prevent.effect", "prevent.never_happens")
+        g.emit(
+            f"The {amount} {kind} {source.name} would deal to {target.name} is prevented (all combat damage is "
+            "prevented this turn)",
+            "prevent.effect",
+            "prevent.never_happens",
+        )
         return 0
     if perm is not None:
         quality = s.protected_from(perm, source)
         if quality is not None:
-            g.emit(f"The {amount} {kind} {source.name} would deal to {perm.name} is prevented: {perm.name} has "
-                   f"protection from {quality}", "keyword.protection_damage", "prevent.never_happens")
+            g.emit(
+                f"The {amount} {kind} {source.name} would deal to {perm.name} is prevented: {perm.name} has "
+                f"protection from {quality}",
+                "keyword.protection_damage",
+                "prevent.never_happens",
+            )
             return 0
         if perm.card.prevent_all:
-            g.emit(f"The {amount} {kind} {source.name} would deal to {perm.name} is prevented by its own ability",
-                   "prevent.effect", "prevent.never_happens")
+            g.emit(
+                f"The {amount} {kind} {source.name} would deal to {perm.name} is prevented by its own ability",
+                "prevent.effect",
+                "prevent.never_happens",
+            )
             return 0
     for i, shield in enumerate(s.shields):
         if shield.target != target or amount <= 0:
             continue
         if shield.amount is None:
-            g.emit(f"The {amount} {kind} {source.name} would deal to {target.name} is prevented ({shield.source}: "
-                   "all damage to it this turn)", "prevent.effect", "prevent.never_happens")
+            g.emit(
+                f"The {amount} {kind} {source.name} would deal to {target.name} is prevented ({shield.source}: "
+                "all damage to it this turn)",
+                "prevent.effect",
+                "prevent.never_happens",
+            )
             return 0
         stopped = min(shield.amount, amount)
         amount -= stopped
         s.shields[i] = Shield(shield.target, shield.amount - stopped, shield.source)
-        g.emit(f"{stopped} of the {kind} {source.name} would deal to {target.name} is prevented ({shield.source}: "
-               f"{shield.amount - stopped} left to prevent); {amount} is dealt", "prevent.shield", "prevent.effect")
+        g.emit(
+            f"{stopped} of the {kind} {source.name} would deal to {target.name} is prevented ({shield.source}: "
+            f"{shield.amount - stopped} left to prevent); {amount} is dealt",
+            "prevent.shield",
+            "prevent.effect",
+        )
     s.shields = [sh for sh in s.shields if sh.amount is None or sh.amount > 0]
     return amount
 
@@ -201,8 +266,11 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
     if target.kind == "permanent":
         perm = s.permanent(target.ref)  # type: ignore[arg-type]
         if perm is None:
-            g.emit(f"{target.name} has left the battlefield: the {amount} {kind} from {source.name} is not dealt", *keys,
-                   "zone.new_object")
+            g.emit(
+                f"{target.name} has left the battlefield: the {amount} {kind} from {source.name} is not dealt",
+                *keys,
+                "zone.new_object",
+            )
             return
     amount = prevented(g, source, target, amount, combat)
     if amount <= 0:
@@ -211,40 +279,72 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
         player = str(target.ref)
         before = s.life[player]
         s.life[player] -= amount
-        g.emit(f"{source.name} deals {amount} {kind} to {player}: {player}'s life goes from {before} to {s.life[player]}",
-               *keys, "damage.player")
+        g.emit(
+            f"{source.name} deals {amount} {kind} to {player}: {player}'s life goes from {before} to {s.life[player]}",
+            *keys,
+            "damage.player",
+        )
     elif perm.is_a("planeswalker") and not perm.is_a("creature"):
         left = max(0, perm.counters.get("loyalty", 0) - amount)
         perm.counters["loyalty"] = left
-        g.emit(f"{source.name} deals {amount} {kind} to {perm.name}: {amount} loyalty counters are removed "
-               f"({left} left)", *keys, "damage.planeswalker")
+        g.emit(
+            f"{source.name} deals {amount} {kind} to {perm.name}: {amount} loyalty counters are removed ({left} left)",
+            *keys,
+            "damage.planeswalker",
+        )
     else:
         perm.damage += amount
-        g.emit(f"{source.name} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness "
-               f"{s.toughness(perm)})", *keys, "damage.creature")
+        g.emit(
+            f"{source.name} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness "
+            f"{s.toughness(perm)})",
+            *keys,
+            "damage.creature",
+        )
         if source.has("deathtouch"):
             if s.follows("deathtouch_triggered"):
-                g.s.pending_triggers.append(PendingTrigger(
-                    f"{source.name} deathtouch", source.controller, source.name, "destroy that creature", (), source,
-                    Target("permanent", perm.oid, perm.name)))
-                g.emit(f"{source.name}'s deathtouch triggers: {perm.name} will be destroyed when it resolves",
-                       "keyword.deathtouch_trigger", "trigger.controller")
+                g.s.pending_triggers.append(
+                    PendingTrigger(
+                        f"{source.name} deathtouch",
+                        source.controller,
+                        source.name,
+                        "destroy that creature",
+                        (),
+                        source,
+                        Target("permanent", perm.oid, perm.name),
+                    )
+                )
+                g.emit(
+                    f"{source.name}'s deathtouch triggers: {perm.name} will be destroyed when it resolves",
+                    "keyword.deathtouch_trigger",
+                    "trigger.controller",
+                )
             else:
                 perm.deathtouched = True
-                g.emit(f"{source.name} has deathtouch: {perm.name} will be destroyed by the next state-based check",
-                       "keyword.deathtouch")
+                g.emit(
+                    f"{source.name} has deathtouch: {perm.name} will be destroyed by the next state-based check",
+                    "keyword.deathtouch",
+                )
     if source.has("lifelink"):
         who = source.controller
         if s.follows("lifelink_triggered"):
-            g.s.pending_triggers.append(PendingTrigger(f"{source.name} lifelink", who, source.name,
-                                                       f"gain {amount} life", (), source))
-            g.emit(f"{source.name}'s lifelink triggers: {who} will gain {amount} life when it resolves",
-                   "keyword.lifelink_trigger", "trigger.controller")
+            g.s.pending_triggers.append(
+                PendingTrigger(f"{source.name} lifelink", who, source.name, f"gain {amount} life", (), source)
+            )
+            g.emit(
+                f"{source.name}'s lifelink triggers: {who} will gain {amount} life when it resolves",
+                "keyword.lifelink_trigger",
+                "trigger.controller",
+            )
         else:
             before = s.life[who]
             s.life[who] += amount
-            g.emit(f"{source.name} has lifelink: {who} gains {amount} life as the damage is dealt "
-                   f"({before} -> {s.life[who]})", "keyword.lifelink", "damage.lifelink", "life.change")
+            g.emit(
+                f"{source.name} has lifelink: {who} gains {amount} life as the damage is dealt "
+                f"({before} -> {s.life[who]})",
+                "keyword.lifelink",
+                "damage.lifelink",
+                "life.change",
+            )
 
 
 def draw(g: Game, player: str, n: int, *keys: str) -> None:
@@ -261,8 +361,14 @@ def draw(g: Game, player: str, n: int, *keys: str) -> None:
 
 
 def token_definition(name: str, power: int, toughness: int, colours: str, keywords: tuple[str, ...]) -> CardDef:
-    return CardDef(name, frozenset({"creature"}), power=power, toughness=toughness, keywords=frozenset(keywords),
-                   colours=frozenset(c for c in colours if c in COLOURS and c != "C"))
+    return CardDef(
+        name,
+        frozenset({"creature"}),
+        power=power,
+        toughness=toughness,
+        keywords=frozenset(keywords),
+        colours=frozenset(c for c in colours if c in COLOURS and c != "C"),
+    )
 
 
 def unique_name(g: Game, name: str) -> str:
@@ -289,9 +395,20 @@ def ward(g: Game, item: StackItem) -> None:
         if cost is None:
             continue
         what = "spell" if item.kind == "spell" else "ability"
-        g.s.pending_triggers.append(PendingTrigger(
-            f"{perm.name} ward", perm.controller, perm.name,
-            f"counter that spell or ability unless its controller pays {{{cost}}}", (), g.s.source_of(perm),
-            Target(what, item.oid, item.name)))
-        g.emit(f"{perm.name} has ward {{{cost}}} and became the target of {item.controller}'s {what} {item.name}: "
-               f"its ward ability triggers", "keyword.ward", "trigger.controller")
+        g.s.pending_triggers.append(
+            PendingTrigger(
+                f"{perm.name} ward",
+                perm.controller,
+                perm.name,
+                f"counter that spell or ability unless its controller pays {{{cost}}}",
+                (),
+                g.s.source_of(perm),
+                Target(what, item.oid, item.name),
+            )
+        )
+        g.emit(
+            f"{perm.name} has ward {{{cost}}} and became the target of {item.controller}'s {what} {item.name}: "
+            f"its ward ability triggers",
+            "keyword.ward",
+            "trigger.controller",
+        )

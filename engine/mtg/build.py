@@ -15,21 +15,73 @@ from typing import Any
 from engine.core import ScenarioError, flag, mapping, suggest, whole_number
 from engine.core import name as name_of
 from engine.mtg.effects import (
-    X, Abilities, EffectError, KeywordError, ReplacementDef, Static, amount, check_edition, colours_of_cost, own_name, parse_abilities,
-    parse_effect, parse_modes, read_colours, read_keyword, target_kinds, uses_x,
+    Abilities,
+    EffectError,
+    KeywordError,
+    ReplacementDef,
+    Static,
+    X,
+    amount,
+    check_edition,
+    colours_of_cost,
+    own_name,
+    parse_abilities,
+    parse_effect,
+    parse_modes,
+    read_colours,
+    read_keyword,
+    target_kinds,
+    uses_x,
 )
 from engine.mtg.state import (
-    BASIC_LANDS, CARD_TYPES, NOT_MODELLED_TYPES, ORDER, PHASES, SUBTYPES_WITH_RULES, SUPERTYPES, AbilityDef, Card,
-    CardDef, Permanent, State, TriggerDef, base_name, parse_cost,
+    BASIC_LANDS,
+    CARD_TYPES,
+    NOT_MODELLED_TYPES,
+    ORDER,
+    PHASES,
+    SUBTYPES_WITH_RULES,
+    SUPERTYPES,
+    AbilityDef,
+    Card,
+    CardDef,
+    Permanent,
+    State,
+    TriggerDef,
+    base_name,
+    parse_cost,
 )
 
 # Top-level keys the mtg engine reads (the loader owns game, book, title, actions, expect).
 SCENARIO_KEYS = ("players", "turn", "state", "cards", "costs", "edition")
 STATE_KEYS = ("life", "permanents", "hand", "library", "graveyard", "exile", "lands_played", "trigger_order", "poison")
-CARD_KEYS = ("type", "cost", "power", "toughness", "keywords", "effect", "ability", "triggers", "mana", "color", "colour",
-             "loyalty", "modes")
-PERMANENT_KEYS = ("name", "controller", "owner", "tapped", "sick", "damage", "attacking", "blocking", "counters", "token",
-                  "attached_to") + CARD_KEYS
+CARD_KEYS = (
+    "type",
+    "cost",
+    "power",
+    "toughness",
+    "keywords",
+    "effect",
+    "ability",
+    "triggers",
+    "mana",
+    "color",
+    "colour",
+    "loyalty",
+    "modes",
+)
+PERMANENT_KEYS = (
+    "name",
+    "controller",
+    "owner",
+    "tapped",
+    "sick",
+    "damage",
+    "attacking",
+    "blocking",
+    "counters",
+    "token",
+    "attached_to",
+) + CARD_KEYS
 TURN_KEYS = ("player", "phase", "number")
 TRIGGER_KEYS = ("when", "effect", "name", "targeting")
 ABILITY_KEYS = ("cost", "effect", "keywords")
@@ -56,8 +108,9 @@ def _keys(data: Any, allowed: tuple[str, ...], path: tuple) -> dict:
         raise _fail(path, f"expected a mapping with keys {', '.join(allowed)}")
     for key in data:
         if str(key) not in allowed:
-            raise _fail(path + (key,), f'unknown key "{key}"{suggest(str(key), list(allowed))}; '
-                                       f"known: {', '.join(allowed)}")
+            raise _fail(
+                path + (key,), f'unknown key "{key}"{suggest(str(key), list(allowed))}; known: {", ".join(allowed)}'
+            )
     return data
 
 
@@ -107,8 +160,11 @@ class Builder:
         types, supers, subs = set(), set(), set(sub.split())
         for word in words + sorted(subs):
             if word in NOT_MODELLED_TYPES:
-                raise _fail(path, f'type "{word}" is not modelled (the engine models {", ".join(CARD_TYPES)}, '
-                                  f'and the subtypes {", ".join(SUBTYPES_WITH_RULES)})')
+                raise _fail(
+                    path,
+                    f'type "{word}" is not modelled (the engine models {", ".join(CARD_TYPES)}, '
+                    f"and the subtypes {', '.join(SUBTYPES_WITH_RULES)})",
+                )
         for word in words:
             if word in CARD_TYPES:
                 types.add(word)
@@ -117,8 +173,11 @@ class Builder:
             elif word in SUBTYPES_WITH_RULES:
                 subs.add(word)
             else:
-                raise _fail(path, f'unknown type "{word}"{suggest(word, list(CARD_TYPES + SUPERTYPES))} (subtypes '
-                                  f"go after a dash: creature — elf)")
+                raise _fail(
+                    path,
+                    f'unknown type "{word}"{suggest(word, list(CARD_TYPES + SUPERTYPES))} (subtypes '
+                    f"go after a dash: creature — elf)",
+                )
         if not types:
             raise _fail(path, f"no card type in {value!r} ({', '.join(CARD_TYPES)})")
         return frozenset(types), frozenset(supers), frozenset(subs)
@@ -177,8 +236,11 @@ class Builder:
                 if uses_x(trig.effect):
                     raise _fail(path, f"X in a triggered ability is not modelled: {trig.effect!r}")
                 if target_kinds(trig.effect):
-                    raise _fail(path, f"the triggered ability {trig.effect!r} has a target: give it under triggers: "
-                                      "with targeting: (the targets its controller chooses)")
+                    raise _fail(
+                        path,
+                        f"the triggered ability {trig.effect!r} has a target: give it under triggers: "
+                        "with targeting: (the targets its controller chooses)",
+                    )
             self.keyword_list(read.keywords, path)
             for st in read.statics:
                 self.keyword_list(st.keywords, path)
@@ -199,10 +261,12 @@ class Builder:
         cost = self.cost(data.get("cost"), path + ("cost",))
         effect = self.effect(data.get("effect"), path + ("effect",), name)
         if dict(cost).get("X") or uses_x(effect):
-            raise _fail(path, "X in an activated ability is not modelled (X is announced for spells: "
-                              "'P casts CARD with X=N')")
-        return AbilityDef(cost, effect,
-                          frozenset(str(k).lower() for k in _list(data.get("keywords"), path + ("keywords",))))
+            raise _fail(
+                path, "X in an activated ability is not modelled (X is announced for spells: 'P casts CARD with X=N')"
+            )
+        return AbilityDef(
+            cost, effect, frozenset(str(k).lower() for k in _list(data.get("keywords"), path + ("keywords",)))
+        )
 
     def triggers(self, value: Any, path: tuple, name: str = "") -> tuple[TriggerDef, ...]:
         out = []
@@ -212,15 +276,20 @@ class Builder:
             phase = when[5:] if when.startswith("each ") else when
             if phase not in PHASES and when not in WHEN:
                 choices = list(PHASES) + [f"each {p}" for p in PHASES] + list(WHEN)
-                raise _fail(path + (i, "when"), f'unknown trigger event "{when}"{suggest(when, choices)}; '
-                                                f"use a phase name, 'each PHASE', enters, attacks, blocks or dies")
+                raise _fail(
+                    path + (i, "when"),
+                    f'unknown trigger event "{when}"{suggest(when, choices)}; '
+                    f"use a phase name, 'each PHASE', enters, attacks, blocks or dies",
+                )
             effect = self.effect(data.get("effect"), path + (i, "effect"), name)
             if uses_x(effect):
                 raise _fail(path + (i, "effect"), "X in a triggered ability is not modelled")
             targets = tuple(str(t) for t in _list(data.get("targeting"), path + (i, "targeting")))
             if len(targets) != len(target_kinds(effect)):
-                raise _fail(path + (i, "targeting"),
-                            f"the effect has {len(target_kinds(effect))} target(s): name them with targeting:")
+                raise _fail(
+                    path + (i, "targeting"),
+                    f"the effect has {len(target_kinds(effect))} target(s): name them with targeting:",
+                )
             out.append(TriggerDef(when, effect, str(data.get("name") or ""), targets))
         return tuple(out)
 
@@ -259,7 +328,9 @@ class Builder:
         replacements: tuple[ReplacementDef, ...] = ()
         permanent = bool(types & {"land", "creature", "artifact", "enchantment", "planeswalker"})
         if data.get("modes") is not None:
-            modes = tuple(self.mode(m, path + ("modes", i), name) for i, m in enumerate(_list(data["modes"], path + ("modes",))))
+            modes = tuple(
+                self.mode(m, path + ("modes", i), name) for i, m in enumerate(_list(data["modes"], path + ("modes",)))
+            )
             if permanent or len(modes) < 2:
                 raise _fail(path + ("modes",), "modes: two or more effects of an instant or sorcery (choose one)")
         elif permanent:
@@ -283,7 +354,9 @@ class Builder:
                 raise _fail(path + ("keywords",), f"equip is an ability of Equipment, and {name} is not an artifact")
             if ability is not None:
                 raise _fail(path + ("ability",), "an Equipment with another activated ability is not modelled")
-            ability = AbilityDef((("*", equip),) if equip else (), "attach ~ to target creature you control", equip=True)
+            ability = AbilityDef(
+                (("*", equip),) if equip else (), "attach ~ to target creature you control", equip=True
+            )
             subs |= {"equipment"}
         if any(k.startswith("enchant ") for k in keywords):
             if "enchantment" not in types:
@@ -294,16 +367,41 @@ class Builder:
         for r in replacements:
             if r.event == "die" and base_name(name).lower() not in [n for _, n, _ in self.die_replacements]:
                 self.die_replacements.append((path, base_name(name).lower(), r.who))
-        return CardDef(name, types, supers, cost, power, toughness, frozenset(keywords), effect, ability, tuple(triggers),
-                       mana, frozenset(subs), colours, statics, replacements, prevent_all, modes, loyalty)
+        return CardDef(
+            name,
+            types,
+            supers,
+            cost,
+            power,
+            toughness,
+            frozenset(keywords),
+            effect,
+            ability,
+            tuple(triggers),
+            mana,
+            frozenset(subs),
+            colours,
+            statics,
+            replacements,
+            prevent_all,
+            modes,
+            loyalty,
+        )
 
     # -- the scenario ---------------------------------------------------------------------------
     def build(self) -> State:
         s, data = self.s, self.data
         players = data.get("players")
-        if not isinstance(players, list) or len(players) != 2 or not all(isinstance(p, str) and p.split() == [p] for p in players):
-            raise _fail(("players",), "the mtg engine models two-player games (multiplayer is not modelled): "
-                                      "players: [Ana, Ben] (single words)")
+        if (
+            not isinstance(players, list)
+            or len(players) != 2
+            or not all(isinstance(p, str) and p.split() == [p] for p in players)
+        ):
+            raise _fail(
+                ("players",),
+                "the mtg engine models two-player games (multiplayer is not modelled): "
+                "players: [Ana, Ben] (single words)",
+            )
         s.players = list(players)
         turn = _keys(data.get("turn"), TURN_KEYS, ("turn",))
         s.turn_player = self.player(turn.get("player", players[0]), ("turn", "player"))
@@ -313,12 +411,13 @@ class Builder:
         s.turn_number = _int(turn.get("number", 2), ("turn", "number"), 1, MAX_TURN)
         costs = data.get("costs")
         if costs not in (None, "ignore", "pay"):
-            raise _fail(("costs",), 'costs: ignore (every cost is free) is the only setting')
+            raise _fail(("costs",), "costs: ignore (every cost is free) is the only setting")
         s.costs_ignore = costs == "ignore"
         cards = mapping(data.get("cards"), ("cards",), "card name -> {type, cost, power, toughness, effect}")
         for name, spec in cards.items():
-            s.cards[base_name(str(name)).lower()] = self.definition(str(name), _keys(spec, CARD_KEYS, ("cards", name)),
-                                                                    ("cards", name))
+            s.cards[base_name(str(name)).lower()] = self.definition(
+                str(name), _keys(spec, CARD_KEYS, ("cards", name)), ("cards", name)
+            )
         for land, colour in BASIC_LANDS.items():
             s.cards.setdefault(land, CardDef(land.title(), frozenset({"land"}), frozenset({"basic"}), mana=colour))
         state = _keys(data.get("state"), STATE_KEYS, ("state",))
@@ -336,18 +435,24 @@ class Builder:
         self.zone(state.get("graveyard"), ("state", "graveyard"), s.graveyard, defined=False)
         self.zone(state.get("exile"), ("state", "exile"), s.exile, defined=False)
         for p, n in _keys(state.get("lands_played"), tuple(s.players), ("state", "lands_played")).items():
-            s.lands_played[self.player(p, ("state", "lands_played", p))] = _int(n, ("state", "lands_played", p), 0,
-                                                                                MAX_LANDS_PLAYED)
+            s.lands_played[self.player(p, ("state", "lands_played", p))] = _int(
+                n, ("state", "lands_played", p), 0, MAX_LANDS_PLAYED
+            )
         order_path = ("state", "trigger_order")
         for p, names in _keys(state.get("trigger_order"), tuple(s.players), order_path).items():
             s.trigger_order[self.player(p, order_path + (p,))] = [str(n) for n in _list(names, order_path + (p,))]
-        s.paying = frozenset(p for p in s.players if any(perm.controller == p and perm.is_a("land") for perm in s.battlefield))
+        s.paying = frozenset(
+            p for p in s.players if any(perm.controller == p and perm.is_a("land") for perm in s.battlefield)
+        )
         others = [r for r in self.die_replacements if r[2] != "self"]
         if len(others) >= 2 or (others and len(self.die_replacements) >= 2):
             path, _, _ = self.die_replacements[1]
             names = ", ".join(n for _, n, _ in self.die_replacements)
-            raise _fail(path, f"two 'would die' replacement effects ({names}) could apply to the same creature: the "
-                              "choice its controller then makes (616.1) is not modelled")
+            raise _fail(
+                path,
+                f"two 'would die' replacement effects ({names}) could apply to the same creature: the "
+                "choice its controller then makes (616.1) is not modelled",
+            )
         s.step = phase
         return s
 
@@ -372,13 +477,19 @@ class Builder:
                 s.cards.setdefault(base_name(name).lower(), d)
             controller = self.player(spec.get("controller", s.turn_player), path + ("controller",))
             owner = self.player(spec.get("owner", controller), path + ("owner",))
-            perm = Permanent(s.oid(), name, owner, controller, d,
-                             tapped=flag(spec.get("tapped"), path + ("tapped",)),
-                             sick=flag(spec.get("sick"), path + ("sick",)),
-                             damage=_int(spec.get("damage", 0), path + ("damage",), 0, MAX_STAT),
-                             attacking=flag(spec.get("attacking"), path + ("attacking",)),
-                             counters=self.counters(spec.get("counters"), path + ("counters",)),
-                             token=flag(spec.get("token"), path + ("token",)))
+            perm = Permanent(
+                s.oid(),
+                name,
+                owner,
+                controller,
+                d,
+                tapped=flag(spec.get("tapped"), path + ("tapped",)),
+                sick=flag(spec.get("sick"), path + ("sick",)),
+                damage=_int(spec.get("damage", 0), path + ("damage",), 0, MAX_STAT),
+                attacking=flag(spec.get("attacking"), path + ("attacking",)),
+                counters=self.counters(spec.get("counters"), path + ("counters",)),
+                token=flag(spec.get("token"), path + ("token",)),
+            )
             if d.loyalty is not None and "loyalty" not in perm.counters:
                 perm.counters["loyalty"] = d.loyalty  # it entered with its printed loyalty (306.5b)
             perm.since = perm.oid
@@ -389,8 +500,11 @@ class Builder:
                 at = ("state", "permanents", i, "attached_to")
                 target = s.find_permanent(name_of(host, at, "the name of a permanent"))
                 if target is None or target is s.battlefield[i]:
-                    raise _fail(at, f'"{host}" is not another permanent on the battlefield'
-                                    f"{suggest(str(host), [p.name for p in s.battlefield])}")
+                    raise _fail(
+                        at,
+                        f'"{host}" is not another permanent on the battlefield'
+                        f"{suggest(str(host), [p.name for p in s.battlefield])}",
+                    )
                 s.battlefield[i].attached_to = target.oid
         for i, item in enumerate(items):
             blocking = item.get("blocking") if isinstance(item, dict) else None
@@ -425,14 +539,21 @@ class Builder:
                 continue
             if not (cards is None or isinstance(cards, (str, list))):
                 either = f"a count of unnamed cards from 0 to {MAX_COUNT} or " if counts else ""
-                raise _fail(path + (p,), f"expected {either}a list of card names, got "
-                                         f"{'a mapping' if isinstance(cards, dict) else repr(cards)}")
+                raise _fail(
+                    path + (p,),
+                    f"expected {either}a list of card names, got "
+                    f"{'a mapping' if isinstance(cards, dict) else repr(cards)}",
+                )
             for j, name in enumerate(_list(cards, path + (p,))):
                 name = name_of(name, path + (p, j), "a card name")
                 if defined and s.definition(name) is None:
-                    raise _fail(path + (p, j), f'no card named "{name}" under cards:'
-                                               f"{suggest(base_name(name), [d.name for d in s.cards.values()])}")
+                    raise _fail(
+                        path + (p, j),
+                        f'no card named "{name}" under cards:'
+                        f"{suggest(base_name(name), [d.name for d in s.cards.values()])}",
+                    )
                 zone[owner].append(Card(s.oid(), self.unique(name), owner))
+
 
 def build(data: dict, edition: str, rules: frozenset[str]) -> State:
     """The state at the scenario's start under ``edition``'s rules, ``rules`` the changes in force at its

@@ -28,15 +28,20 @@ def candidates(s: State) -> list[str]:
     if s.pending == "attackers":
         ap = s.turn_player
         able = [p.name for p in s.battlefield if can_attack(s, p) is None]
-        return ([f"{ap} declares no attackers"]
-                + [f"{ap} attacks with {', '.join(group)}" for group in _groups(able)] + _moves(s, ap))
+        return (
+            [f"{ap} declares no attackers"]
+            + [f"{ap} attacks with {', '.join(group)}" for group in _groups(able)]
+            + _moves(s, ap)
+        )
     if s.pending == "blockers":
         dp = s.defending
         attackers = [p.name for p in s.battlefield if p.attacking]
         able = [p.name for p in s.battlefield if can_block(s, p)]
-        return ([f"{dp} declares no blockers"]
-                + [f"{dp} blocks {', '.join(f'{a} with {b}' for a, b in blocks)}" for blocks in _blocks(attackers, able)]
-                + _moves(s, dp))
+        return (
+            [f"{dp} declares no blockers"]
+            + [f"{dp} blocks {', '.join(f'{a} with {b}' for a, b in blocks)}" for blocks in _blocks(attackers, able)]
+            + _moves(s, dp)
+        )
     if s.pending == "damage":
         return _assignments(s) + _moves(s, s.turn_player)
     if s.pending == "triggers":
@@ -164,8 +169,13 @@ def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
         for p in s.battlefield:
             if p is itself:
                 continue
-            if kind in ("creature", "creature or player", "creature you control", "creature you don't control",
-                        "creature an opponent controls"):
+            if kind in (
+                "creature",
+                "creature or player",
+                "creature you control",
+                "creature you don't control",
+                "creature an opponent controls",
+            ):
                 ok = p.is_a("creature")
             elif kind in ("any", "creature or planeswalker"):
                 ok = p.is_a("creature") or p.is_a("planeswalker")
@@ -182,5 +192,7 @@ def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
 
 def _aimed(s: State, head: str, kinds: tuple[str, ...], who: str, itself: Permanent | None = None) -> list[str]:
     pools = [_pool(s, kind, who, itself) for kind in kinds]
-    return [head + (f" targeting {', '.join(combo)}" if combo else "")
-            for combo in itertools.islice(itertools.product(*pools), MAX_CHOICES)]
+    return [
+        head + (f" targeting {', '.join(combo)}" if combo else "")
+        for combo in itertools.islice(itertools.product(*pools), MAX_CHOICES)
+    ]

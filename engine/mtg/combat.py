@@ -28,14 +28,18 @@ def begin_declare_attackers(g: Game) -> None:
         for perm in g.s.battlefield:
             if can_attack(g.s, perm) == "combat.attack_restriction":
                 source = g.s.cant(perm, "attack")
-                g.emit(f"{perm.name} can't attack: {source.name if source else 'an effect'} says so",
-                       "combat.attack_restriction")
+                g.emit(
+                    f"{perm.name} can't attack: {source.name if source else 'an effect'} says so",
+                    "combat.attack_restriction",
+                )
         g.s.pending = "attackers"
         declare_attackers(g, Attacking(ap, ()))
         return
     g.s.pending = "attackers"
-    g.emit(f"The declare attackers step begins: {ap} declares attackers; no player has priority until then",
-           "turn.declare_attackers")
+    g.emit(
+        f"The declare attackers step begins: {ap} declares attackers; no player has priority until then",
+        "turn.declare_attackers",
+    )
 
 
 def declare_attackers(g: Game, plan: Attacking) -> None:
@@ -44,32 +48,40 @@ def declare_attackers(g: Game, plan: Attacking) -> None:
     player, chosen = plan.player, plan.attackers
     g.s.pending = None
     if not chosen:
-        g.emit(f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
-               "turn.skip_combat_steps")
+        g.emit(
+            f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
+            "turn.skip_combat_steps",
+        )
     for perm in chosen:
         perm.attacking = True
         if g.s.has(perm, "vigilance"):
-            g.emit(f"{perm.name} attacks {g.s.defending}; it has vigilance, so it does not tap",
-                   "combat.attacking", "combat.vigilance")
+            g.emit(
+                f"{perm.name} attacks {g.s.defending}; it has vigilance, so it does not tap",
+                "combat.attacking",
+                "combat.vigilance",
+            )
         else:
             perm.tapped = True
             g.emit(f"{perm.name} attacks {g.s.defending} and becomes tapped", "combat.attacking", "combat.attack_taps")
         if perm.sick:
             g.emit(f"{perm.name} can attack this turn because it has haste", "combat.haste")
         fire(g, "attacks", perm)
-    g.receive_priority(player, f"{player} receives priority in the declare attackers step",
-                       "turn.attackers_priority")
+    g.receive_priority(player, f"{player} receives priority in the declare attackers step", "turn.attackers_priority")
 
 
 def begin_declare_blockers(g: Game) -> None:
     dp = g.s.defending
     g.s.pending = "blockers"
     if not any(can_block(g.s, p) for p in g.s.battlefield):
-        g.emit(f"The declare blockers step begins: {dp} has no untapped creature to block with", "turn.declare_blockers")
+        g.emit(
+            f"The declare blockers step begins: {dp} has no untapped creature to block with", "turn.declare_blockers"
+        )
         declare_blockers(g, Blocking(dp, ()))
         return
-    g.emit(f"The declare blockers step begins: {dp} declares blockers; no player has priority until then",
-           "turn.declare_blockers")
+    g.emit(
+        f"The declare blockers step begins: {dp} declares blockers; no player has priority until then",
+        "turn.declare_blockers",
+    )
 
 
 def declare_blockers(g: Game, plan: Blocking) -> None:
@@ -88,10 +100,11 @@ def declare_blockers(g: Game, plan: Blocking) -> None:
         if g.s.has(attacker, "menace"):
             keys.append("keyword.menace")
         g.emit(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature", *keys)
-    for attacker, blocker in chosen:
+    for _attacker, blocker in chosen:
         fire(g, "blocks", blocker)
-    g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority in the declare blockers step",
-                       "turn.blockers_priority")
+    g.receive_priority(
+        g.s.turn_player, f"{g.s.turn_player} receives priority in the declare blockers step", "turn.blockers_priority"
+    )
 
 
 def _strikes_first(g: Game, perm: Permanent) -> bool:
@@ -113,23 +126,36 @@ def damage_step(g: Game) -> None:
             keys = ["combat.second_step", "combat.first_strike"]
             if any(g.s.has(p, "double strike") for p in combatants):
                 keys.append("combat.double_strike")
-            g.emit(f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
-                   "deal combat damage now; a second combat damage step follows", *keys)
+            g.emit(
+                f"The combat damage step begins: {fast} has first strike or double strike, so only those creatures "
+                "deal combat damage now; a second combat damage step follows",
+                *keys,
+            )
     else:
-        g.emit("The second combat damage step begins: the remaining creatures, and those with double strike, "
-               "deal combat damage", "combat.second_step")
+        g.emit(
+            "The second combat damage step begins: the remaining creatures, and those with double strike, "
+            "deal combat damage",
+            "combat.second_step",
+        )
     for perm in g.s.left_combat:
         if _deals_in_this_step(g, perm):
             role = "an attacking" if perm.attacking else "a blocking"
-            g.emit(f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
-                   "it deals no combat damage", "combat.removed")
+            g.emit(
+                f"{perm.name} was {role} creature, but it left the battlefield, which removed it from combat: "
+                "it deals no combat damage",
+                "combat.removed",
+            )
     choices = [p for p in combatants if p.attacking and _deals_in_this_step(g, p) and has_choice(g, p)]
     if choices:
         g.s.pending, g.s.deciding, g.s.priority = "damage", g.s.turn_player, None
         g.s.awaiting, g.s.assigned = tuple(p.oid for p in choices), ()
-        g.emit(f"{g.s.turn_player} announces how {', '.join(p.name for p in choices)} "
-               f"assign{'s' if len(choices) == 1 else ''} combat damage ({_why_choice(g, choices[0])}); no player has "
-               "priority until then", "combat.assign", "combat.blocked_damage")
+        g.emit(
+            f"{g.s.turn_player} announces how {', '.join(p.name for p in choices)} "
+            f"assign{'s' if len(choices) == 1 else ''} combat damage ({_why_choice(g, choices[0])}); no player has "
+            "priority until then",
+            "combat.assign",
+            "combat.blocked_damage",
+        )
         return
     finish_damage(g)
 
@@ -162,8 +188,11 @@ def announce(g: Game, plan: AssigningDamage) -> None:
     s.awaiting = tuple(o for o in s.awaiting if o != plan.attacker.oid)
     listing = ", ".join(f"{a.amount} to {a.target.name}" for a in plan.assignments)
     keys = [k for a in plan.assignments for k in a.keys if k != "combat.chosen"]
-    g.emit(f"{plan.player} assigns {plan.attacker.name}'s {s.power(plan.attacker)} combat damage: {listing}",
-           "combat.assign", *dict.fromkeys(keys))
+    g.emit(
+        f"{plan.player} assigns {plan.attacker.name}'s {s.power(plan.attacker)} combat damage: {listing}",
+        "combat.assign",
+        *dict.fromkeys(keys),
+    )
     if not s.awaiting:
         finish_damage(g)
 
@@ -171,8 +200,11 @@ def announce(g: Game, plan: AssigningDamage) -> None:
 def assign_by_default(g: Game) -> None:
     """Moving past the assignment: the attackers still awaited assign their damage the engine's way."""
     names = ", ".join(p.name for p in (g.s.permanent(o) for o in g.s.awaiting) if p is not None)
-    g.emit(f"No assignment is announced for {names}: lethal damage to each blocker in the order they were declared, "
-           "the rest to the last (with trample, to the defending player)", "combat.assign")
+    g.emit(
+        f"No assignment is announced for {names}: lethal damage to each blocker in the order they were declared, "
+        "the rest to the last (with trample, to the defending player)",
+        "combat.assign",
+    )
     g.s.awaiting = ()
     finish_damage(g)
 
@@ -188,16 +220,28 @@ def finish_damage(g: Game) -> None:
     assigned = _in_order(g, list(chosen) + assigned)
     if g.s.follows("combat_damage_on_stack"):
         if assigned:
-            g.s.stack.append(StackItem(g.s.oid(), "combat damage", g.s.turn_player, "combat damage", damage=tuple(assigned)))
+            g.s.stack.append(
+                StackItem(g.s.oid(), "combat damage", g.s.turn_player, "combat damage", damage=tuple(assigned))
+            )
             listing = "; ".join(f"{a.source.name} assigns {a.amount} to {a.target.name}" for a in assigned)
-            g.emit(f"Combat damage is assigned and put on the stack as one object: {listing}",
-                   "combat.damage_on_stack", "combat.damage_power", "stack.add")
-        g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority with combat damage on the stack"
-                           if assigned else f"{g.s.turn_player} receives priority", "combat.damage_priority")
+            g.emit(
+                f"Combat damage is assigned and put on the stack as one object: {listing}",
+                "combat.damage_on_stack",
+                "combat.damage_power",
+                "stack.add",
+            )
+        g.receive_priority(
+            g.s.turn_player,
+            f"{g.s.turn_player} receives priority with combat damage on the stack"
+            if assigned
+            else f"{g.s.turn_player} receives priority",
+            "combat.damage_priority",
+        )
         return
     deal_combat_damage(g, assigned)
-    g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority in the combat damage step",
-                       "combat.damage_priority")
+    g.receive_priority(
+        g.s.turn_player, f"{g.s.turn_player} receives priority in the combat damage step", "combat.damage_priority"
+    )
 
 
 def _in_order(g: Game, assigned: list[Assignment]) -> list[Assignment]:
@@ -226,13 +270,20 @@ def assign(g: Game, dealers: list[Permanent]) -> list[Assignment]:
             trample = s.has(perm, "trample")
             if not blockers:
                 if trample:
-                    g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
-                           f"trample, so all its {power} damage is assigned to {s.defending}",
-                           "combat.trample_no_blockers", "combat.stays_blocked")
+                    g.emit(
+                        f"{perm.name} remains a blocked creature, but no creature is blocking it now: it has "
+                        f"trample, so all its {power} damage is assigned to {s.defending}",
+                        "combat.trample_no_blockers",
+                        "combat.stays_blocked",
+                    )
                     out.append(Assignment(source, player, power, ("combat.trample_no_blockers",)))
                 else:
-                    g.emit(f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
-                           "it assigns no combat damage", "combat.no_blockers_no_damage", "combat.stays_blocked")
+                    g.emit(
+                        f"{perm.name} remains a blocked creature, but no creature is blocking it now: "
+                        "it assigns no combat damage",
+                        "combat.no_blockers_no_damage",
+                        "combat.stays_blocked",
+                    )
                 continue
             to_blockers = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
             deadly = trample and source.has("deathtouch")  # 702.2c; 2008: the actual toughness, 502.9d
@@ -246,16 +297,25 @@ def assign(g: Game, dealers: list[Permanent]) -> list[Assignment]:
                     planned[b.oid] = planned.get(b.oid, 0) + give
                 left -= give
             if left and trample:
-                out.append(Assignment(source, player, left, ("combat.trample",)
-                                      + (("keyword.deathtouch_lethal",) if deadly else ())))
+                out.append(
+                    Assignment(
+                        source, player, left, ("combat.trample",) + (("keyword.deathtouch_lethal",) if deadly else ())
+                    )
+                )
         elif perm.blocking is not None:
             attacker = s.permanent(perm.blocking)
             if attacker is None:
-                g.emit(f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
-                       "it assigns no combat damage", "combat.blocking_nothing")
+                g.emit(
+                    f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
+                    "it assigns no combat damage",
+                    "combat.blocking_nothing",
+                )
             else:
-                out.append(Assignment(source, Target("permanent", attacker.oid, attacker.name), power,
-                                      ("combat.blocker_damage",)))
+                out.append(
+                    Assignment(
+                        source, Target("permanent", attacker.oid, attacker.name), power, ("combat.blocker_damage",)
+                    )
+                )
     return out
 
 

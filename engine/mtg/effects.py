@@ -53,11 +53,31 @@ from engine.core import suggest
 # -- keywords ----------------------------------------------------------------------------------------------
 # Keywords without a parameter the engine models (evergreen and a few a judge meets often).
 SIMPLE = (
-    "deathtouch", "defender", "double strike", "first strike", "flash", "flying", "haste", "hexproof",
-    "indestructible", "lifelink", "menace", "reach", "shroud", "trample", "vigilance", "persist", "undying",
+    "deathtouch",
+    "defender",
+    "double strike",
+    "first strike",
+    "flash",
+    "flying",
+    "haste",
+    "hexproof",
+    "indestructible",
+    "lifelink",
+    "menace",
+    "reach",
+    "shroud",
+    "trample",
+    "vigilance",
+    "persist",
+    "undying",
 )
 # With a parameter: how a judge writes them.
-PARAMETERISED = ("protection from QUALITY", "ward {N}", "equip {N}", "enchant creature|permanent|artifact|enchantment|land")
+PARAMETERISED = (
+    "protection from QUALITY",
+    "ward {N}",
+    "equip {N}",
+    "enchant creature|permanent|artifact|enchantment|land",
+)
 KNOWN = SIMPLE + PARAMETERISED
 
 # Keywords that came later than some editions (hexproof, undying, indestructible, menace, ward: each a
@@ -69,8 +89,15 @@ DATED_KEYWORDS = frozenset({"hexproof", "menace", "ward", "undying", "indestruct
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 COLOUR_NAMES = {v: k for k, v in COLOUR_WORDS.items()}
 # Protection from a card type applies to sources of that type (702.16a); "everything" to all (702.16j).
-TYPE_QUALITIES = {"creatures": "creature", "artifacts": "artifact", "enchantments": "enchantment",
-                  "instants": "instant", "sorceries": "sorcery", "planeswalkers": "planeswalker", "lands": "land"}
+TYPE_QUALITIES = {
+    "creatures": "creature",
+    "artifacts": "artifact",
+    "enchantments": "enchantment",
+    "instants": "instant",
+    "sorceries": "sorcery",
+    "planeswalkers": "planeswalker",
+    "lands": "land",
+}
 QUALITIES = tuple(COLOUR_WORDS) + tuple(TYPE_QUALITIES) + ("everything", "multicolored", "monocolored", "colorless")
 ENCHANTABLE = ("creature", "permanent", "artifact", "enchantment", "land", "planeswalker")
 
@@ -95,24 +122,24 @@ def read_keyword(text: object) -> tuple[str, ...]:
         return (low,)
     if low.startswith("protection from "):
         out = []
-        for part in re.split(r",? and from |, from ", low[len("protection from "):]):
+        for part in re.split(r",? and from |, from ", low[len("protection from ") :]):
             quality = part.strip()
             if quality.startswith("all "):
                 quality = quality[4:]
             if quality not in QUALITIES:
-                raise _fail(raw, f' (protection from {", ".join(QUALITIES)})')
+                raise _fail(raw, f" (protection from {', '.join(QUALITIES)})")
             out.append(f"protection from {quality}")
         return tuple(out)
     for word in ("ward", "equip"):
         if low == word or low.startswith(word + " "):
-            m = _NUMBER.match(low[len(word):].strip())
+            m = _NUMBER.match(low[len(word) :].strip())
             if not m:
                 raise _fail(raw, f" (write {word} {{N}}: a mana cost of N generic mana)")
             return (f"{word} {int(m.group(1))}",)
     if low.startswith("enchant "):
-        what = low[len("enchant "):]
+        what = low[len("enchant ") :]
         if what not in ENCHANTABLE:
-            raise _fail(raw, f' (enchant {" | ".join(ENCHANTABLE)})')
+            raise _fail(raw, f" (enchant {' | '.join(ENCHANTABLE)})")
         return (low,)
     raise _fail(raw)
 
@@ -126,9 +153,11 @@ def check_edition(keyword: str, edition: str, rules: frozenset[str], consulted: 
     if consulted is not None:
         consulted.add(head)
     if head not in rules:
-        return (f'keyword "{keyword}" is not in the {edition} Comprehensive Rules'
-                + (" (a glossary term there, not a numbered rule)" if head == "indestructible" else "")
-                + ": explain this scenario under a later edition")
+        return (
+            f'keyword "{keyword}" is not in the {edition} Comprehensive Rules'
+            + (" (a glossary term there, not a numbered rule)" if head == "indestructible" else "")
+            + ": explain this scenario under a later edition"
+        )
     return None
 
 
@@ -141,11 +170,11 @@ def amount(keywords: frozenset[str], word: str) -> int | None:
 
 
 def protections(keywords: frozenset[str]) -> tuple[str, ...]:
-    return tuple(sorted(k[len("protection from "):] for k in keywords if k.startswith("protection from ")))
+    return tuple(sorted(k[len("protection from ") :] for k in keywords if k.startswith("protection from ")))
 
 
 def enchants(keywords: frozenset[str]) -> str | None:
-    return next((k[len("enchant "):] for k in keywords if k.startswith("enchant ")), None)
+    return next((k[len("enchant ") :] for k in keywords if k.startswith("enchant ")), None)
 
 
 def colours_of_cost(cost: tuple[tuple[str, int], ...]) -> frozenset[str]:
@@ -165,8 +194,10 @@ def read_colours(text: object) -> frozenset[str]:
         elif set(word.upper()) <= set("WUBRG"):
             out |= set(word.upper())
         else:
-            raise ValueError(f'unknown colour "{word}"{suggest(word, list(COLOUR_WORDS))}; '
-                             f"colours: {', '.join(COLOUR_WORDS)}, colorless")
+            raise ValueError(
+                f'unknown colour "{word}"{suggest(word, list(COLOUR_WORDS))}; '
+                f"colours: {', '.join(COLOUR_WORDS)}, colorless"
+            )
     return frozenset(out)
 
 
@@ -193,12 +224,14 @@ X = -1  # the amount of an instruction that says X (107.3): the value announced 
 
 @dataclass(frozen=True)
 class Instruction:
-    verb: str       # damage, destroy, exile, bounce, draw, gain, lose, counter, counter_unless, boost, grant,
+    verb: str  # damage, destroy, exile, bounce, draw, gain, lose, counter, counter_unless, boost, grant,
     #                 tap, untap, add, counters, token, shield, fog, poison, return_self, attach
-    amount: int = 0    # X: the announced value
-    target: str = ""   # a target kind (TARGET_KINDS), "" untargeted, "self" the object itself, "it" the trigger's subject
-    who: str = ""      # untargeted: "you" (the controller), "opponent", "each creature", "each player"
-    amount2: int = 0   # toughness part of +N/+N
+    amount: int = 0  # X: the announced value
+    target: str = (
+        ""  # a target kind (TARGET_KINDS), "" untargeted, "self" the object itself, "it" the trigger's subject
+    )
+    who: str = ""  # untargeted: "you" (the controller), "opponent", "each creature", "each player"
+    amount2: int = 0  # toughness part of +N/+N
     mana: str = ""
     extra: tuple = ()  # keywords granted; a counter's kind; a token's (power, toughness, colours, name, keywords)
 
@@ -209,63 +242,103 @@ class Instruction:
 
 # What a ``target ...`` phrase may ask for (longest first: the regex tries them in order).
 TARGET_KINDS = (
-    "creature or player", "creature or planeswalker", "creature you control", "creature you don't control",
-    "creature an opponent controls", "nonland permanent", "artifact or enchantment", "creature", "player",
-    "opponent", "spell", "permanent", "artifact", "enchantment", "land", "planeswalker",
+    "creature or player",
+    "creature or planeswalker",
+    "creature you control",
+    "creature you don't control",
+    "creature an opponent controls",
+    "nonland permanent",
+    "artifact or enchantment",
+    "creature",
+    "player",
+    "opponent",
+    "spell",
+    "permanent",
+    "artifact",
+    "enchantment",
+    "land",
+    "planeswalker",
 )
 _N = r"(\d+|x|a|an|one|two|three|four|five)"
 _TARGET = r"(?:target (" + "|".join(re.escape(k) for k in TARGET_KINDS) + r")|(any target))"
 _SUBJECT = r"(~|it|that creature|that spell or ability|that spell)"
 _PT = r"([+-](?:\d+|x))/([+-](?:\d+|x))"
-_FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), v) for p, v in [
-    (rf"^(?:.+? )?deals? {_N}(?: damage)? to {_TARGET}$", "damage"),
-    (rf"^(?:.+? )?deals? {_N}(?: damage)? to (you|each opponent|each player|each creature|each other creature)$", "damage_all"),
-    (rf"^destroy (?:{_TARGET}|{_SUBJECT})$", "destroy"),
-    (rf"^(?:exile (?:{_TARGET}|{_SUBJECT})|remove (?:{_TARGET}|{_SUBJECT}) from the game)$", "exile"),
-    (rf"^return {_TARGET} to (?:its|their) owner'?s hand$", "bounce"),
-    (rf"^(?:you )?draws? {_N}(?: cards?)?$", "draw"),
-    (rf"^(?:you )?gains? {_N} life$", "gain"),
-    (rf"^(?:you )?loses? {_N} life$", "lose"),
-    (rf"^each opponent loses {_N} life$", "opponent_loses"),
-    (rf"^target player loses {_N} life$", "target_loses"),
-    (rf"^counter (?:{_TARGET}|{_SUBJECT}) unless its controller pays \{{?(\d+|x)\}}?$", "counter_unless"),
-    (rf"^counter {_TARGET}$", "counter"),
-    (rf"^(?:give {_TARGET} |{_TARGET} gets? |(~|it) gets? ){_PT}(?: until end of turn| this turn)?$", "boost"),
-    (rf"^(?:{_TARGET}|(~|it)) gains? (.+?)(?: until end of turn| this turn)$", "grant"),
-    (rf"^tap {_TARGET}$", "tap"),
-    (rf"^untap {_TARGET}$", "untap"),
-    (r"^add ((?:\{[wubrgc]\})+|\{\d\})(?: to your mana pool)?$", "add"),
-    (rf"^put {_N} ([+-]\d+/[+-]\d+) counters? on (?:{_TARGET}|(~|it))$", "counters"),
-    (rf"^create {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+))?$", "token"),
-    (rf"^put {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+?))? (?:into play|onto the battlefield)$", "token"),
-    (rf"^prevent the next {_N} damage that would be dealt to {_TARGET} this turn$", "shield"),
-    (rf"^prevent all damage that would be dealt to {_TARGET} this turn$", "shield_all"),
-    (r"^prevent all combat damage that would be dealt this turn$", "fog"),
-    (rf"^(?:{_TARGET}|(each opponent)) gets? {_N} poison counters?$", "poison"),
-    (r"^return it to the battlefield under its owner'?s control(?: with an? ([+-]1/[+-]1) counter on it)?$", "return_self"),
-    (rf"^attach (?:~|it) to {_TARGET}$", "attach"),
-]]
+_FORMS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), v)
+    for p, v in [
+        (rf"^(?:.+? )?deals? {_N}(?: damage)? to {_TARGET}$", "damage"),
+        (
+            rf"^(?:.+? )?deals? {_N}(?: damage)? to (you|each opponent|each player|each creature|each other creature)$",
+            "damage_all",
+        ),
+        (rf"^destroy (?:{_TARGET}|{_SUBJECT})$", "destroy"),
+        (rf"^(?:exile (?:{_TARGET}|{_SUBJECT})|remove (?:{_TARGET}|{_SUBJECT}) from the game)$", "exile"),
+        (rf"^return {_TARGET} to (?:its|their) owner'?s hand$", "bounce"),
+        (rf"^(?:you )?draws? {_N}(?: cards?)?$", "draw"),
+        (rf"^(?:you )?gains? {_N} life$", "gain"),
+        (rf"^(?:you )?loses? {_N} life$", "lose"),
+        (rf"^each opponent loses {_N} life$", "opponent_loses"),
+        (rf"^target player loses {_N} life$", "target_loses"),
+        (rf"^counter (?:{_TARGET}|{_SUBJECT}) unless its controller pays \{{?(\d+|x)\}}?$", "counter_unless"),
+        (rf"^counter {_TARGET}$", "counter"),
+        (rf"^(?:give {_TARGET} |{_TARGET} gets? |(~|it) gets? ){_PT}(?: until end of turn| this turn)?$", "boost"),
+        (rf"^(?:{_TARGET}|(~|it)) gains? (.+?)(?: until end of turn| this turn)$", "grant"),
+        (rf"^tap {_TARGET}$", "tap"),
+        (rf"^untap {_TARGET}$", "untap"),
+        (r"^add ((?:\{[wubrgc]\})+|\{\d\})(?: to your mana pool)?$", "add"),
+        (rf"^put {_N} ([+-]\d+/[+-]\d+) counters? on (?:{_TARGET}|(~|it))$", "counters"),
+        (rf"^create {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+))?$", "token"),
+        (rf"^put {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+?))? (?:into play|onto the battlefield)$", "token"),
+        (rf"^prevent the next {_N} damage that would be dealt to {_TARGET} this turn$", "shield"),
+        (rf"^prevent all damage that would be dealt to {_TARGET} this turn$", "shield_all"),
+        (r"^prevent all combat damage that would be dealt this turn$", "fog"),
+        (rf"^(?:{_TARGET}|(each opponent)) gets? {_N} poison counters?$", "poison"),
+        (
+            r"^return it to the battlefield under its owner'?s control(?: with an? ([+-]1/[+-]1) counter on it)?$",
+            "return_self",
+        ),
+        (rf"^attach (?:~|it) to {_TARGET}$", "attach"),
+    ]
+]
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "x": X}
 
 VOCABULARY = (
     "deal N damage to target creature | target player | any target | ... (also X)",
-    "deal N damage to you | each opponent | each creature", "destroy target creature", "exile target creature",
-    "return target creature to its owner's hand", "draw N", "gain N life", "lose N life",
-    "each opponent loses N life", "target player loses N life", "counter target spell",
-    "counter target spell unless its controller pays {N}", "target creature gets +N/+N (or -N/-N) until end of turn",
-    "target creature gains KEYWORD until end of turn", "tap target creature", "untap target creature",
-    "put N +1/+1 (or -1/-1) counters on target creature", "create N P/T COLOUR NAME creature token(s) [with KEYWORD]",
+    "deal N damage to you | each opponent | each creature",
+    "destroy target creature",
+    "exile target creature",
+    "return target creature to its owner's hand",
+    "draw N",
+    "gain N life",
+    "lose N life",
+    "each opponent loses N life",
+    "target player loses N life",
+    "counter target spell",
+    "counter target spell unless its controller pays {N}",
+    "target creature gets +N/+N (or -N/-N) until end of turn",
+    "target creature gains KEYWORD until end of turn",
+    "tap target creature",
+    "untap target creature",
+    "put N +1/+1 (or -1/-1) counters on target creature",
+    "create N P/T COLOUR NAME creature token(s) [with KEYWORD]",
     "put N P/T COLOUR NAME creature token(s) into play (the 2008 wording)",
     "prevent the next N damage that would be dealt to any target this turn",
-    "prevent all combat damage that would be dealt this turn", "target player gets N poison counters",
+    "prevent all combat damage that would be dealt this turn",
+    "target player gets N poison counters",
     "add {R} (mana abilities)",
 )
 ABILITIES = (
-    "a keyword (Flying)", "When ~ enters|dies|attacks|blocks, EFFECT", "At the beginning of your|each upkeep|end step, EFFECT",
-    "Enchanted|Equipped creature gets +N/+N [and has KEYWORD]", "Enchanted|Equipped creature has KEYWORD",
-    "Enchanted creature can't attack or block", "Creatures you control get +N/+N",
+    "a keyword (Flying)",
+    "When ~ enters|dies|attacks|blocks, EFFECT",
+    "At the beginning of your|each upkeep|end step, EFFECT",
+    "Enchanted|Equipped creature gets +N/+N [and has KEYWORD]",
+    "Enchanted|Equipped creature has KEYWORD",
+    "Enchanted creature can't attack or block",
+    "Creatures you control get +N/+N",
     "If ~|a creature [you control|an opponent controls] would die, exile it|return it to its owner's hand instead",
-    "~ enters tapped", "~ enters with N +1/+1 counters on it", "Prevent all damage that would be dealt to ~",
+    "~ enters tapped",
+    "~ enters with N +1/+1 counters on it",
+    "Prevent all damage that would be dealt to ~",
 )
 
 
@@ -320,7 +393,7 @@ def _token(g: tuple, original: str, m: re.Match) -> Instruction:
             colours.append(COLOUR_WORDS[words[i]])
         i += 1
     start = m.start(4) + len(" ".join(words[:i])) + (1 if i else 0)
-    name = original[start:m.end(4)].strip()
+    name = original[start : m.end(4)].strip()
     if not name:
         raise EffectError(f"a token needs a name (its creature type): {original!r}")
     try:
@@ -374,7 +447,9 @@ def _instruction(sentence: str, original: str) -> Instruction:
         if verb in ("shield", "shield_all"):
             n = _number(g[0]) if verb == "shield" else 0
             named, any_target = (g[1], g[2]) if verb == "shield" else (g[0], g[1])
-            return Instruction("shield", n, _target_of(named, any_target), extra=("all",) if verb == "shield_all" else ())
+            return Instruction(
+                "shield", n, _target_of(named, any_target), extra=("all",) if verb == "shield_all" else ()
+            )
         if verb == "fog":
             return Instruction("fog")
         if verb == "poison":
@@ -413,8 +488,8 @@ def parse_modes(text: str) -> tuple[str, ...]:
     if not m:
         return ()
     if m.group(1).lower() != "one":
-        raise EffectError(f"{text[:m.end()].strip()!r}: only 'choose one' modal spells are modelled")
-    body = text[m.end():]
+        raise EffectError(f"{text[: m.end()].strip()!r}: only 'choose one' modal spells are modelled")
+    body = text[m.end() :]
     parts = re.split(r"\s*(?:\u2022|\n\s*[-*]\s|;\s*or\s+)\s*", body)
     modes = tuple(p.strip().rstrip(".").strip() for p in parts if p.strip().strip("."))
     if len(modes) < 2:
@@ -427,27 +502,27 @@ def parse_modes(text: str) -> tuple[str, ...]:
 class Static:
     """A static ability of an Aura or Equipment (on the creature it is attached to) or an anthem."""
 
-    scope: str                      # "attached" or "yours" (creatures you control) or "other yours"
+    scope: str  # "attached" or "yours" (creatures you control) or "other yours"
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
-    cant: str = ""                  # "attack", "block", "attack or block"
+    cant: str = ""  # "attack", "block", "attack or block"
 
 
 @dataclass(frozen=True)
 class ReplacementDef:
     """``If WHO would die, DO instead`` (614.1a) or ``~ enters tapped / with N counters`` (614.1c)."""
 
-    event: str        # "die" or "enter"
-    who: str          # "self", "creature", "creature you control", "creature an opponent controls", "another creature you control", "nontoken creature"
-    instead: str      # die: "exile", "hand", "library"; enter: "tapped", "counters"
+    event: str  # "die" or "enter"
+    who: str  # "self", "creature", "creature you control", "creature an opponent controls", "another creature you control", "nontoken creature"
+    instead: str  # die: "exile", "hand", "library"; enter: "tapped", "counters"
     amount: int = 0
     counter: str = ""
 
 
 @dataclass(frozen=True)
 class TriggerText:
-    when: str      # enters, dies, attacks, blocks, a phase, each PHASE
+    when: str  # enters, dies, attacks, blocks, a phase, each PHASE
     effect: str
 
 
@@ -462,24 +537,44 @@ class Abilities:
 
 _SELF = r"(?:~|this creature|this permanent|this enchantment|this artifact)"
 _WHO = r"(~|a creature you control|a creature an opponent controls|another creature you control|a nontoken creature|a creature)"
-_PHASES = {"upkeep": "upkeep", "draw step": "draw", "precombat main phase": "main1", "combat": "beginning_of_combat",
-           "end step": "end", "postcombat main phase": "main2"}
-_ABILITY_FORMS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), v) for p, v in [
-    (rf"^(?:when|whenever) {_SELF} (enters(?: the battlefield)?|comes into play|dies|is put into a graveyard from "
-     rf"(?:the battlefield|play)|attacks|blocks), (.+)$", "trigger"),
-    (r"^at the (?:beginning|start) of (your|each) (upkeep|draw step|precombat main phase|combat|end step|postcombat main "
-     r"phase),? (.+)$", "phase_trigger"),
-    (rf"^(?:enchanted|equipped) creature gets {_PT}(?: and has (.+))?$", "attached"),
-    (r"^(?:enchanted|equipped) creature has (.+)$", "attached_has"),
-    (r"^(?:enchanted|equipped) creature can't (attack or block|attack|block)$", "attached_cant"),
-    (rf"^(other )?creatures you control get {_PT}(?: and have (.+))?$", "anthem"),
-    (rf"^if {_WHO} would (?:die|be put into a graveyard from (?:the battlefield|play)), (exile it|remove it from the game|"
-     rf"return it to its owner'?s hand|put it on top of its owner'?s library) instead$", "die"),
-    (rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) tapped$", "enters_tapped"),
-    (rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) with {_N} ([+-]1/[+-]1|loyalty|[a-z]+) counters? on it$",
-     "enters_counters"),
-    (rf"^prevent all damage that would be dealt to {_SELF}$", "prevent_all"),
-]]
+_PHASES = {
+    "upkeep": "upkeep",
+    "draw step": "draw",
+    "precombat main phase": "main1",
+    "combat": "beginning_of_combat",
+    "end step": "end",
+    "postcombat main phase": "main2",
+}
+_ABILITY_FORMS: list[tuple[re.Pattern[str], str]] = [
+    (re.compile(p), v)
+    for p, v in [
+        (
+            rf"^(?:when|whenever) {_SELF} (enters(?: the battlefield)?|comes into play|dies|is put into a graveyard from "
+            rf"(?:the battlefield|play)|attacks|blocks), (.+)$",
+            "trigger",
+        ),
+        (
+            r"^at the (?:beginning|start) of (your|each) (upkeep|draw step|precombat main phase|combat|end step|postcombat main "
+            r"phase),? (.+)$",
+            "phase_trigger",
+        ),
+        (rf"^(?:enchanted|equipped) creature gets {_PT}(?: and has (.+))?$", "attached"),
+        (r"^(?:enchanted|equipped) creature has (.+)$", "attached_has"),
+        (r"^(?:enchanted|equipped) creature can't (attack or block|attack|block)$", "attached_cant"),
+        (rf"^(other )?creatures you control get {_PT}(?: and have (.+))?$", "anthem"),
+        (
+            rf"^if {_WHO} would (?:die|be put into a graveyard from (?:the battlefield|play)), (exile it|remove it from the game|"
+            rf"return it to its owner'?s hand|put it on top of its owner'?s library) instead$",
+            "die",
+        ),
+        (rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) tapped$", "enters_tapped"),
+        (
+            rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) with {_N} ([+-]1/[+-]1|loyalty|[a-z]+) counters? on it$",
+            "enters_counters",
+        ),
+        (rf"^prevent all damage that would be dealt to {_SELF}$", "prevent_all"),
+    ]
+]
 
 
 @cache
@@ -491,7 +586,7 @@ def parse_abilities(text: str) -> Abilities:
     replacements: list[ReplacementDef] = []
     prevent_all = False
     for sentence, original in _abilities_of(text):
-        for pattern, kind in _ABILITY_FORMS:
+        for pattern, kind in _ABILITY_FORMS:  # noqa: B007 (kind is read after the break)
             m = pattern.match(sentence)
             if m:
                 break
@@ -504,31 +599,48 @@ def parse_abilities(text: str) -> Abilities:
             hint = ""
             try:
                 parse_effect(original)
-                hint = " (a permanent's text is its abilities: for what it does as it enters, write 'When ~ enters, ...')"
+                hint = (
+                    " (a permanent's text is its abilities: for what it does as it enters, write 'When ~ enters, ...')"
+                )
             except EffectError:
                 pass
             raise EffectError(f"cannot read ability {original!r}{hint} (known: {'; '.join(ABILITIES)})")
         g = m.groups()
         try:
             if kind == "trigger":
-                event = ("dies" if g[0].startswith("is put into") else "enters" if g[0] == "comes into play"
-                         else g[0].split()[0])
-                triggers.append(TriggerText(event, _check_effect(original[m.start(2):])))
+                event = (
+                    "dies"
+                    if g[0].startswith("is put into")
+                    else "enters"
+                    if g[0] == "comes into play"
+                    else g[0].split()[0]
+                )
+                triggers.append(TriggerText(event, _check_effect(original[m.start(2) :])))
             elif kind == "phase_trigger":
                 phase = _PHASES[g[1]]
-                triggers.append(TriggerText(phase if g[0] == "your" else f"each {phase}", _check_effect(original[m.start(3):])))
+                triggers.append(
+                    TriggerText(phase if g[0] == "your" else f"each {phase}", _check_effect(original[m.start(3) :]))
+                )
             elif kind == "attached":
-                statics.append(Static("attached", _signed(g[0]), _signed(g[1]), read_keywords_list(g[2]) if g[2] else ()))
+                statics.append(
+                    Static("attached", _signed(g[0]), _signed(g[1]), read_keywords_list(g[2]) if g[2] else ())
+                )
             elif kind == "attached_has":
                 statics.append(Static("attached", keywords=read_keywords_list(g[0])))
             elif kind == "attached_cant":
                 statics.append(Static("attached", cant=g[0]))
             elif kind == "anthem":
-                statics.append(Static("other yours" if g[0] else "yours", _signed(g[1]), _signed(g[2]),
-                                      read_keywords_list(g[3]) if g[3] else ()))
+                statics.append(
+                    Static(
+                        "other yours" if g[0] else "yours",
+                        _signed(g[1]),
+                        _signed(g[2]),
+                        read_keywords_list(g[3]) if g[3] else (),
+                    )
+                )
             elif kind == "die":
                 who = "self" if g[0] == "~" else g[0].removeprefix("a ").removeprefix("an ")
-                instead = ("exile" if g[1].startswith(("exile", "remove")) else "hand" if "hand" in g[1] else "library")
+                instead = "exile" if g[1].startswith(("exile", "remove")) else "hand" if "hand" in g[1] else "library"
                 replacements.append(ReplacementDef("die", who, instead))
             elif kind == "enters_tapped":
                 replacements.append(ReplacementDef("enter", "self", "tapped"))

@@ -175,8 +175,9 @@ class MagicGame(core.Game[State]):
             "mana_pool": {p: dict(m) for p, m in s.pool.items() if any(m.values())},
             "lands_played": dict(s.lands_played),
             "attacking": attacking,
-            "blocking": {p.name: names[p.blocking] for p in s.battlefield
-                         if p.blocking is not None and p.blocking in names},
+            "blocking": {
+                p.name: names[p.blocking] for p in s.battlefield if p.blocking is not None and p.blocking in names
+            },
             "pending": s.pending,
         }
         # Issue 14's keys, present only when they say something (so older explanations read the same).
@@ -205,4 +206,3 @@ class MagicGame(core.Game[State]):
         if s.pending == "pay" and s.paused is not None:
             return f"{who} pays {{{s.paused.amount}}} or not ({s.paused.item.name})"
         return ""
-

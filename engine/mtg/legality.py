@@ -29,7 +29,18 @@ from engine.core import Refusal, ScenarioError, suggest
 from engine.mtg.actions import Action
 from engine.mtg.effects import enchants, own_name, parse_effect, target_kinds, uses_x
 from engine.mtg.state import (
-    MAIN_PHASES, ORDER, PHASES, AbilityDef, Assignment, Card, CardDef, Permanent, Source, State, Target, show_cost,
+    MAIN_PHASES,
+    ORDER,
+    PHASES,
+    AbilityDef,
+    Assignment,
+    Card,
+    CardDef,
+    Permanent,
+    Source,
+    State,
+    Target,
+    show_cost,
     with_x,
 )
 
@@ -55,8 +66,8 @@ class Casting:
     targets: tuple[Target, ...]
     payment: Payment | None
     x: int = 0
-    mode: str = ""          # the chosen mode's text (700.2a)
-    effect: str = ""        # what it will do: its effect, or its mode's
+    mode: str = ""  # the chosen mode's text (700.2a)
+    effect: str = ""  # what it will do: its effect, or its mode's
 
 
 @dataclass(frozen=True)
@@ -130,8 +141,19 @@ class MovingTo:
     step: str
 
 
-Plan = (Casting | StartCasting | PlayingLand | Activating | Attacking | Blocking | AssigningDamage | OrderingTriggers
-        | Paying | Passing | MovingTo)
+Plan = (
+    Casting
+    | StartCasting
+    | PlayingLand
+    | Activating
+    | Attacking
+    | Blocking
+    | AssigningDamage
+    | OrderingTriggers
+    | Paying
+    | Passing
+    | MovingTo
+)
 
 
 def check(s: State, act: Action) -> Plan:
@@ -226,13 +248,21 @@ def spell_source(player: str, d: CardDef, oid: int = 0) -> Source:
     return Source(d.name, player, d.colours, d.types, d.keywords, oid)
 
 
-def choose_targets(s: State, player: str, what: str, kinds: tuple[str, ...], names: tuple[str, ...],
-                   src: Source, itself: int | None = None) -> tuple[Target, ...]:
+def choose_targets(
+    s: State,
+    player: str,
+    what: str,
+    kinds: tuple[str, ...],
+    names: tuple[str, ...],
+    src: Source,
+    itself: int | None = None,
+) -> tuple[Target, ...]:
     if len(names) > len(kinds):
         raise ScenarioError((), f"{what} has {len(kinds)} target(s), {len(names)} given")
     if len(names) < len(kinds):
-        raise Refusal(f"{what} needs a target ({', '.join('target ' + k for k in kinds)}) and none is named",
-                      "cast.targets")
+        raise Refusal(
+            f"{what} needs a target ({', '.join('target ' + k for k in kinds)}) and none is named", "cast.targets"
+        )
     out = []
     for kind, name in zip(kinds, names):
         target = s.find_target(name)
@@ -293,12 +323,18 @@ def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[st
         if "shroud" in keywords:
             return (f"{perm.name} has shroud", "keyword.shroud", "cast.targets")
         if "hexproof" in keywords and perm.controller != src.controller:
-            return (f"{perm.name} has hexproof and {src.controller} is {perm.controller}'s opponent",
-                    "keyword.hexproof", "cast.targets")
+            return (
+                f"{perm.name} has hexproof and {src.controller} is {perm.controller}'s opponent",
+                "keyword.hexproof",
+                "cast.targets",
+            )
         quality = s.protected_from(perm, src)
         if quality is not None:
-            return (f"{perm.name} has protection from {quality}, and {src.name} is {quality_of(src, quality)}",
-                    "keyword.protection_target", "cast.targets")
+            return (
+                f"{perm.name} has protection from {quality}, and {src.name} is {quality_of(src, quality)}",
+                "keyword.protection_target",
+                "cast.targets",
+            )
         return None
     if target.kind in ("spell", "ability"):
         item = s.on_stack(target.ref)  # type: ignore[arg-type]
@@ -314,8 +350,11 @@ def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[st
 
 def has_targets(s: State, kinds: tuple[str, ...], src: Source) -> bool:
     """Is there a legal target for each of ``kinds`` (the same one may serve several)?"""
-    everything = ([Target("player", p, p) for p in s.players] + [Target("permanent", p.oid, p.name) for p in s.battlefield]
-                  + [Target("spell" if i.kind == "spell" else "ability", i.oid, i.name) for i in s.stack])
+    everything = (
+        [Target("player", p, p) for p in s.players]
+        + [Target("permanent", p.oid, p.name) for p in s.battlefield]
+        + [Target("spell" if i.kind == "spell" else "ability", i.oid, i.name) for i in s.stack]
+    )
     return all(any(why_not(s, t, kind, src) is None for t in everything) for kind in kinds)
 
 
@@ -332,14 +371,17 @@ def fits(s: State, target: Target, kind: str, src: Source | None = None) -> bool
 
 
 # -- paying ------------------------------------------------------------------------------------------------
-def payment(s: State, player: str, cost: tuple[tuple[str, int], ...], what: str,
-            exclude: int | None = None) -> Payment | None:
+def payment(
+    s: State, player: str, cost: tuple[tuple[str, int], ...], what: str, exclude: int | None = None
+) -> Payment | None:
     """How ``player`` pays ``cost`` (None: nothing to pay), or :class:`Refusal` when they cannot."""
     mana = {sym: n for sym, n in cost if sym not in "TX"}
     if s.costs_ignore or not any(mana.values()) or player not in s.paying:
         return None
     pool = dict(s.pool.get(player, {}))
-    lands = [p for p in s.battlefield if p.controller == player and p.is_a("land") and not p.tapped and p.oid != exclude]
+    lands = [
+        p for p in s.battlefield if p.controller == player and p.is_a("land") and not p.tapped and p.oid != exclude
+    ]
     taps: list[Permanent] = []
     from_pool = 0
     for colour in [c for c in mana if c != "*"] + ["*"]:
@@ -357,8 +399,11 @@ def payment(s: State, player: str, cost: tuple[tuple[str, int], ...], what: str,
                 if colour == "*":
                     options.sort(key=lambda land: land.mana_colour != "C")
                 if not options:
-                    raise Refusal(f"{player} cannot pay {show_cost(cost)} for {what}: not enough untapped lands "
-                                  "or mana of the right colour", "cast.pay")
+                    raise Refusal(
+                        f"{player} cannot pay {show_cost(cost)} for {what}: not enough untapped lands "
+                        "or mana of the right colour",
+                        "cast.pay",
+                    )
                 taps.append(options[0])
             need -= 1
     return Payment(player, cost, what, tuple(taps), {c: n for c, n in pool.items() if n}, from_pool)
@@ -386,8 +431,12 @@ def timing(s: State, player: str, card: Card, d: CardDef) -> None:
         problems.append(f"the stack is not empty ({', '.join(i.name for i in s.stack)})")
     if problems:
         kind = next((t for t in ("creature", "sorcery", "artifact", "enchantment") if t in d.types), "sorcery")
-        raise Refusal(f"{card.name} ({kind}) can be cast only in its controller's main phase while the stack is "
-                      "empty: " + "; ".join(problems), "cast.sorcery_speed", f"type.{kind}")
+        raise Refusal(
+            f"{card.name} ({kind}) can be cast only in its controller's main phase while the stack is "
+            "empty: " + "; ".join(problems),
+            "cast.sorcery_speed",
+            f"type.{kind}",
+        )
 
 
 def find_mode(d: CardDef, wanted: str) -> str:
@@ -407,15 +456,23 @@ def find_mode(d: CardDef, wanted: str) -> str:
     raise ScenarioError((), f'{d.name} has no mode "{wanted}": its modes are {listing}')
 
 
-def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int | None = None,
-         mode: str | None = None, announced: bool = False) -> Casting | StartCasting:
+def cast(
+    s: State,
+    player: str,
+    name: str,
+    target_names: tuple[str, ...],
+    x: int | None = None,
+    mode: str | None = None,
+    announced: bool = False,
+) -> Casting | StartCasting:
     card = card_in_hand(s, player, name)
     d = s.definition(card.name)
     if d is None:
         raise ScenarioError((), f'"{card.name}" has no definition under cards:')
     if "land" in d.types:
-        raise Refusal(f"{card.name} is a land: it is played as a special action, never cast as a spell",
-                      "land.not_a_spell")
+        raise Refusal(
+            f"{card.name} is a land: it is played as a special action, never cast as a spell", "land.not_a_spell"
+        )
     if not announced:
         priority(s, player, f"cast {card.name}")
         timing(s, player, card, d)
@@ -423,19 +480,28 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
     if x is not None and not has_x:
         raise ScenarioError((), f"{card.name} has no X: cast it without 'with X={x}'")
     if has_x and x is None:
-        raise Refusal(f"{card.name} has X in its cost: the value of X is announced as it is cast "
-                      f"('{player} casts {card.name} with X=3')", "cast.x", "cast.modes")
+        raise Refusal(
+            f"{card.name} has X in its cost: the value of X is announced as it is cast "
+            f"('{player} casts {card.name} with X=3')",
+            "cast.x",
+            "cast.modes",
+        )
     effect = d.effect
     if d.modes:
         if mode is None:
             if target_names:
-                raise ScenarioError((), f'{card.name} is modal: say the mode, {player} casts {card.name} choosing "MODE" '
-                                        f"targeting ...")
+                raise ScenarioError(
+                    (), f'{card.name} is modal: say the mode, {player} casts {card.name} choosing "MODE" targeting ...'
+                )
             payment(s, player, with_x(d.cost, x or 0), card.name)  # it could not be cast at all otherwise
             src = spell_source(player, d, card.oid)
             if not any(has_targets(s, target_kinds(own_name(m, d.name)), src) for m in d.modes):
-                raise Refusal(f"{card.name} can't be cast: none of its modes has the legal targets it needs "
-                              "(a mode whose targets can't be chosen can't be chosen)", "mode.choose", "cast.targets")
+                raise Refusal(
+                    f"{card.name} can't be cast: none of its modes has the legal targets it needs "
+                    "(a mode whose targets can't be chosen can't be chosen)",
+                    "mode.choose",
+                    "cast.targets",
+                )
             return StartCasting(player, card, d, x or 0)
         mode = find_mode(d, mode)
         effect = own_name(mode, d.name)
@@ -445,8 +511,9 @@ def cast(s: State, player: str, name: str, target_names: tuple[str, ...], x: int
     aura = enchants(d.keywords) if d.is_aura else None
     kinds = (aura,) if aura else (target_kinds(effect) if effect else ())  # an Aura spell targets (303.4a)
     targets = choose_targets(s, player, card.name, kinds, target_names, src)
-    return Casting(player, card, d, targets, payment(s, player, with_x(d.cost, x or 0), card.name), x or 0,
-                   mode or "", effect)
+    return Casting(
+        player, card, d, targets, payment(s, player, with_x(d.cost, x or 0), card.name), x or 0, mode or "", effect
+    )
 
 
 def choose_mode(s: State, player: str, mode: str, target_names: tuple[str, ...]) -> Casting:
@@ -466,16 +533,22 @@ def play(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Cas
     if d is not None and "land" not in d.types:
         return cast(s, player, name, target_names)
     if player != s.turn_player:
-        raise Refusal(f"{player} cannot play {card.name}: a land can be played only during its player's own turn",
-                      "land.own_turn")
+        raise Refusal(
+            f"{player} cannot play {card.name}: a land can be played only during its player's own turn", "land.own_turn"
+        )
     if s.step not in MAIN_PHASES or s.stack:
         why = f"it is the {s.step} step" if s.step not in MAIN_PHASES else "the stack is not empty"
-        raise Refusal(f"{player} cannot play {card.name} now: a land is played in a main phase with an empty stack "
-                      f"({why})", "land.timing", "special.land")
+        raise Refusal(
+            f"{player} cannot play {card.name} now: a land is played in a main phase with an empty stack ({why})",
+            "land.timing",
+            "special.land",
+        )
     priority(s, player, f"play {card.name}")
     if s.lands_played.get(player, 0) >= 1:
-        raise Refusal(f"{player} has already played a land this turn: a player can normally play one land each turn",
-                      "land.one_per_turn")
+        raise Refusal(
+            f"{player} has already played a land this turn: a player can normally play one land each turn",
+            "land.one_per_turn",
+        )
     return PlayingLand(player, card, d)
 
 
@@ -488,22 +561,31 @@ def activate(s: State, player: str, name: str, target_names: tuple[str, ...]) ->
     ability = perm.card.ability
     mana_land = ability is None and perm.is_a("land")
     if ability is None and not mana_land:
-        raise ScenarioError((), f'{perm.name} has no activated ability (give it one with ability: {{cost, effect}})')
+        raise ScenarioError((), f"{perm.name} has no activated ability (give it one with ability: {{cost, effect}})")
     if perm.controller != player:
-        raise Refusal(f"{player} cannot activate {perm.name}: only its controller, {perm.controller}, can",
-                      "activate.controller")
+        raise Refusal(
+            f"{player} cannot activate {perm.name}: only its controller, {perm.controller}, can", "activate.controller"
+        )
     priority(s, player, f"activate {perm.name}")
     cost = ability.cost if ability else (("T", 1),)
     if dict(cost).get("T"):
         if perm.tapped:
             raise Refusal(f"{perm.name} is already tapped: its {{T}} cost cannot be paid", "activate.tap")
         if perm.is_a("creature") and perm.sick and not s.has(perm, "haste"):
-            raise Refusal(f"{perm.name} cannot use {{T}}: {player} has not controlled it continuously since the turn "
-                          "began", "activate.tap_sick", "combat.haste")
+            raise Refusal(
+                f"{perm.name} cannot use {{T}}: {player} has not controlled it continuously since the turn began",
+                "activate.tap_sick",
+                "combat.haste",
+            )
     if mana_land or (ability is not None and ability.is_mana):
-        colour = perm.mana_colour if mana_land else "".join(
-            i.mana for i in parse_effect(ability.effect) if i.verb == "add")  # type: ignore[union-attr]
-        return Activating(player, perm, ability, cost, (), payment(s, player, cost, perm.name, exclude=perm.oid), colour)
+        colour = (
+            perm.mana_colour
+            if mana_land or ability is None
+            else "".join(i.mana for i in parse_effect(ability.effect) if i.verb == "add")
+        )
+        return Activating(
+            player, perm, ability, cost, (), payment(s, player, cost, perm.name, exclude=perm.oid), colour
+        )
     assert ability is not None
     what = f"{perm.name} ability"
     src = s.source_of(perm)
@@ -533,19 +615,27 @@ def can_attack(s: State, perm: Permanent) -> str | None:
 
 
 def can_block(s: State, perm: Permanent) -> bool:
-    return (perm.controller == s.defending and perm.is_a("creature") and not perm.tapped
-            and s.cant(perm, "block") is None)
+    return (
+        perm.controller == s.defending and perm.is_a("creature") and not perm.tapped and s.cant(perm, "block") is None
+    )
 
 
 def block_restriction(s: State, attacker: Permanent, blocker: Permanent) -> tuple[str, ...] | None:
     """Why ``blocker`` can't block ``attacker`` (evasion, protection): (the reason, its keys), or None."""
     if s.has(attacker, "flying") and not (s.has(blocker, "flying") or s.has(blocker, "reach")):
-        return (f"{attacker.name} has flying and {blocker.name} has neither flying nor reach",
-                "keyword.flying", "combat.block_restriction")
+        return (
+            f"{attacker.name} has flying and {blocker.name} has neither flying nor reach",
+            "keyword.flying",
+            "combat.block_restriction",
+        )
     quality = s.protected_from(attacker, s.source_of(blocker))
     if quality is not None:
-        return (f"{attacker.name} has protection from {quality}, and {blocker.name} is "
-                f"{quality_of(s.source_of(blocker), quality)}", "keyword.protection_block", "combat.block_restriction")
+        return (
+            f"{attacker.name} has protection from {quality}, and {blocker.name} is "
+            f"{quality_of(s.source_of(blocker), quality)}",
+            "keyword.protection_block",
+            "combat.block_restriction",
+        )
     return None
 
 
@@ -553,36 +643,57 @@ def attack(s: State, player: str, names: tuple[str, ...]) -> Attacking:
     """A complete declaration of attackers (508.1); an illegal one is refused whole."""
     game_over(s)
     if s.step != "declare_attackers" or s.pending != "attackers":
-        raise Refusal(f"{player} cannot declare attackers now: attackers are declared as the declare attackers step "
-                      f"begins (it is the {s.step} step)", "turn.declare_attackers")
+        raise Refusal(
+            f"{player} cannot declare attackers now: attackers are declared as the declare attackers step "
+            f"begins (it is the {s.step} step)",
+            "turn.declare_attackers",
+        )
     if player != s.turn_player:
-        raise Refusal(f"{player} cannot declare attackers: only the active player, {s.turn_player}, attacks",
-                      "combat.attacking_player", "turn.declare_attackers")
+        raise Refusal(
+            f"{player} cannot declare attackers: only the active player, {s.turn_player}, attacks",
+            "combat.attacking_player",
+            "turn.declare_attackers",
+        )
     chosen: list[Permanent] = []
     for name in names:
         perm = s.find_permanent(name)
         if perm is None:
             if s.where(name):
-                raise Refusal(f"{name} is {s.where(name)}, not on the battlefield: it cannot attack", "combat.attackers",
-                              "combat.illegal_attack")
+                raise Refusal(
+                    f"{name} is {s.where(name)}, not on the battlefield: it cannot attack",
+                    "combat.attackers",
+                    "combat.illegal_attack",
+                )
             raise s.unknown(name, "creature")
         if perm in chosen:
             raise Refusal(f"{perm.name} is declared as an attacker twice", "combat.attackers", "combat.illegal_attack")
         why = can_attack(s, perm)
         if why == "combat.attackers":
-            state = ("is controlled by " + perm.controller if perm.controller != player else
-                     "is not a creature" if not perm.is_a("creature") else "is tapped")
+            state = (
+                "is controlled by " + perm.controller
+                if perm.controller != player
+                else "is not a creature"
+                if not perm.is_a("creature")
+                else "is tapped"
+            )
             raise Refusal(f"{perm.name} cannot attack: it {state}", "combat.attackers", "combat.illegal_attack")
         if why == "combat.defender":
             raise Refusal(f"{perm.name} has defender and cannot attack", "combat.defender", "combat.illegal_attack")
         if why == "combat.summoning_sickness":
-            raise Refusal(f"{perm.name} cannot attack: {player} has not controlled it continuously since the turn "
-                          f"began and it has no haste", "combat.summoning_sickness", "combat.haste",
-                          "combat.illegal_attack")
+            raise Refusal(
+                f"{perm.name} cannot attack: {player} has not controlled it continuously since the turn "
+                f"began and it has no haste",
+                "combat.summoning_sickness",
+                "combat.haste",
+                "combat.illegal_attack",
+            )
         if why == "combat.attack_restriction":
             source = s.cant(perm, "attack")
-            raise Refusal(f"{perm.name} cannot attack: {source.name if source else 'an effect'} says it can't",
-                          "combat.attack_restriction", "combat.illegal_attack")
+            raise Refusal(
+                f"{perm.name} cannot attack: {source.name if source else 'an effect'} says it can't",
+                "combat.attack_restriction",
+                "combat.illegal_attack",
+            )
         chosen.append(perm)
     return Attacking(player, tuple(chosen))
 
@@ -591,36 +702,53 @@ def block(s: State, player: str, pairs: tuple[tuple[str, str], ...]) -> Blocking
     """A complete declaration of blockers (509.1); an illegal one is refused whole."""
     game_over(s)
     if s.step != "declare_blockers" or s.pending != "blockers":
-        raise Refusal(f"{player} cannot declare blockers now: blockers are declared as the declare blockers step "
-                      f"begins (it is the {s.step} step)", "turn.declare_blockers")
+        raise Refusal(
+            f"{player} cannot declare blockers now: blockers are declared as the declare blockers step "
+            f"begins (it is the {s.step} step)",
+            "turn.declare_blockers",
+        )
     if player != s.defending:
-        raise Refusal(f"{player} cannot declare blockers: the defending player, {s.defending}, does",
-                      "turn.declare_blockers")
+        raise Refusal(
+            f"{player} cannot declare blockers: the defending player, {s.defending}, does", "turn.declare_blockers"
+        )
     chosen: list[tuple[Permanent, Permanent]] = []
     for attacker_name, blocker_name in pairs:
         attacker, blocker = s.find_permanent(attacker_name), s.find_permanent(blocker_name)
         for name, perm in ((attacker_name, attacker), (blocker_name, blocker)):
             if perm is None:
                 if s.where(name):
-                    raise Refusal(f"{name} is {s.where(name)}, not on the battlefield", "combat.blockers",
-                                  "combat.illegal_block")
+                    raise Refusal(
+                        f"{name} is {s.where(name)}, not on the battlefield", "combat.blockers", "combat.illegal_block"
+                    )
                 raise s.unknown(name, "creature")
         assert attacker is not None and blocker is not None
         if not attacker.attacking:
-            raise Refusal(f"{blocker.name} cannot block {attacker.name}: {attacker.name} is not attacking",
-                          "combat.blockers", "combat.illegal_block")
+            raise Refusal(
+                f"{blocker.name} cannot block {attacker.name}: {attacker.name} is not attacking",
+                "combat.blockers",
+                "combat.illegal_block",
+            )
         if blocker.controller != player or not blocker.is_a("creature"):
-            raise Refusal(f"{blocker.name} cannot block: it is not a creature {player} controls",
-                          "combat.blockers", "combat.illegal_block")
+            raise Refusal(
+                f"{blocker.name} cannot block: it is not a creature {player} controls",
+                "combat.blockers",
+                "combat.illegal_block",
+            )
         if blocker.tapped:
             raise Refusal(f"{blocker.name} cannot block: it is tapped", "combat.blockers", "combat.illegal_block")
         if any(b is blocker for _, b in chosen):
-            raise Refusal(f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
-                          "combat.blockers", "combat.illegal_block")
+            raise Refusal(
+                f"{blocker.name} is declared as a blocker twice: each blocker blocks one creature",
+                "combat.blockers",
+                "combat.illegal_block",
+            )
         source = s.cant(blocker, "block")
         if source is not None:
-            raise Refusal(f"{blocker.name} cannot block: {source.name} says it can't", "combat.block_restriction",
-                          "combat.illegal_block")
+            raise Refusal(
+                f"{blocker.name} cannot block: {source.name} says it can't",
+                "combat.block_restriction",
+                "combat.illegal_block",
+            )
         why = block_restriction(s, attacker, blocker)
         if why is not None:
             raise Refusal(f"{blocker.name} cannot block {attacker.name}: {why[0]}", *why[1:], "combat.illegal_block")
@@ -628,8 +756,13 @@ def block(s: State, player: str, pairs: tuple[tuple[str, str], ...]) -> Blocking
     for attacker in {a.oid: a for a, _ in chosen}.values():
         count = sum(1 for a, _ in chosen if a is attacker)
         if s.has(attacker, "menace") and count == 1:
-            raise Refusal(f"{attacker.name} has menace: it can't be blocked except by two or more creatures, and only "
-                          "one blocks it", "keyword.menace", "combat.block_restriction", "combat.illegal_block")
+            raise Refusal(
+                f"{attacker.name} has menace: it can't be blocked except by two or more creatures, and only "
+                "one blocks it",
+                "keyword.menace",
+                "combat.block_restriction",
+                "combat.illegal_block",
+            )
     return Blocking(player, tuple(chosen))
 
 
@@ -641,8 +774,9 @@ def lethal(s: State, blocker: Permanent, source: Source, planned: int) -> int:
     return min(1, needed) if source.has("deathtouch") and s.follows("deathtouch_lethal_assignment") else needed
 
 
-def assign_damage(s: State, player: str, attacker_name: str | None,
-                  amounts: tuple[tuple[str, int], ...]) -> AssigningDamage:
+def assign_damage(
+    s: State, player: str, attacker_name: str | None, amounts: tuple[tuple[str, int], ...]
+) -> AssigningDamage:
     """``P assigns damage: X 2, Y 1``: how the attacker awaiting its assignment divides its combat damage."""
     decision(s, player, "damage", "assign combat damage")
     awaiting = [p for p in (s.permanent(o) for o in s.awaiting) if p is not None]
@@ -667,20 +801,31 @@ def assign_damage(s: State, player: str, attacker_name: str | None,
             keys = ("combat.blocked_damage", "combat.trample") if trample else ("combat.blocked_damage",)
         elif target.kind == "player" and target.ref == s.defending:
             if not trample:
-                raise Refusal(f"{attacker.name} is blocked and has no trample: it assigns its combat damage to the "
-                              "creatures blocking it, none to the player", "combat.blocked_damage", "combat.assign")
+                raise Refusal(
+                    f"{attacker.name} is blocked and has no trample: it assigns its combat damage to the "
+                    "creatures blocking it, none to the player",
+                    "combat.blocked_damage",
+                    "combat.assign",
+                )
             keys = ("combat.trample",)
         else:
-            raise Refusal(f"{target.name} is not blocking {attacker.name}: a blocked creature assigns its combat damage "
-                          "to the creatures blocking it", "combat.blocked_damage", "combat.assign")
+            raise Refusal(
+                f"{target.name} is not blocking {attacker.name}: a blocked creature assigns its combat damage "
+                "to the creatures blocking it",
+                "combat.blocked_damage",
+                "combat.assign",
+            )
         if any(a.target == target for a in out):
             raise ScenarioError((), f"{target.name} is named twice in the assignment")
         total += n
         if n:
             out.append(Assignment(source, target, n, keys + ("combat.chosen",)))
     if total != power:
-        raise Refusal(f"{attacker.name} assigns combat damage equal to its power, {power}: the assignment gives {total}",
-                      "combat.damage_power", "combat.assign")
+        raise Refusal(
+            f"{attacker.name} assigns combat damage equal to its power, {power}: the assignment gives {total}",
+            "combat.damage_power",
+            "combat.assign",
+        )
     planned: dict[int, int] = {}
     for a in s.assigned:
         if a.target.kind == "permanent" and isinstance(a.target.ref, int):
@@ -690,19 +835,30 @@ def assign_damage(s: State, player: str, attacker_name: str | None,
         # in); none gets damage until each before it is assigned lethal damage.
         given = {a.target.ref: a.amount for a in out if a.target.kind == "permanent"}
         for i, first in enumerate(blockers[:-1]):
-            later = [b.name for b in blockers[i + 1:] if given.get(b.oid)]
+            later = [b.name for b in blockers[i + 1 :] if given.get(b.oid)]
             if later and given.get(first.oid, 0) < lethal(s, first, source, planned.get(first.oid, 0)):
-                raise Refusal(f"{attacker.name} assigns damage to {', '.join(later)} only once {first.name}, before "
-                              f"them in its damage assignment order (the order the blockers were declared in), is "
-                              "assigned lethal damage", "combat.blocked_damage", "combat.assign")
+                raise Refusal(
+                    f"{attacker.name} assigns damage to {', '.join(later)} only once {first.name}, before "
+                    f"them in its damage assignment order (the order the blockers were declared in), is "
+                    "assigned lethal damage",
+                    "combat.blocked_damage",
+                    "combat.assign",
+                )
     to_player = sum(a.amount for a in out if a.target.kind == "player")
     if to_player:
-        short = [b.name for b in blockers
-                 if sum(a.amount for a in out if a.target.ref == b.oid) < lethal(s, b, source, planned.get(b.oid, 0))]
+        short = [
+            b.name
+            for b in blockers
+            if sum(a.amount for a in out if a.target.ref == b.oid) < lethal(s, b, source, planned.get(b.oid, 0))
+        ]
         if short:
             keys = ("combat.trample", "keyword.deathtouch_lethal") if source.has("deathtouch") else ("combat.trample",)
-            raise Refusal(f"{attacker.name} can assign damage to {s.defending} only once each creature blocking it is "
-                          f"assigned lethal damage ({', '.join(short)} is not)", *keys, "combat.assign")
+            raise Refusal(
+                f"{attacker.name} can assign damage to {s.defending} only once each creature blocking it is "
+                f"assigned lethal damage ({', '.join(short)} is not)",
+                *keys,
+                "combat.assign",
+            )
         if source.has("deathtouch"):  # what counted as lethal (702.2c; 2008: the actual toughness, 502.9d)
             out = [Assignment(a.source, a.target, a.amount, a.keys + ("keyword.deathtouch_lethal",)) for a in out]
     return AssigningDamage(player, attacker, tuple(out))
@@ -717,8 +873,11 @@ def order_triggers(s: State, player: str, names: tuple[str, ...]) -> OrderingTri
         found = [i for i, t in enumerate(mine) if t.name.lower() == name.lower() and i not in order]
         if not found:
             listing = ", ".join(t.name for t in mine)
-            raise ScenarioError((), f'no waiting trigger of {player} named "{name}"{suggest(name, [t.name for t in mine])} '
-                                    f"(waiting: {listing})")
+            raise ScenarioError(
+                (),
+                f'no waiting trigger of {player} named "{name}"{suggest(name, [t.name for t in mine])} '
+                f"(waiting: {listing})",
+            )
         order.append(found[0])
     if len(order) != len(mine):
         missing = ", ".join(t.name for i, t in enumerate(mine) if i not in order)
@@ -742,7 +901,9 @@ def pay_or_not(s: State, player: str, pays: bool, said: int | None = None) -> Pa
 def move_to(s: State, player: str, target: str) -> MovingTo:
     """``P moves to PHASE``: said by the player with priority, or by anyone while a declaration is pending."""
     if target not in ORDER:
-        raise ScenarioError((), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}')
+        raise ScenarioError(
+            (), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}'
+        )
     if s.pending in ("mode", "pay"):
         waiting = waiting_for(s)
         assert waiting is not None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engine.mtg.board import leave_battlefield, ward
 from engine.mtg.effects import enchants
-from engine.mtg.state import Game, Permanent, PendingTrigger, StackItem, base_name
+from engine.mtg.state import Game, PendingTrigger, Permanent, StackItem, base_name
 
 POISON_LIMIT = 10
 
@@ -61,23 +61,37 @@ def check_state(g: Game) -> bool:
             continue
         toughness = s.toughness(perm)
         if toughness <= 0:
-            dying.append((perm, f"{perm.name} has toughness {toughness} and is put into its owner's graveyard",
-                          "sba.toughness"))
+            dying.append(
+                (perm, f"{perm.name} has toughness {toughness} and is put into its owner's graveyard", "sba.toughness")
+            )
             continue
         lethal = perm.damage >= toughness
         if (lethal or perm.deathtouched) and s.has(perm, "indestructible"):
             if not perm.spared:
                 perm.spared = True
-                why = (f"lethal damage ({perm.damage} on a toughness of {toughness})" if lethal
-                       else "damage from a source with deathtouch")
-                said.append((f"{perm.name} has {why} but is indestructible: it is not destroyed",
-                             ("sba.check", "sba.lethal" if lethal else "sba.deathtouch", "keyword.indestructible")))
+                why = (
+                    f"lethal damage ({perm.damage} on a toughness of {toughness})"
+                    if lethal
+                    else "damage from a source with deathtouch"
+                )
+                said.append(
+                    (
+                        f"{perm.name} has {why} but is indestructible: it is not destroyed",
+                        ("sba.check", "sba.lethal" if lethal else "sba.deathtouch", "keyword.indestructible"),
+                    )
+                )
         elif lethal:
-            dying.append((perm, f"{perm.name} has lethal damage ({perm.damage} on a toughness of {toughness}) and is "
-                                "destroyed", "sba.lethal"))
+            dying.append(
+                (
+                    perm,
+                    f"{perm.name} has lethal damage ({perm.damage} on a toughness of {toughness}) and is destroyed",
+                    "sba.lethal",
+                )
+            )
         elif perm.deathtouched:
-            dying.append((perm, f"{perm.name} was dealt damage by a source with deathtouch and is destroyed",
-                          "sba.deathtouch"))
+            dying.append(
+                (perm, f"{perm.name} was dealt damage by a source with deathtouch and is destroyed", "sba.deathtouch")
+            )
     if legends:
         dying += _legend_rule(g, {p.oid for p, _, _ in dying})
     if worlds:
@@ -86,13 +100,29 @@ def check_state(g: Game) -> bool:
     if attachments:
         dying += _auras(g, {p.oid for p, _, _ in dying})
         unattach = _unattach(g, {p.oid for p, _, _ in dying})
-    annihilate = [(p, min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0))) for p in s.battlefield
-                  if p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0)] if pairs else []
+    annihilate = (
+        [
+            (p, min(p.counters.get("+1/+1", 0), p.counters.get("-1/-1", 0)))
+            for p in s.battlefield
+            if p.counters.get("+1/+1", 0) and p.counters.get("-1/-1", 0)
+        ]
+        if pairs
+        else []
+    )
     vanishing = []
     if s.loose_tokens:  # a token left the battlefield since the last check
-        vanishing = [(owner, card, zone) for zone, cards_of in (("graveyard", s.graveyard), ("hand", s.hand),
-                                                              ("exile", s.exile), ("library", s.library))
-                     for owner, cards in cards_of.items() for card in cards if card.token]
+        vanishing = [
+            (owner, card, zone)
+            for zone, cards_of in (
+                ("graveyard", s.graveyard),
+                ("hand", s.hand),
+                ("exile", s.exile),
+                ("library", s.library),
+            )
+            for owner, cards in cards_of.items()
+            for card in cards
+            if card.token
+        ]
         s.loose_tokens = False
     for perm in s.battlefield:
         perm.deathtouched = False
@@ -100,7 +130,7 @@ def check_state(g: Game) -> bool:
         g.emit(what, *keys)
     if not losers and not dying and not unattach and not annihilate and not vanishing:
         return False
-    for perm, what, key in dying:
+    for _perm, what, key in dying:
         g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", *key.split())
     for perm, what, key in unattach:
         g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", *key.split())
@@ -109,20 +139,37 @@ def check_state(g: Game) -> bool:
         perm.counters["+1/+1"] -= n
         perm.counters["-1/-1"] -= n
         perm.counters = {k: v for k, v in perm.counters.items() if v}
-        g.emit(f"State-based action: {perm.name} has +1/+1 and -1/-1 counters: {n} of each are removed "
-               f"(now {s.power(perm)}/{s.toughness(perm)})", "priority.sba_first", "sba.check", "sba.counters")
+        g.emit(
+            f"State-based action: {perm.name} has +1/+1 and -1/-1 counters: {n} of each are removed "
+            f"(now {s.power(perm)}/{s.toughness(perm)})",
+            "priority.sba_first",
+            "sba.check",
+            "sba.counters",
+        )
     for owner, card, zone in vanishing:
         {"graveyard": s.graveyard, "hand": s.hand, "exile": s.exile, "library": s.library}[zone][owner].remove(card)
-        g.emit(f"State-based action: {card.name} is a token in {owner}'s {zone}: it ceases to exist",
-               "priority.sba_first", "sba.check", "sba.token")
+        g.emit(
+            f"State-based action: {card.name} is a token in {owner}'s {zone}: it ceases to exist",
+            "priority.sba_first",
+            "sba.check",
+            "sba.token",
+        )
     for perm, _, _ in dying:
         if perm in s.battlefield:
             leave_battlefield(g, perm, "graveyard")
     if losers:
-        for p, what, key in losers:
-            g.emit(f"State-based action: {what}", "priority.sba_first", "sba.check", key,
-                   "game.lose_draw" if key == "sba.empty_library" else
-                   "game.lose_poison" if key == "sba.poison" else "game.lose_life")
+        for _p, what, key in losers:
+            g.emit(
+                f"State-based action: {what}",
+                "priority.sba_first",
+                "sba.check",
+                key,
+                "game.lose_draw"
+                if key == "sba.empty_library"
+                else "game.lose_poison"
+                if key == "sba.poison"
+                else "game.lose_life",
+            )
         s.lost |= {p for p, _, _ in losers}
         left = [p for p in s.players if p not in s.lost]
         s.winner = left[0] if len(left) == 1 else "draw"
@@ -162,8 +209,15 @@ def _world_rule(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
     if len(worlds) < 2:
         return []
     newest = max(worlds, key=lambda p: p.since)
-    return [(p, f"world rule: {p.name} is put into its owner's graveyard ({newest.name} is the newest world "
-                f"permanent)", "sba.world") for p in worlds if p is not newest]
+    return [
+        (
+            p,
+            f"world rule: {p.name} is put into its owner's graveyard ({newest.name} is the newest world permanent)",
+            "sba.world",
+        )
+        for p in worlds
+        if p is not newest
+    ]
 
 
 def _auras(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
@@ -200,21 +254,44 @@ def _unattach(g: Game, dying: set[int]) -> list[tuple[Permanent, str, str]]:
             continue
         host = s.permanent(perm.attached_to)
         if not perm.card.is_equipment or perm.is_a("creature"):
-            out.append((perm, f"{perm.name} is neither an Aura nor an Equipment: it becomes unattached "
-                              f"and stays on the battlefield", "sba.attached"))
+            out.append(
+                (
+                    perm,
+                    f"{perm.name} is neither an Aura nor an Equipment: it becomes unattached "
+                    f"and stays on the battlefield",
+                    "sba.attached",
+                )
+            )
             continue
         if host is None or host.oid in dying:
             if host is None:
-                out.append((perm, f"{perm.name} is attached to nothing on the battlefield: it becomes unattached",
-                            "sba.equipment"))
+                out.append(
+                    (
+                        perm,
+                        f"{perm.name} is attached to nothing on the battlefield: it becomes unattached",
+                        "sba.equipment",
+                    )
+                )
             continue
         quality = s.protected_from(host, s.source_of(perm))
         if not host.is_a("creature"):
-            out.append((perm, f"{perm.name} is attached to {host.name}, not a creature: it becomes unattached "
-                              "and stays on the battlefield", "sba.equipment"))
+            out.append(
+                (
+                    perm,
+                    f"{perm.name} is attached to {host.name}, not a creature: it becomes unattached "
+                    "and stays on the battlefield",
+                    "sba.equipment",
+                )
+            )
         elif quality is not None:
-            out.append((perm, f"{perm.name} is attached to {host.name}, which has protection from {quality}: it "
-                              "becomes unattached and stays on the battlefield", "sba.equipment keyword.protection_equip"))
+            out.append(
+                (
+                    perm,
+                    f"{perm.name} is attached to {host.name}, which has protection from {quality}: it "
+                    "becomes unattached and stays on the battlefield",
+                    "sba.equipment keyword.protection_equip",
+                )
+            )
     return out
 
 
@@ -234,8 +311,12 @@ def place_triggers(g: Game) -> bool:
         wanted = [n.lower() for n in s.trigger_order.get(player, [])]
         if len(mine) > 1 and not wanted and len({(t.name, t.effect, t.targets, t.subject) for t in mine}) > 1:
             s.pending, s.deciding, s.priority = "triggers", player, None
-            g.emit(f"{player} has {len(mine)} triggered abilities to put on the stack ({', '.join(t.name for t in mine)}) "
-                   f"and chooses their order; no player has priority until then", "trigger.apnap", "trigger.to_stack")
+            g.emit(
+                f"{player} has {len(mine)} triggered abilities to put on the stack ({', '.join(t.name for t in mine)}) "
+                f"and chooses their order; no player has priority until then",
+                "trigger.apnap",
+                "trigger.to_stack",
+            )
             return placed
         stated = bool(wanted) and len(mine) > 1
         mine.sort(key=lambda t: wanted.index(t.name.lower()) if t.name.lower() in wanted else len(wanted))
@@ -250,13 +331,26 @@ def put(g: Game, player: str, triggers: list[PendingTrigger], how: str = "") -> 
     placed = []
     for t in triggers:
         s.pending_triggers.remove(t)
-        item = StackItem(s.oid(), t.name, player, "trigger", effect=t.effect, targets=t.targets, source=t.source,
-                         src=t.src, subject=t.subject)
+        item = StackItem(
+            s.oid(),
+            t.name,
+            player,
+            "trigger",
+            effect=t.effect,
+            targets=t.targets,
+            source=t.source,
+            src=t.src,
+            subject=t.subject,
+        )
         s.stack.append(item)
         placed.append(item)
     names = ", then ".join(t.name for t in triggers)
-    g.emit(f"{player} puts {names} on the stack{how} (the last one resolves first)",
-           "trigger.to_stack", "trigger.apnap", "stack.add")
+    g.emit(
+        f"{player} puts {names} on the stack{how} (the last one resolves first)",
+        "trigger.to_stack",
+        "trigger.apnap",
+        "stack.add",
+    )
     for item in placed:
         if item.targets:
             ward(g, item)  # a triggered ability targeting a permanent with ward (702.21a)
@@ -269,5 +363,9 @@ def order(g: Game, player: str, indices: tuple[int, ...] | None) -> None:
     mine = [t for t in s.pending_triggers if t.controller == player]
     chosen = [mine[i] for i in indices] if indices is not None else mine
     s.pending = s.deciding = None
-    put(g, player, chosen, " in the order they choose" if indices is not None else
-        " in the order they triggered (no order was given)")
+    put(
+        g,
+        player,
+        chosen,
+        " in the order they choose" if indices is not None else " in the order they triggered (no order was given)",
+    )

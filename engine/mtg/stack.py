@@ -12,15 +12,39 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.mtg.board import (
-    deal_damage, destroy, draw, enter, leave_battlefield, token_definition, unique_name, ward,
+    deal_damage,
+    destroy,
+    draw,
+    enter,
+    leave_battlefield,
+    token_definition,
+    unique_name,
+    ward,
 )
 from engine.mtg.combat import deal_combat_damage
-from engine.mtg.effects import X, Instruction, enchants, parse_effect
+from engine.mtg.effects import Instruction, X, enchants, parse_effect
 from engine.mtg.legality import (
-    Activating, Casting, Payment, Paying, PlayingLand, StartCasting, can_pay, spell_source, why_not,
+    Activating,
+    Casting,
+    Paying,
+    Payment,
+    PlayingLand,
+    StartCasting,
+    can_pay,
+    spell_source,
+    why_not,
 )
 from engine.mtg.state import (
-    CardDef, Game, ModeWait, Paused, Permanent, Shield, Source, StackItem, Target, show_cost,
+    CardDef,
+    Game,
+    ModeWait,
+    Paused,
+    Permanent,
+    Shield,
+    Source,
+    StackItem,
+    Target,
+    show_cost,
 )
 
 
@@ -37,8 +61,11 @@ def pay(g: Game, payment: Payment | None) -> None:
         how.append("tapping " + ", ".join(f"{land.name} for {{{land.mana_colour}}}" for land in payment.taps))
     if payment.from_pool:
         how.append(f"{payment.from_pool} mana from the mana pool")
-    g.emit(f"{payment.player} pays {show_cost(payment.cost)} for {payment.what} by {' and '.join(how)}", "cast.pay",
-           "mana.basic_land")
+    g.emit(
+        f"{payment.player} pays {show_cost(payment.cost)} for {payment.what} by {' and '.join(how)}",
+        "cast.pay",
+        "mana.basic_land",
+    )
 
 
 # -- actions ------------------------------------------------------------------------------------
@@ -47,8 +74,12 @@ def start_casting(g: Game, plan: StartCasting) -> None:
     g.s.casting = ModeWait(plan.player, plan.card, plan.x)
     g.s.pending, g.s.deciding, g.s.priority = "mode", plan.player, None
     modes = "; ".join(f'"{m}"' for m in plan.definition.modes)
-    g.emit(f"{plan.player} begins to cast {plan.card.name}, a modal spell: {plan.player} announces its mode next "
-           f"({modes})", "cast.modes", "mode.choose")
+    g.emit(
+        f"{plan.player} begins to cast {plan.card.name}, a modal spell: {plan.player} announces its mode next "
+        f"({modes})",
+        "cast.modes",
+        "mode.choose",
+    )
 
 
 def cast(g: Game, plan: Casting) -> None:
@@ -66,8 +97,19 @@ def cast(g: Game, plan: Casting) -> None:
         keys.append("cast.x")
     pay(g, plan.payment)
     g.s.hand[player].remove(card)
-    item = StackItem(card.oid, card.name, player, "spell", card, d, plan.effect, targets,
-                     src=replace(spell_source(player, d, card.oid), name=card.name), x=plan.x, mode=plan.mode)
+    item = StackItem(
+        card.oid,
+        card.name,
+        player,
+        "spell",
+        card,
+        d,
+        plan.effect,
+        targets,
+        src=replace(spell_source(player, d, card.oid), name=card.name),
+        x=plan.x,
+        mode=plan.mode,
+    )
     g.s.stack.append(item)
     aimed = f" targeting {', '.join(t.name for t in targets)}" if targets else ""
     keys += (["cast.targets"] if targets else []) + ["stack.add"]
@@ -89,8 +131,9 @@ def play_land(g: Game, plan: PlayingLand) -> None:
     player, card = plan.player, plan.card
     g.s.hand[player].remove(card)
     definition = plan.definition or CardDef(card.name, frozenset({"land"}))
-    g.emit(f"{player} plays {card.name}: a special action that does not use the stack", "special.land",
-           "land.one_per_turn")
+    g.emit(
+        f"{player} plays {card.name}: a special action that does not use the stack", "special.land", "land.one_per_turn"
+    )
     g.s.lands_played[player] = g.s.lands_played.get(player, 0) + 1
     enter(g, Permanent(card.oid, card.name, player, player, definition, sick=True))
     g.s.passes = 0
@@ -108,21 +151,37 @@ def activate(g: Game, plan: Activating) -> None:
         pool = g.s.pool.setdefault(player, {})
         for c in colour:
             pool[c] = pool.get(c, 0) + 1
-        g.emit(f"{player} activates {perm.name} for {''.join('{' + c + '}' for c in colour)}: a mana ability, "
-               "it resolves at once without using the stack", "mana.no_stack", "mana.basic_land")
+        g.emit(
+            f"{player} activates {perm.name} for {''.join('{' + c + '}' for c in colour)}: a mana ability, "
+            "it resolves at once without using the stack",
+            "mana.no_stack",
+            "mana.basic_land",
+        )
         g.s.passes = 0
         return
     what = f"{perm.name} equip" if plan.ability.equip else f"{perm.name} ability"
     pay(g, plan.payment)
     if dict(cost).get("T"):
         perm.tapped = True
-    item = StackItem(g.s.oid(), what, player, "ability", effect=plan.ability.effect, targets=targets,
-                     source=perm.name, src=g.s.source_of(perm), subject=Target("permanent", perm.oid, perm.name))
+    item = StackItem(
+        g.s.oid(),
+        what,
+        player,
+        "ability",
+        effect=plan.ability.effect,
+        targets=targets,
+        source=perm.name,
+        src=g.s.source_of(perm),
+        subject=Target("permanent", perm.oid, perm.name),
+    )
     g.s.stack.append(item)
     aimed = f" targeting {', '.join(t.name for t in targets)}" if targets else ""
     keys = ["activate.any_time", "activate.on_stack", "stack.add"] + (["keyword.equip"] if plan.ability.equip else [])
-    g.emit(f"{player} activates {perm.name}{' (equip)' if plan.ability.equip else ''}{aimed}; the ability goes on top "
-           "of the stack", *keys)
+    g.emit(
+        f"{player} activates {perm.name}{' (equip)' if plan.ability.equip else ''}{aimed}; the ability goes on top "
+        "of the stack",
+        *keys,
+    )
     ward(g, item)
     g.s.passes = 0
     g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
@@ -150,8 +209,12 @@ def resolve_top(g: Game) -> None:
             why = [why_not(g.s, t, k, item.src) for t, k in zip(item.targets, kinds)]
             keys = [k for w in why if w for k in w[1:] if k.startswith("keyword.")]
             reasons = (": " + "; ".join(w[0] for w in why if w)) if keys else ""
-            g.emit(f"{item.name} does not resolve: its target {what} no longer legal "
-                   f"({', '.join(t.name for t in item.targets)}{reasons})", "resolve.illegal_targets", *keys)
+            g.emit(
+                f"{item.name} does not resolve: its target {what} no longer legal "
+                f"({', '.join(t.name for t in item.targets)}{reasons})",
+                "resolve.illegal_targets",
+                *keys,
+            )
             _finish(g, item, resolved=False)
             return
     else:
@@ -170,8 +233,10 @@ def go_on(g: Game, item: StackItem, start: int, legal: tuple[bool, ...]) -> None
             target, ok = item.targets[slot], legal[slot]
             slot += 1
             if not ok:
-                g.emit(f"{target.name} is no longer a legal target: this part of {item.name} does not affect it",
-                       "resolve.illegal_target_unaffected")
+                g.emit(
+                    f"{target.name} is no longer a legal target: this part of {item.name} does not affect it",
+                    "resolve.illegal_target_unaffected",
+                )
                 continue
         elif instr.target in ("self", "it"):
             target = item.subject
@@ -193,8 +258,11 @@ def decide_payment(g: Game, plan: Paying) -> None:
     victim = g.s.on_stack(paused.victim)
     if plan.pays:
         pay(g, plan.payment)
-        g.emit(f"{plan.player} pays {{{paused.amount}}}: {victim.name if victim else 'it'} is not countered",
-               "effect.unless", "cast.pay")
+        g.emit(
+            f"{plan.player} pays {{{paused.amount}}}: {victim.name if victim else 'it'} is not countered",
+            "effect.unless",
+            "cast.pay",
+        )
     elif victim is not None:
         g.emit(f"{plan.player} does not pay {{{paused.amount}}}", "effect.unless")
         counter(g, paused.item, victim)
@@ -212,9 +280,13 @@ def _finish(g: Game, item: StackItem, resolved: bool) -> None:
         if d.is_aura and item.targets:
             attach = item.targets[0].ref
             host = g.s.permanent(attach)  # type: ignore[arg-type]
-            g.emit(f"{perm.name} enters the battlefield under {item.controller}'s control attached to "
-                   f"{host.name if host else item.targets[0].name}", "resolve.permanent", "keyword.enchant",
-                   "attach.aura")
+            g.emit(
+                f"{perm.name} enters the battlefield under {item.controller}'s control attached to "
+                f"{host.name if host else item.targets[0].name}",
+                "resolve.permanent",
+                "keyword.enchant",
+                "attach.aura",
+            )
         else:
             g.emit(f"{perm.name} enters the battlefield under {item.controller}'s control", "resolve.permanent")
         enter(g, perm, attach)  # type: ignore[arg-type]
@@ -230,8 +302,11 @@ def counter(g: Game, by: StackItem, victim: StackItem) -> None:
     g.s.stack.remove(victim)
     if victim.card is not None:
         g.s.graveyard.setdefault(victim.card.owner, []).append(victim.card)
-    g.emit(f"{by.name} counters {victim.name}: it leaves the stack without resolving"
-           + (f" and goes to {victim.card.owner}'s graveyard" if victim.card else ""), "effect.counter")
+    g.emit(
+        f"{by.name} counters {victim.name}: it leaves the stack without resolving"
+        + (f" and goes to {victim.card.owner}'s graveyard" if victim.card else ""),
+        "effect.counter",
+    )
 
 
 def _n(item: StackItem, value: int) -> int:
@@ -273,8 +348,11 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
         who = str(target.ref) if target else (me if instr.who == "you" else s.other(me))
         before = s.life[who]
         s.life[who] += n if verb == "gain" else -n
-        g.emit(f"{who} {'gains' if verb == 'gain' else 'loses'} {n} life ({before} -> {s.life[who]})",
-               "resolve.instructions", "life.change")
+        g.emit(
+            f"{who} {'gains' if verb == 'gain' else 'loses'} {n} life ({before} -> {s.life[who]})",
+            "resolve.instructions",
+            "life.change",
+        )
     elif verb == "draw":
         draw(g, me, n, "resolve.instructions")
     elif verb == "counter":
@@ -286,26 +364,38 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
     elif verb == "counter_unless":
         victim = s.on_stack(target.ref) if target is not None else None  # type: ignore[arg-type]
         if victim is None:
-            g.emit(f"{target.name if target else 'That spell'} has already left the stack: {item.name} does nothing",
-                   "resolve.instructions", "zone.new_object")
+            g.emit(
+                f"{target.name if target else 'That spell'} has already left the stack: {item.name} does nothing",
+                "resolve.instructions",
+                "zone.new_object",
+            )
             return None
         payer = victim.controller
         if can_pay(s, payer, (("*", n),)):
-            g.emit(f"{item.name}: {payer} may pay {{{n}}}; if {payer} does not, {victim.name} is countered. "
-                   f"{payer} chooses", "effect.unless")
+            g.emit(
+                f"{item.name}: {payer} may pay {{{n}}}; if {payer} does not, {victim.name} is countered. "
+                f"{payer} chooses",
+                "effect.unless",
+            )
             return payer, n, victim.oid
         g.emit(f"{payer} cannot pay {{{n}}} (not enough untapped lands or mana)", "effect.unless", "cast.pay")
         counter(g, item, victim)
     elif verb == "fog":
         s.fog = True
-        g.emit(f"{item.name}: all combat damage that would be dealt this turn will be prevented", "resolve.instructions",
-               "prevent.effect")
+        g.emit(
+            f"{item.name}: all combat damage that would be dealt this turn will be prevented",
+            "resolve.instructions",
+            "prevent.effect",
+        )
     elif verb == "poison":
         players = [str(target.ref)] if target is not None else [s.other(me)]
         for p in players:
             s.poison[p] = s.poison.get(p, 0) + n
-            g.emit(f"{p} gets {n} poison counter{'s' if n != 1 else ''} ({s.poison[p]} in all)", "resolve.instructions",
-                   "counter.poison")
+            g.emit(
+                f"{p} gets {n} poison counter{'s' if n != 1 else ''} ({s.poison[p]} in all)",
+                "resolve.instructions",
+                "counter.poison",
+            )
     elif verb == "token":
         power, toughness, colours, name, keywords = instr.extra
         full = f"{name} Token" if s.follows("token_named_token") else name
@@ -313,8 +403,12 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
         s.cards.setdefault(full.lower(), d)
         for _ in range(n):
             perm = Permanent(s.oid(), unique_name(g, full), me, me, d, sick=True, token=True)
-            g.emit(f"{item.name} creates {perm.name}, a {power}/{toughness} creature token, under {me}'s control",
-                   "resolve.instructions", "token.create", "token.name")
+            g.emit(
+                f"{item.name} creates {perm.name}, a {power}/{toughness} creature token, under {me}'s control",
+                "resolve.instructions",
+                "token.create",
+                "token.name",
+            )
             enter(g, perm)
     elif verb == "return_self":
         _return_self(g, item, instr, target)
@@ -325,8 +419,12 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
         g.emit(f"{me} adds {''.join('{' + c + '}' for c in instr.mana)} to the mana pool", "resolve.instructions")
     elif target is not None and target.kind == "player" and verb == "shield":
         s.shields.append(Shield(target, None if instr.extra else n, item.name))
-        g.emit(f"{item.name}: the next {'all' if instr.extra else n} damage that would be dealt to {target.name} this "
-               "turn will be prevented", "resolve.instructions", "prevent.shield")
+        g.emit(
+            f"{item.name}: the next {'all' if instr.extra else n} damage that would be dealt to {target.name} this "
+            "turn will be prevented",
+            "resolve.instructions",
+            "prevent.shield",
+        )
     else:
         aimed = s.permanent(target.ref) if target is not None and isinstance(target.ref, int) else None
         if aimed is None:
@@ -350,31 +448,50 @@ def _on_permanent(g: Game, item: StackItem, instr: Instruction, perm: Permanent,
     elif verb == "boost":
         plus = (n, _n(item, instr.amount2))
         perm.boost = (perm.boost[0] + plus[0], perm.boost[1] + plus[1])
-        g.emit(f"{perm.name} gets {plus[0]:+d}/{plus[1]:+d} until end of turn (now {s.power(perm)}/{s.toughness(perm)})",
-               "resolve.instructions")
+        g.emit(
+            f"{perm.name} gets {plus[0]:+d}/{plus[1]:+d} until end of turn (now {s.power(perm)}/{s.toughness(perm)})",
+            "resolve.instructions",
+        )
     elif verb == "grant":
         perm.granted = tuple(dict.fromkeys(perm.granted + tuple(instr.extra)))
-        g.emit(f"{perm.name} gains {' and '.join(instr.extra)} until end of turn", "resolve.instructions",
-               "effect.until_eot")
+        g.emit(
+            f"{perm.name} gains {' and '.join(instr.extra)} until end of turn",
+            "resolve.instructions",
+            "effect.until_eot",
+        )
     elif verb == "counters":
         kind = instr.extra[0]
         perm.counters[kind] = perm.counters.get(kind, 0) + n
-        g.emit(f"{item.name} puts {n} {kind} counter{'s' if n != 1 else ''} on {perm.name} (now {s.power(perm)}/"
-               f"{s.toughness(perm)})", "resolve.instructions", "counter.put", "counter.pt")
+        g.emit(
+            f"{item.name} puts {n} {kind} counter{'s' if n != 1 else ''} on {perm.name} (now {s.power(perm)}/"
+            f"{s.toughness(perm)})",
+            "resolve.instructions",
+            "counter.put",
+            "counter.pt",
+        )
     elif verb == "shield":
         s.shields.append(Shield(Target("permanent", perm.oid, perm.name), None if instr.extra else n, item.name))
-        g.emit(f"{item.name}: {'all' if instr.extra else f'the next {n}'} damage that would be dealt to {perm.name} "
-               "this turn will be prevented", "resolve.instructions", "prevent.shield")
+        g.emit(
+            f"{item.name}: {'all' if instr.extra else f'the next {n}'} damage that would be dealt to {perm.name} "
+            "this turn will be prevented",
+            "resolve.instructions",
+            "prevent.shield",
+        )
     elif verb == "attach":
         equipment = s.permanent(item.subject.ref) if item.subject is not None else None  # type: ignore[arg-type]
         if equipment is None:
-            g.emit(f"{item.source} has left the battlefield: it is not attached", "resolve.instructions",
-                   "zone.new_object")
+            g.emit(
+                f"{item.source} has left the battlefield: it is not attached", "resolve.instructions", "zone.new_object"
+            )
             return
         equipment.attached_to = perm.oid
         equipment.since = s.oid()
-        g.emit(f"{equipment.name} becomes attached to {perm.name}", "resolve.instructions", "keyword.equip",
-               "attach.equipment")
+        g.emit(
+            f"{equipment.name} becomes attached to {perm.name}",
+            "resolve.instructions",
+            "keyword.equip",
+            "attach.equipment",
+        )
     elif verb in ("tap", "untap"):
         perm.tapped = verb == "tap"
         g.emit(f"{item.name} {verb}s {perm.name}", "resolve.instructions", "effect.tap")
@@ -392,16 +509,28 @@ def _return_self(g: Game, item: StackItem, instr: Instruction, target: Target | 
                 if c.oid == target.ref:
                     card, owner = c, player
     if card is None and target is not None and target.kind == "token":
-        g.emit(f"{target.name} was a token: it ceased to exist and can't come back; {item.name} does nothing",
-               "resolve.instructions", "token.cant_return", key)
+        g.emit(
+            f"{target.name} was a token: it ceased to exist and can't come back; {item.name} does nothing",
+            "resolve.instructions",
+            "token.cant_return",
+            key,
+        )
         return
     if card is None:
-        g.emit(f"{target.name if target else 'The card'} is no longer in the graveyard: {item.name} does nothing",
-               "resolve.instructions", "zone.new_object", key)
+        g.emit(
+            f"{target.name if target else 'The card'} is no longer in the graveyard: {item.name} does nothing",
+            "resolve.instructions",
+            "zone.new_object",
+            key,
+        )
         return
     if card.token:
-        g.emit(f"{card.name} is a token that left the battlefield: it can't come back", "resolve.instructions",
-               "token.cant_return", key)
+        g.emit(
+            f"{card.name} is a token that left the battlefield: it can't come back",
+            "resolve.instructions",
+            "token.cant_return",
+            key,
+        )
         return
     d = s.definition(card.name)
     if d is None:
@@ -409,12 +538,20 @@ def _return_self(g: Game, item: StackItem, instr: Instruction, target: Target | 
     s.graveyard[owner].remove(card)
     kind = instr.extra[0] if instr.extra else ""
     perm = Permanent(s.oid(), card.name, owner, owner, d, sick=True, counters={kind: 1} if kind else {})
-    g.emit(f"{card.name} returns to the battlefield under {owner}'s control with a {kind} counter on it "
-           f"(now {s.power(perm)}/{s.toughness(perm)})", "resolve.instructions", key, "counter.put")
+    g.emit(
+        f"{card.name} returns to the battlefield under {owner}'s control with a {kind} counter on it "
+        f"(now {s.power(perm)}/{s.toughness(perm)})",
+        "resolve.instructions",
+        key,
+        "counter.put",
+    )
     enter(g, perm)
 
 
 def _gone(g: Game, item: StackItem, target: Target | None) -> None:
     """An earlier instruction of the same spell moved the target: what is there now is a new object."""
-    g.emit(f"{target.name if target else 'Its object'} has already left its zone: {item.name} does nothing more to it",
-           "resolve.instructions", "zone.new_object")
+    g.emit(
+        f"{target.name if target else 'Its object'} has already left its zone: {item.name} does nothing more to it",
+        "resolve.instructions",
+        "zone.new_object",
+    )

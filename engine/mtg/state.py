@@ -18,34 +18,59 @@ from __future__ import annotations
 
 import copy
 import re
-from dataclasses import dataclass, field
-
 from collections.abc import Iterable
+from dataclasses import dataclass, field
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Event, ScenarioError, Snapshot, suggest
 from engine.mtg.effects import ReplacementDef, Static, amount, enchants, protections, quality_matches
 
 PHASES = (
-    "untap", "upkeep", "draw", "main1", "beginning_of_combat", "declare_attackers",
-    "declare_blockers", "combat_damage", "end_of_combat", "main2", "end", "cleanup",
+    "untap",
+    "upkeep",
+    "draw",
+    "main1",
+    "beginning_of_combat",
+    "declare_attackers",
+    "declare_blockers",
+    "combat_damage",
+    "end_of_combat",
+    "main2",
+    "end",
+    "cleanup",
 )
 SECOND_DAMAGE = "combat_damage#2"
 # Where each step sits in the turn; the second combat damage step sits between its neighbours.
 ORDER = {name: float(i) for i, name in enumerate(PHASES)} | {SECOND_DAMAGE: PHASES.index("combat_damage") + 0.5}
 # Mana empties as each phase ends under the 2008 rules (300.3), so steps are grouped into phases.
 PHASE_OF = {
-    "untap": "beginning", "upkeep": "beginning", "draw": "beginning", "main1": "precombat main",
-    "beginning_of_combat": "combat", "declare_attackers": "combat", "declare_blockers": "combat",
-    "combat_damage": "combat", SECOND_DAMAGE: "combat", "end_of_combat": "combat",
-    "main2": "postcombat main", "end": "ending", "cleanup": "ending",
+    "untap": "beginning",
+    "upkeep": "beginning",
+    "draw": "beginning",
+    "main1": "precombat main",
+    "beginning_of_combat": "combat",
+    "declare_attackers": "combat",
+    "declare_blockers": "combat",
+    "combat_damage": "combat",
+    SECOND_DAMAGE: "combat",
+    "end_of_combat": "combat",
+    "main2": "postcombat main",
+    "end": "ending",
+    "cleanup": "ending",
 }
 TITLE = {
-    "untap": "untap step", "upkeep": "upkeep step", "draw": "draw step",
-    "main1": "precombat main phase", "beginning_of_combat": "beginning of combat step",
-    "declare_attackers": "declare attackers step", "declare_blockers": "declare blockers step",
-    "combat_damage": "combat damage step", SECOND_DAMAGE: "second combat damage step",
-    "end_of_combat": "end of combat step", "main2": "postcombat main phase", "end": "end step",
+    "untap": "untap step",
+    "upkeep": "upkeep step",
+    "draw": "draw step",
+    "main1": "precombat main phase",
+    "beginning_of_combat": "beginning of combat step",
+    "declare_attackers": "declare attackers step",
+    "declare_blockers": "declare blockers step",
+    "combat_damage": "combat damage step",
+    SECOND_DAMAGE: "second combat damage step",
+    "end_of_combat": "end of combat step",
+    "main2": "postcombat main phase",
+    "end": "end step",
     "cleanup": "cleanup step",
 }
 MAIN_PHASES = ("main1", "main2")
@@ -55,8 +80,21 @@ PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker"
 # Subtypes with rules the engine follows (others, such as creature types, are read and kept as names).
 SUBTYPES_WITH_RULES = ("aura", "equipment")
 # Types the engine refuses, naming them (their rules are not modelled).
-NOT_MODELLED_TYPES = ("battle", "saga", "dungeon", "role", "fortification", "tribal", "kindred", "class", "case",
-                      "room", "vehicle", "attraction", "contraption")
+NOT_MODELLED_TYPES = (
+    "battle",
+    "saga",
+    "dungeon",
+    "role",
+    "fortification",
+    "tribal",
+    "kindred",
+    "class",
+    "case",
+    "room",
+    "vehicle",
+    "attraction",
+    "contraption",
+)
 BASIC_LANDS = {"plains": "W", "island": "U", "swamp": "B", "mountain": "R", "forest": "G"}
 COLOURS = "WUBRGC"
 HAND_SIZE = 7
@@ -99,8 +137,11 @@ def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
 
 
 def show_cost(cost: tuple[tuple[str, int], ...]) -> str:
-    parts = [f"{{{sym}}}" * n for sym, n in cost if sym == "X"] + [f"{{{n}}}" for sym, n in cost if sym == "*" and n] + [
-        f"{{{sym}}}" * n for sym, n in cost if sym not in "*X"]
+    parts = (
+        [f"{{{sym}}}" * n for sym, n in cost if sym == "X"]
+        + [f"{{{n}}}" for sym, n in cost if sym == "*" and n]
+        + [f"{{{sym}}}" * n for sym, n in cost if sym not in "*X"]
+    )
     return "".join(parts) or "{0}"
 
 
@@ -125,7 +166,7 @@ class TriggerDef(_Shared):
     """A triggered ability: ``triggers: [{when, effect, name, targeting}]`` or the words of the card's text
     (``When ~ enters, draw a card``)."""
 
-    when: str          # a phase name (controller's turn), "each PHASE", "enters", "attacks", "blocks", "dies"
+    when: str  # a phase name (controller's turn), "each PHASE", "enters", "attacks", "blocks", "dies"
     effect: str
     name: str = ""
     targets: tuple[str, ...] = ()
@@ -155,7 +196,7 @@ class CardDef(_Shared):
     power: int | None = None
     toughness: int | None = None
     keywords: frozenset[str] = frozenset()
-    effect: str = ""   # an instant's or sorcery's effect; "" for a permanent (its text is read into the fields below)
+    effect: str = ""  # an instant's or sorcery's effect; "" for a permanent (its text is read into the fields below)
     ability: AbilityDef | None = None
     triggers: tuple[TriggerDef, ...] = ()
     mana: str = ""  # the colour a land taps for ("" for basic lands: their type decides)
@@ -164,8 +205,8 @@ class CardDef(_Shared):
     statics: tuple[Static, ...] = ()
     replacements: tuple[ReplacementDef, ...] = ()
     prevent_all: bool = False
-    modes: tuple[str, ...] = ()   # a modal spell's modes (700.2)
-    loyalty: int | None = None    # a planeswalker's printed loyalty
+    modes: tuple[str, ...] = ()  # a modal spell's modes (700.2)
+    loyalty: int | None = None  # a planeswalker's printed loyalty
 
     @property
     def is_permanent(self) -> bool:
@@ -203,16 +244,16 @@ class Permanent:
     damage: int = 0
     boost: tuple[int, int] = (0, 0)  # "until end of turn" +N/+N, ends in cleanup (514.2)
     attacking: bool = False
-    blocking: int | None = None      # oid of the attacker it blocks
+    blocking: int | None = None  # oid of the attacker it blocks
     blocked: bool = False
     blockers: list[int] = field(default_factory=list)  # in the order declared
     counters: dict[str, int] = field(default_factory=dict)
     token: bool = False
-    attached_to: int | None = None   # the permanent an Aura or Equipment is attached to
-    granted: tuple[str, ...] = ()    # keywords gained "until end of turn"
-    deathtouched: bool = False       # dealt damage by a source with deathtouch since the last check (704.5h)
-    spared: bool = False             # indestructible with lethal damage: said once
-    since: int = 0                   # when it came onto the battlefield (timestamp order)
+    attached_to: int | None = None  # the permanent an Aura or Equipment is attached to
+    granted: tuple[str, ...] = ()  # keywords gained "until end of turn"
+    deathtouched: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
+    spared: bool = False  # indestructible with lethal damage: said once
+    since: int = 0  # when it came onto the battlefield (timestamp order)
 
     def copy(self) -> Permanent:
         new = copy.copy(self)
@@ -248,7 +289,7 @@ class Source(_Shared):
 
 @dataclass(frozen=True)
 class Target(_Shared):
-    kind: str   # "player", "permanent", "spell", "ability", "card" / "token" (in a graveyard: a trigger's subject)
+    kind: str  # "player", "permanent", "spell", "ability", "card" / "token" (in a graveyard: a trigger's subject)
     ref: str | int  # a player's name, or the oid of a permanent / stack object
     name: str
 
@@ -268,17 +309,17 @@ class StackItem(_Shared):
     oid: int
     name: str
     controller: str
-    kind: str   # "spell", "ability", "trigger", "combat damage"
+    kind: str  # "spell", "ability", "trigger", "combat damage"
     card: Card | None = None
     definition: CardDef | None = None
     effect: str = ""
     targets: tuple[Target, ...] = ()
     source: str = ""
     damage: tuple[Assignment, ...] = ()  # combat damage as assigned
-    src: Source | None = None            # the spell itself, or the ability's source (last known information)
-    x: int = 0                           # the value announced for X (107.3a)
-    mode: str = ""                       # the mode chosen (700.2a)
-    subject: Target | None = None        # what "it" / "that creature" / "that spell" of a trigger is
+    src: Source | None = None  # the spell itself, or the ability's source (last known information)
+    x: int = 0  # the value announced for X (107.3a)
+    mode: str = ""  # the mode chosen (700.2a)
+    subject: Target | None = None  # what "it" / "that creature" / "that spell" of a trigger is
 
 
 @dataclass(frozen=True)
@@ -316,20 +357,35 @@ class Paused(_Shared):
     """A spell or ability stopped while resolving, for a player's choice to pay (118.12a)."""
 
     item: StackItem
-    index: int                 # the instruction that asked
-    legal: tuple[bool, ...]    # its targets' legality, as checked when it began to resolve
+    index: int  # the instruction that asked
+    legal: tuple[bool, ...]  # its targets' legality, as checked when it began to resolve
     payer: str
     amount: int
-    victim: int                # the stack object countered unless the payer pays
+    victim: int  # the stack object countered unless the payer pays
 
 
 # The rules changes the engine reads (data/editions/mtg.yaml names them, with their dates; a test holds the
 # two lists equal): behaviour that differs between editions is decided by one of these, never by a table.
-CHANGES = frozenset({
-    "combat_damage_on_stack", "mana_burn", "deathtouch_triggered", "deathtouch_lethal_assignment",
-    "lifelink_triggered", "removed_from_game", "damage_assignment_order", "dies", "hexproof", "undying",
-    "legend_rule_per_player", "indestructible", "menace", "any_target", "token_named_token", "ward",
-})
+CHANGES = frozenset(
+    {
+        "combat_damage_on_stack",
+        "mana_burn",
+        "deathtouch_triggered",
+        "deathtouch_lethal_assignment",
+        "lifelink_triggered",
+        "removed_from_game",
+        "damage_assignment_order",
+        "dies",
+        "hexproof",
+        "undying",
+        "legend_rule_per_player",
+        "indestructible",
+        "menace",
+        "any_target",
+        "token_named_token",
+        "ward",
+    }
+)
 
 
 class Consulted(set):
@@ -367,15 +423,15 @@ class State:
     cards: Definitions = field(default_factory=Definitions)
     step: str = "main1"
     turn_player: str = ""
-    turn_number: int = 2                       # 1: the starting player's first turn (103.8a)
+    turn_number: int = 2  # 1: the starting player's first turn (103.8a)
     priority: str | None = None
-    passes: int = 0                            # passes in succession since the last action
+    passes: int = 0  # passes in succession since the last action
     # a decision the rules wait for, nobody having priority meanwhile: "attackers", "blockers", "damage"
     # (the active player assigns combat damage), "triggers" (a player orders them), "mode", "pay"
     pending: str | None = None
-    deciding: str | None = None                # who decides a pending damage assignment, trigger order or payment
-    awaiting: tuple[int, ...] = ()             # damage: the attackers still to assign, first first
-    assigned: tuple[Assignment, ...] = ()      # damage: the assignments announced so far
+    deciding: str | None = None  # who decides a pending damage assignment, trigger order or payment
+    awaiting: tuple[int, ...] = ()  # damage: the attackers still to assign, first first
+    assigned: tuple[Assignment, ...] = ()  # damage: the assignments announced so far
     resume: tuple[str, str, tuple[str, ...]] | None = None  # who receives priority once the decision is made
     casting: ModeWait | None = None
     paused: Paused | None = None
@@ -387,9 +443,9 @@ class State:
     trigger_order: dict[str, list[str]] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
     poison: dict[str, int] = field(default_factory=dict)
-    loose_tokens: bool = False                 # a token left the battlefield: 704.5d looks for it
+    loose_tokens: bool = False  # a token left the battlefield: 704.5d looks for it
     shields: list[Shield] = field(default_factory=list)
-    fog: bool = False                          # "prevent all combat damage that would be dealt this turn"
+    fog: bool = False  # "prevent all combat damage that would be dealt this turn"
     lost: set[str] = field(default_factory=set)
     winner: str | None = None
     costs_ignore: bool = False
@@ -469,8 +525,11 @@ class State:
                 if st.scope == "attached":
                     if other.attached_to == perm.oid:
                         out.append((other, st))
-                elif perm.is_a("creature") and other.controller == perm.controller and (
-                        st.scope == "yours" or other is not perm):
+                elif (
+                    perm.is_a("creature")
+                    and other.controller == perm.controller
+                    and (st.scope == "yours" or other is not perm)
+                ):
                     out.append((other, st))
         return out
 
@@ -485,13 +544,23 @@ class State:
 
     def power(self, perm: Permanent) -> int:
         bonus = sum(st.power for _, st in self.statics_for(perm))
-        return ((perm.card.power or 0) + perm.boost[0] + perm.counters.get("+1/+1", 0) - perm.counters.get("-1/-1", 0)
-                + bonus)
+        return (
+            (perm.card.power or 0)
+            + perm.boost[0]
+            + perm.counters.get("+1/+1", 0)
+            - perm.counters.get("-1/-1", 0)
+            + bonus
+        )
 
     def toughness(self, perm: Permanent) -> int:
         bonus = sum(st.toughness for _, st in self.statics_for(perm))
-        return ((perm.card.toughness or 0) + perm.boost[1] + perm.counters.get("+1/+1", 0)
-                - perm.counters.get("-1/-1", 0) + bonus)
+        return (
+            (perm.card.toughness or 0)
+            + perm.boost[1]
+            + perm.counters.get("+1/+1", 0)
+            - perm.counters.get("-1/-1", 0)
+            + bonus
+        )
 
     def cant(self, perm: Permanent, what: str) -> Permanent | None:
         """The permanent whose static ability says ``perm`` can't ``what`` (attack / block), or None."""
@@ -552,8 +621,12 @@ class State:
             return "on the battlefield"
         if self.match(name, self.stack):
             return "on the stack"
-        for zone, label in ((self.hand, "hand"), (self.graveyard, "graveyard"), (self.library, "library"),
-                            (self.exile, "exile")):
+        for zone, label in (
+            (self.hand, "hand"),
+            (self.graveyard, "graveyard"),
+            (self.library, "library"),
+            (self.exile, "exile"),
+        ):
             for owner, cards in zone.items():
                 if self.match(name, cards):
                     return f"in {owner}'s {label}" if label != "exile" else "in exile"

@@ -10,8 +10,11 @@ from engine.mtg.stack import resolve_top
 from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE, Game
 
 _PRIORITY_KEY = {
-    "upkeep": "turn.upkeep", "main1": "turn.main", "main2": "turn.main",
-    "beginning_of_combat": "turn.beginning_of_combat", "end_of_combat": "turn.end_of_combat",
+    "upkeep": "turn.upkeep",
+    "main1": "turn.main",
+    "main2": "turn.main",
+    "beginning_of_combat": "turn.beginning_of_combat",
+    "end_of_combat": "turn.end_of_combat",
     "end": "turn.end_step",
 }
 
@@ -53,8 +56,12 @@ def end_step(g: Game, nxt: str) -> None:
             g.s.pool[p] = {}
             before = g.s.life[p]
             g.s.life[p] -= amount
-            g.emit(f"Mana burn: the {PHASE_OF[g.s.step]} phase ends with {amount} unused mana in {p}'s mana pool, "
-                   f"so {p} loses {amount} life ({before} -> {g.s.life[p]})", "mana.burn", "life.change")
+            g.emit(
+                f"Mana burn: the {PHASE_OF[g.s.step]} phase ends with {amount} unused mana in {p}'s mana pool, "
+                f"so {p} loses {amount} life ({before} -> {g.s.life[p]})",
+                "mana.burn",
+                "life.change",
+            )
         elif not burn:
             g.s.pool[p] = {}
             g.emit(f"The {TITLE[g.s.step]} ends: {p}'s unspent mana empties from the mana pool", "mana.empties")
@@ -70,11 +77,12 @@ def begin(g: Game, step: str) -> None:
         return
     if step == "draw":
         if g.s.turn_number == 1:
-            g.emit(f"{ap} skips the draw step of the first turn: the player who plays first skips it",
-                   "turn.play_draw")
+            g.emit(f"{ap} skips the draw step of the first turn: the player who plays first skips it", "turn.play_draw")
             g.s.step = "main1"
             fire(g, "main1")
-            g.receive_priority(ap, f"The precombat main phase begins; {ap} receives priority", "turn.main", "priority.ap_first")
+            g.receive_priority(
+                ap, f"The precombat main phase begins; {ap} receives priority", "turn.main", "priority.ap_first"
+            )
             return
         draw(g, ap, 1, "turn.draw")
         fire(g, "draw")
@@ -93,7 +101,9 @@ def begin(g: Game, step: str) -> None:
         cleanup(g)
         return
     fire(g, step)
-    g.receive_priority(ap, f"The {TITLE[step]} begins; {ap} receives priority", _PRIORITY_KEY[step], "priority.ap_first")
+    g.receive_priority(
+        ap, f"The {TITLE[step]} begins; {ap} receives priority", _PRIORITY_KEY[step], "priority.ap_first"
+    )
 
 
 def new_turn(g: Game, next_player: bool) -> None:
@@ -111,8 +121,12 @@ def new_turn(g: Game, next_player: bool) -> None:
     for perm in tapped:
         perm.tapped = False
     untapped = f": {', '.join(p.name for p in tapped)} untap" if tapped else ""
-    g.emit(f"{ap}'s turn {g.s.turn_number} begins with the untap step{untapped}; no player receives priority",
-           "turn.phases", "turn.untap", "turn.untap_no_priority")
+    g.emit(
+        f"{ap}'s turn {g.s.turn_number} begins with the untap step{untapped}; no player receives priority",
+        "turn.phases",
+        "turn.untap",
+        "turn.untap_no_priority",
+    )
     fire(g, "untap")
     end_step(g, "upkeep")
     begin(g, "upkeep")
@@ -125,14 +139,19 @@ def cleanup(g: Game) -> None:
         # The player chooses what to discard; the engine discards the cards listed last.
         gone, g.s.hand[ap] = hand[HAND_SIZE:], hand[:HAND_SIZE]
         g.s.graveyard.setdefault(ap, []).extend(gone)
-        g.emit(f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
-               "turn.cleanup_discard")
+        g.emit(
+            f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
+            "turn.cleanup_discard",
+        )
     touched = [p for p in g.s.battlefield if p.damage or p.boost != (0, 0) or p.granted]
     for perm in touched:
         perm.damage, perm.boost, perm.granted, perm.spared = 0, (0, 0), (), False
     if touched:
-        g.emit(f"Damage wears off and \"until end of turn\" effects end ({', '.join(p.name for p in touched)})",
-               "turn.cleanup_damage", "effect.until_eot")
+        g.emit(
+            f'Damage wears off and "until end of turn" effects end ({", ".join(p.name for p in touched)})',
+            "turn.cleanup_damage",
+            "effect.until_eot",
+        )
     if g.s.shields or g.s.fog:
         g.s.shields, g.s.fog = [], False
         g.emit("The prevention effects that last this turn end", "turn.cleanup_damage", "effect.until_eot")
@@ -142,12 +161,20 @@ def cleanup(g: Game) -> None:
     if g.s.over:
         return
     if g.s.pending == "triggers":
-        g.s.resume = (ap, f"Something happened in the cleanup step, so {ap} receives priority; another cleanup step "
-                          "follows once all pass", ("turn.cleanup_priority",))
+        g.s.resume = (
+            ap,
+            f"Something happened in the cleanup step, so {ap} receives priority; another cleanup step "
+            "follows once all pass",
+            ("turn.cleanup_priority",),
+        )
         return
     if len(g.events) > events_before or len(g.s.stack) > stack_before:
-        g.receive_priority(ap, f"Something happened in the cleanup step, so {ap} receives priority; "
-                           "another cleanup step follows once all pass", "turn.cleanup_priority")
+        g.receive_priority(
+            ap,
+            f"Something happened in the cleanup step, so {ap} receives priority; "
+            "another cleanup step follows once all pass",
+            "turn.cleanup_priority",
+        )
         return
     g.emit("No player receives priority in the cleanup step", "turn.cleanup_no_priority")
     end_step(g, "untap")
@@ -167,21 +194,31 @@ def pass_priority(g: Game, player: str) -> None:
     s.priority = None
     if s.stack:
         top = s.stack[-1]
-        g.emit(f"{player} passes priority. All players passed in succession: {top.name} resolves",
-               "priority.all_pass", "stack.resolve_top", "resolve.spell")
+        g.emit(
+            f"{player} passes priority. All players passed in succession: {top.name} resolves",
+            "priority.all_pass",
+            "stack.resolve_top",
+            "resolve.spell",
+        )
         resolve_top(g)
         if s.pending == "pay":  # it waits for a player's choice to pay; priority follows the answer
             return
         after_resolution(g, top.name)
     else:
-        g.emit(f"{player} passes priority. All players passed in succession with the stack empty: "
-               f"the {TITLE[s.step]} ends", "priority.all_pass", "stack.resolve_top", "turn.step_ends")
+        g.emit(
+            f"{player} passes priority. All players passed in succession with the stack empty: "
+            f"the {TITLE[s.step]} ends",
+            "priority.all_pass",
+            "stack.resolve_top",
+            "turn.step_ends",
+        )
         advance(g)
 
 
 def after_resolution(g: Game, name: str) -> None:
-    g.receive_priority(g.s.turn_player, f"{g.s.turn_player} receives priority after {name} resolved",
-                       "priority.after_resolution")
+    g.receive_priority(
+        g.s.turn_player, f"{g.s.turn_player} receives priority after {name} resolved", "priority.after_resolution"
+    )
 
 
 def move_to(g: Game, plan: MovingTo) -> None:

@@ -20,15 +20,19 @@ def new_game(scenario: dict, citations: Citations) -> RiftboundGame:
     """
     missing = (set(FAQ_RULINGS) | set(V1_3_CHANGES) | {"deflect.each_choice"}) - citations.timeline.names()
     if missing:
-        raise ValueError("the Riftbound engine needs the timeline of data/editions/riftbound.yaml handed in with its "
-                         f"citations (it lacks {', '.join(sorted(missing))})")
+        raise ValueError(
+            "the Riftbound engine needs the timeline of data/editions/riftbound.yaml handed in with its "
+            f"citations (it lacks {', '.join(sorted(missing))})"
+        )
     state = build(scenario)
     if not citations.follows("faq.win_combat"):
         for card in state.cards.values():
             if any(t.spec.event == "win" for t in card.defn.triggers):
                 name = card.name.split("#", 1)[0].strip()
                 in_cards = any(str(k).lower() == name.lower() for k in (scenario.get("cards") or {}))
-                raise ScenarioError(("cards", name, "effect") if in_cards else ("state",),
-                                    f'{card.name}: "when I win a combat": the {citations.edition} rules do not define '
-                                    'winning a combat; the Spiritforged FAQ does (explain with edition: 2026-01-14)')
+                raise ScenarioError(
+                    ("cards", name, "effect") if in_cards else ("state",),
+                    f'{card.name}: "when I win a combat": the {citations.edition} rules do not define '
+                    "winning a combat; the Spiritforged FAQ does (explain with edition: 2026-01-14)",
+                )
     return RiftboundGame(state, citations)

@@ -119,12 +119,40 @@ class Order:
 
 Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order | Answer | Runes
 
-FORMS = ("P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat|Deflect] [killing UNIT]", "P moves U[, U2...] to PLACE",
-         "P hides CARD at BATTLEFIELD", "P activates OBJECT [to PLACE] [targeting X] [paying Deflect]", "P equips GEAR to UNIT",
-         "P passes", "P ends turn", "P chooses BATTLEFIELD", "P chooses X[, Y]", "P assigns damage: U 2, V 1",
-         "P orders replacements: A, B", "P accepts", "P declines", "P exhausts N runes", "P recycles a [DOMAIN] rune")
-_VERBS = ("plays", "moves", "hides", "activates", "equips", "passes", "ends", "chooses", "assigns", "orders", "accepts",
-          "declines", "pays", "exhausts", "recycles")
+FORMS = (
+    "P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat|Deflect] [killing UNIT]",
+    "P moves U[, U2...] to PLACE",
+    "P hides CARD at BATTLEFIELD",
+    "P activates OBJECT [to PLACE] [targeting X] [paying Deflect]",
+    "P equips GEAR to UNIT",
+    "P passes",
+    "P ends turn",
+    "P chooses BATTLEFIELD",
+    "P chooses X[, Y]",
+    "P assigns damage: U 2, V 1",
+    "P orders replacements: A, B",
+    "P accepts",
+    "P declines",
+    "P exhausts N runes",
+    "P recycles a [DOMAIN] rune",
+)
+_VERBS = (
+    "plays",
+    "moves",
+    "hides",
+    "activates",
+    "equips",
+    "passes",
+    "ends",
+    "chooses",
+    "assigns",
+    "orders",
+    "accepts",
+    "declines",
+    "pays",
+    "exhausts",
+    "recycles",
+)
 _DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
 
 
@@ -150,7 +178,7 @@ def _take(text: str, candidates: list[str]) -> tuple[str | None, str]:
     for cand in _longest_first(tuple(candidates)):
         c = cand.lower()
         if low.startswith(c) and (len(low) == len(c) or not (low[len(c)].isalnum() or low[len(c)] == "#")):
-            return cand, text[len(cand):]
+            return cand, text[len(cand) :]
     return None, text
 
 
@@ -170,7 +198,7 @@ def _names(text: str, candidates: list[str], what: str) -> tuple[tuple[str, ...]
         m = re.match(r"^\s*(?:,\s*(?:and\s+)?|\s+and\s+)", rest)
         if not m:
             return tuple(out), rest
-        name, rest = _name(rest[m.end():], candidates, what)
+        name, rest = _name(rest[m.end() :], candidates, what)
         out.append(name)
 
 
@@ -193,8 +221,11 @@ def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str
         elif low.startswith("killing "):
             kill, rest = _name(rest[8:], names.objects, "card or object")
         else:
-            raise ScenarioError((), f'cannot read "{rest}" in "{sentence}"; expected "to PLACE", "targeting X", '
-                                    '"paying Accelerate|Repeat|Deflect" or "killing UNIT"')
+            raise ScenarioError(
+                (),
+                f'cannot read "{rest}" in "{sentence}"; expected "to PLACE", "targeting X", '
+                '"paying Accelerate|Repeat|Deflect" or "killing UNIT"',
+            )
         rest = rest.strip()
     return place, targets, paying, kill
 
@@ -204,7 +235,9 @@ def parse(sentence: str, names: Names) -> Action:
     player, rest = _take(text, names.players)
     if player is None:
         word = text.split(" ", 1)[0]
-        raise ScenarioError((), f'no player named "{word}"{suggest(word, names.players)}; a sentence starts with the acting player')
+        raise ScenarioError(
+            (), f'no player named "{word}"{suggest(word, names.players)}; a sentence starts with the acting player'
+        )
     rest = rest.strip()
     verb, _, rest = rest.partition(" ")
     verb = verb.lower()
@@ -216,7 +249,9 @@ def parse(sentence: str, names: Names) -> Action:
         obj, tail = _name(rest, names.objects, "card or object")
         place, targets, paying, kill = _tail(tail, names, text)
         if set(paying) - {"Deflect"} or kill:
-            raise ScenarioError((), f'"{text}": an ability\'s costs are paid as it is activated; drop "paying"/"killing"')
+            raise ScenarioError(
+                (), f'"{text}": an ability\'s costs are paid as it is activated; drop "paying"/"killing"'
+            )
         return Activate(player, obj, place, targets, deflect="Deflect" in paying)
     if verb == "equips":
         gear, tail = _name(rest, names.objects, "card or object")
@@ -231,11 +266,16 @@ def parse(sentence: str, names: Names) -> Action:
     if (verb == "declines" and not rest) or (verb == "does" and rest.lower() == "not pay"):
         return Answer(player, False)
     if verb in ("exhausts", "recycles"):
-        m = re.match(r"^(?P<n>a|an|one|two|three|four|\d+)\s+(?:(?P<state>ready|exhausted)\s+)?(?:(?P<domain>[a-z]+)\s+)?runes?$",
-                     rest.lower())
+        m = re.match(
+            r"^(?P<n>a|an|one|two|three|four|\d+)\s+(?:(?P<state>ready|exhausted)\s+)?(?:(?P<domain>[a-z]+)\s+)?runes?$",
+            rest.lower(),
+        )
         if not m or (m.group("domain") and m.group("domain") not in _DOMAINS):
-            raise ScenarioError((), f'"{text}": write "{player} {verb} a rune", "{player} {verb} 2 runes" or '
-                                    f'"{player} {verb} an exhausted Fury rune"')
+            raise ScenarioError(
+                (),
+                f'"{text}": write "{player} {verb} a rune", "{player} {verb} 2 runes" or '
+                f'"{player} {verb} an exhausted Fury rune"',
+            )
         n = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4}.get(m.group("n")) or int(m.group("n"))
         domain = m.group("domain").capitalize() if m.group("domain") else None
         return Runes(player, "exhaust" if verb == "exhausts" else "recycle", n, domain, m.group("state"))
@@ -276,12 +316,14 @@ def parse(sentence: str, names: Names) -> Action:
             if not mm:
                 raise ScenarioError((), f'cannot read "{rest.strip()}" in "{text}"; write "UNIT N, UNIT N"')
             out.append((name, int(mm.group(1))))
-            rest = rest[mm.end():]
+            rest = rest[mm.end() :]
         return Assign(player, tuple(out))
     if verb == "orders":
         m = re.match(r"^(?:the )?replacements?(?: effects?)?\s*:?\s*(.*)$", rest, re.I)
         if not m or not m.group(1):
-            raise ScenarioError((), f'"{text}": write "{player} orders replacements: A, B" (the objects, first applies first)')
+            raise ScenarioError(
+                (), f'"{text}": write "{player} orders replacements: A, B" (the objects, first applies first)'
+            )
         sources, tail = _names(m.group(1), names.objects, "card or object")
         if tail.strip():
             raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')

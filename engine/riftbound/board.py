@@ -34,14 +34,18 @@ def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str, 
     names = ", ".join(u.name for u in units)
     origins = sorted({u.location or "?" for u in units})
     if place.lower() == "base" and mover is not None and any(u.controller != mover for u in units):
-        g.emit(f"{names}: {mover}'s effect moves {'it' if len(units) == 1 else 'them'} to a base: each goes to its own "
-               f"controller's base ({', '.join(sorted({str(u.controller) for u in units}))}'s), not {mover}'s",
-               "base.own_objects_only")
+        g.emit(
+            f"{names}: {mover}'s effect moves {'it' if len(units) == 1 else 'them'} to a base: each goes to its own "
+            f"controller's base ({', '.join(sorted({str(u.controller) for u in units}))}'s), not {mover}'s",
+            "base.own_objects_only",
+        )
     for u in units:
         set_location(u, place)
         _carry(g, u)
         u.moves += 1
-    g.emit(f"{names} {'moves' if len(units) == 1 else 'move'} from {', '.join(origins)} to {g.s.place_name(place)}", *keys)
+    g.emit(
+        f"{names} {'moves' if len(units) == 1 else 'move'} from {', '.join(origins)} to {g.s.place_name(place)}", *keys
+    )
     if place.lower() != "base":
         contest(g, g.s.bf(place), player)
     for u in units:
@@ -55,11 +59,19 @@ def contest(g: Game, bf: Battlefield, player: str) -> None:
     bf.contested_by = player
     bf.was_controller = bf.controller
     if bf.controller is None:
-        g.emit(f"{bf.name} is uncontrolled: {player} applies Contested to it (a Showdown without a Combat will be staged)",
-               "move.contests_destination", "control.contested_status", "move.showdown_without_combat")
+        g.emit(
+            f"{bf.name} is uncontrolled: {player} applies Contested to it (a Showdown without a Combat will be staged)",
+            "move.contests_destination",
+            "control.contested_status",
+            "move.showdown_without_combat",
+        )
     else:
-        g.emit(f"{bf.name} is controlled by {bf.controller}: {player} applies Contested to it (a Combat will be staged)",
-               "move.contests_destination", "control.contested_status", "move.causes_combat")
+        g.emit(
+            f"{bf.name} is controlled by {bf.controller}: {player} applies Contested to it (a Combat will be staged)",
+            "move.contests_destination",
+            "control.contested_status",
+            "move.causes_combat",
+        )
 
 
 def leave_board(g: Game, card: Card, zone: str) -> None:
@@ -88,12 +100,19 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
         for gear in [c for c in s.cards.values() if c.attached_to == card.key]:
             gear.attached_to = None
             gear.zone, gear.at = where, at
-            g.emit(f"{gear.name} is detached from {card.name} and stays where it was ({at or 'base'})",
-                   "attach.detach_on_leaving", "attach.detached_location")
+            g.emit(
+                f"{gear.name} is detached from {card.name} and stays where it was ({at or 'base'})",
+                "attach.detach_on_leaving",
+                "attach.detached_location",
+            )
     if card.defn.token and zone not in ("base", "battlefield"):
         card.zone = "gone"
-        g.emit(f"{card.name} is a token: " + ("off the board" if zone == "gone" else f"put into the {zone}")
-               + ", it ceases to exist", "token.ceases_off_board")
+        g.emit(
+            f"{card.name} is a token: "
+            + ("off the board" if zone == "gone" else f"put into the {zone}")
+            + ", it ceases to exist",
+            "token.ceases_off_board",
+        )
 
 
 def card_epoch_bump(g: Game, card: Card) -> None:
@@ -110,8 +129,16 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
     died_at = card.location
     for t in card.defn.triggers:
         if t.spec.event == "die":
-            add_trigger(g, card, "deathknell", t.effect, card.controller or card.owner, "kill.deathknell_first",
-                        "trigger.deathknell", noted=(("at", died_at or ""),))
+            add_trigger(
+                g,
+                card,
+                "deathknell",
+                t.effect,
+                card.controller or card.owner,
+                "kill.deathknell_first",
+                "trigger.deathknell",
+                noted=(("at", died_at or ""),),
+            )
     where = card.location
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
     leave_board(g, card, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
@@ -126,8 +153,12 @@ def champion_note(g: Game, card: Card) -> None:
     """A Chosen Champion that leaves the board goes where any card would: not back to the Champion Zone."""
     chosen = g.s.champions.get(card.owner)
     if chosen and card.name.split("#", 1)[0].strip().lower() == chosen.lower() and card.zone == "trash":
-        g.emit(f"{card.name} is {card.owner}'s Chosen Champion: it goes to the trash like any other card, not back to "
-               "the Champion Zone", "champion.not_returned", "kill.to_trash")
+        g.emit(
+            f"{card.name} is {card.owner}'s Chosen Champion: it goes to the trash like any other card, not back to "
+            "the Champion Zone",
+            "champion.not_returned",
+            "kill.to_trash",
+        )
 
 
 def draw(g: Game, player: str, n: int, *keys: str) -> None:
@@ -183,8 +214,12 @@ def _wins_by_burn_outs(g: Game, player: str) -> bool:
         if p != player and s.points[p] >= s.victory_score and all(n < s.points[p] for n in others):
             s.winner = p
             s.priority = s.focus = None
-            g.emit(f"{p} reaches {s.points[p]} points from Burn Outs in sequence, at least the Victory Score and more "
-                   f"than any opponent: {p} wins the game at once", "burn_out.wins_at_once", "victory.wins")
+            g.emit(
+                f"{p} reaches {s.points[p]} points from Burn Outs in sequence, at least the Victory Score and more "
+                f"than any opponent: {p} wins the game at once",
+                "burn_out.wins_at_once",
+                "victory.wins",
+            )
             return True
     return False
 
@@ -197,9 +232,14 @@ def burn_out(g: Game, player: str) -> None:
         s.deck[player].append(c.key)
     opponent = s.opponents(player)[0] if len(s.players) == 2 else s.next_player(player)
     s.points[opponent] += 1
-    g.emit(f"{player}'s Main Deck is empty: {player} burns out, recycles {len(trash)} card(s) from their trash into "
-           f"their Main Deck, and {opponent} gains 1 point ({s.points[opponent]})",
-           "draw.burn_out", "burn_out.recycle_trash", "burn_out.opponent_point", "score.other_sources_unrestricted")
+    g.emit(
+        f"{player}'s Main Deck is empty: {player} burns out, recycles {len(trash)} card(s) from their trash into "
+        f"their Main Deck, and {opponent} gains 1 point ({s.points[opponent]})",
+        "draw.burn_out",
+        "burn_out.recycle_trash",
+        "burn_out.opponent_point",
+        "score.other_sources_unrestricted",
+    )
 
 
 def no_points(g: Game, player: str) -> Card | None:
@@ -216,8 +256,13 @@ def gain_points(g: Game, player: str, n: int, source: str, *keys: str) -> None:
     s = g.s
     stopper = no_points(g, player)
     if stopper is not None:
-        g.emit(f"{player} would gain {n} point(s) from {source}, but {stopper.name} says opponents can't gain points: "
-               f"{player} gains none", *keys, "rules.cant_beats_can", "passive.statement")
+        g.emit(
+            f"{player} would gain {n} point(s) from {source}, but {stopper.name} says opponents can't gain points: "
+            f"{player} gains none",
+            *keys,
+            "rules.cant_beats_can",
+            "passive.statement",
+        )
         return
     s.points[player] += n
     g.emit(f"{player} gains {n} point(s) ({s.points[player]})", *keys, "score.other_sources_unrestricted")
@@ -232,8 +277,12 @@ def score(g: Game, player: str, bf: Battlefield, how: str, before: dict | None =
         return
     for passive in bf.defn.passives:
         if passive[0] == "no_score_here":
-            g.emit(f"{bf.name} says players can't score here: {player} does not {how} it (no point, no {how} "
-                   "abilities)", how_key, "battlefield.passive", "rules.cant_beats_can")
+            g.emit(
+                f"{bf.name} says players can't score here: {player} does not {how} it (no point, no {how} abilities)",
+                how_key,
+                "battlefield.passive",
+                "rules.cant_beats_can",
+            )
             return
     s.scored[player].add(bf.key)
     stopper = no_points(g, player)
@@ -246,28 +295,54 @@ def score(g: Game, player: str, bf: Battlefield, how: str, before: dict | None =
         extra = ("score.winning_point_or_higher",) if higher and s.points[player] >= s.victory_score else ()
         if how == "hold" and stopper is None:
             s.points[player] += 1
-            g.emit(f"{player} holds {bf.name} and scores the Final Point ({s.points[player]})", how_key,
-                   "score.final_point_hold", *extra)
+            g.emit(
+                f"{player} holds {bf.name} and scores the Final Point ({s.points[player]})",
+                how_key,
+                "score.final_point_hold",
+                *extra,
+            )
         elif not missing and stopper is None:
             s.points[player] += 1
-            g.emit(f"{player} conquers {bf.name} having scored every other battlefield this turn: {player} scores the "
-                   f"Final Point ({s.points[player]})", how_key, "score.final_point_conquer", *extra)
+            g.emit(
+                f"{player} conquers {bf.name} having scored every other battlefield this turn: {player} scores the "
+                f"Final Point ({s.points[player]})",
+                how_key,
+                "score.final_point_conquer",
+                *extra,
+            )
         elif missing and how == "conquer":
-            g.emit(f"{player} conquers {bf.name} for what would be the Final Point, but has not scored "
-                   f"{', '.join(missing)} this turn: {player} draws a card instead", how_key, "score.final_point_draw_instead",
-                   *extra,
-                   *(("trigger.conquer_even_if_negated",) if any(t.spec.event == "conquer" for _, t in triggers.watchers(g))
-                     else ()))
+            g.emit(
+                f"{player} conquers {bf.name} for what would be the Final Point, but has not scored "
+                f"{', '.join(missing)} this turn: {player} draws a card instead",
+                how_key,
+                "score.final_point_draw_instead",
+                *extra,
+                *(
+                    ("trigger.conquer_even_if_negated",)
+                    if any(t.spec.event == "conquer" for _, t in triggers.watchers(g))
+                    else ()
+                ),
+            )
             draw(g, player, 1, "score.final_point_draw_instead")
         else:
             assert stopper is not None
-            g.emit(f"{player} {'holds' if how == 'hold' else 'conquers'} {bf.name}, but {stopper.name} says opponents "
-                   f"can't gain points: no point", how_key, "rules.cant_beats_can", "passive.statement")
+            g.emit(
+                f"{player} {'holds' if how == 'hold' else 'conquers'} {bf.name}, but {stopper.name} says opponents "
+                f"can't gain points: no point",
+                how_key,
+                "rules.cant_beats_can",
+                "passive.statement",
+            )
     elif stopper is not None:
         verb = "conquers" if how == "conquer" else "holds"
-        g.emit(f"{player} {verb} {bf.name}, but {stopper.name} says opponents can't gain points: {player} gains no "
-               f"point; {how} abilities still trigger", how_key, "rules.cant_beats_can", "passive.statement",
-               "trigger.conquer_even_if_negated" if how == "conquer" else "trigger.hold_even_if_negated")
+        g.emit(
+            f"{player} {verb} {bf.name}, but {stopper.name} says opponents can't gain points: {player} gains no "
+            f"point; {how} abilities still trigger",
+            how_key,
+            "rules.cant_beats_can",
+            "passive.statement",
+            "trigger.conquer_even_if_negated" if how == "conquer" else "trigger.hold_even_if_negated",
+        )
     else:
         s.points[player] += 1
         verb = "conquers" if how == "conquer" else "holds"
@@ -294,11 +369,19 @@ def standard_move(g: Game, plan: Moving) -> None:
     to_base = dest.lower() == "base"
     ganked = any(u.location != "base" and not to_base for u in units)
     route = "move.battlefield_to_base" if to_base else "move.ganking" if ganked else "move.base_to_battlefield"
-    keys = ("move.standard_is_discretionary", route, "move.no_chain", *(("ganking.adds_permission",) if ganked else ()),
-            *(("move.simultaneous",) if len(units) > 1 else ()),
-            *(("battlefield.any_number_of_units",) if len(units) > 1 and not to_base else ()))
-    g.emit(f"{plan.player} exhausts {', '.join(u.name for u in units)} to pay for the Standard Move",
-           "move.standard_cost", "exhaust.action")
+    keys = (
+        "move.standard_is_discretionary",
+        route,
+        "move.no_chain",
+        *(("ganking.adds_permission",) if ganked else ()),
+        *(("move.simultaneous",) if len(units) > 1 else ()),
+        *(("battlefield.any_number_of_units",) if len(units) > 1 and not to_base else ()),
+    )
+    g.emit(
+        f"{plan.player} exhausts {', '.join(u.name for u in units)} to pay for the Standard Move",
+        "move.standard_cost",
+        "exhaust.action",
+    )
     move_units(g, plan.player, units, dest, *keys)
     g.cleanup()
 
@@ -316,9 +399,14 @@ def hide(g: Game, plan: Hiding) -> None:
         how = f"pays [A] (its costs are not tracked) and hides {card.name}"
     card.zone, card.at, card.controller, card.hidden_turn = "facedown", bf.name, player, s.turn_number
     bf.facedown = card.key
-    g.emit(f"{player} {how} facedown at {bf.name} (no chain opens); "
-           "from the next turn on it can be played for free as a Reaction",
-           "hide.is_discretionary", "hide.places_facedown", "hide.timing_and_cost", "hide.no_chain")
+    g.emit(
+        f"{player} {how} facedown at {bf.name} (no chain opens); "
+        "from the next turn on it can be played for free as a Reaction",
+        "hide.is_discretionary",
+        "hide.places_facedown",
+        "hide.timing_and_cost",
+        "hide.no_chain",
+    )
     g.cleanup()
 
 
@@ -349,18 +437,25 @@ def pay(g: Game, payment: Payment, what: str) -> None:
         obj.exhausted = True
         parts.append(f"exhausts {obj.name} to add its power")
     if payment.recycle:
-        names = [f"{'an exhausted' if runes[i].exhausted else 'a'} {runes[i].domain or ''} rune".replace("  ", " ")
-                 for i in payment.recycle]
+        names = [
+            f"{'an exhausted' if runes[i].exhausted else 'a'} {runes[i].domain or ''} rune".replace("  ", " ")
+            for i in payment.recycle
+        ]
         parts.append(f"recycles {', '.join(names)} for power")
         for i in sorted(payment.recycle, reverse=True):
             runes.pop(i)
         if s.rune_deck[player] is not None:
             s.rune_deck[player] = (s.rune_deck[player] or 0) + len(payment.recycle)
     _after_pay = bool(payment.recycle)
-    g.emit(f"{player} pays {payment.text()} for {what}: {'; '.join(parts)}", "play.pay_costs",
-           *(("rune.abilities",) if payment.exhaust or payment.recycle else ()),
-           *(("recycle.runes",) if payment.recycle else ()), *(("pool.spend",) if payment.pool_energy or payment.pool_power else ()),
-           *(("rune.exhaust_energy",) if payment.exhaust else ()), *(("rune.recycle_power",) if payment.recycle else ()))
+    g.emit(
+        f"{player} pays {payment.text()} for {what}: {'; '.join(parts)}",
+        "play.pay_costs",
+        *(("rune.abilities",) if payment.exhaust or payment.recycle else ()),
+        *(("recycle.runes",) if payment.recycle else ()),
+        *(("pool.spend",) if payment.pool_energy or payment.pool_power else ()),
+        *(("rune.exhaust_energy",) if payment.exhaust else ()),
+        *(("rune.recycle_power",) if payment.recycle else ()),
+    )
     if _after_pay:
         triggers.rune_not_card(g, player)
 
@@ -369,8 +464,12 @@ def add(g: Game, player: str, energy: int, power: tuple[str, ...], source: str, 
     pool = g.s.pool[player]
     pool.energy += energy
     pool.power.extend(power)
-    g.emit(f"{source} adds {'[' + str(energy) + ']' if energy else ''}{''.join(f'[{p}]' for p in power)} to {player}'s "
-           f"Rune Pool ({pool.text()})", *keys, "add.to_pool")
+    g.emit(
+        f"{source} adds {'[' + str(energy) + ']' if energy else ''}{''.join(f'[{p}]' for p in power)} to {player}'s "
+        f"Rune Pool ({pool.text()})",
+        *keys,
+        "add.to_pool",
+    )
 
 
 def channel(g: Game, player: str, n: int, exhausted: bool, *keys: str, lead: str = "") -> int:
@@ -384,11 +483,21 @@ def channel(g: Game, player: str, n: int, exhausted: bool, *keys: str, lead: str
         s.runes[player] = [*(s.runes[player] or []), *(Rune(None, exhausted) for _ in range(got))]
     count = f" ({len(s.runes[player] or [])} runes)" if s.runes[player] is not None else ""
     if got < n:
-        g.emit(f"{lead}{player} channels {got} rune(s){' exhausted' if exhausted else ''}: the Rune Deck has no more; "
-               f"nothing else happens{count}", *keys, "channel.action", "channel.as_many_as_possible")
+        g.emit(
+            f"{lead}{player} channels {got} rune(s){' exhausted' if exhausted else ''}: the Rune Deck has no more; "
+            f"nothing else happens{count}",
+            *keys,
+            "channel.action",
+            "channel.as_many_as_possible",
+        )
     else:
-        g.emit(f"{lead}{player} channels {got} rune{'s' if got != 1 else ''}{' exhausted' if exhausted else ''} from their "
-               f"Rune Deck{count}", *keys, "channel.action", *(("channel.exhausted",) if exhausted else ()))
+        g.emit(
+            f"{lead}{player} channels {got} rune{'s' if got != 1 else ''}{' exhausted' if exhausted else ''} from their "
+            f"Rune Deck{count}",
+            *keys,
+            "channel.action",
+            *(("channel.exhausted",) if exhausted else ()),
+        )
     return got
 
 
@@ -406,11 +515,15 @@ def ready_runes(g: Game, player: str, n: int, *keys: str) -> None:
 
 
 def recycle_rune(g: Game, player: str, *keys: str) -> None:
-    """"You must recycle one of your runes": chosen as it resolves, not a target (352.10.f)."""
+    """ "You must recycle one of your runes": chosen as it resolves, not a target (352.10.f)."""
     runes = g.s.runes[player]
     if runes is None:
-        g.emit(f"{player} recycles one of their runes (chosen now, as it resolves)", *keys, "recycle.runes",
-               "targets.must_not_target")
+        g.emit(
+            f"{player} recycles one of their runes (chosen now, as it resolves)",
+            *keys,
+            "recycle.runes",
+            "targets.must_not_target",
+        )
         return
     if not runes:
         g.emit(f"{player} has no rune to recycle", *keys, "text.do_what_you_can")
@@ -419,8 +532,13 @@ def recycle_rune(g: Game, player: str, *keys: str) -> None:
     rune = runes.pop(i)
     if g.s.rune_deck[player] is not None:
         g.s.rune_deck[player] = (g.s.rune_deck[player] or 0) + 1
-    g.emit(f"{player} recycles {'an exhausted' if rune.exhausted else 'a'}{' ' + rune.domain if rune.domain else ''} "
-           "rune, chosen now as it resolves", *keys, "recycle.runes", "targets.must_not_target")
+    g.emit(
+        f"{player} recycles {'an exhausted' if rune.exhausted else 'a'}{' ' + rune.domain if rune.domain else ''} "
+        "rune, chosen now as it resolves",
+        *keys,
+        "recycle.runes",
+        "targets.must_not_target",
+    )
     triggers.rune_not_card(g, player)
 
 
@@ -433,8 +551,11 @@ def recycle_from_trash(g: Game, player: str, n: int, *keys: str) -> int:
         card_epoch_bump(g, c)
         s.deck[player].append(c.key)
     if trash:
-        g.emit(f"{player} recycles {', '.join(c.name for c in trash)} from their trash to the bottom of their Main Deck",
-               *keys, "recycle.to_main_deck")
+        g.emit(
+            f"{player} recycles {', '.join(c.name for c in trash)} from their trash to the bottom of their Main Deck",
+            *keys,
+            "recycle.to_main_deck",
+        )
         triggers.fire(g, "recycle", player=player)
     return len(trash)
 
@@ -449,8 +570,13 @@ def recycle_cards(g: Game, cards: list[Card], *keys: str) -> None:
         c.zone = "deck"
         card_epoch_bump(g, c)
         s.deck[c.owner].append(c.key)
-        g.emit(f"{c.name} is recycled from {c.owner}'s {was} to the bottom of {c.owner}'s Main Deck: its owner "
-               f"recycles it", *keys, "recycle.to_main_deck", "recycle.own_decks")
+        g.emit(
+            f"{c.name} is recycled from {c.owner}'s {was} to the bottom of {c.owner}'s Main Deck: its owner "
+            f"recycles it",
+            *keys,
+            "recycle.to_main_deck",
+            "recycle.own_decks",
+        )
         if c.owner not in owners:
             owners.append(c.owner)
     for owner in owners:
@@ -465,19 +591,33 @@ def recycle_permanent(g: Game, card: Card, *keys: str) -> None:
     where = card.location
     if card.defn.token:
         if "faq.token_recycled" in s.rulings:
-            g.emit(f"{card.name} is a token: it is recycled from {where} to {card.owner}'s Main Deck like any other "
-                   f"{card.defn.type}, and still counts as the {card.defn.type} recycled", *keys,
-                   "faq.token_recycled", "recycle.to_main_deck")
+            g.emit(
+                f"{card.name} is a token: it is recycled from {where} to {card.owner}'s Main Deck like any other "
+                f"{card.defn.type}, and still counts as the {card.defn.type} recycled",
+                *keys,
+                "faq.token_recycled",
+                "recycle.to_main_deck",
+            )
         else:
-            g.emit(f"{card.name} is a token, neither a Main Deck card nor a rune: the rules of this edition name no "
-                   "deck it is recycled to (a gap; the Spiritforged FAQ, edition 2026-01-14: the Main Deck); it leaves "
-                   f"{where}", *keys, "token.not_card", "recycle.to_main_deck", "recycle.runes")
+            g.emit(
+                f"{card.name} is a token, neither a Main Deck card nor a rune: the rules of this edition name no "
+                "deck it is recycled to (a gap; the Spiritforged FAQ, edition 2026-01-14: the Main Deck); it leaves "
+                f"{where}",
+                *keys,
+                "token.not_card",
+                "recycle.to_main_deck",
+                "recycle.runes",
+            )
         leave_board(g, card, "gone")
         return
     leave_board(g, card, "deck")
     s.deck[card.owner].append(card.key)
-    g.emit(f"{card.name} is recycled from {where} to the bottom of {card.owner}'s Main Deck: its owner recycles it",
-           *keys, "recycle.to_main_deck", "recycle.own_decks")
+    g.emit(
+        f"{card.name} is recycled from {where} to the bottom of {card.owner}'s Main Deck: its owner recycles it",
+        *keys,
+        "recycle.to_main_deck",
+        "recycle.own_decks",
+    )
     triggers.fire(g, "recycle", player=card.owner)
 
 
@@ -488,12 +628,25 @@ def play_from(g: Game, card: Card, player: str, place: str, item: ChainItem, *ke
     was = card.zone
     card.zone = "chain"
     card_epoch_bump(g, card)
-    new = ChainItem(card.name, player, card.defn.type, effect=card.defn.effect if card.defn.type == "spell" else "",
-                    card=card.key, place=place, uid=s.new_uid(), pending=True, origin=was)
+    new = ChainItem(
+        card.name,
+        player,
+        card.defn.type,
+        effect=card.defn.effect if card.defn.type == "spell" else "",
+        card=card.key,
+        place=place,
+        uid=s.new_uid(),
+        pending=True,
+        origin=was,
+    )
     s.chain.append(new)
-    g.emit(f"{item.label}: {player} plays {card.name} from their {was}: it goes onto the Chain as a Pending Item and "
-           "is finalized once the current effect has finished resolving", *keys, "play.becomes_pending",
-           "play.continue_resolving")
+    g.emit(
+        f"{item.label}: {player} plays {card.name} from their {was}: it goes onto the Chain as a Pending Item and "
+        "is finalized once the current effect has finished resolving",
+        *keys,
+        "play.becomes_pending",
+        "play.continue_resolving",
+    )
 
 
 # -- damage --------------------------------------------------------------------------------------------------
@@ -530,23 +683,41 @@ def deal(g: Game, item: ChainItem, unit: Card, amount: int, *keys: str, source: 
         g.emit(f"Damage that {item.label} would deal to {unit.name} is prevented this turn", *keys, "prevent.damage")
         return
     if source is None and "spells and abilities" in s.prevent.values():
-        g.emit(f"{item.label} would deal {amount} to {unit.name}: damage dealt by spells and abilities is prevented this "
-               "turn", *keys, "deal.source_default", "prevent.damage")
+        g.emit(
+            f"{item.label} would deal {amount} to {unit.name}: damage dealt by spells and abilities is prevented this "
+            "turn",
+            *keys,
+            "deal.source_default",
+            "prevent.damage",
+        )
         return
     if replacement.would(g, "damage", unit, f"{unit.name} would be dealt {amount} by {by}", "deal.marks_damage"):
         return
     unit.damage += amount
     s.damaged_by[unit.key] = f"{item.uid}:{item.controller}:{item.kind}:{'unit' if source is not None else 'item'}"
-    g.emit(f"{by} deals {amount} to {unit.name} (damage {unit.damage})"
-           + (f", {bonus} of it Bonus Damage from {', '.join(bonus_names)}" if bonus else ""),
-           *keys, "deal.marks_damage", *(("bonus.applies", "bonus.summed_once") if bonus else ()),
-           *(("battlefield.passive",) if bonus and any(n.lower() in s.battlefields for n in bonus_names) else ()),
-           *(("deal.unit_source",) if source is not None else ()))
+    g.emit(
+        f"{by} deals {amount} to {unit.name} (damage {unit.damage})"
+        + (f", {bonus} of it Bonus Damage from {', '.join(bonus_names)}" if bonus else ""),
+        *keys,
+        "deal.marks_damage",
+        *(("bonus.applies", "bonus.summed_once") if bonus else ()),
+        *(("battlefield.passive",) if bonus and any(n.lower() in s.battlefields for n in bonus_names) else ()),
+        *(("deal.unit_source",) if source is not None else ()),
+    )
 
 
 # -- tokens, attaching -----------------------------------------------------------------------------------------
-def make_token(g: Game, player: str, name: str, might: int, keywords: tuple[tuple[str, int], ...], ready: bool,
-               place: str, item: ChainItem, *keys: str) -> Card:
+def make_token(
+    g: Game,
+    player: str,
+    name: str,
+    might: int,
+    keywords: tuple[tuple[str, int], ...],
+    ready: bool,
+    place: str,
+    item: ChainItem,
+    *keys: str,
+) -> Card:
     """``Play a N might NAME unit token``: a token is played like a unit (179.1.a): it goes onto the Chain as a
     Pending Item and, finalized in the next cleanup, enters the board (exhausted unless the effect says)."""
     s = g.s
@@ -561,14 +732,22 @@ def make_token(g: Game, player: str, name: str, might: int, keywords: tuple[tupl
     if values:
         s.continuous = True
     if place != "base" and s.bf(place).controller != player:
-        g.emit(f"{place} is not {player}'s: the token is played to {player}'s base", *keys, "play.unit_default_locations")
+        g.emit(
+            f"{place} is not {player}'s: the token is played to {player}'s base", *keys, "play.unit_default_locations"
+        )
         place = "base"
-    new = ChainItem(key, player, "unit", card=card.key, place=place, uid=s.new_uid(), pending=True,
-                    paid=("ready",) if ready else ())
+    new = ChainItem(
+        key, player, "unit", card=card.key, place=place, uid=s.new_uid(), pending=True, paid=("ready",) if ready else ()
+    )
     s.chain.append(new)
-    g.emit(f"{item.label} plays a {might} Might {name} unit token{' with ' + ', '.join(k for k, _ in keywords) if keywords else ''} "
-           f"to {s.place_name(place)}: {key} goes onto the Chain as a Pending Item (a token is not a card)", *keys,
-           "token.played", "token.not_card", "play.becomes_pending")
+    g.emit(
+        f"{item.label} plays a {might} Might {name} unit token{' with ' + ', '.join(k for k, _ in keywords) if keywords else ''} "
+        f"to {s.place_name(place)}: {key} goes onto the Chain as a Pending Item (a token is not a card)",
+        *keys,
+        "token.played",
+        "token.not_card",
+        "play.becomes_pending",
+    )
     return card
 
 
@@ -579,5 +758,11 @@ def attach(g: Game, gear: Card, unit: Card, *keys: str) -> None:
     gear.attached_to = unit.key
     gear.zone, gear.at = unit.zone, unit.at
     g.s.continuous = True
-    g.emit(f"{gear.name} is attached to {unit.name}: its Effect Text and Might Bonus apply to {unit.name}, its own rules "
-           "text is inactive", *keys, "attach.action", "attach.topmost_gets_text", "attach.location")
+    g.emit(
+        f"{gear.name} is attached to {unit.name}: its Effect Text and Might Bonus apply to {unit.name}, its own rules "
+        "text is inactive",
+        *keys,
+        "attach.action",
+        "attach.topmost_gets_text",
+        "attach.location",
+    )

@@ -24,18 +24,96 @@ from engine.core import ScenarioError, flag, items, mapping, suggest, whole_numb
 from engine.core import name as name_of
 from engine.riftbound import effects
 from engine.riftbound.effects import Cost
-from engine.riftbound.state import (PHASES, TRIGGERS, Ability, Battlefield, Card, CardDef, Pool, Replacement, Rune,
-                                    State, Trigger)
+from engine.riftbound.state import (
+    PHASES,
+    TRIGGERS,
+    Ability,
+    Battlefield,
+    Card,
+    CardDef,
+    Pool,
+    Replacement,
+    Rune,
+    State,
+    Trigger,
+)
 
-TOP_KEYS = ("game", "book", "title", "description", "notes", "players", "turn", "victory_score", "state",
-            "cards", "actions", "expect", "costs", "edition", "teams")
-STATE_KEYS = ("points", "battlefields", "units", "gear", "hand", "deck", "trash", "scored_this_turn", "runes", "hidden",
-              "pool", "rune_deck", "legends", "champion", "played_this_turn")
-UNIT_KEYS = ("name", "controller", "owner", "at", "might", "exhausted", "damage", "keywords", "ability", "effect",
-             "triggers", "buffed", "buffs", "stunned", "type", "replacement", "cost", "domain", "tags", "token", "champion",
-             "attached_to", "might_bonus", "attached")
-CARD_KEYS = ("type", "keywords", "might", "effect", "ability", "triggers", "cost", "replacement", "domain", "tags",
-             "token", "champion", "might_bonus", "attached")
+TOP_KEYS = (
+    "game",
+    "book",
+    "title",
+    "description",
+    "notes",
+    "players",
+    "turn",
+    "victory_score",
+    "state",
+    "cards",
+    "actions",
+    "expect",
+    "costs",
+    "edition",
+    "teams",
+)
+STATE_KEYS = (
+    "points",
+    "battlefields",
+    "units",
+    "gear",
+    "hand",
+    "deck",
+    "trash",
+    "scored_this_turn",
+    "runes",
+    "hidden",
+    "pool",
+    "rune_deck",
+    "legends",
+    "champion",
+    "played_this_turn",
+)
+UNIT_KEYS = (
+    "name",
+    "controller",
+    "owner",
+    "at",
+    "might",
+    "exhausted",
+    "damage",
+    "keywords",
+    "ability",
+    "effect",
+    "triggers",
+    "buffed",
+    "buffs",
+    "stunned",
+    "type",
+    "replacement",
+    "cost",
+    "domain",
+    "tags",
+    "token",
+    "champion",
+    "attached_to",
+    "might_bonus",
+    "attached",
+)
+CARD_KEYS = (
+    "type",
+    "keywords",
+    "might",
+    "effect",
+    "ability",
+    "triggers",
+    "cost",
+    "replacement",
+    "domain",
+    "tags",
+    "token",
+    "champion",
+    "might_bonus",
+    "attached",
+)
 REPLACEMENT_KEYS = ("when", "instead", "once")
 ABILITY_KEYS = ("cost", "effect", "keywords")
 CARD_TYPES = ("unit", "spell", "gear", "legend")
@@ -50,8 +128,11 @@ MAX_POINTS = 999  # points, the victory score
 
 def _check_keys(data: Any, allowed: tuple[str, ...], path: tuple) -> Mapping:
     if not isinstance(data, Mapping):
-        raise ScenarioError(path, f"expected a mapping with keys {', '.join(allowed)}, got "
-                                  f"{'a list' if isinstance(data, list) else repr(data)}")
+        raise ScenarioError(
+            path,
+            f"expected a mapping with keys {', '.join(allowed)}, got "
+            f"{'a list' if isinstance(data, list) else repr(data)}",
+        )
     for key in data:
         if key not in allowed:
             raise ScenarioError((*path, key), f'unknown key "{key}"{suggest(str(key), allowed)}')
@@ -74,8 +155,9 @@ def _keywords(raw: Any, path: tuple) -> tuple[frozenset[str], tuple[tuple[str, i
             kw, value, cost = effects.parse_keyword(word)
         except ValueError as exc:
             head = re.split(r"[\s\[]", str(word).strip(), maxsplit=1)[0]
-            raise ScenarioError((*path, i), f"{exc}{suggest(head, effects.KEYWORDS)}; keywords: "
-                                            f"{', '.join(effects.KEYWORDS)}") from None
+            raise ScenarioError(
+                (*path, i), f"{exc}{suggest(head, effects.KEYWORDS)}; keywords: {', '.join(effects.KEYWORDS)}"
+            ) from None
         names.add(kw)
         if value:
             values.append((kw, value))
@@ -98,19 +180,27 @@ def _effect(text: Any, path: tuple, *, self_ok: bool, that_ok: bool = False) -> 
     if not self_ok and any(i.target and i.target.kind == "me" for i in walked):
         raise ScenarioError(path, '"me" names the object an ability belongs to; a spell has none')
     if not that_ok and any(i.target and i.target.kind == "that" for i in walked):
-        raise ScenarioError(path, '"that unit" names the unit a replacement effect\'s event would act on; '
-                                  'it is written only in a replacement\'s "instead"')
+        raise ScenarioError(
+            path,
+            '"that unit" names the unit a replacement effect\'s event would act on; '
+            'it is written only in a replacement\'s "instead"',
+        )
     if that_ok and any(i.chooses for i in walked):
-        raise ScenarioError(path, 'a replacement effect chooses no targets (352.10.c): write "me", "that unit", '
-                                  'or an instruction without a target')
+        raise ScenarioError(
+            path,
+            'a replacement effect chooses no targets (352.10.c): write "me", "that unit", '
+            "or an instruction without a target",
+        )
     return text
 
 
 def _unreadable(exc: ValueError) -> str:
     message = str(exc)
     part = message.split('"')[1] if '"' in message else message
-    return (f"{message}{suggest(part, effects.VOCABULARY)}; the effects the engine reads are listed in docs/scenarios.md "
-            "(\"The effect vocabulary\")")
+    return (
+        f"{message}{suggest(part, effects.VOCABULARY)}; the effects the engine reads are listed in docs/scenarios.md "
+        '("The effect vocabulary")'
+    )
 
 
 def _replacement(raw: Any, path: tuple) -> Replacement | None:
@@ -122,8 +212,10 @@ def _replacement(raw: Any, path: tuple) -> Replacement | None:
     try:
         who, event = effects.parse_when(when)
     except ValueError as exc:
-        raise ScenarioError((*path, "when"), f"{exc}{suggest(when, effects.WHEN_VOCABULARY)}; known: "
-                                              f"{'; '.join(effects.WHEN_VOCABULARY)}") from None
+        raise ScenarioError(
+            (*path, "when"),
+            f"{exc}{suggest(when, effects.WHEN_VOCABULARY)}; known: {'; '.join(effects.WHEN_VOCABULARY)}",
+        ) from None
     instead = _effect(raw.get("instead"), (*path, "instead"), self_ok=True, that_ok=True)
     once = raw.get("once", False)
     if not isinstance(once, bool):
@@ -133,11 +225,17 @@ def _replacement(raw: Any, path: tuple) -> Replacement | None:
 
 def _text_replacement(text: str, path: tuple) -> Replacement:
     """A replacement effect in card words: ``If a friendly unit would die, kill this instead. Heal that unit, ...``."""
-    m = re.match(r"^(?:the next time |if )(?P<when>.+? would (?:die|be killed|be dealt damage|take damage)),? "
-                 r"(?P<instead>.+?) instead\.?(?P<more>.*)$", text)
+    m = re.match(
+        r"^(?:the next time |if )(?P<when>.+? would (?:die|be killed|be dealt damage|take damage)),? "
+        r"(?P<instead>.+?) instead\.?(?P<more>.*)$",
+        text,
+    )
     if not m:
-        raise ScenarioError(path, f'cannot read the replacement effect "{text}"; write it "If WHO would EVENT, '
-                                  'EFFECT instead" or with replacement: {when, instead, once}')
+        raise ScenarioError(
+            path,
+            f'cannot read the replacement effect "{text}"; write it "If WHO would EVENT, '
+            'EFFECT instead" or with replacement: {when, instead, once}',
+        )
     more = re.sub(r"\bit\b", "that unit", m.group("more").strip()).strip(". ")
     instead = m.group("instead").replace("this", "me")
     instead = re.sub(r"\bit\b", "that unit", instead)
@@ -147,7 +245,9 @@ def _text_replacement(text: str, path: tuple) -> Replacement:
         who, event = effects.parse_when(when)
     except ValueError as exc:
         raise ScenarioError(path, f"{exc}; known: {'; '.join(effects.WHEN_VOCABULARY)}") from None
-    return Replacement(when, who, event, _effect(full, path, self_ok=True, that_ok=True), text.startswith("the next time"))
+    return Replacement(
+        when, who, event, _effect(full, path, self_ok=True, that_ok=True), text.startswith("the next time")
+    )
 
 
 def _ability(raw: Any, path: tuple) -> Ability | None:
@@ -156,23 +256,29 @@ def _ability(raw: Any, path: tuple) -> Ability | None:
     if isinstance(raw, str):
         raw = {"effect": raw}
     _check_keys(raw, ABILITY_KEYS, path)
-    return Ability(_effect(raw.get("effect"), (*path, "effect"), self_ok=True), _cost(raw.get("cost"), (*path, "cost")),
-                   _keywords(raw.get("keywords"), (*path, "keywords"))[0])
+    return Ability(
+        _effect(raw.get("effect"), (*path, "effect"), self_ok=True),
+        _cost(raw.get("cost"), (*path, "cost")),
+        _keywords(raw.get("keywords"), (*path, "keywords"))[0],
+    )
 
 
 def _cost(raw: Any, path: tuple) -> Cost:
     try:
         return effects.parse_cost(raw)
     except ValueError as exc:
-        raise ScenarioError(path, f"{exc}; a cost is written [2][R], 2, {{energy: 2, power: [Fury]}}, [E], "
-                                  "or [1], [E]") from None
+        raise ScenarioError(
+            path, f"{exc}; a cost is written [2][R], 2, {{energy: 2, power: [Fury]}}, [E], or [1], [E]"
+        ) from None
 
 
 def _triggers(raw: Any, path: tuple) -> tuple[Trigger, ...]:
     if raw is None:
         return ()
     if not isinstance(raw, Mapping):
-        raise ScenarioError(path, "expected a mapping of when -> effect (play, attack, defend, conquer, hold, deathknell)")
+        raise ScenarioError(
+            path, "expected a mapping of when -> effect (play, attack, defend, conquer, hold, deathknell)"
+        )
     out = []
     for when, text in raw.items():
         if str(when).lower() not in TRIGGERS:
@@ -202,15 +308,25 @@ def _attached_text(raw: Any, path: tuple) -> tuple:
             if ability.kind == "keyword":
                 out.append(("keywords", ability.keywords))
             else:
-                raise ScenarioError(path, f'an Equipment\'s attached text here gives keywords ("[Assault 2]"); '
-                                          f'"{ability.text}" is not read (give Might with might_bonus)')
+                raise ScenarioError(
+                    path,
+                    f'an Equipment\'s attached text here gives keywords ("[Assault 2]"); '
+                    f'"{ability.text}" is not read (give Might with might_bonus)',
+                )
     except ValueError as exc:
         raise ScenarioError(path, _unreadable(exc)) from None
     return tuple(out)
 
 
-_SELF_VERBS = {"dies": "I die", "attacks": "I attack", "defends": "I defend", "conquers": "I conquer",
-               "holds": "I hold", "moves": "I move", "is played": "I am played"}
+_SELF_VERBS = {
+    "dies": "I die",
+    "attacks": "I attack",
+    "defends": "I defend",
+    "conquers": "I conquer",
+    "holds": "I hold",
+    "moves": "I move",
+    "is played": "I am played",
+}
 
 
 def _own_name(text: str, name: str | None) -> str:
@@ -219,8 +335,12 @@ def _own_name(text: str, name: str | None) -> str:
     if not name or base_name(name).lower() not in text.lower():
         return text
     own = re.escape(base_name(name))
-    text = re.sub(rf"\b(when|whenever)\s+{own}\s+(dies|attacks|defends|conquers|holds|moves|is played)\b",
-                  lambda m: f"{m.group(1)} {_SELF_VERBS[m.group(2).lower()]}", text, flags=re.I)
+    text = re.sub(
+        rf"\b(when|whenever)\s+{own}\s+(dies|attacks|defends|conquers|holds|moves|is played)\b",
+        lambda m: f"{m.group(1)} {_SELF_VERBS[m.group(2).lower()]}",
+        text,
+        flags=re.I,
+    )
     return re.sub(rf"\b(when|whenever)\s+you\s+play\s+{own}\b", lambda m: f"{m.group(1)} you play me", text, flags=re.I)
 
 
@@ -245,8 +365,11 @@ def card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: s
 def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: str | None = None) -> CardDef:
     kind = str(raw.get("type", default_type or "")).lower()
     if kind not in CARD_TYPES:
-        raise ScenarioError((*path, "type"), f'unknown card type "{raw.get("type")}"{suggest(kind, CARD_TYPES)}; '
-                                             f"riftbound card types: {', '.join(CARD_TYPES)}")
+        raise ScenarioError(
+            (*path, "type"),
+            f'unknown card type "{raw.get("type")}"{suggest(kind, CARD_TYPES)}; '
+            f"riftbound card types: {', '.join(CARD_TYPES)}",
+        )
     keywords, values, repeat, equip = _keywords(raw.get("keywords"), (*path, "keywords"))
     triggers = list(_triggers(raw.get("triggers"), (*path, "triggers")))
     replacement = _replacement(raw.get("replacement"), (*path, "replacement"))
@@ -281,8 +404,13 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
             keywords |= {k for k, _ in ab.keywords}
         elif ab.kind == "activated":
             assert ab.cost is not None
-            abilities.append(Ability(_effect(ab.effect, epath, self_ok=True), ab.cost,
-                                     frozenset(k for k, _ in ab.keywords if k in ("Action", "Reaction"))))
+            abilities.append(
+                Ability(
+                    _effect(ab.effect, epath, self_ok=True),
+                    ab.cost,
+                    frozenset(k for k, _ in ab.keywords if k in ("Action", "Reaction")),
+                )
+            )
         elif ab.kind == "replacement":
             if replacement is not None:
                 raise ScenarioError(epath, "one replacement effect per object here")
@@ -308,8 +436,11 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
     might = raw.get("might")
     might = 0 if might is None else whole_number(might, (*path, "might"), 0, MAX_MIGHT)
     if replacement is not None and kind == "spell":
-        raise ScenarioError((*path, "replacement"), "a spell has no replacement effect here: give it to a unit or gear "
-                                                    "(a passive ability of an object on the board, 365.1)")
+        raise ScenarioError(
+            (*path, "replacement"),
+            "a spell has no replacement effect here: give it to a unit or gear "
+            "(a passive ability of an object on the board, 365.1)",
+        )
     if "Quick-Draw" in keywords and kind == "gear":
         # Quick-Draw: Reaction, and "When you play this, attach it to a unit you control" (745.1.d).
         triggers.append(Trigger(effects.TriggerSpec("play"), "attach this to a unit you control"))
@@ -321,16 +452,36 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
     if raw.get("cost") is not None:
         cost = _cost(raw.get("cost"), (*path, "cost"))
         if cost.exhaust or cost.extra:
-            raise ScenarioError((*path, "cost"), "a card's cost is energy and power ([2][R]); other costs are an "
-                                                 "ability's (ability: {cost: ...})")
+            raise ScenarioError(
+                (*path, "cost"),
+                "a card's cost is energy and power ([2][R]); other costs are an ability's (ability: {cost: ...})",
+            )
     tags = tuple(str(t) for t in items(raw.get("tags"), (*path, "tags"), "tags"))
     might_bonus = raw.get("might_bonus")
     might_bonus = 0 if might_bonus is None else whole_number(might_bonus, (*path, "might_bonus"), -MAX_MIGHT, MAX_MIGHT)
-    return CardDef(kind, keywords, might, spell_text, abilities[0] if abilities else None, tuple(triggers), replacement,
-                   tuple(values), cost, _domains(raw.get("domain"), (*path, "domain")), tags,
-                   flag(raw.get("token"), (*path, "token")), flag(raw.get("champion"), (*path, "champion")),
-                   repeat, equip, might_bonus, _attached_text(raw.get("attached"), (*path, "attached")), tuple(passives),
-                   legion, additional, tuple(abilities))
+    return CardDef(
+        kind,
+        keywords,
+        might,
+        spell_text,
+        abilities[0] if abilities else None,
+        tuple(triggers),
+        replacement,
+        tuple(values),
+        cost,
+        _domains(raw.get("domain"), (*path, "domain")),
+        tags,
+        flag(raw.get("token"), (*path, "token")),
+        flag(raw.get("champion"), (*path, "champion")),
+        repeat,
+        equip,
+        might_bonus,
+        _attached_text(raw.get("attached"), (*path, "attached")),
+        tuple(passives),
+        legion,
+        additional,
+        tuple(abilities),
+    )
 
 
 class _Names:
@@ -369,8 +520,10 @@ def build(scenario: Mapping[str, Any]) -> State:
     if phase == "action":
         phase = "main"
     if phase not in PHASES:
-        raise ScenarioError(("turn", "phase"), f'unknown riftbound phase "{turn.get("phase")}"{suggest(phase, PHASES)}; '
-                                               f"phases: {', '.join(PHASES)}")
+        raise ScenarioError(
+            ("turn", "phase"),
+            f'unknown riftbound phase "{turn.get("phase")}"{suggest(phase, PHASES)}; phases: {", ".join(PHASES)}',
+        )
     teams = _teams(scenario.get("teams"), players)
     victory = scenario.get("victory_score")
     victory = (11 if teams else 8) if victory is None else whole_number(victory, ("victory_score",), 1, MAX_POINTS)
@@ -406,8 +559,9 @@ def build(scenario: Mapping[str, Any]) -> State:
     for player, value in _per_player(state.get("points"), players, ("state", "points"), "points"):
         s.points[player] = whole_number(value, ("state", "points", player), 0, MAX_POINTS)
 
-    for i, raw in enumerate(items(state.get("battlefields"), ("state", "battlefields"),
-                                  "battlefields ({name, controller})", one=False)):
+    for i, raw in enumerate(
+        items(state.get("battlefields"), ("state", "battlefields"), "battlefields ({name, controller})", one=False)
+    ):
         path = ("state", "battlefields", i)
         if isinstance(raw, str):
             raw = {"name": raw}
@@ -422,9 +576,12 @@ def build(scenario: Mapping[str, Any]) -> State:
             # The contract lets battlefields list keywords; no keyword of 731-747 is a battlefield's (each names the
             # objects it is on: units, gear, spells, permanents), so one given is refused by name, never ignored.
             head = _keywords([word], (*path, "keywords", j))[0]
-            raise ScenarioError((*path, "keywords", j), f'keyword "{word}" on a battlefield is not modelled: '
-                                                        f'{", ".join(sorted(head))} is a keyword of cards played, not of '
-                                                        'battlefields; write a battlefield\'s abilities under effect')
+            raise ScenarioError(
+                (*path, "keywords", j),
+                f'keyword "{word}" on a battlefield is not modelled: '
+                f"{', '.join(sorted(head))} is a keyword of cards played, not of "
+                "battlefields; write a battlefield's abilities under effect",
+            )
         if raw.get("effect") is not None:
             defn = _battlefield_def(raw.get("effect"), (*path, "effect"))
         s.battlefields[name.lower()] = Battlefield(name, ctrl, defn=defn)
@@ -435,17 +592,20 @@ def build(scenario: Mapping[str, Any]) -> State:
             return "base", None
         if text.lower() in s.battlefields:
             return "battlefield", s.battlefields[text.lower()].name
-        raise ScenarioError(path, f'no battlefield named "{text}"{suggest(text, [b.name for b in s.battlefields.values()] + ["base"])}')
+        raise ScenarioError(
+            path, f'no battlefield named "{text}"{suggest(text, [b.name for b in s.battlefields.values()] + ["base"])}'
+        )
 
     attachments: list[tuple[str, Any, tuple]] = []
     for group, kind in (("units", "unit"), ("gear", "gear")):
-        for i, raw in enumerate(items(state.get(group), ("state", group), f"{group} ({{name, controller, at}})",
-                                      one=False)):
+        for i, raw in enumerate(
+            items(state.get(group), ("state", group), f"{group} ({{name, controller, at}})", one=False)
+        ):
             path = ("state", group, i)
             _check_keys(raw, UNIT_KEYS, path)
             name = names.add(raw.get("name"), (*path, "name"))
             if "controller" not in raw:
-                raise ScenarioError(path, f'{name}: say who controls it: controller: {players[0]}')
+                raise ScenarioError(path, f"{name}: say who controls it: controller: {players[0]}")
             ctrl = _player(raw["controller"], players, (*path, "controller"))
             owner = _player(raw.get("owner", ctrl), players, (*path, "owner"))
             zone, at = place_of(raw.get("at"), (*path, "at"))
@@ -458,11 +618,23 @@ def build(scenario: Mapping[str, Any]) -> State:
             damage = 0 if damage is None else whole_number(damage, (*path, "damage"), 0, MAX_MIGHT)
             buffed = flag(raw.get("buffed"), (*path, "buffed"))
             if raw.get("buffs") is not None:
-                buffed = bool(whole_number(raw.get("buffs"), (*path, "buffs"), 0, 1,
-                                           "a number of buffs (a unit has at most one, 702.3)"))
-            s.cards[name.lower()] = Card(name, owner, defn, zone=zone, at=at, controller=ctrl,
-                                         exhausted=flag(raw.get("exhausted"), (*path, "exhausted")), damage=damage,
-                                         buffed=buffed, stunned=flag(raw.get("stunned"), (*path, "stunned")))
+                buffed = bool(
+                    whole_number(
+                        raw.get("buffs"), (*path, "buffs"), 0, 1, "a number of buffs (a unit has at most one, 702.3)"
+                    )
+                )
+            s.cards[name.lower()] = Card(
+                name,
+                owner,
+                defn,
+                zone=zone,
+                at=at,
+                controller=ctrl,
+                exhausted=flag(raw.get("exhausted"), (*path, "exhausted")),
+                damage=damage,
+                buffed=buffed,
+                stunned=flag(raw.get("stunned"), (*path, "stunned")),
+            )
             if raw.get("attached_to") is not None:
                 attachments.append((name.lower(), raw.get("attached_to"), (*path, "attached_to")))
 
@@ -472,14 +644,16 @@ def build(scenario: Mapping[str, Any]) -> State:
         if gear.defn.type != "gear":
             raise ScenarioError(path, f"{gear.name} is not a gear: only gear is attached here (Equipment, 744)")
         if unit is None or not unit.is_unit:
-            raise ScenarioError(path, f'no unit named "{unit_name}" on the board'
-                                      f'{suggest(str(unit_name), [u.name for u in s.units()])}')
+            raise ScenarioError(
+                path, f'no unit named "{unit_name}" on the board{suggest(str(unit_name), [u.name for u in s.units()])}'
+            )
         gear.attached_to = unit.key
         gear.zone, gear.at = unit.zone, unit.at  # an attached card is where its unit is (719.3)
 
     for zone in ("hand", "trash"):
-        for player, value in _per_player(state.get(zone), players, ("state", zone),
-                                          "card names" + (" or a count" if zone == "hand" else "")):
+        for player, value in _per_player(
+            state.get(zone), players, ("state", zone), "card names" + (" or a count" if zone == "hand" else "")
+        ):
             if zone == "hand" and _is_count(value):
                 s.hand_unnamed[player] = _count(value, ("state", zone, player))
                 continue
@@ -533,8 +707,11 @@ def build(scenario: Mapping[str, Any]) -> State:
         power = []
         for i, d in enumerate(items((value or {}).get("power"), (*path, "power"), "domains")):
             try:
-                power.append(effects.parse_cost(f"[{d}]").power[0] if len(str(d)) == 1 else
-                             ("any" if str(d).lower() == "any" else effects.domain(d)))
+                power.append(
+                    effects.parse_cost(f"[{d}]").power[0]
+                    if len(str(d)) == 1
+                    else ("any" if str(d).lower() == "any" else effects.domain(d))
+                )
             except (ValueError, IndexError) as exc:
                 raise ScenarioError((*path, "power", i), str(exc) or f"unknown domain {d!r}") from None
         s.pool[player] = Pool(energy, power)
@@ -545,30 +722,47 @@ def build(scenario: Mapping[str, Any]) -> State:
         s.rune_deck[player] = whole_number(value, ("state", "rune_deck", player), 0, 12, "a count of runes")
     s.tracked = frozenset() if costs == "ignore" else frozenset(tracked)
 
-    for player, value in _per_player(state.get("played_this_turn"), players, ("state", "played_this_turn"),
-                                     "a count of cards"):
-        s.played[player] = [("", True)] * whole_number(value, ("state", "played_this_turn", player), 0, 99,
-                                                       "a count of cards played this turn")
+    for player, value in _per_player(
+        state.get("played_this_turn"), players, ("state", "played_this_turn"), "a count of cards"
+    ):
+        s.played[player] = [("", True)] * whole_number(
+            value, ("state", "played_this_turn", player), 0, 99, "a count of cards played this turn"
+        )
 
-    for player, value in _per_player(state.get("scored_this_turn"), players, ("state", "scored_this_turn"),
-                                     "battlefield names"):
+    for player, value in _per_player(
+        state.get("scored_this_turn"), players, ("state", "scored_this_turn"), "battlefield names"
+    ):
         for i, name in enumerate(items(value, ("state", "scored_this_turn", player), "battlefield names")):
             if str(name).lower() not in s.battlefields:
-                raise ScenarioError(("state", "scored_this_turn", player, i),
-                                    f'no battlefield named "{name}"{suggest(str(name), [b.name for b in s.battlefields.values()])}')
+                raise ScenarioError(
+                    ("state", "scored_this_turn", player, i),
+                    f'no battlefield named "{name}"{suggest(str(name), [b.name for b in s.battlefields.values()])}',
+                )
             s.scored[player].add(str(name).lower())
 
     hidden = mapping(state.get("hidden"), ("state", "hidden"), "battlefield -> the card hidden there")
     for bf_name, card_name in hidden.items():
         path = ("state", "hidden", bf_name)
         if str(bf_name).lower() not in s.battlefields:
-            raise ScenarioError(path, f'no battlefield named "{bf_name}"{suggest(str(bf_name), [b.name for b in s.battlefields.values()])}')
+            raise ScenarioError(
+                path,
+                f'no battlefield named "{bf_name}"{suggest(str(bf_name), [b.name for b in s.battlefields.values()])}',
+            )
         bf = s.battlefields[str(bf_name).lower()]
         if bf.controller is None:
-            raise ScenarioError(path, f"{bf.name} has no controller: a card is hidden only at a battlefield its owner controls (408.1)")
+            raise ScenarioError(
+                path, f"{bf.name} has no controller: a card is hidden only at a battlefield its owner controls (408.1)"
+            )
         name = names.add(card_name, path)
-        card = Card(name, bf.controller, defs.get(base_name(name).lower(), _UNDEFINED), zone="facedown", at=bf.name,
-                    controller=bf.controller, hidden_turn=0)
+        card = Card(
+            name,
+            bf.controller,
+            defs.get(base_name(name).lower(), _UNDEFINED),
+            zone="facedown",
+            at=bf.name,
+            controller=bf.controller,
+            hidden_turn=0,
+        )
         if not card.defn.has("Hidden") and card.defn is not _UNDEFINED:
             raise ScenarioError(path, f"{name} has no Hidden keyword")
         s.cards[name.lower()] = card
@@ -576,13 +770,17 @@ def build(scenario: Mapping[str, Any]) -> State:
 
     for bf in s.battlefields.values():
         if bf.controller and bf.controller not in s.players_at(bf.name):
-            raise ScenarioError(("state", "battlefields", list(s.battlefields).index(bf.key), "controller"),
-                                f"{bf.name} is controlled by {bf.controller} but none of {bf.controller}'s units is there; "
-                                "a battlefield without its controller's units is uncontrolled (184.4.c)")
+            raise ScenarioError(
+                ("state", "battlefields", list(s.battlefields).index(bf.key), "controller"),
+                f"{bf.name} is controlled by {bf.controller} but none of {bf.controller}'s units is there; "
+                "a battlefield without its controller's units is uncontrolled (184.4.c)",
+            )
     _check_places(s, cards_raw, state)
-    s.continuous = any(c.defn.passives or c.defn.values or c.defn.might_bonus or c.defn.attached_text
-                       for c in s.cards.values()) or any(bf.defn.passives for bf in s.battlefields.values()) \
+    s.continuous = (
+        any(c.defn.passives or c.defn.values or c.defn.might_bonus or c.defn.attached_text for c in s.cards.values())
+        or any(bf.defn.passives for bf in s.battlefields.values())
         or any(d.passives or d.values for d in defs.values())
+    )
     return s
 
 
@@ -591,7 +789,9 @@ def _teams(raw: Any, players: list[str]) -> dict[str, int]:
     if raw is None:
         return {}
     if not isinstance(raw, list) or len(raw) < 2 or not all(isinstance(t, list) and t for t in raw):
-        raise ScenarioError(("teams",), "expected a list of teams, each a list of players: teams: [[Ana, Cid], [Ben, Dee]]")
+        raise ScenarioError(
+            ("teams",), "expected a list of teams, each a list of players: teams: [[Ana, Cid], [Ben, Dee]]"
+        )
     out: dict[str, int] = {}
     for i, team in enumerate(raw):
         for j, name in enumerate(team):
@@ -612,13 +812,17 @@ def _check_places(s: State, cards_raw: Mapping, state: Mapping) -> None:
         if id(c.defn) in seen:
             continue
         seen.add(id(c.defn))
-        for place, text in _places_named(c.defn.effect, tuple(t.effect for t in c.defn.triggers),
-                                         tuple(a.effect for a in c.defn.abilities)):
+        for place, text in _places_named(
+            c.defn.effect, tuple(t.effect for t in c.defn.triggers), tuple(a.effect for a in c.defn.abilities)
+        ):
             if place.lower() not in s.battlefields:
                 name = base_name(c.name)
                 path = ("cards", name, "effect") if name in cards_raw else ("state",)
-                raise ScenarioError(path, f'{c.name}: "{text}" names "{place}", which is not a battlefield here'
-                                          f'{suggest(place, [b.name for b in s.battlefields.values()])}')
+                raise ScenarioError(
+                    path,
+                    f'{c.name}: "{text}" names "{place}", which is not a battlefield here'
+                    f"{suggest(place, [b.name for b in s.battlefields.values()])}",
+                )
 
 
 @functools.cache
@@ -644,8 +848,10 @@ def _battlefield_def(text: Any, path: tuple) -> CardDef:
                 assert ab.trigger is not None
                 triggers.append(Trigger(ab.trigger, _effect(ab.effect, path, self_ok=True)))
             else:
-                raise ScenarioError(path, f'a battlefield\'s ability is a passive or triggered ability; "{ab.text}" is '
-                                          "neither as read here")
+                raise ScenarioError(
+                    path,
+                    f'a battlefield\'s ability is a passive or triggered ability; "{ab.text}" is neither as read here',
+                )
     except ValueError as exc:
         raise ScenarioError(path, _unreadable(exc)) from None
     return CardDef("battlefield", triggers=tuple(triggers), passives=tuple(passives))
@@ -664,8 +870,10 @@ def _runes(value: Any, path: tuple) -> list[Rune]:
         if raw is None:
             continue
         if _is_count(raw):
-            out.extend(Rune(None, state == "exhausted") for _ in range(whole_number(raw, (*path, state), 0, 12,
-                                                                                   "a count of runes")))
+            out.extend(
+                Rune(None, state == "exhausted")
+                for _ in range(whole_number(raw, (*path, state), 0, 12, "a count of runes"))
+            )
             continue
         for i, d in enumerate(items(raw, (*path, state), "the runes' domains")):
             try:
@@ -693,8 +901,11 @@ def _names(value: Any, path: tuple, counts: bool) -> list:
     if value is None or isinstance(value, (str, list)):
         return items(value, path, "card names", one=isinstance(value, str))
     either = f"a count of unnamed cards from 0 to {MAX_COUNT} or " if counts else ""
-    raise ScenarioError(path, f"expected {either}a list of card names, got "
-                              f"{'a mapping' if isinstance(value, Mapping) else repr(value).lower()}")
+    raise ScenarioError(
+        path,
+        f"expected {either}a list of card names, got "
+        f"{'a mapping' if isinstance(value, Mapping) else repr(value).lower()}",
+    )
 
 
 def _per_player(value: Any, players: list[str], path: tuple, what: str = "value") -> Iterator[tuple[str, Any]]:

@@ -25,17 +25,24 @@ def candidates(s: State) -> list[str]:
         if w.kind == "pick":
             return [f"{w.player} chooses {o}" for o in w.options]
         if w.kind == "subset":
-            return [f"{w.player} chooses " + (", ".join(combo) or "nothing")
-                    for n in range(len(w.options), -1, -1) for combo in itertools.islice(
-                        itertools.combinations(w.options, n), 4)]
+            return [
+                f"{w.player} chooses " + (", ".join(combo) or "nothing")
+                for n in range(len(w.options), -1, -1)
+                for combo in itertools.islice(itertools.combinations(w.options, n), 4)
+            ]
         if w.kind == "may":
             return [f"{w.player} accepts", f"{w.player} declines"]
         if w.kind == "order":
-            return [f"{w.player} orders replacements: " + ", ".join(order)
-                    for order in itertools.islice(itertools.permutations(w.options), 6)]
+            return [
+                f"{w.player} orders replacements: " + ", ".join(order)
+                for order in itertools.islice(itertools.permutations(w.options), 6)
+            ]
         targets = [s.cards[o.lower()] for o in w.options]
-        return [f"{w.player} assigns damage: " + ", ".join(f"{n} {d}" for n, d in option.items())
-                for option in assignments(w.amount, targets, s) if any(option.values())] or []
+        return [
+            f"{w.player} assigns damage: " + ", ".join(f"{n} {d}" for n, d in option.items())
+            for option in assignments(w.amount, targets, s)
+            if any(option.values())
+        ] or []
     out: list[str] = []
     p = s.priority
     if p is None:
@@ -46,8 +53,11 @@ def candidates(s: State) -> list[str]:
     units = [u for u in s.units()]
     objects = [c for c in s.cards.values() if c.on_board or c.zone in ("facedown", "trash", "legend")]
     places = ["base"] + [b.name for b in s.battlefields.values()]
-    playable = [c for c in s.cards.values() if (c.zone in ("hand", "champion") and c.owner == p)
-                or (c.zone == "facedown" and c.controller == p)]
+    playable = [
+        c
+        for c in s.cards.values()
+        if (c.zone in ("hand", "champion") and c.owner == p) or (c.zone == "facedown" and c.controller == p)
+    ]
     for card in playable:
         if card.defn.type == "undefined":
             continue
@@ -64,7 +74,9 @@ def candidates(s: State) -> list[str]:
             for tail in tails:
                 text = card.defn.effect
                 wanted = effects.chosen(effects.parse(text)) * (2 if tail == " paying Repeat" else 1)
-                out.extend(x + tail + kill for x in _with_targets(f"{p} plays {card.name}", text, wanted, objects, s, places))
+                out.extend(
+                    x + tail + kill for x in _with_targets(f"{p} plays {card.name}", text, wanted, objects, s, places)
+                )
         elif card.defn.type == "unit":
             for place in places:
                 out.extend(f"{p} plays {card.name} to {place}{tail}{kill}" for tail in tails)
@@ -77,8 +89,9 @@ def candidates(s: State) -> list[str]:
             out.extend(f"{p} moves {u.name} to {place}" for place in places)
         if u.defn.ability is not None:
             text = u.defn.ability.effect
-            out.extend(_with_targets(f"{p} activates {u.name}", text, effects.chosen(effects.parse(text)), objects, s,
-                                     places))
+            out.extend(
+                _with_targets(f"{p} activates {u.name}", text, effects.chosen(effects.parse(text)), objects, s, places)
+            )
         if u.defn.equip is not None:
             out.extend(f"{p} equips {u.name} to {x.name}" for x in units if x.controller == p)
     for place in places:  # the group of every unit that could make this standard move together (143.3)

@@ -28,8 +28,19 @@ def play(g: Game, plan: Playing) -> None:
     kind = card.defn.type
     text = card.defn.effect if kind == "spell" else ""
     keys = plan.keys
-    item = ChainItem(card.name, player, kind, effect=text, card=card.key, targets=chosen, place=plan.place,
-                     hidden_at=card.at if hidden else None, uid=s.new_uid(), slots=plan.slots, paid=plan.paid)
+    item = ChainItem(
+        card.name,
+        player,
+        kind,
+        effect=text,
+        card=card.key,
+        targets=chosen,
+        place=plan.place,
+        hidden_at=card.at if hidden else None,
+        uid=s.new_uid(),
+        slots=plan.slots,
+        paid=plan.paid,
+    )
     if chosen and any(dict(i.aim.filters).get("total_might") is not None for i in effects.chosen(effects.parse(text))):
         first = s.cards.get(chosen[0][1])
         if first is not None:
@@ -41,30 +52,49 @@ def play(g: Game, plan: Playing) -> None:
     origin = card.zone
     card.zone, card.at = "chain", None
     s.chain.append(item)
-    how = (f"from facedown at {item.hidden_at} (for free)" if hidden else "from their Champion Zone" if origin == "champion"
-           else "from hand")
+    how = (
+        f"from facedown at {item.hidden_at} (for free)"
+        if hidden
+        else "from their Champion Zone"
+        if origin == "champion"
+        else "from hand"
+    )
     if kind != "spell":
         keys = (*keys, "play.unit_location")
-    g.emit(f"{player} plays {card.name} {how}" + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
-           + (f" paying {', '.join(plan.paid)}" if plan.paid else "")
-           + f": it goes onto the {'existing ' if existed else ''}Chain as a Pending Item and the turn is Closed",
-           *keys, "play.discretionary", "play.closes_state", "play.becomes_pending",
-           "chain.existing_chain" if existed else "chain.created",
-           *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()),
-           *(("play.optional_cost_chosen",) if plan.paid else ()))
+    g.emit(
+        f"{player} plays {card.name} {how}"
+        + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
+        + (f" paying {', '.join(plan.paid)}" if plan.paid else "")
+        + f": it goes onto the {'existing ' if existed else ''}Chain as a Pending Item and the turn is Closed",
+        *keys,
+        "play.discretionary",
+        "play.closes_state",
+        "play.becomes_pending",
+        "chain.existing_chain" if existed else "chain.created",
+        *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()),
+        *(("play.optional_cost_chosen",) if plan.paid else ()),
+    )
     if (plan.cost_keys and not hidden) or (plan.payment is not None and not plan.payment.free and plan.payment.cost):
-        g.emit(f"The total cost of {card.name} is {plan.payment.text() if plan.payment else '[0]'}", "play.total_cost",
-               *plan.cost_keys)
+        g.emit(
+            f"The total cost of {card.name} is {plan.payment.text() if plan.payment else '[0]'}",
+            "play.total_cost",
+            *plan.cost_keys,
+        )
     if plan.payment is not None:
         board.pay(g, plan.payment, card.name)
     if plan.kill_for_cost is not None:
         unit = s.cards[plan.kill_for_cost]
-        g.emit(f"{player} kills {unit.name} to pay {card.name}'s additional cost", "cost.mandatory_additional",
-               "play.pay_costs")
+        g.emit(
+            f"{player} kills {unit.name} to pay {card.name}'s additional cost",
+            "cost.mandatory_additional",
+            "play.pay_costs",
+        )
         died = board.kill(g, unit, "cost.mandatory_additional")
         if not died:
-            g.emit(f"{unit.name}'s death was replaced, but the cost is paid: {player} made the decision and took the action",
-                   "cost.replaced_still_paid")
+            g.emit(
+                f"{unit.name}'s death was replaced, but the cost is paid: {player} made the decision and took the action",
+                "cost.replaced_still_paid",
+            )
     _after_added(g)
     finalize(g, item)
     g.cleanup()
@@ -91,23 +121,45 @@ def activate(g: Game, plan: Activating) -> None:
             board.kill(g, obj, "cost.kill_this")
     if plan.payment is not None:
         board.pay(g, plan.payment, f"{obj.name}'s ability")
-    label = f"{obj.name} (equip)" if ability.effect == "attach this to a unit you control" and obj.defn.equip else \
-        f"{obj.name} (ability)"
-    item = ChainItem(label, player, "ability", effect=ability.effect, source=obj.key,
-                     targets=chosen, place=plan.place, uid=s.new_uid(), slots=plan.slots)
+    label = (
+        f"{obj.name} (equip)"
+        if ability.effect == "attach this to a unit you control" and obj.defn.equip
+        else f"{obj.name} (ability)"
+    )
+    item = ChainItem(
+        label,
+        player,
+        "ability",
+        effect=ability.effect,
+        source=obj.key,
+        targets=chosen,
+        place=plan.place,
+        uid=s.new_uid(),
+        slots=plan.slots,
+    )
     if ability.adds:
-        g.emit(f"{player} activates {obj.name}'s ability" + (" (exhausting it)" if ability.exhausts else "")
-               + ": an ability that adds resources resolves as it is finalized, without waiting (Priority does not pass)",
-               *plan.keys, "add.resolves_immediately", "add.no_priority_pass")
+        g.emit(
+            f"{player} activates {obj.name}'s ability"
+            + (" (exhausting it)" if ability.exhausts else "")
+            + ": an ability that adds resources resolves as it is finalized, without waiting (Priority does not pass)",
+            *plan.keys,
+            "add.resolves_immediately",
+            "add.no_priority_pass",
+        )
         instructions.execute(g, item)
         g.cleanup()
         return
     existed = bool(s.chain)
     s.chain.append(item)
-    g.emit(f"{player} activates {obj.name}'s ability" + (" (exhausting it)" if ability.exhausts else "")
-           + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
-           + ": it goes onto the Chain as a Pending Item and the turn is Closed",
-           *plan.keys, "ability.activated_uses_chain", "chain.existing_chain" if existed else "chain.created")
+    g.emit(
+        f"{player} activates {obj.name}'s ability"
+        + (" (exhausting it)" if ability.exhausts else "")
+        + (f" targeting {', '.join(_label(g, t) for t in chosen)}" if chosen else "")
+        + ": it goes onto the Chain as a Pending Item and the turn is Closed",
+        *plan.keys,
+        "ability.activated_uses_chain",
+        "chain.existing_chain" if existed else "chain.created",
+    )
     _after_added(g)
     finalize(g, item)
     g.cleanup()
@@ -123,8 +175,12 @@ def use_runes(g: Game, plan: RuneUse) -> None:
         for i in plan.runes:
             runes[i] = Rune(runes[i].domain, True)
         pool.energy += len(plan.runes)
-        g.emit(f"{plan.player} exhausts {len(plan.runes)} rune(s): each adds [1] to their Rune Pool ({pool.text()})",
-               "rune.exhaust_energy", "add.to_pool", "add.resolves_immediately")
+        g.emit(
+            f"{plan.player} exhausts {len(plan.runes)} rune(s): each adds [1] to their Rune Pool ({pool.text()})",
+            "rune.exhaust_energy",
+            "add.to_pool",
+            "add.resolves_immediately",
+        )
         return
     names = []
     for i in sorted(plan.runes, reverse=True):
@@ -133,9 +189,14 @@ def use_runes(g: Game, plan: RuneUse) -> None:
         names.append(f"{'an exhausted' if rune.exhausted else 'a ready'} {rune.domain or ''} rune".replace("  ", " "))
     if s.rune_deck[plan.player] is not None:
         s.rune_deck[plan.player] = (s.rune_deck[plan.player] or 0) + len(plan.runes)
-    g.emit(f"{plan.player} recycles {', '.join(names)} to its Rune Deck: each adds one power of its domain to their Rune "
-           f"Pool ({pool.text()}); an exhausted rune can be recycled", "rune.recycle_power", "recycle.runes",
-           "add.to_pool", "add.resolves_immediately")
+    g.emit(
+        f"{plan.player} recycles {', '.join(names)} to its Rune Deck: each adds one power of its domain to their Rune "
+        f"Pool ({pool.text()}); an exhausted rune can be recycled",
+        "rune.recycle_power",
+        "recycle.runes",
+        "add.to_pool",
+        "add.resolves_immediately",
+    )
     triggers.rune_not_card(g, plan.player)
 
 
@@ -161,41 +222,65 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
         if item.kind == "unit":
             board.set_location(card, item.place)
             accelerated = "Accelerate" in item.paid
-            enters_ready = accelerated or "ready" in item.paid or any(p[0] == "enters_ready" for p in card.defn.passives)
+            enters_ready = (
+                accelerated or "ready" in item.paid or any(p[0] == "enters_ready" for p in card.defn.passives)
+            )
             card.exhausted = not enters_ready
             why = ("accelerate.enters_ready",) if accelerated else ()
-            g.emit(f"{card.name} is finalized and resolves at once: it leaves the Chain and enters the board "
-                   f"{'exhausted' if card.exhausted else 'ready'} at {item.place} (no window for reactions)",
-                   *keys, "chain.units_resolve_when_finalized", "play.permanent_leaves_chain",
-                   *(("play.unit_enters_exhausted",) if card.exhausted else ()), *why)
+            g.emit(
+                f"{card.name} is finalized and resolves at once: it leaves the Chain and enters the board "
+                f"{'exhausted' if card.exhausted else 'ready'} at {item.place} (no window for reactions)",
+                *keys,
+                "chain.units_resolve_when_finalized",
+                "play.permanent_leaves_chain",
+                *(("play.unit_enters_exhausted",) if card.exhausted else ()),
+                *why,
+            )
             if item.place != "base":
                 board.contest(g, s.bf(item.place), player)
         else:
             board.set_location(card, item.place)
             card.exhausted = False
             where = f"{player}'s base" if item.place == "base" else item.place
-            g.emit(f"{card.name} is finalized and resolves at once: it enters the board ready at {where}",
-                   *keys, "chain.units_resolve_when_finalized", "play.gear_enters_ready",
-                   *(("gear.recalled_from_battlefield",) if item.place != "base" else ()))
+            g.emit(
+                f"{card.name} is finalized and resolves at once: it enters the board ready at {where}",
+                *keys,
+                "chain.units_resolve_when_finalized",
+                "play.gear_enters_ready",
+                *(("gear.recalled_from_battlefield",) if item.place != "base" else ()),
+            )
         if item.hidden_at is not None:
-            g.emit(f"{card.name} was played from facedown at {item.hidden_at}: only the choices it makes as it is played "
-                   "are limited to that battlefield; its other abilities work as normal, wherever they apply",
-                   "hide.other_abilities_normal")
+            g.emit(
+                f"{card.name} was played from facedown at {item.hidden_at}: only the choices it makes as it is played "
+                "are limited to that battlefield; its other abilities work as normal, wherever they apply",
+                "hide.other_abilities_normal",
+            )
         _played(g, card, item)
         return
-    if (item.kind == "trigger" or (item.kind == "spell" and item.origin)) and not item.targets \
-            and effects.target_count(item.effect):
+    if (
+        (item.kind == "trigger" or (item.kind == "spell" and item.origin))
+        and not item.targets
+        and effects.target_count(item.effect)
+    ):
         # a triggered ability, or a spell an effect plays (pending until what resolves is done, 351.3, 352.4)
         if not choose_trigger_targets(g, item, keys):
             return
     if item.kind == "trigger" and item.taken and not instructions.pay_trigger_cost(g, item):
         s.chain.remove(item)  # v1.3: a cost within its instructions it cannot pay: not finalized (383.3.b.1)
-        g.emit(f"{item.controller} cannot pay the cost of {item.label}: it is removed from the Chain and never becomes a "
-               "Chain Item (it is not countered)", "trigger.cost_when_finalized", "trigger.not_countered")
+        g.emit(
+            f"{item.controller} cannot pay the cost of {item.label}: it is removed from the Chain and never becomes a "
+            "Chain Item (it is not countered)",
+            "trigger.cost_when_finalized",
+            "trigger.not_countered",
+        )
         return
     what = "spell" if item.kind == "spell" else "ability"
-    g.emit(f"{item.label} is finalized: the {what} stays on the Chain", *keys, "chain.finalize",
-           *(("play.spell_lingers",) if item.kind == "spell" else ()))
+    g.emit(
+        f"{item.label} is finalized: the {what} stays on the Chain",
+        *keys,
+        "chain.finalize",
+        *(("play.spell_lingers",) if item.kind == "spell" else ()),
+    )
     g.s.priority_to_newest = "chain.newest_controller_priority"
 
 
@@ -211,11 +296,20 @@ def _played(g: Game, card: Card, item: ChainItem) -> None:
     triggers.fire(g, "played", subject=card, player=item.controller, nth=nth if is_card else 0)
     for new in s.chain[before:]:
         if new.source == card.key and item.hidden_at is not None:
-            new.hidden_at = item.hidden_at  # the play effect of a hidden permanent chooses at its battlefield (737.1.d.2)
+            new.hidden_at = (
+                item.hidden_at
+            )  # the play effect of a hidden permanent chooses at its battlefield (737.1.d.2)
     if s.has(card, "Quick-Draw") and not card.defn.has("Quick-Draw"):
         # Quick-Draw given by another object: its "When you play this, attach it to a unit you control" (745.1.d).
-        board.add_trigger(g, card, "play", "attach this to a unit you control", item.controller, "quick_draw.reaction",
-                          "trigger.play_effect")
+        board.add_trigger(
+            g,
+            card,
+            "play",
+            "attach this to a unit you control",
+            item.controller,
+            "quick_draw.reaction",
+            "trigger.play_effect",
+        )
     if s.has(card, "Vision"):
         vision(g, card, item.controller)
 
@@ -235,8 +329,9 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
     choice the rules wait for ``P chooses X[, Y]`` (:class:`engine.riftbound.replacement.Pause`)."""
     s = g.s
     spell = item.kind == "spell"  # a spell an effect plays: its targets are chosen now too (352.4, 352.7)
-    k_choose, k_must = ("play.target_valid", "play.targets_required") if spell else ("trigger.choose_targets",
-                                                                                   "trigger.must_choose")
+    k_choose, k_must = (
+        ("play.target_valid", "play.targets_required") if spell else ("trigger.choose_targets", "trigger.must_choose")
+    )
     source = s.cards.get(item.source or "") if item.source else None
     options = legality.target_options(s, item, source)
     need = [ins.aim.count if not ins.aim.upto else 0 for ins, _ in options]
@@ -246,49 +341,86 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
         if spell:
             _not_played(g, item, "has no valid choice for its target(s)", *keys, "play.targets_required")
             return False
-        g.emit(f"{item.label} has no valid choice for its target(s): it is removed from the Chain and never becomes a "
-               "Chain Item (it is not countered)", *keys, "trigger.removed_no_options", "trigger.not_countered")
+        g.emit(
+            f"{item.label} has no valid choice for its target(s): it is removed from the Chain and never becomes a "
+            "Chain Item (it is not countered)",
+            *keys,
+            "trigger.removed_no_options",
+            "trigger.not_countered",
+        )
         return False
     upto = ("play.up_to_zero",) if any(ins.aim.upto for ins, _ in options) else ()
     if any(ins.aim.other for ins, _ in options) and source is not None:
         upto = (*upto, "play.target_restrictions")
-        g.emit(f"{item.label} chooses \"another\" unit: {source.name} itself is not a valid choice",
-               "play.target_restrictions")
+        g.emit(
+            f'{item.label} chooses "another" unit: {source.name} itself is not a valid choice',
+            "play.target_restrictions",
+        )
     if item.hidden_at:
         upto = (*upto, "hide.targets_at_that_battlefield")
         if any(ins.aim.where == "at another location" for ins, _ in options):
-            g.emit(f"{item.label} comes from a card played from facedown at {item.hidden_at}: its choices are limited to "
-                   "that battlefield unless its own restriction cannot be met there; \"at another location\" cannot, so "
-                   "it chooses among every location", "hide.targets_at_that_battlefield")
+            g.emit(
+                f"{item.label} comes from a card played from facedown at {item.hidden_at}: its choices are limited to "
+                'that battlefield unless its own restriction cannot be met there; "at another location" cannot, so '
+                "it chooses among every location",
+                "hide.targets_at_that_battlefield",
+            )
     forced = all((len(o) == n and (n == m)) for (_, o), n, m in zip(options, need, most))
     if forced:
         names: tuple[str, ...] = tuple(name for _, o in options for name in o)
-        g.emit(f"{item.controller} must choose the target(s) of {item.label} as it is put on the Chain: "
-               f"{', '.join(names)}, the only valid choice", *keys, k_choose, k_must)
+        g.emit(
+            f"{item.controller} must choose the target(s) of {item.label} as it is put on the Chain: "
+            f"{', '.join(names)}, the only valid choice",
+            *keys,
+            k_choose,
+            k_must,
+        )
     elif all(not o for _, o in options):
         names = ()
-        g.emit(f"{item.label} chooses up to {', '.join(str(m) for m in most)} target(s) and none is available: it goes on "
-               "with none", *keys, k_choose, "play.up_to_zero" if spell else "trigger.up_to_none")
+        g.emit(
+            f"{item.label} chooses up to {', '.join(str(m) for m in most)} target(s) and none is available: it goes on "
+            "with none",
+            *keys,
+            k_choose,
+            "play.up_to_zero" if spell else "trigger.up_to_none",
+        )
     else:
         answer = g.next_answer()
         if answer is None:
             flat = tuple(dict.fromkeys(n for _, o in options for n in o))
             example = ", ".join(o[0] for _, o in options if o)
             raise replacement.Pause(
-                Awaiting("targets", item.controller, flat, about=item.label, item=item.uid,
-                         choices=tuple(tuple(o) for _, o in options), least=tuple(need), options_most=tuple(most)),
+                Awaiting(
+                    "targets",
+                    item.controller,
+                    flat,
+                    about=item.label,
+                    item=item.uid,
+                    choices=tuple(tuple(o) for _, o in options),
+                    least=tuple(need),
+                    options_most=tuple(most),
+                ),
                 f"{item.label} goes onto the Chain: {item.controller}, its controller, chooses its target(s) now "
-                f"(valid: {'; '.join(', '.join(o) or 'none' for _, o in options)}; \"{item.controller} chooses {example}\")",
-                (*keys, k_choose, k_must, *upto, "priority.limited_actions_regardless"))
+                f'(valid: {"; ".join(", ".join(o) or "none" for _, o in options)}; "{item.controller} chooses {example}")',
+                (*keys, k_choose, k_must, *upto, "priority.limited_actions_regardless"),
+            )
         names = answer
-        g.emit(f"{item.controller} chooses {', '.join(names) or 'nothing'} as the target(s) of {item.label}",
-               k_choose, *upto, "priority.limited_actions_regardless")
+        g.emit(
+            f"{item.controller} chooses {', '.join(names) or 'nothing'} as the target(s) of {item.label}",
+            k_choose,
+            *upto,
+            "priority.limited_actions_regardless",
+        )
     item.targets, item.slots = legality.chosen_targets(s, item, names, source)
     deflect = legality.deflect_cost(s, item.controller, item.targets)
     if deflect:
         cost = Cost(0, ("any",) * deflect)
-        g.emit(f"{item.label} chooses an opponent's object with Deflect: it costs {cost.text()} more, a mandatory "
-               "additional cost", "deflect.cost", "deflect.mandatory")
+        g.emit(
+            f"{item.label} chooses an opponent's object with Deflect: it costs {cost.text()} more, a mandatory "
+            "additional cost",
+            "deflect.cost",
+            "deflect.mandatory",
+        )
         payment = costs.plan(s, item.controller, cost, legality.adders(s, item.controller))
         if spell:  # a spell's Deflect cost is mandatory: paid if it can be, else the spell is not played (353.2.a.1)
             if payment is None:
@@ -297,17 +429,20 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
                 return False
             board.pay(g, payment, f"{item.label} (Deflect)")
             return True
-        yes = payment is not None and instructions.ask(g, item.controller, f"pay {cost.text()} (Deflect) for "
-                                                                          f"{item.label}, or decline it")
+        yes = payment is not None and instructions.ask(
+            g, item.controller, f"pay {cost.text()} (Deflect) for {item.label}, or decline it"
+        )
         if not yes or payment is None:
             s.chain.remove(item)
-            g.emit(f"{item.controller} {'cannot pay' if payment is None else 'declines to pay'} the Deflect cost: "
-                   f"{item.label} is removed from the Chain and never becomes a Chain Item (it is not countered)",
-                   "trigger.decline_cost", "trigger.not_countered")
+            g.emit(
+                f"{item.controller} {'cannot pay' if payment is None else 'declines to pay'} the Deflect cost: "
+                f"{item.label} is removed from the Chain and never becomes a Chain Item (it is not countered)",
+                "trigger.decline_cost",
+                "trigger.not_countered",
+            )
             return False
         board.pay(g, payment, f"{item.label} (Deflect)")
     return True
-
 
 
 def _not_played(g: Game, item: ChainItem, why: str, *keys: str) -> None:
@@ -319,9 +454,14 @@ def _not_played(g: Game, item: ChainItem, why: str, *keys: str) -> None:
     if card is not None:
         card.zone = where
         board.card_epoch_bump(g, card)
-    g.emit(f"{item.label} {why}: it is not played; it is removed from the Chain and stays in {card.owner if card else ''}"
-           f"'s {where}" if where != "banishment" else f"{item.label} {why}: it is not played and stays banished",
-           *keys)
+    g.emit(
+        f"{item.label} {why}: it is not played; it is removed from the Chain and stays in {card.owner if card else ''}"
+        f"'s {where}"
+        if where != "banishment"
+        else f"{item.label} {why}: it is not played and stays banished",
+        *keys,
+    )
+
 
 def finalize_pending(g: Game, *keys: str) -> None:
     s = g.s
@@ -341,24 +481,36 @@ def give_priority_to_newest(g: Game, key: str = "chain.newest_controller_priorit
     newest = s.chain[-1]
     s.priority = newest.controller
     s.passed = []
-    g.emit(f"{newest.controller} controls the newest item on the Chain ({newest.label}): {newest.controller} gains Priority "
-           "and becomes the Active Player", key, "priority.controls_next_item")
+    g.emit(
+        f"{newest.controller} controls the newest item on the Chain ({newest.label}): {newest.controller} gains Priority "
+        "and becomes the Active Player",
+        key,
+        "priority.controls_next_item",
+    )
 
 
 def pass_priority(g: Game, player: str) -> None:
     s = g.s
     s.passed.append(player)
     if set(s.passed) >= set(s.players):
-        g.emit(f"{player} passes Priority; all players have passed without adding to the Chain",
-               "chain.pass_to_next", "chain.all_passed_resolve",
-               *(("focus.retained_on_priority_pass",) if s.focus == player else ()))
+        g.emit(
+            f"{player} passes Priority; all players have passed without adding to the Chain",
+            "chain.pass_to_next",
+            "chain.all_passed_resolve",
+            *(("focus.retained_on_priority_pass",) if s.focus == player else ()),
+        )
         resolve_newest(g)
         return
     nxt = s.next_player(player)
     s.priority = nxt
-    g.emit(f"{player} passes Priority; {nxt} is next in Turn Order and receives Priority",
-           "chain.pass_to_next", "chain.not_all_passed", "priority.next_in_turn_order", "priority.granted_or_taken",
-           *(("focus.retained_on_priority_pass",) if s.focus else ()))
+    g.emit(
+        f"{player} passes Priority; {nxt} is next in Turn Order and receives Priority",
+        "chain.pass_to_next",
+        "chain.not_all_passed",
+        "priority.next_in_turn_order",
+        "priority.granted_or_taken",
+        *(("focus.retained_on_priority_pass",) if s.focus else ()),
+    )
 
 
 def resolve_newest(g: Game) -> None:

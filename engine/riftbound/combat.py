@@ -21,12 +21,18 @@ def stage(g: Game) -> None:
         should = bf.contested_by is not None and len(s.players_at(bf.name)) >= 2 and not live
         if should and bf.key not in s.staged_combats:
             s.staged_combats.append(bf.key)
-            g.emit(f"Units of {' and '.join(s.players_at(bf.name))} are at {bf.name}, which is Contested: "
-                   f"a Combat is staged there", "cleanup.stage_combat", "combat.staged")
+            g.emit(
+                f"Units of {' and '.join(s.players_at(bf.name))} are at {bf.name}, which is Contested: "
+                f"a Combat is staged there",
+                "cleanup.stage_combat",
+                "combat.staged",
+            )
         elif not should and bf.key in s.staged_combats and not live:
             s.staged_combats.remove(bf.key)
-            g.emit(f"Opposing units are no longer both at {bf.name}: the Combat staged there is no longer staged",
-                   "cleanup.combat_unstaged")
+            g.emit(
+                f"Opposing units are no longer both at {bf.name}: the Combat staged there is no longer staged",
+                "cleanup.combat_unstaged",
+            )
 
 
 def begin(g: Game, key: str, converted: bool = False) -> None:
@@ -41,28 +47,53 @@ def begin(g: Game, key: str, converted: bool = False) -> None:
     defender = next(p for p in s.in_turn_order(present) if p != attacker)
     c = s.combat = Combat(key, attacker, defender)
     if converted:
-        g.emit(f"A Combat is staged at {bf.name}, where a non-combat Showdown is ongoing: the Showdown becomes a Combat "
-               f"Showdown; {attacker}'s units applied Contested, so {attacker} is the Attacker and {defender} is the "
-               "Defender", "showdown.becomes_combat_showdown", "combat.occurs", "combat.attacker", "combat.defender")
+        g.emit(
+            f"A Combat is staged at {bf.name}, where a non-combat Showdown is ongoing: the Showdown becomes a Combat "
+            f"Showdown; {attacker}'s units applied Contested, so {attacker} is the Attacker and {defender} is the "
+            "Defender",
+            "showdown.becomes_combat_showdown",
+            "combat.occurs",
+            "combat.attacker",
+            "combat.defender",
+        )
     else:
-        g.emit(f"Combat begins at {bf.name}: {attacker}'s units applied Contested, so {attacker} is the Attacker and "
-               f"{defender} is the Defender", "cleanup.begin_combat", "combat.occurs", "combat.attacker", "combat.defender")
+        g.emit(
+            f"Combat begins at {bf.name}: {attacker}'s units applied Contested, so {attacker} is the Attacker and "
+            f"{defender} is the Defender",
+            "cleanup.begin_combat",
+            "combat.occurs",
+            "combat.attacker",
+            "combat.defender",
+        )
     # A new Showdown object also when converted: the combat showdown opened in this cleanup, so it keeps its Focus
     # when the chain item whose resolution led here leaves the Chain empty (chain.after_removed).
     s.showdown = Showdown(key, combat=True)
     s.focus = s.priority = attacker
     if converted:
-        g.emit(f"Step 1 of Combat, the Combat Showdown at {bf.name}: {attacker}, the Attacker, gains Focus and Priority",
-               "combat.showdown_step", "combat.attacker_focus", "focus.gains_priority")
+        g.emit(
+            f"Step 1 of Combat, the Combat Showdown at {bf.name}: {attacker}, the Attacker, gains Focus and Priority",
+            "combat.showdown_step",
+            "combat.attacker_focus",
+            "focus.gains_priority",
+        )
     else:
-        g.emit(f"Step 1 of Combat: a Showdown opens at {bf.name}; {attacker}, the Attacker, gains Focus and Priority",
-               "combat.showdown_step", "showdown.first_step_of_combat", "combat.attacker_focus", "focus.gains_priority")
+        g.emit(
+            f"Step 1 of Combat: a Showdown opens at {bf.name}; {attacker}, the Attacker, gains Focus and Priority",
+            "combat.showdown_step",
+            "showdown.first_step_of_combat",
+            "combat.attacker_focus",
+            "focus.gains_priority",
+        )
     before = len(s.chain)
     _designate(g, c, bf.name, initial=True)
     if len(s.chain) > before:
         s.showdown.initial_chain = True
-        g.emit("The triggered abilities form the Showdown's Initial Chain: the turn is Closed",
-               "showdown.initial_chain", "combat.initial_chain_closes", "state.closed")
+        g.emit(
+            "The triggered abilities form the Showdown's Initial Chain: the turn is Closed",
+            "showdown.initial_chain",
+            "combat.initial_chain_closes",
+            "state.closed",
+        )
 
 
 def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
@@ -80,24 +111,39 @@ def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
         names = [u.name for u in new if u.designation == side]
         if names:
             rule = key if initial else "cleanup.designation_gained"
-            g.emit(f"{', '.join(names)} {'gains' if len(names) == 1 else 'gain'} the {side.capitalize()} designation", rule,
-                   *(("cleanup.designations",) if not initial else ()))
+            g.emit(
+                f"{', '.join(names)} {'gains' if len(names) == 1 else 'gain'} the {side.capitalize()} designation",
+                rule,
+                *(("cleanup.designations",) if not initial else ()),
+            )
     # The Attacker's triggers first, then the other non-defenders in turn order, the Defender's last (442.1.b.1).
     order = [c.attacker] + [p for p in s.in_turn_order(s.players) if p not in (c.attacker, c.defender)] + [c.defender]
     for player in order:
         for u in new:
             if u.controller != player:
                 continue
-            when, seen, key = (("attack", c.attacked, "trigger.attack") if u.designation == "attacker"
-                               else ("defend", c.defended, "trigger.defend"))
+            when, seen, key = (
+                ("attack", c.attacked, "trigger.attack")
+                if u.designation == "attacker"
+                else ("defend", c.defended, "trigger.defend")
+            )
             if u.key in seen:
                 continue
             found = [t for t in u.defn.triggers if t.spec.event == when]
             if found:
                 seen.add(u.key)
             for t in found:
-                board.add_trigger(g, u, when, t.effect, player, key, "combat.initial_chain_order", initial=initial,
-                                  noted=(("at", place),))
+                board.add_trigger(
+                    g,
+                    u,
+                    when,
+                    t.effect,
+                    player,
+                    key,
+                    "combat.initial_chain_order",
+                    initial=initial,
+                    noted=(("at", place),),
+                )
 
 
 def update_designations(g: Game) -> None:
@@ -109,8 +155,11 @@ def update_designations(g: Game) -> None:
     for u in s.units():
         if u.designation and (u.location or "").lower() != c.at:
             u.designation = None
-            g.emit(f"{u.name} is no longer at {place}: it loses its designation", "cleanup.designations",
-                   "cleanup.designation_lost_elsewhere")
+            g.emit(
+                f"{u.name} is no longer at {place}: it loses its designation",
+                "cleanup.designations",
+                "cleanup.designation_lost_elsewhere",
+            )
     _designate(g, c, place, initial=False)
 
 
@@ -128,21 +177,36 @@ def damage_step(g: Game) -> None:
     place = s.bf(c.at).name
     attackers, defenders = _side(g, "attacker"), _side(g, "defender")
     if not attackers or not defenders:
-        g.emit(f"Step 2 of Combat: {'no Attackers' if not attackers else 'no Defenders'} remain at {place}: "
-               "the Combat Damage Step is skipped", "combat.damage_skipped")
+        g.emit(
+            f"Step 2 of Combat: {'no Attackers' if not attackers else 'no Defenders'} remain at {place}: "
+            "the Combat Damage Step is skipped",
+            "combat.damage_skipped",
+        )
         resolution(g)
         return
     s = g.s
-    bonus = [u for u in attackers + defenders if (u.designation == "attacker" and s.value(u, "Assault"))
-             or (u.designation == "defender" and s.value(u, "Shield"))] if s.continuous else []
+    bonus = (
+        [
+            u
+            for u in attackers + defenders
+            if (u.designation == "attacker" and s.value(u, "Assault"))
+            or (u.designation == "defender" and s.value(u, "Shield"))
+        ]
+        if s.continuous
+        else []
+    )
     negative = [u for u in attackers + defenders if s.raw_might(u) < 0]
-    g.emit(f"Step 2 of Combat, Combat Damage at {place}: the Attackers have {_total(g, attackers)} Might "
-           f"({_might_list(g, attackers)}), the Defenders {_total(g, defenders)} ({_might_list(g, defenders)})",
-           "combat.damage_step", "combat.sum_attackers", "combat.sum_defenders",
-           *(("stun.no_combat_might",) if any(u.stunned for u in attackers + defenders) else ()),
-           *(("assault.while_attacker",) if any(u.designation == "attacker" for u in bonus) else ()),
-           *(("shield.while_defender",) if any(u.designation == "defender" for u in bonus) else ()),
-           *(("might.below_zero_is_zero",) if negative else ()))
+    g.emit(
+        f"Step 2 of Combat, Combat Damage at {place}: the Attackers have {_total(g, attackers)} Might "
+        f"({_might_list(g, attackers)}), the Defenders {_total(g, defenders)} ({_might_list(g, defenders)})",
+        "combat.damage_step",
+        "combat.sum_attackers",
+        "combat.sum_defenders",
+        *(("stun.no_combat_might",) if any(u.stunned for u in attackers + defenders) else ()),
+        *(("assault.while_attacker",) if any(u.designation == "attacker" for u in bonus) else ()),
+        *(("shield.while_defender",) if any(u.designation == "defender" for u in bonus) else ()),
+        *(("might.below_zero_is_zero",) if negative else ()),
+    )
     c.assigned = {}
     next_assignment(g)
 
@@ -167,15 +231,20 @@ def next_assignment(g: Game) -> None:
         options = assignments(total, targets, s)
         if len(options) == 1:
             # Tank may be what leaves one way (741.1.c.2): cited when a unit with Tank is among several.
-            record(g, player, options[0], chosen=False,
-                   tank=len(targets) > 1 and any(s.has(u, "Tank") for u in targets))
+            record(
+                g, player, options[0], chosen=False, tank=len(targets) > 1 and any(s.has(u, "Tank") for u in targets)
+            )
             continue
         s.awaiting = Awaiting("assign", player, tuple(u.name for u in targets), total)
         s.priority = None
-        g.emit(f"{player} must assign {total} damage among {', '.join(u.name for u in targets)} "
-               f"(\"{player} assigns damage: {targets[0].name} {min(total, lethal(targets[0], s))}, ...\")",
-               "combat.assign", "combat.lethal_before_next", "priority.limited_actions_regardless",
-               *(("combat.tank_first",) if any(s.has(u, "Tank") for u in targets) else ()))
+        g.emit(
+            f"{player} must assign {total} damage among {', '.join(u.name for u in targets)} "
+            f'("{player} assigns damage: {targets[0].name} {min(total, lethal(targets[0], s))}, ...")',
+            "combat.assign",
+            "combat.lethal_before_next",
+            "priority.limited_actions_regardless",
+            *(("combat.tank_first",) if any(s.has(u, "Tank") for u in targets) else ()),
+        )
         return
     deal(g)
 
@@ -192,8 +261,12 @@ def record(g: Game, player: str, damage: dict[str, int], chosen: bool, tank: boo
     assert c is not None
     c.assigned[player] = damage
     text = ", ".join(f"{n} {d}" for n, d in damage.items() if d) or "nothing"
-    g.emit(f"{player} {'assigns' if chosen else 'has one way to assign damage and assigns'}: {text}", "combat.assign",
-           "combat.lethal_before_next", *(("combat.tank_first",) if tank else ()))
+    g.emit(
+        f"{player} {'assigns' if chosen else 'has one way to assign damage and assigns'}: {text}",
+        "combat.assign",
+        "combat.lethal_before_next",
+        *(("combat.tank_first",) if tank else ()),
+    )
 
 
 def deal(g: Game) -> None:
@@ -203,14 +276,22 @@ def deal(g: Game) -> None:
     dealt = []
     hits = [(s.cards[name.lower()], n) for damage in c.assigned.values() for name, n in damage.items() if n]
     # Replacement effects on combat damage are applied unit by unit, before the damage is dealt at once.
-    hits = [(unit, n) for unit, n in hits
-            if not replacement.would(g, "damage", unit, f"{unit.name} would be dealt {n} combat damage",
-                                       "combat.deal_assigned")]
+    hits = [
+        (unit, n)
+        for unit, n in hits
+        if not replacement.would(
+            g, "damage", unit, f"{unit.name} would be dealt {n} combat damage", "combat.deal_assigned"
+        )
+    ]
     for unit, n in hits:
         unit.damage += n
         dealt.append(f"{n} to {unit.name}")
-    g.emit(f"All assigned damage is dealt simultaneously: {', '.join(dealt) or 'none'}", "combat.dealt_simultaneously",
-           "combat.deal_assigned", "deal.marks_damage")
+    g.emit(
+        f"All assigned damage is dealt simultaneously: {', '.join(dealt) or 'none'}",
+        "combat.dealt_simultaneously",
+        "combat.deal_assigned",
+        "deal.marks_damage",
+    )
     resolution(g)
 
 
@@ -227,21 +308,28 @@ def resolution(g: Game) -> None:
     if "faq.win_combat" in s.rulings:
         if c.result and c.result != "tie":
             loser = c.defender if c.result == c.attacker else c.attacker
-            g.emit(f"Only {c.result}'s units remain after combat damage: {c.result} wins the combat and {loser} loses it",
-                   "faq.win_combat")
+            g.emit(
+                f"Only {c.result}'s units remain after combat damage: {c.result} wins the combat and {loser} loses it",
+                "faq.win_combat",
+            )
             before = len(s.chain)
             for u in s.units_at(bf.name):
                 if u.controller == c.result:
                     triggers.fire(g, "win", subject=u, player=c.result)
             if len(s.chain) > before:
                 c.step = "won"
-                g.emit(f"The abilities that trigger on winning the combat resolve before Control of {bf.name} is settled "
-                       "and before any point is scored", "faq.win_before_score")
+                g.emit(
+                    f"The abilities that trigger on winning the combat resolve before Control of {bf.name} is settled "
+                    "and before any point is scored",
+                    "faq.win_before_score",
+                )
                 g.cleanup()
                 return
         else:
-            g.emit("Units of both players, or of neither, remain after combat damage: the combat is a tie",
-                   "faq.tie_combat")
+            g.emit(
+                "Units of both players, or of neither, remain after combat damage: the combat is a tie",
+                "faq.tie_combat",
+            )
     finish(g)
 
 
@@ -253,15 +341,25 @@ def finish(g: Game) -> None:
     bf = s.bf(c.at)
     present = s.players_at(bf.name)
     if bf.key in s.staged_showdowns or bf.key in s.staged_combats:
-        g.emit(f"A Showdown or Combat is staged at {bf.name}: Control is not established yet", "combat.establish_control")
+        g.emit(
+            f"A Showdown or Combat is staged at {bf.name}: Control is not established yet", "combat.establish_control"
+        )
     elif len(present) == 1:
-        g.emit(f"Only {present[0]}'s units remain at {bf.name}", "combat.establish_control", "combat.clear_contested",
-               "combat.conquer", *(("combat.not_only_contester",) if present[0] != bf.contested_by else ()))
+        g.emit(
+            f"Only {present[0]}'s units remain at {bf.name}",
+            "combat.establish_control",
+            "combat.clear_contested",
+            "combat.conquer",
+            *(("combat.not_only_contester",) if present[0] != bf.contested_by else ()),
+        )
         board.establish_control(g, bf, present[0], "combat.establish_control")
     elif not present:
         bf.controller = bf.contested_by = None
-        g.emit(f"No units remain at {bf.name}: it becomes uncontrolled", "combat.no_units_uncontrolled",
-               "combat.clear_contested")
+        g.emit(
+            f"No units remain at {bf.name}: it becomes uncontrolled",
+            "combat.no_units_uncontrolled",
+            "combat.clear_contested",
+        )
     if g.citations.follows("combat.designations_until_combat_ends"):
         g.emit(f"The Combat at {bf.name} ends", "combat.designations_until_combat_ends")
         remove_designations(g)
@@ -277,21 +375,39 @@ def recall_attackers(g: Game) -> None:
     attackers, defenders = _side(g, "attacker"), _side(g, "defender")
     c.result = "tie" if bool(attackers) == bool(defenders) else c.attacker if attackers else c.defender
     if attackers and defenders:
-        solari = next((o for o in s.cards.values() if (o.on_board or o.zone == "legend") and o.controller == c.attacker
-                       and o.attached_to is None and any(p[0] == "tie_recall_all" for p in o.defn.passives)), None)
+        solari = next(
+            (
+                o
+                for o in s.cards.values()
+                if (o.on_board or o.zone == "legend")
+                and o.controller == c.attacker
+                and o.attached_to is None
+                and any(p[0] == "tie_recall_all" for p in o.defn.passives)
+            ),
+            None,
+        )
         if solari is not None:
             everyone = attackers + defenders
             for u in everyone:
                 board.set_location(u, "base")
-            g.emit(f"Defenders remain at {s.bf(c.at).name}: the combat is a tie that would recall {c.attacker}'s "
-                   f"attackers; {solari.name}'s replacement effect recalls all units there instead "
-                   f"({', '.join(u.name for u in everyone)})", "combat.recall_attackers", "replacement.intercede",
-                   "replacement.instead", "recall.to_base")
+            g.emit(
+                f"Defenders remain at {s.bf(c.at).name}: the combat is a tie that would recall {c.attacker}'s "
+                f"attackers; {solari.name}'s replacement effect recalls all units there instead "
+                f"({', '.join(u.name for u in everyone)})",
+                "combat.recall_attackers",
+                "replacement.intercede",
+                "replacement.instead",
+                "recall.to_base",
+            )
             return
         for u in attackers:
             board.set_location(u, "base")
-        g.emit(f"Defenders remain at {s.bf(c.at).name}: the Attackers ({', '.join(u.name for u in attackers)}) are recalled "
-               "to base", "combat.recall_attackers", "recall.to_base")
+        g.emit(
+            f"Defenders remain at {s.bf(c.at).name}: the Attackers ({', '.join(u.name for u in attackers)}) are recalled "
+            "to base",
+            "combat.recall_attackers",
+            "recall.to_base",
+        )
 
 
 def remove_designations(g: Game) -> None:

@@ -68,7 +68,11 @@ def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...])
     left: list[str] = []
     for need in needs:
         match = next((p for p in pool_power if p == need), None) if need != "any" else None
-        match = match or next((p for p in pool_power if p == "any"), None) or (pool_power[0] if need == "any" and pool_power else None)
+        match = (
+            match
+            or next((p for p in pool_power if p == "any"), None)
+            or (pool_power[0] if need == "any" and pool_power else None)
+        )
         if match is not None:
             pool_power.remove(match)
             spent.append(match)
@@ -87,9 +91,13 @@ def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...])
     recycle: list[int] = []
     taken: set[int] = set()
     for need in still:
-        order = sorted(range(len(runes)), key=lambda i: (
-            runes[i].domain is None if need != "any" else False,  # a rune of the very domain before an unknown one
-            not runes[i].exhausted))  # an exhausted rune (its energy used) before a ready one
+        order = sorted(
+            range(len(runes)),
+            key=lambda i: (
+                runes[i].domain is None if need != "any" else False,  # a rune of the very domain before an unknown one
+                not runes[i].exhausted,
+            ),
+        )  # an exhausted rune (its energy used) before a ready one
         choice = next((i for i in order if i not in taken and (need == "any" or runes[i].domain in (need, None))), None)
         if choice is None:
             return None
@@ -100,8 +108,9 @@ def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...])
         return None
     # Exhaust first the runes that are recycled anyway, then the others in order.
     ready.sort(key=lambda i: i not in taken)
-    return Payment(player, cost, pool_energy, tuple(spent), tuple(sorted(ready[:energy_left])), tuple(recycle),
-                   tuple(used_sources))
+    return Payment(
+        player, cost, pool_energy, tuple(spent), tuple(sorted(ready[:energy_left])), tuple(recycle), tuple(used_sources)
+    )
 
 
 def can_pay_power(s: State, player: str, domain: str) -> bool:

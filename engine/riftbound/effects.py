@@ -31,31 +31,76 @@ from dataclasses import dataclass, field
 from functools import cache
 
 VOCABULARY = (
-    "deal N to a unit", "deal damage equal to my Might to a unit", "deal N to all units at PLACE",
+    "deal N to a unit",
+    "deal damage equal to my Might to a unit",
+    "deal N to all units at PLACE",
     "they deal damage equal to their Mights to each other",
-    "kill a unit", "banish a unit", "return a unit to its owner's hand", "move a unit [to PLACE]",
-    "recall a unit [exhausted]", "ready a unit", "exhaust a unit", "stun a unit", "buff a unit", "heal a unit",
-    "give a unit +N might this turn", "give a unit -N might this turn[, to a minimum of 1]",
-    "give a unit [KEYWORD] this turn", "give a unit my keywords and +[M] equal to my Might this turn",
-    "draw N", "discard N", "its controller draws N", "score N", "channel N runes [exhausted]", "add [N][R]",
-    "ready N runes", "you must recycle one of your runes", "recycle N from your trash",
+    "kill a unit",
+    "banish a unit",
+    "return a unit to its owner's hand",
+    "move a unit [to PLACE]",
+    "recall a unit [exhausted]",
+    "ready a unit",
+    "exhaust a unit",
+    "stun a unit",
+    "buff a unit",
+    "heal a unit",
+    "give a unit +N might this turn",
+    "give a unit -N might this turn[, to a minimum of 1]",
+    "give a unit [KEYWORD] this turn",
+    "give a unit my keywords and +[M] equal to my Might this turn",
+    "draw N",
+    "discard N",
+    "its controller draws N",
+    "score N",
+    "channel N runes [exhausted]",
+    "add [N][R]",
+    "ready N runes",
+    "you must recycle one of your runes",
+    "recycle N from your trash",
     "play a N might NAME unit token [with KEYWORD] [here | to your base | to PLACE]",
-    "counter a spell", "attach this to a unit you control", "choose a unit", "gain control of a unit",
-    "do this: EFFECT", "do this twice: EFFECT", "if this kills it, do this: EFFECT", "if you do, EFFECT",
-    "you may EFFECT", "you may COST to EFFECT", "heal your units here",
-    "look at the top N cards of your Main Deck", "reveal the top N cards of your Main Deck",
-    "deal N to it for each card with KEYWORD revealed this way", "recycle it | recycle the revealed cards",
-    "play a card [with KEYWORD] from your hand[, ignoring its cost]", "if it's a unit, play it here",
+    "counter a spell",
+    "attach this to a unit you control",
+    "choose a unit",
+    "gain control of a unit",
+    "do this: EFFECT",
+    "do this twice: EFFECT",
+    "if this kills it, do this: EFFECT",
+    "if you do, EFFECT",
+    "you may EFFECT",
+    "you may COST to EFFECT",
+    "heal your units here",
+    "look at the top N cards of your Main Deck",
+    "reveal the top N cards of your Main Deck",
+    "deal N to it for each card with KEYWORD revealed this way",
+    "recycle it | recycle the revealed cards",
+    "play a card [with KEYWORD] from your hand[, ignoring its cost]",
+    "if it's a unit, play it here",
     "banish a unit from among them [that has Might up to N more than the killed unit] and play it[, ignoring its cost]",
 )
 DOMAINS = {"r": "Fury", "g": "Calm", "b": "Mind", "o": "Body", "p": "Chaos", "y": "Order"}
 DOMAIN_NAMES = tuple(DOMAINS.values())
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "twice": 2}
 # Keywords of the keyword glossary (731-747); those marked True take a value (Assault 2, Repeat [2]).
-KEYWORD_VALUES = {"Accelerate": False, "Action": False, "Assault": True, "Deathknell": False, "Deflect": True,
-                  "Ganking": False, "Hidden": False, "Legion": False, "Reaction": False, "Shield": True,
-                  "Tank": False, "Temporary": False, "Vision": False, "Equip": True, "Quick-Draw": False,
-                  "Repeat": True, "Weaponmaster": False}
+KEYWORD_VALUES = {
+    "Accelerate": False,
+    "Action": False,
+    "Assault": True,
+    "Deathknell": False,
+    "Deflect": True,
+    "Ganking": False,
+    "Hidden": False,
+    "Legion": False,
+    "Reaction": False,
+    "Shield": True,
+    "Tank": False,
+    "Temporary": False,
+    "Vision": False,
+    "Equip": True,
+    "Quick-Draw": False,
+    "Repeat": True,
+    "Weaponmaster": False,
+}
 KEYWORDS = tuple(KEYWORD_VALUES)
 
 
@@ -67,14 +112,18 @@ class Cost:
     energy: int = 0
     power: tuple[str, ...] = ()
     exhaust: bool = False
-    extra: tuple["Instruction", ...] = ()
+    extra: tuple[Instruction, ...] = ()
 
     def __bool__(self) -> bool:
         return bool(self.energy or self.power or self.exhaust or self.extra)
 
-    def __add__(self, other: "Cost") -> "Cost":
-        return Cost(self.energy + other.energy, self.power + other.power, self.exhaust or other.exhaust,
-                    self.extra + other.extra)
+    def __add__(self, other: Cost) -> Cost:
+        return Cost(
+            self.energy + other.energy,
+            self.power + other.power,
+            self.exhaust or other.exhaust,
+            self.extra + other.extra,
+        )
 
     def text(self) -> str:
         parts = ([f"[{self.energy}]"] if self.energy else []) + [f"[{_SHORT.get(p, p)}]" for p in self.power]
@@ -128,7 +177,7 @@ class Instruction:
     target: Target | None = None
     place: str | None = None  # a literal destination for ``move``; None: chosen as the card is played
     data: tuple = ()  # what else the verb needs: keywords granted, a token's name, "this turn", a minimum
-    body: tuple["Instruction", ...] = ()  # reflexive, "if you do", "you may": the instructions they govern
+    body: tuple[Instruction, ...] = ()  # reflexive, "if you do", "you may": the instructions they govern
     times: int = 1
     text: str = ""  # as written
 
@@ -150,9 +199,13 @@ def normalise(text: str) -> str:
     t = str(text or "").replace("ʼ", "'").replace("’", "'").replace("–", "-").replace("—", "-")
     t = re.sub(r"\([^)]*\)", " ", t)  # reminder text (134.2.d.3)
     t = re.sub(r"\[\s*[ms]\s*\]", " might", t, flags=re.I)
-    t = re.sub(r"\[(assault|shield|deflect|tank|ganking|action|reaction|hidden|deathknell|legion|temporary|vision|"
-               r"accelerate|quick-draw|weaponmaster|repeat|equip)(?:\s+(\d+))?\]", lambda m: m.group(1) + (
-                   f" {m.group(2)}" if m.group(2) else ""), t, flags=re.I)
+    t = re.sub(
+        r"\[(assault|shield|deflect|tank|ganking|action|reaction|hidden|deathknell|legion|temporary|vision|"
+        r"accelerate|quick-draw|weaponmaster|repeat|equip)(?:\s+(\d+))?\]",
+        lambda m: m.group(1) + (f" {m.group(2)}" if m.group(2) else ""),
+        t,
+        flags=re.I,
+    )
     t = re.sub(r"\+\s*might", "+might", t, flags=re.I)
     return " ".join(t.lower().split())
 
@@ -164,17 +217,36 @@ def split(text: str) -> list[str]:
 
 # --- targets ---------------------------------------------------------------------------------------------
 _COUNT = r"(?:(?P<upto>up to (?P<un>\w+))|(?P<anynum>any number of)|(?P<n>two|three|four|2|3|4)|target|an|a|one)"
-_NOUNS = {"unit": "unit", "units": "unit", "gear": "gear", "gears": "gear", "spell": "spell", "spells": "spell",
-          "facedown card": "facedown", "facedown cards": "facedown", "permanent": "permanent",
-          "unit card": "card", "card": "card", "equipment": "gear", "unit or gear": "permanent",
-          "gear or unit": "permanent", "gear, unit, or facedown card": "any", "rune": "rune", "runes": "rune",
-          "legend": "legend", "battlefield": "battlefield", "mech": "unit", "mechs": "unit"}
+_NOUNS = {
+    "unit": "unit",
+    "units": "unit",
+    "gear": "gear",
+    "gears": "gear",
+    "spell": "spell",
+    "spells": "spell",
+    "facedown card": "facedown",
+    "facedown cards": "facedown",
+    "permanent": "permanent",
+    "unit card": "card",
+    "card": "card",
+    "equipment": "gear",
+    "unit or gear": "permanent",
+    "gear or unit": "permanent",
+    "gear, unit, or facedown card": "any",
+    "rune": "rune",
+    "runes": "rune",
+    "legend": "legend",
+    "battlefield": "battlefield",
+    "mech": "unit",
+    "mechs": "unit",
+}
 _TARGET_RE = re.compile(
     rf"^(?:{_COUNT}\s+)?(?P<other>another |other )?(?P<state>ready |exhausted |stunned |buffed |damaged |mighty )?"
     r"(?P<side>friendly |enemy |your )?(?P<tag>recruit |equipment )?"
     r"(?P<noun>gear, unit, or facedown card|unit or gear|gear or unit|facedown cards?|unit card|units?|gears?|"
     r"spells?|permanents?|equipment|runes?|legend|battlefield|card|mechs?)"
-    r"(?P<rest>.*)$")
+    r"(?P<rest>.*)$"
+)
 _QUALIFIERS = [
     ("you control", re.compile(r"^ (?:you control|of yours)")),
     ("at a battlefield", re.compile(r"^ at a battlefield")),
@@ -184,8 +256,16 @@ _QUALIFIERS = [
     ("at its destination", re.compile(r"^ at its destination")),
     ("in your trash", re.compile(r"^ (?:in|from) your trash(?= |$)")),
     ("in an opponent's trash", re.compile(r"^ (?:in|from) an opponent'?s'? trash(?= |$)")),
-    ("might", re.compile(r"^ with (?:might|\d+ might) (?P<m>\d+) or less|^ with (?P<m2>\d+) might or less|^ with might up to (?P<m3>\d+)")),
-    ("keyword", re.compile(r"^ with (?P<kw>assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate)")),
+    (
+        "might",
+        re.compile(
+            r"^ with (?:might|\d+ might) (?P<m>\d+) or less|^ with (?P<m2>\d+) might or less|^ with might up to (?P<m3>\d+)"
+        ),
+    ),
+    (
+        "keyword",
+        re.compile(r"^ with (?P<kw>assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate)"),
+    ),
     ("cost", re.compile(r"^ (?:that costs|with (?:a )?cost(?: of)?) (?:no more than )?\[(?P<c>\d+)\](?: or less)?")),
     ("total might", re.compile(r"^ with (?:a )?total might (?:of )?(?P<t>\d+) or less")),
 ]
@@ -197,12 +277,20 @@ def parse_target(text: str) -> tuple[Target, str]:
     m = re.match(r"^(?:your |a )?chosen champion(?: from your trash| in your trash)?(?P<rest>.*)$", t)
     if m:
         return Target("card", "your", None, filters=(("champion", True),)), m.group("rest")
-    for word, kind in (("me", "me"), ("myself", "me"), ("this", "me"), ("itself", "me"), ("that unit", "that"),
-                       ("it", "it"), ("them", "they"), ("they", "they")):
+    for word, kind in (
+        ("me", "me"),
+        ("myself", "me"),
+        ("this", "me"),
+        ("itself", "me"),
+        ("that unit", "that"),
+        ("it", "it"),
+        ("them", "they"),
+        ("they", "they"),
+    ):
         if t == word or t.startswith(word + " ") or t.startswith(word + ","):
             if word == "this" and re.match(r"^this (?:unit|gear|spell)\b", t):
                 return Target("me"), t.split(" ", 2)[2] if t.count(" ") >= 2 else ""
-            return Target(kind), t[len(word):]
+            return Target(kind), t[len(word) :]
     m = _TARGET_RE.match(t)
     if not m:
         raise ValueError(f'cannot read the target "{text}"')
@@ -255,7 +343,7 @@ def parse_target(text: str) -> tuple[Target, str]:
                 side = "enemy"
             else:
                 where = name
-            rest = rest[q.end():]
+            rest = rest[q.end() :]
             break
         else:
             break
@@ -336,25 +424,40 @@ def _one(part: str) -> Instruction:
     m = re.match(r"^(?:you )?must (.+)$", low)
     if m:
         inner = _one(m.group(1))
-        return Instruction(inner.verb, inner.amount, inner.target, inner.place, (*inner.data, "must"), inner.body,
-                           inner.times, part)
-    m = re.match(r"^banish (?:a|an|one) (?P<what>card|unit|gear|spell) from among them(?: that has might up to "
-                 r"(?P<n>\d+) more than the killed unit)? and play it(?P<free>,? ignoring its cost)?$", low)
+        return Instruction(
+            inner.verb, inner.amount, inner.target, inner.place, (*inner.data, "must"), inner.body, inner.times, part
+        )
+    m = re.match(
+        r"^banish (?:a|an|one) (?P<what>card|unit|gear|spell) from among them(?: that has might up to "
+        r"(?P<n>\d+) more than the killed unit)? and play it(?P<free>,? ignoring its cost)?$",
+        low,
+    )
     if m:
-        filters = _card_filters(m.group("what"), None) + ((("might_killed_plus", int(m.group("n"))),) if m.group("n") else ())
-        return Instruction("play_card", 0, Target("looked", "your", filters=filters),
-                           data=("looked", "free" if m.group("free") else "", "banish"), text=part)
+        filters = _card_filters(m.group("what"), None) + (
+            (("might_killed_plus", int(m.group("n"))),) if m.group("n") else ()
+        )
+        return Instruction(
+            "play_card",
+            0,
+            Target("looked", "your", filters=filters),
+            data=("looked", "free" if m.group("free") else "", "banish"),
+            text=part,
+        )
     m = re.match(r"^you may (?:choose|target) (?P<t>.+)$", low)
     if m:
         # "you may choose a unit ...": an optional target, chosen as the ability goes on (up to one, 352.13)
         target, rest = parse_target(m.group("t"))
         if rest.strip():
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
-        return Instruction("choose", 0, Target(target.kind, target.side, target.where, target.other, 1, 1, target.filters),
-                           text=part)
+        return Instruction(
+            "choose", 0, Target(target.kind, target.side, target.where, target.other, 1, 1, target.filters), text=part
+        )
     if re.match(r"^move me to its location and it to my (?:original )?location$", low):
         return Instruction("swap", 0, Target("it"), text=part)
-    m = re.match(r"^you may (?:(?P<cost>pay \[.+?\]|exhaust me|spend (?:a|its) buff|discard \d+|kill [^,]+?) to )?(?P<what>.+)$", low)
+    m = re.match(
+        r"^you may (?:(?P<cost>pay \[.+?\]|exhaust me|spend (?:a|its) buff|discard \d+|kill [^,]+?) to )?(?P<what>.+)$",
+        low,
+    )
     if m:
         body = parse(m.group("what"))
         cost: tuple = ()
@@ -369,10 +472,14 @@ def _one(part: str) -> Instruction:
         return Instruction("choose", 0, target, text=part)
     m = re.match(r"^(?P<verb>look at|reveal) the top (?:(?P<n>\w+) )?cards? (?:of|from) your main deck$", low)
     if m:
-        return Instruction("look", _n(m.group("n") or "one"), data=("reveal" if m.group("verb") == "reveal" else "look",),
-                           text=part)
-    m = re.match(r"^deal (?P<n>\d+)(?: damage)? to (?P<t>that unit|it|them) for each card with (?P<kw>[a-z-]+) "
-                 r"(?:revealed|looked at) this way$", low)
+        return Instruction(
+            "look", _n(m.group("n") or "one"), data=("reveal" if m.group("verb") == "reveal" else "look",), text=part
+        )
+    m = re.match(
+        r"^deal (?P<n>\d+)(?: damage)? to (?P<t>that unit|it|them) for each card with (?P<kw>[a-z-]+) "
+        r"(?:revealed|looked at) this way$",
+        low,
+    )
     if m:
         kw = next((k for k in KEYWORDS if k.lower() == m.group("kw")), None)
         if kw is None:
@@ -382,16 +489,44 @@ def _one(part: str) -> Instruction:
         return Instruction("recycle_looked", text=part)
     m = re.match(r"^deal (?P<n>\d+|x)(?: damage)? to (?P<t>.+)$", low)
     if m:
-        rest_all = re.match(r"^(?:all|each) (?P<what>units?|enemy units|friendly units)(?: (?P<where>at (?:my|its|this) battlefield|here|at (?:a|that) battlefield|there|at battlefields))?$", m.group("t"))
+        rest_all = re.match(
+            r"^(?:all|each) (?P<what>units?|enemy units|friendly units)(?: (?P<where>at (?:my|its|this) battlefield|here|at (?:a|that) battlefield|there|at battlefields))?$",
+            m.group("t"),
+        )
         if rest_all:
-            side = "enemy" if "enemy" in rest_all.group("what") else "friendly" if "friendly" in rest_all.group("what") else None
+            side = (
+                "enemy"
+                if "enemy" in rest_all.group("what")
+                else "friendly"
+                if "friendly" in rest_all.group("what")
+                else None
+            )
             where = rest_all.group("where") or ""
             if where == "at a battlefield":
                 # "Deal N to all units at a battlefield" targets the battlefield, not the units (352.10.b)
                 return Instruction("deal_all", int(m.group("n")), Target("battlefield", side), text=part)
-            return Instruction("deal_all", int(m.group("n")), Target("each", side, "here" if where in (
-                "at my battlefield", "at its battlefield", "at this battlefield", "here", "at that battlefield", "there")
-                else "battlefields" if where == "at battlefields" else None), text=part)
+            return Instruction(
+                "deal_all",
+                int(m.group("n")),
+                Target(
+                    "each",
+                    side,
+                    "here"
+                    if where
+                    in (
+                        "at my battlefield",
+                        "at its battlefield",
+                        "at this battlefield",
+                        "here",
+                        "at that battlefield",
+                        "there",
+                    )
+                    else "battlefields"
+                    if where == "at battlefields"
+                    else None,
+                ),
+                text=part,
+            )
         target, rest = parse_target(m.group("t"))
         if rest.strip():
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
@@ -404,20 +539,26 @@ def _one(part: str) -> Instruction:
         return Instruction("deal_might", 0, target, text=part)
     if re.match(r"^(?:they|them|those units) deal damage equal to their mights? to each other$", low):
         return Instruction("fight", 0, Target("they"), text=part)
-    m = re.match(r"^(?P<verb>kill|banish|ready|exhaust|stun|buff|heal|counter|recall|return|gain control of|detach)"
-                 r" (?P<t>.+)$", low)
+    m = re.match(
+        r"^(?P<verb>kill|banish|ready|exhaust|stun|buff|heal|counter|recall|return|gain control of|detach)"
+        r" (?P<t>.+)$",
+        low,
+    )
     if m:
         verb = {"gain control of": "control"}.get(m.group("verb"), m.group("verb"))
         t = m.group("t")
         if verb == "heal" and re.match(r"^(?:your|all friendly|friendly) units(?: here)?$", t):
             return Instruction("heal_all", 0, Target("each", "your", "here" if t.endswith("here") else None), text=part)
         if verb == "kill" and re.match(r"^all units(?: (?:here|at (?:a|that|my) battlefield))?$", t):
-            return Instruction("kill_all", 0, Target("each", None, "here" if "here" in t or "my" in t else None), text=part)
+            return Instruction(
+                "kill_all", 0, Target("each", None, "here" if "here" in t or "my" in t else None), text=part
+            )
         if verb == "ready" and re.match(r"^(?:up to )?(?:\w+ )?(?:friendly )?runes?$", t):
             mm = re.match(r"^(?:(?P<up>up to) )?(?P<n>\w+)? ?(?:friendly )?runes?$", t)
             assert mm is not None
-            return Instruction("ready_runes", _n(mm.group("n") or "a"), None, data=("upto",) if mm.group("up") else (),
-                               text=part)
+            return Instruction(
+                "ready_runes", _n(mm.group("n") or "a"), None, data=("upto",) if mm.group("up") else (), text=part
+            )
         target, rest = parse_target(t)
         rest = rest.strip()
         data: tuple = ()
@@ -441,9 +582,12 @@ def _one(part: str) -> Instruction:
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
         if (m.group("here") or rest.strip() == "from here") and target.where is None:
             target = Target(target.kind, target.side, "here", target.other, target.count, target.upto, target.filters)
-        raw = part[part.lower().rfind(" to ") + 4:].strip() if m.group("place") else "a location"
+        raw = part[part.lower().rfind(" to ") + 4 :].strip() if m.group("place") else "a location"
         return Instruction("move", 0, target, _place(raw), text=part)
-    m = re.match(r"^give (?P<t>.+?) (?P<sign>[+-])(?P<n>\d+) might(?P<turn> this turn)?(?P<min>,? to a minimum of (?P<mn>\d+) might)?$", low)
+    m = re.match(
+        r"^give (?P<t>.+?) (?P<sign>[+-])(?P<n>\d+) might(?P<turn> this turn)?(?P<min>,? to a minimum of (?P<mn>\d+) might)?$",
+        low,
+    )
     if m:
         target, rest = parse_target(m.group("t"))
         if rest.strip():
@@ -461,9 +605,12 @@ def _one(part: str) -> Instruction:
     if m:
         target, rest = parse_target(m.group("t"))
         return Instruction("might_of_it", 0, target, text=part)
-    m = re.match(r"^give (?P<t>.+?) (?P<kws>(?:assault|shield|deflect|tank|ganking|deathknell|temporary|vision|hidden|"
-                 r"accelerate|action|reaction)(?: \d+)?(?:(?:,| and|, and) (?:assault|shield|deflect|tank|ganking)(?: \d+)?)*)"
-                 r"(?P<turn> this turn)?$", low)
+    m = re.match(
+        r"^give (?P<t>.+?) (?P<kws>(?:assault|shield|deflect|tank|ganking|deathknell|temporary|vision|hidden|"
+        r"accelerate|action|reaction)(?: \d+)?(?:(?:,| and|, and) (?:assault|shield|deflect|tank|ganking)(?: \d+)?)*)"
+        r"(?P<turn> this turn)?$",
+        low,
+    )
     if m:
         target, rest = parse_target(m.group("t"))
         if rest.strip():
@@ -490,11 +637,19 @@ def _one(part: str) -> Instruction:
     m = re.match(r"^recycle (?:one of your runes|a rune(?: you control)?)$", low)
     if m:
         return Instruction("recycle_rune", 1, text=part)
-    m = re.match(r"^play (?:a|an|one) (?P<what>card|unit|gear|spell)(?: with (?P<kw>[a-z-]+))? from your hand"
-                 r"(?P<free>,? ignoring its cost)?$", low)
+    m = re.match(
+        r"^play (?:a|an|one) (?P<what>card|unit|gear|spell)(?: with (?P<kw>[a-z-]+))? from your hand"
+        r"(?P<free>,? ignoring its cost)?$",
+        low,
+    )
     if m:
-        return Instruction("play_card", 0, Target("hand", "your", filters=_card_filters(m.group("what"), m.group("kw"))),
-                           data=("hand", "free" if m.group("free") else ""), text=part)
+        return Instruction(
+            "play_card",
+            0,
+            Target("hand", "your", filters=_card_filters(m.group("what"), m.group("kw"))),
+            data=("hand", "free" if m.group("free") else ""),
+            text=part,
+        )
     if re.match(r"^if it'?s a unit, play it here$", low):
         return Instruction("unit_here", text=part)
     if re.match(r"^prevent all damage that would be dealt this turn by spells and abilities$", low):
@@ -519,21 +674,39 @@ def _one(part: str) -> Instruction:
         return Instruction("recycle", 0, target, text=part)
     if re.match(r"^play me from (?:your|the) trash(?:, ignoring its cost)?$", low):
         return Instruction("play_self", text=part)
-    m = re.match(r"^play (?P<t>(?:a|an|target) (?:unit|gear|card).*? (?:from|in) your trash)(?P<free>,? ignoring its cost)?$", low)
+    m = re.match(
+        r"^play (?P<t>(?:a|an|target) (?:unit|gear|card).*? (?:from|in) your trash)(?P<free>,? ignoring its cost)?$",
+        low,
+    )
     if m:
         target, rest = parse_target(m.group("t"))
         if rest.strip():
             raise ValueError(f'cannot read "{rest.strip()}" in "{part}"')
         return Instruction("play_from", 0, target, data=("free",) if m.group("free") else (), text=part)
-    m = re.match(r"^play (?P<n>a|an|one|two|three|\d+) (?P<m>\d+) might (?P<name>[a-z' -]+?) unit tokens?"
-                 r"(?: with (?P<kws>[a-z -]+?(?: \d+)?))?(?P<ready> ready)?(?: (?P<where>here|to (?:your |its )?base|to (?P<place>.+)))?$", low)
+    m = re.match(
+        r"^play (?P<n>a|an|one|two|three|\d+) (?P<m>\d+) might (?P<name>[a-z' -]+?) unit tokens?"
+        r"(?: with (?P<kws>[a-z -]+?(?: \d+)?))?(?P<ready> ready)?(?: (?P<where>here|to (?:your |its )?base|to (?P<place>.+)))?$",
+        low,
+    )
     if m:
-        name = part[m.start("name"):m.end("name")].strip().title()
+        name = part[m.start("name") : m.end("name")].strip().title()
         kws = _keyword_list(m.group("kws")) if m.group("kws") else ()
-        where = "here" if m.group("where") == "here" else "base" if m.group("where") and "base" in m.group("where") else (
-            part[m.start("place"):m.end("place")].strip() if m.group("place") else None)
-        return Instruction("token", int(m.group("m")), None, where, (name, kws, bool(m.group("ready"))),
-                           times=_n(m.group("n")), text=part)
+        where = (
+            "here"
+            if m.group("where") == "here"
+            else "base"
+            if m.group("where") and "base" in m.group("where")
+            else (part[m.start("place") : m.end("place")].strip() if m.group("place") else None)
+        )
+        return Instruction(
+            "token",
+            int(m.group("m")),
+            None,
+            where,
+            (name, kws, bool(m.group("ready"))),
+            times=_n(m.group("n")),
+            text=part,
+        )
     m = re.match(r"^weaponmaster (?P<t>.+)$", low)
     if m:
         target, rest = parse_target(m.group("t"))
@@ -549,7 +722,9 @@ def _one(part: str) -> Instruction:
     raise ValueError(f'unknown effect "{part.strip()}"')
 
 
-_REFLEXIVE = re.compile(r"^(?P<cond>if this kills it,? |if you do,? |then )?do this(?P<times> twice| (?P<n>\w+) times)?: ?(?P<body>.+)$")
+_REFLEXIVE = re.compile(
+    r"^(?P<cond>if this kills it,? |if you do,? |then )?do this(?P<times> twice| (?P<n>\w+) times)?: ?(?P<body>.+)$"
+)
 
 
 @cache
@@ -570,14 +745,18 @@ def parse(text: str) -> tuple[Instruction, ...]:
 
 def _paragraph(text: str) -> list[Instruction]:
     # A reflexive trigger ("do this:") takes the rest of the paragraph as its own ability (380, 381).
-    m = re.search(r"(?:^|(?<=[.;] )|(?<=\. ))((?:if this kills it,? |if you do,? |then )?do this(?: twice| \w+ times)?:)", text)
-    head, tail = (text[:m.start(1)], text[m.start(1):]) if m else (text, "")
+    m = re.search(
+        r"(?:^|(?<=[.;] )|(?<=\. ))((?:if this kills it,? |if you do,? |then )?do this(?: twice| \w+ times)?:)", text
+    )
+    head, tail = (text[: m.start(1)], text[m.start(1) :]) if m else (text, "")
     out: list[Instruction] = []
     for sentence in split(head):
         low = sentence.lower()
         mm = re.match(r"^if you do,? (?P<body>.+)$", low)
         if mm:
-            out.append(Instruction("ifdo", 0, None, body=tuple(_one(p) for p in _parts(mm.group("body"))), text=sentence))
+            out.append(
+                Instruction("ifdo", 0, None, body=tuple(_one(p) for p in _parts(mm.group("body"))), text=sentence)
+            )
             continue
         both = re.match(r"^(?P<verb>choose|target) (?P<a>.+?) and (?P<b>(?:a|an|another|up to) .+)$", sentence)
         if both:
@@ -590,16 +769,21 @@ def _paragraph(text: str) -> list[Instruction]:
             raise ValueError(f'cannot read "{tail}"')
         times = 2 if r.group("times") == " twice" else _n(r.group("n")) if r.group("n") else 1
         cond = (r.group("cond") or "").strip(" ,")
-        out.append(Instruction("reflexive", 0, None, data=(cond,), body=tuple(_paragraph(r.group("body"))), times=times,
-                               text=tail))
+        out.append(
+            Instruction(
+                "reflexive", 0, None, data=(cond,), body=tuple(_paragraph(r.group("body"))), times=times, text=tail
+            )
+        )
     return out
 
 
 def _parts(sentence: str) -> list[str]:
     """``heal it, exhaust it, and recall it`` -> three instructions; a comma inside a target stays."""
-    pieces = re.split(r",? and (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look)\b)|"
-                      r", (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look)\b)",
-                      sentence)
+    pieces = re.split(
+        r",? and (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look)\b)|"
+        r", (?=(?:kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look)\b)",
+        sentence,
+    )
     return [p.strip() for p in pieces if p.strip()]
 
 
@@ -712,11 +896,18 @@ def domain(value: object) -> str:
 
 
 # --- replacement effects' conditions ---------------------------------------------------------------------
-WHEN_VOCABULARY = ("this would die", "a [friendly|enemy] unit would die", "another [friendly|enemy] unit would die",
-                   "this would be dealt damage", "a [friendly|enemy] unit would be dealt damage",
-                   "another [friendly|enemy] unit would be dealt damage")
-_WHEN = re.compile(r"^(?:if |when )?(?:the next time )?(?P<who>this(?: unit| gear)?|me|i|(?:a|an|another) (?:(?P<side>friendly|enemy) )?unit)"
-                   r" would (?P<event>die|be killed|be dealt damage|take damage)$")
+WHEN_VOCABULARY = (
+    "this would die",
+    "a [friendly|enemy] unit would die",
+    "another [friendly|enemy] unit would die",
+    "this would be dealt damage",
+    "a [friendly|enemy] unit would be dealt damage",
+    "another [friendly|enemy] unit would be dealt damage",
+)
+_WHEN = re.compile(
+    r"^(?:if |when )?(?:the next time )?(?P<who>this(?: unit| gear)?|me|i|(?:a|an|another) (?:(?P<side>friendly|enemy) )?unit)"
+    r" would (?P<event>die|be killed|be dealt damage|take damage)$"
+)
 
 
 def parse_when(text: str) -> tuple[str, str]:
@@ -733,7 +924,13 @@ def parse_when(text: str) -> tuple[str, str]:
     if who.startswith(("this", "me")) or who == "i":
         who = "this"
     elif who.startswith("another"):
-        who = "other friendly" if m.group("side") == "friendly" else "other enemy" if m.group("side") == "enemy" else "other"
+        who = (
+            "other friendly"
+            if m.group("side") == "friendly"
+            else "other enemy"
+            if m.group("side") == "enemy"
+            else "other"
+        )
     else:
         who = m.group("side") or "unit"
     return who, ("die" if m.group("event") in ("die", "be killed") else "damage")
@@ -808,9 +1005,15 @@ _TRIGGER_FORMS: list[tuple[re.Pattern, dict]] = [
     (re.compile(r"^when i move$"), {"event": "move"}),
     (re.compile(r"^when i move to a battlefield$"), {"event": "move", "what": "battlefield"}),
     (re.compile(r"^when (?P<who>another|a) (?P<side>friendly |enemy )?unit(?: you control)? dies$"), {"event": "dies"}),
-    (re.compile(r"^the first time (?P<who>another|a) (?P<side>friendly |enemy )?unit dies each turn$"), {"event": "dies", "first": True}),
+    (
+        re.compile(r"^the first time (?P<who>another|a) (?P<side>friendly |enemy )?unit dies each turn$"),
+        {"event": "dies", "first": True},
+    ),
     (re.compile(r"^when you play (?:a|an) (?P<what>spell|unit|card|mighty unit|gear)$"), {"event": "played"}),
-    (re.compile(r"^when you play your (?P<nth>second|third) card (?:in a|each) turn$"), {"event": "played", "what": "card"}),
+    (
+        re.compile(r"^when you play your (?P<nth>second|third) card (?:in a|each) turn$"),
+        {"event": "played", "what": "card"},
+    ),
     (re.compile(r"^at the start of your (?:beginning phase|turn)$"), {"event": "beginning", "who": "you"}),
     (re.compile(r"^at the end of your turn(?P<cond>,? if i'm at a battlefield)?$"), {"event": "end", "who": "you"}),
     (re.compile(r"^when you recycle one or more cards(?: to your main deck)?$"), {"event": "recycle", "who": "you"}),
@@ -858,9 +1061,11 @@ class TextAbility:
     data: tuple = field(default=())
 
 
-_OPENERS = re.compile(r"^(?:when |whenever |at the (?:start|end) |the first time |if .+ would |(?:\[?[a-z-]+\]? ?\d* ?)?- |"
-                      r"deathknell|legion|as an additional cost|i have |i enter |while |other |friendly |units here |"
-                      r"spells and abilities |your spells |your equipment |opponents can't |players can't |(?:\[[^\]]+\]|exhaust|recycle|discard|kill this)[^:]*: )")
+_OPENERS = re.compile(
+    r"^(?:when |whenever |at the (?:start|end) |the first time |if .+ would |(?:\[?[a-z-]+\]? ?\d* ?)?- |"
+    r"deathknell|legion|as an additional cost|i have |i enter |while |other |friendly |units here |"
+    r"spells and abilities |your spells |your equipment |opponents can't |players can't |(?:\[[^\]]+\]|exhaust|recycle|discard|kill this)[^:]*: )"
+)
 
 
 @cache
@@ -883,15 +1088,22 @@ def abilities(text: str) -> tuple[TextAbility, ...]:
     return tuple(out)
 
 
-_KEYWORD_LINE = re.compile(r"^(?P<kws>(?:(?:assault|shield|deflect|tank|ganking|action|reaction|hidden|temporary|vision|"
-                           r"accelerate|quick-draw|weaponmaster)(?: \d+)?[ ,]*)+)\.?$")
+_KEYWORD_LINE = re.compile(
+    r"^(?P<kws>(?:(?:assault|shield|deflect|tank|ganking|action|reaction|hidden|temporary|vision|"
+    r"accelerate|quick-draw|weaponmaster)(?: \d+)?[ ,]*)+)\.?$"
+)
 
 
 def _ability(text: str) -> TextAbility:
     t = text.strip().rstrip(".")
     if _KEYWORD_LINE.match(t):
-        return TextAbility("keyword", t, keywords=tuple(
-            (parse_keyword(k)[0], parse_keyword(k)[1]) for k in re.split(r"[ ,]+(?=[a-z])", t) if k.strip()))
+        return TextAbility(
+            "keyword",
+            t,
+            keywords=tuple(
+                (parse_keyword(k)[0], parse_keyword(k)[1]) for k in re.split(r"[ ,]+(?=[a-z])", t) if k.strip()
+            ),
+        )
     m = re.match(r"^(?:repeat|equip) (?P<cost>(?:\[[^\]]+\])+)$", t)
     if m:
         kw = "Repeat" if t.startswith("repeat") else "Equip"
@@ -899,7 +1111,9 @@ def _ability(text: str) -> TextAbility:
     m = re.match(r"^(?:deathknell|\[deathknell\])\s*-\s*(?P<effect>.+)$", t)
     if m:
         parse(m.group("effect"))
-        return TextAbility("triggered", t, trigger=TriggerSpec("die"), effect=m.group("effect"), keywords=(("Deathknell", 0),))
+        return TextAbility(
+            "triggered", t, trigger=TriggerSpec("die"), effect=m.group("effect"), keywords=(("Deathknell", 0),)
+        )
     m = re.match(r"^legion\s*-\s*(?P<effect>.+)$", t)
     if m:
         parse(m.group("effect"))
@@ -920,8 +1134,11 @@ def _ability(text: str) -> TextAbility:
         effect = ("legion - " if ("Legion", 0) in kws else "") + m.group("effect")
         parse(effect)
         return TextAbility("activated", t, cost=cost, effect=effect, keywords=kws)
-    if re.match(r"^if a combat where you are the attacker ends in a tie that would recall any of your units, recall all "
-                r"units at that battlefield instead$", t):
+    if re.match(
+        r"^if a combat where you are the attacker ends in a tie that would recall any of your units, recall all "
+        r"units at that battlefield instead$",
+        t,
+    ):
         return TextAbility("passive", t, data=("tie_recall_all",))
     if re.search(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", t):
         return TextAbility("replacement", t)
@@ -937,14 +1154,29 @@ _PASSIVES: list[tuple[re.Pattern, str]] = [
     (re.compile(r"^(?:i have|i get) (?P<sign>[+-])(?P<n>\d+) might(?: while (?P<cond>.+))?$"), "self_might"),
     (re.compile(r"^while (?P<cond>.+?), i have (?P<sign>[+-])(?P<n>\d+) might$"), "self_might"),
     (re.compile(r"^while (?P<cond>.+?), i have (?P<kws>[a-z, -]+)$"), "self_keywords"),
-    (re.compile(r"^(?P<who>other friendly units|friendly units|units|other units|enemy units)(?P<where> here| at my battlefield)? "
-                r"(?:have|get) (?P<sign>[+-])(?P<n>\d+) might$"), "others_might"),
-    (re.compile(r"^(?P<who>other friendly units|friendly units|units)(?P<where> here| at my battlefield)? have (?P<kws>[a-z, -]+\d*)$"),
-     "others_keywords"),
+    (
+        re.compile(
+            r"^(?P<who>other friendly units|friendly units|units|other units|enemy units)(?P<where> here| at my battlefield)? "
+            r"(?:have|get) (?P<sign>[+-])(?P<n>\d+) might$"
+        ),
+        "others_might",
+    ),
+    (
+        re.compile(
+            r"^(?P<who>other friendly units|friendly units|units)(?P<where> here| at my battlefield)? have (?P<kws>[a-z, -]+\d*)$"
+        ),
+        "others_keywords",
+    ),
     (re.compile(r"^your equipment(?: everywhere)? have (?P<kws>[a-z, -]+)$"), "equipment_keywords"),
-    (re.compile(r"^(?:while i'm at a battlefield, )?opponents can't gain points(?: while i'm at a battlefield)?$"), "no_points"),
+    (
+        re.compile(r"^(?:while i'm at a battlefield, )?opponents can't gain points(?: while i'm at a battlefield)?$"),
+        "no_points",
+    ),
     (re.compile(r"^players can't score here$"), "no_score_here"),
-    (re.compile(r"^(?P<whose>your )?spells and abilities deal (?P<n>\d+) bonus damage(?P<here> to units here)?$"), "bonus_damage"),
+    (
+        re.compile(r"^(?P<whose>your )?spells and abilities deal (?P<n>\d+) bonus damage(?P<here> to units here)?$"),
+        "bonus_damage",
+    ),
     (re.compile(r"^i enter ready$"), "enters_ready"),
     (re.compile(r"^(?P<what>spells|units|cards) you play cost \[(?P<n>\d+)\] less$"), "discount"),
     (re.compile(r"^optional additional costs you pay cost \[(?P<n>\w)\] less$"), "discount_optional"),
@@ -981,9 +1213,15 @@ def parse_passive(text: str) -> tuple | None:
     return None
 
 
-_CONDITIONS = {"i'm mighty": "mighty", "i am mighty": "mighty", "i'm attacking or defending alone": "alone",
-               "i'm at a battlefield": "at a battlefield", "i'm equipped": "equipped", "i'm buffed": "buffed",
-               "": ""}
+_CONDITIONS = {
+    "i'm mighty": "mighty",
+    "i am mighty": "mighty",
+    "i'm attacking or defending alone": "alone",
+    "i'm at a battlefield": "at a battlefield",
+    "i'm equipped": "equipped",
+    "i'm buffed": "buffed",
+    "": "",
+}
 
 
 def _condition(text: str) -> str:

@@ -57,9 +57,11 @@ class RiftboundGame(core.Game[State]):
         # Only where an action may stop half-way for a player's limited choice (the order of two replacement
         # effects, 368; a triggered ability's targets, 390.1) is the state before an action kept, to carry the
         # action out again once the choice is made.
-        self.may_pause = (sum(1 for c in state.cards.values() if c.defn.replacement is not None) >= 2
-                          or any(_may_stop(c.defn) for c in state.cards.values())
-                          or any(_may_stop(b.defn) for b in state.battlefields.values()))
+        self.may_pause = (
+            sum(1 for c in state.cards.values() if c.defn.replacement is not None) >= 2
+            or any(_may_stop(c.defn) for c in state.cards.values())
+            or any(_may_stop(b.defn) for b in state.battlefields.values())
+        )
         # What the rules did before the first action (the phases from turn.phase up to a decision).
         before = copy.deepcopy(state) if self.may_pause else None
         self.events = []
@@ -68,8 +70,11 @@ class RiftboundGame(core.Game[State]):
             settle.until_decision(self)
         except replacement.Pause as pause:
             if pause.awaiting.kind == "order":
-                raise ScenarioError(("turn", "phase"), f"before the first action {pause.awaiting.player} would have to "
-                                                       "order replacement effects; start the scenario in a later phase") from None
+                raise ScenarioError(
+                    ("turn", "phase"),
+                    f"before the first action {pause.awaiting.player} would have to "
+                    "order replacement effects; start the scenario in a later phase",
+                ) from None
             assert before is not None
             self._stop(pause, before, "", ())
         self.opening, self.events = self.events, []
@@ -90,8 +95,15 @@ class RiftboundGame(core.Game[State]):
             job = self.s.suspended
             assert job is not None
             before: State | None = job.before
-            answer = (checked.plan.order if isinstance(checked.plan, legality.Ordering) else checked.plan.names
-                      if isinstance(checked.plan, legality.Targeting) else ("yes",) if checked.plan.yes else ("no",))
+            answer = (
+                checked.plan.order
+                if isinstance(checked.plan, legality.Ordering)
+                else checked.plan.names
+                if isinstance(checked.plan, legality.Targeting)
+                else ("yes",)
+                if checked.plan.yes
+                else ("no",)
+            )
             action, answers, shown = job.action, (*job.answers, answer), job.shown
             self.restore(copy.deepcopy(job.before))  # carry the action out again, from before it
             # legal then, legal again; "" is the opening (the phases run before the first action)
@@ -141,8 +153,12 @@ class RiftboundGame(core.Game[State]):
                 if c.defn.type == "unit":
                     units[c.name] = self._unit(c)
                 elif c.defn.type == "gear":
-                    gear[c.name] = {"at": c.location, "controller": c.controller, "exhausted": c.exhausted,
-                                    **({"attached_to": s.cards[c.attached_to].name} if c.attached_to else {})}
+                    gear[c.name] = {
+                        "at": c.location,
+                        "controller": c.controller,
+                        "exhausted": c.exhausted,
+                        **({"attached_to": s.cards[c.attached_to].name} if c.attached_to else {}),
+                    }
             elif z == "legend":
                 legends[c.name] = {"controller": c.controller, "exhausted": c.exhausted}
         snap: RiftboundSnapshot = {
@@ -158,11 +174,17 @@ class RiftboundGame(core.Game[State]):
             "zone": zone,
             "chain": [i.label for i in s.chain],
             "showdown": s.bf(s.showdown.at).name if s.showdown else None,
-            "combat": ({"at": s.bf(s.combat.at).name, "attacker": s.combat.attacker, "defender": s.combat.defender}
-                       if s.combat else None),
+            "combat": (
+                {"at": s.bf(s.combat.at).name, "attacker": s.combat.attacker, "defender": s.combat.defender}
+                if s.combat
+                else None
+            ),
             "staged": [s.bf(k).name for k in s.staged_showdowns] + [s.bf(k).name for k in s.staged_combats],
-            "awaiting": (f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
-                         if s.awaiting else None),
+            "awaiting": (
+                f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
+                if s.awaiting
+                else None
+            ),
             "units": units,
             "hand": hand,
             "deck": {p: len(s.deck[p]) for p in s.players},
@@ -178,8 +200,13 @@ class RiftboundGame(core.Game[State]):
 
     def _unit(self, u: Card) -> dict[str, object]:
         s = self.s
-        out: dict[str, object] = {"at": u.location, "controller": u.controller, "might": s.might(u), "damage": u.damage,
-                                  "exhausted": u.exhausted}
+        out: dict[str, object] = {
+            "at": u.location,
+            "controller": u.controller,
+            "might": s.might(u),
+            "damage": u.damage,
+            "exhausted": u.exhausted,
+        }
         if u.designation:
             out["designation"] = u.designation
         if u.stunned:
@@ -188,8 +215,11 @@ class RiftboundGame(core.Game[State]):
             out["buffed"] = True
         values = s.keywords(u)
         if values:
-            out["keywords"] = [f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k
-                               for k in sorted(values) if k != "Reaction" or u.defn.has(k)]
+            out["keywords"] = [
+                f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k
+                for k in sorted(values)
+                if k != "Reaction" or u.defn.has(k)
+            ]
         if u.defn.token:
             out["token"] = True
         return out
@@ -199,15 +229,20 @@ class RiftboundGame(core.Game[State]):
         runes = s.runes[player] or []
         ready = sum(1 for r in runes if not r.exhausted)
         pool = s.pool[player]
-        return {"ready": ready, "exhausted": len(runes) - ready, "pool": pool.text(),
-                **({"deck": s.rune_deck[player]} if s.rune_deck[player] is not None else {})}
+        return {
+            "ready": ready,
+            "exhausted": len(runes) - ready,
+            "pool": pool.text(),
+            **({"deck": s.rune_deck[player]} if s.rune_deck[player] is not None else {}),
+        }
 
     # --- the protocol the steps call back through (engine.riftbound.state.Game) ------------------
     def cleanup(self, special: str | None = None) -> None:
         settle.run(self, special)
 
-    def execute(self, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
-                keys: tuple[str, ...]) -> None:
+    def execute(
+        self, item: ChainItem, ins: Instruction, target: Card | ChainItem | None, keys: tuple[str, ...]
+    ) -> None:
         instructions.apply_single(self, item, ins, target, keys)
 
     def next_answer(self) -> tuple[str, ...] | None:
@@ -238,9 +273,12 @@ class RiftboundGame(core.Game[State]):
             elif s.showdown:
                 showdown.pass_focus(self, plan.player)
             else:
-                self.emit(f"{plan.player} passes with nothing on the Chain and no Showdown: {plan.player} chooses to "
-                          "take no more Discretionary Actions, so the Action Phase ends", "turn.phase_ends",
-                          "turn.ending_turn")
+                self.emit(
+                    f"{plan.player} passes with nothing on the Chain and no Showdown: {plan.player} chooses to "
+                    "take no more Discretionary Actions, so the Action Phase ends",
+                    "turn.phase_ends",
+                    "turn.ending_turn",
+                )
                 turn.end_turn(self, plan.player)
         elif isinstance(plan, A.EndTurn):
             turn.end_turn(self, plan.player)
@@ -254,21 +292,43 @@ class RiftboundGame(core.Game[State]):
 
 # The FAQ rulings the engine applies from their date (data/editions/riftbound.yaml; numbered by
 # data/citations/riftbound-2026-01-14.yaml and the tables after it).
-FAQ_RULINGS = ("faq.win_combat", "faq.tie_combat", "faq.win_before_score", "faq.token_cost_zero", "faq.token_recycled",
-               "faq.noncombat_showdown", "faq.loses_control_same_cleanup", "faq.weaponmaster_optional")
+FAQ_RULINGS = (
+    "faq.win_combat",
+    "faq.tie_combat",
+    "faq.win_before_score",
+    "faq.token_cost_zero",
+    "faq.token_recycled",
+    "faq.noncombat_showdown",
+    "faq.loses_control_same_cleanup",
+    "faq.weaponmaster_optional",
+)
 
 # The rules Core Rules v1.3 (2026-03-30) changed that the engine follows: each applies from that date (a change of
 # data/editions/riftbound.yaml, decided by the date of the edition explained, whichever table numbers it);
 # before it the engine follows v1.2. Where each is checked: settle (control, victory, the combat showdown),
 # combat (designations), board (the Winning Point, Burn Outs), triggers/chain/instructions ("you may" triggers),
 # instructions (Legion).
-V1_3_CHANGES = ("control.lost_in_open_state", "showdown.becomes_combat_showdown", "trigger.optional_when_triggered",
-                "trigger.cost_when_finalized", "victory.more_than_any_opponent", "score.winning_point_or_higher",
-                "burn_out.wins_at_once", "legion.another_card", "combat.designations_until_combat_ends",
-                "cleanup.designations_before_deaths")
+V1_3_CHANGES = (
+    "control.lost_in_open_state",
+    "showdown.becomes_combat_showdown",
+    "trigger.optional_when_triggered",
+    "trigger.cost_when_finalized",
+    "victory.more_than_any_opponent",
+    "score.winning_point_or_higher",
+    "burn_out.wins_at_once",
+    "legion.another_card",
+    "combat.designations_until_combat_ends",
+    "cleanup.designations_before_deaths",
+)
 
-_AWAITING = {"assign": "assign combat damage", "order": "order replacement effects", "targets": "choose targets",
-             "may": "accept or decline", "subset": "choose the targets it affects", "pick": "choose a card to play"}
+_AWAITING = {
+    "assign": "assign combat damage",
+    "order": "order replacement effects",
+    "targets": "choose targets",
+    "may": "accept or decline",
+    "subset": "choose the targets it affects",
+    "pick": "choose a card to play",
+}
 
 
 _MAY_STOP: dict[int, tuple[CardDef, bool]] = {}  # id -> (the definition, kept alive so the id stays its own; answer)
@@ -288,11 +348,15 @@ def _may_stop(defn: CardDef) -> bool:
 
 def _may_stop_now(defn: CardDef) -> bool:
     texts = (defn.effect, defn.legion, *(a.effect for a in defn.abilities))
-    if defn.has("Vision") or any("vision" in (text or "").lower() for text in (*texts, *(t.effect for t in defn.triggers))) \
-            or any("Vision" in str(p) for p in defn.passives):
+    if (
+        defn.has("Vision")
+        or any("vision" in (text or "").lower() for text in (*texts, *(t.effect for t in defn.triggers)))
+        or any("Vision" in str(p) for p in defn.passives)
+    ):
         return True  # Vision's "you may recycle it" (743.1.b), its own or given
-    return any(_text_may_stop(text, False) for text in texts if text) or \
-        any(_text_may_stop(t.effect, True) for t in defn.triggers)
+    return any(_text_may_stop(text, False) for text in texts if text) or any(
+        _text_may_stop(t.effect, True) for t in defn.triggers
+    )
 
 
 @functools.cache

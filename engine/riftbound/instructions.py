@@ -33,10 +33,11 @@ class Context:
 
 def groups_of(item: ChainItem) -> list[list[Chosen]]:
     slots = list(item.slots) or [i.aim.count for i in effects.chosen(effects.parse(item.effect))] * (
-        2 if "Repeat" in item.paid else 1)
+        2 if "Repeat" in item.paid else 1
+    )
     out, i = [], 0
     for n in slots:
-        out.append(list(item.targets[i:i + n]))
+        out.append(list(item.targets[i : i + n]))
         i += n
     return out
 
@@ -74,9 +75,13 @@ def one(g: Game, ctx: Context, ins: Instruction) -> None:
             run(g, ctx, ins.body)
         else:
             null = any(i.verb == "might_of_it" for i in ins.body)
-            g.emit(f"{item.label}: the instruction before \"if you do\" was not done: what follows it is not"
-                   + ("; no unit was killed, so \"its Might\" has no value anyway" if null else ""),
-                   *keys, "text.do_what_you_can", *(("play.null_information",) if null else ()))
+            g.emit(
+                f'{item.label}: the instruction before "if you do" was not done: what follows it is not'
+                + ('; no unit was killed, so "its Might" has no value anyway' if null else ""),
+                *keys,
+                "text.do_what_you_can",
+                *(("play.null_information",) if null else ()),
+            )
         return
     if v == "may":
         _may(g, ctx, ins)
@@ -103,14 +108,20 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
     kind = ins.target.kind
     if kind == "me":
         if ctx.source is None or not (ctx.source.on_board or ctx.source.zone == "legend"):
-            g.emit(f"{item.label}: its source is no longer on the board; the instruction is ignored", *base_keys(item),
-                   "play.illegal_targets_unaffected")
+            g.emit(
+                f"{item.label}: its source is no longer on the board; the instruction is ignored",
+                *base_keys(item),
+                "play.illegal_targets_unaffected",
+            )
             return None
         return [ctx.source]
     if kind == "it":
         if ctx.it is None:
-            g.emit(f"{item.label}: there is no \"it\" to {ins.verb}: the instruction is ignored", *base_keys(item),
-                   "play.null_information")
+            g.emit(
+                f'{item.label}: there is no "it" to {ins.verb}: the instruction is ignored',
+                *base_keys(item),
+                "play.null_information",
+            )
             return None
         return [ctx.it]
     if kind == "they":
@@ -123,11 +134,18 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
     ctx.next_group += 1
     if not group:
         if ins.aim.upto:
-            g.emit(f"{item.label}: no target was chosen for \"{ins.text or ins.verb}\" (up to {ins.aim.upto}): nothing "
-                   "to do", *base_keys(item), "play.up_to_zero")
+            g.emit(
+                f'{item.label}: no target was chosen for "{ins.text or ins.verb}" (up to {ins.aim.upto}): nothing '
+                "to do",
+                *base_keys(item),
+                "play.up_to_zero",
+            )
         else:
-            g.emit(f"{item.label}: no target was chosen for \"{ins.verb}\": the instruction is not executed",
-                   *base_keys(item), "play.no_targets_no_instruction")
+            g.emit(
+                f'{item.label}: no target was chosen for "{ins.verb}": the instruction is not executed',
+                *base_keys(item),
+                "play.no_targets_no_instruction",
+            )
         return None
     out: list[Card | ChainItem | None] = []
     for kind_, key, epoch in group:
@@ -137,8 +155,11 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         if kind_ == "spell":
             found = next((i for i in s.chain if str(i.uid) == key), None)
             if found is None:
-                g.emit(f"{item.label}: its target spell is no longer on the Chain and is unaffected",
-                       "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected")
+                g.emit(
+                    f"{item.label}: its target spell is no longer on the Chain and is unaffected",
+                    "play.resolves_with_illegal_targets",
+                    "play.illegal_targets_unaffected",
+                )
                 continue
             out.append(found)
             continue
@@ -147,12 +168,17 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         if s.epochs.get(key, 0) != epoch:
             problem = "it changed zones and is a new object"
         else:
-            found_problem = legality.target_problem(s, item.controller, ins, unit, item.hidden_at, ctx.source, item.noted)
+            found_problem = legality.target_problem(
+                s, item.controller, ins, unit, item.hidden_at, ctx.source, item.noted
+            )
             problem = found_problem and found_problem[0]
         if problem:
-            g.emit(f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
-                   "play.resolves_with_illegal_targets", "play.illegal_targets_unaffected",
-                   *(("play.some_targets_left",) if len(group) > 1 else ()))
+            g.emit(
+                f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
+                "play.resolves_with_illegal_targets",
+                "play.illegal_targets_unaffected",
+                *(("play.some_targets_left",) if len(group) > 1 else ()),
+            )
             continue
         out.append(unit)
         ctx.chosen.append(unit)
@@ -161,8 +187,10 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         out = _group_subset(g, ctx, ins, out)
     if not out:
         if len(group) > 1 or ins.aim.count > 1:
-            g.emit(f"{item.label}: none of the targets of \"{ins.text or ins.verb}\" is legal: it is not executed",
-                   "play.no_targets_no_instruction")
+            g.emit(
+                f'{item.label}: none of the targets of "{ins.text or ins.verb}" is legal: it is not executed',
+                "play.no_targets_no_instruction",
+            )
         return None
     return out
 
@@ -182,43 +210,66 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
     might = sum(max(0, s.might(u)) for u in units)
     if might <= total:
         if left or len(units) < len(out):
-            g.emit(f"{', '.join(u.name for u in units) or 'none'}: total Might {might}, still {total} or less",
-                   "targets.group_requirement")
+            g.emit(
+                f"{', '.join(u.name for u in units) or 'none'}: total Might {might}, still {total} or less",
+                "targets.group_requirement",
+            )
         kept = units
     elif len(options := legality.group_subsets(s, units, total)) == 1:
         kept = list(options[0])
-        g.emit(f"{item.label}: its targets ({', '.join(f'{u.name} {s.might(u)}' for u in units)}) have a total Might of "
-               f"{might}, more than {total}: " + (f"only {', '.join(u.name for u in kept)} (total Might "
-               f"{sum(max(0, s.might(u)) for u in kept)}) can be affected" if kept else "no subset of them fits: it "
-               "affects none"), "targets.group_subset", "targets.group_requirement")
+        g.emit(
+            f"{item.label}: its targets ({', '.join(f'{u.name} {s.might(u)}' for u in units)}) have a total Might of "
+            f"{might}, more than {total}: "
+            + (
+                f"only {', '.join(u.name for u in kept)} (total Might "
+                f"{sum(max(0, s.might(u)) for u in kept)}) can be affected"
+                if kept
+                else "no subset of them fits: it affects none"
+            ),
+            "targets.group_subset",
+            "targets.group_requirement",
+        )
     else:
         answer = g.next_answer()
         if answer is None:
             raise replacement.Pause(
-                Awaiting("subset", item.controller, tuple(u.name for u in units), about=item.label, item=item.uid,
-                         total_max=total),
+                Awaiting(
+                    "subset",
+                    item.controller,
+                    tuple(u.name for u in units),
+                    about=item.label,
+                    item=item.uid,
+                    total_max=total,
+                ),
                 f"{item.label}: its targets ({', '.join(f'{u.name} {s.might(u)}' for u in units)}) have a total Might of "
                 f"{might}, more than {total}: {item.controller} chooses those of them it affects, with a total of {total} "
-                f"or less (\"{item.controller} chooses {units[0].name}, ...\")",
-                ("targets.group_subset", "targets.group_requirement", "priority.limited_actions_regardless"))
+                f'or less ("{item.controller} chooses {units[0].name}, ...")',
+                ("targets.group_subset", "targets.group_requirement", "priority.limited_actions_regardless"),
+            )
         names = {n.lower() for n in answer if n.lower() != "nothing"}
         kept = [u for u in units if u.name.lower() in names]
-        g.emit(f"{item.controller} chooses {', '.join(u.name for u in kept) or 'none'} (total Might "
-               f"{sum(max(0, s.might(u)) for u in kept)}): {item.label} affects only them", "targets.group_subset")
+        g.emit(
+            f"{item.controller} chooses {', '.join(u.name for u in kept) or 'none'} (total Might "
+            f"{sum(max(0, s.might(u)) for u in kept)}): {item.label} affects only them",
+            "targets.group_subset",
+        )
     ctx.chosen = [c for c in ctx.chosen if c not in units and c not in left or c in kept]
     ctx.it = kept[-1] if kept else None
     return kept
 
 
 def _may(g: Game, ctx: Context, ins: Instruction) -> None:
-    """"You may ...": the controller decides as it resolves (a limited choice the rules wait for). A triggered
+    """ "You may ...": the controller decides as it resolves (a limited choice the rules wait for). A triggered
     ability that begins with it was decided as it triggered under v1.3, its cost paid as it was finalized
     (383.3.a, 383.3.b): it is done now without asking or paying."""
     item = ctx.item
     if item.taken:
         item.taken = False
-        g.emit(f"{item.controller} chose to place {item.label} on the Chain: \"{ins.text}\" is done",
-               "trigger.optional_when_triggered", *(("trigger.cost_when_finalized",) if ins.data else ()))
+        g.emit(
+            f'{item.controller} chose to place {item.label} on the Chain: "{ins.text}" is done',
+            "trigger.optional_when_triggered",
+            *(("trigger.cost_when_finalized",) if ins.data else ()),
+        )
         run(g, ctx, ins.body)
         ctx.did = True
         return
@@ -227,9 +278,9 @@ def _may(g: Game, ctx: Context, ins: Instruction) -> None:
     yes = ask(g, item.controller, about)
     if not yes:
         ctx.did = False
-        g.emit(f"{item.controller} declines: \"{ins.text}\" is not done", "priority.limited_actions_regardless")
+        g.emit(f'{item.controller} declines: "{ins.text}" is not done', "priority.limited_actions_regardless")
         return
-    g.emit(f"{item.controller} chooses to: \"{ins.text}\"", "priority.limited_actions_regardless")
+    g.emit(f'{item.controller} chooses to: "{ins.text}"', "priority.limited_actions_regardless")
     if cost:
         if not _pay_inline(g, ctx, cost):
             ctx.did = False
@@ -249,20 +300,31 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
         own = item.card if item.kind == "spell" else item.source
     played = [k for k, is_card in s.played.get(item.controller, []) if is_card and k != own]
     if another:  # a spell counts once finalized (812.1.c), still on the Chain or not
-        played += [i.card for i in s.chain if i.kind == "spell" and not i.pending and i.card not in (None, own)
-                   and i.controller == item.controller]
+        played += [
+            i.card
+            for i in s.chain
+            if i.kind == "spell" and not i.pending and i.card not in (None, own) and i.controller == item.controller
+        ]
     if played:
-        g.emit(f"{item.label}: Legion: {item.controller} has played "
-               + ("another card" if another else "a Main Deck card" + (" before this one" if own else ""))
-               + " this turn: \"" + ins.text.split("-", 1)[1].strip() + "\" applies", key,
-               *(("legion.another_card",) if another else ()))
+        g.emit(
+            f"{item.label}: Legion: {item.controller} has played "
+            + ("another card" if another else "a Main Deck card" + (" before this one" if own else ""))
+            + ' this turn: "'
+            + ins.text.split("-", 1)[1].strip()
+            + '" applies',
+            key,
+            *(("legion.another_card",) if another else ()),
+        )
         run(g, ctx, ins.body)
         return
     mine = [k for k, is_card in s.played.get(item.controller, []) if is_card and k == own]
     if another and mine and key == "legion.other":
-        g.emit(f"{item.label}: Legion: the only card {item.controller} has played this turn is "
-               f"{s.cards[mine[0]].name}, the card with Legion: v1.3 wants another card; its Legion text does not apply",
-               key, "legion.another_card")
+        g.emit(
+            f"{item.label}: Legion: the only card {item.controller} has played this turn is "
+            f"{s.cards[mine[0]].name}, the card with Legion: v1.3 wants another card; its Legion text does not apply",
+            key,
+            "legion.another_card",
+        )
         ctx.next_group += len(effects.chosen(ins.body))
         return
     hid = [c.name for c in s.cards.values() if c.hidden_turn == s.turn_number and c.controller == item.controller]
@@ -272,20 +334,28 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
         why.append("a token is not a card")
     if hid:
         why.append("hiding a card is not playing it")
-    g.emit(f"{item.label}: Legion: {item.controller} has not played "
-           + ("another card" if another else "a Main Deck card" + (" before this one" if own else ""))
-           + " this turn" + (f" ({'; '.join(why)})" if why else "")
-           + ": its Legion text does not apply", key, *(("token.not_card",) if tokens else ()),
-           *(("hide.not_play",) if hid else ()), *(("legion.another_card",) if another else ()))
+    g.emit(
+        f"{item.label}: Legion: {item.controller} has not played "
+        + ("another card" if another else "a Main Deck card" + (" before this one" if own else ""))
+        + " this turn"
+        + (f" ({'; '.join(why)})" if why else "")
+        + ": its Legion text does not apply",
+        key,
+        *(("token.not_card",) if tokens else ()),
+        *(("hide.not_play",) if hid else ()),
+        *(("legion.another_card",) if another else ()),
+    )
     ctx.next_group += len(effects.chosen(ins.body))
 
 
 def ask(g: Game, player: str, about: str) -> bool:
     answer = g.next_answer()
     if answer is None:
-        raise replacement.Pause(Awaiting("may", player, ("yes", "no"), about=about),
-                                f"{about}: {player} decides (\"{player} accepts\" or \"{player} declines\")",
-                                ("priority.limited_actions_regardless",))
+        raise replacement.Pause(
+            Awaiting("may", player, ("yes", "no"), about=about),
+            f'{about}: {player} decides ("{player} accepts" or "{player} declines")',
+            ("priority.limited_actions_regardless",),
+        )
     return answer == ("yes",)
 
 
@@ -299,7 +369,7 @@ def pay_trigger_cost(g: Game, item: ChainItem) -> bool:
     source = g.s.cards.get(item.source or "") if item.source else None
     ctx = Context(item, source, groups_of(item))
     cost = first[0].data[0]
-    g.emit(f"{item.label} is finalized: {item.controller} pays its cost, \"{cost}\"", "trigger.cost_when_finalized")
+    g.emit(f'{item.label} is finalized: {item.controller} pays its cost, "{cost}"', "trigger.cost_when_finalized")
     return _pay_inline(g, ctx, cost)
 
 
@@ -310,13 +380,16 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
         parsed = costs.resolve_card_domain(effects.parse_cost(cost[4:]), ctx.source)
         payment = costs.plan(s, item.controller, parsed, legality.adders(s, item.controller))
         if payment is None:
-            g.emit(f"{item.controller} cannot pay {parsed.text()}: \"{cost}\" is not done", "cost.must_pay")
+            g.emit(f'{item.controller} cannot pay {parsed.text()}: "{cost}" is not done', "cost.must_pay")
             return False
         board.pay(g, payment, item.label)
         return True
     if cost == "exhaust me":
         if ctx.source is None or ctx.source.exhausted:
-            g.emit(f"{item.label}: its source cannot be exhausted to pay: nothing more is done", "exhaust.cost_must_complete")
+            g.emit(
+                f"{item.label}: its source cannot be exhausted to pay: nothing more is done",
+                "exhaust.cost_must_complete",
+            )
             return False
         ctx.source.exhausted = True
         g.emit(f"{item.controller} exhausts {ctx.source.name} to pay", "exhaust.action", "cost.within_instruction")
@@ -326,44 +399,71 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
 
 
 def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
-    """"Do this:" creates a new ability on the Chain (380, 381), N times with "do this N times"; "if this kills
+    """ "Do this:" creates a new ability on the Chain (380, 381), N times with "do this N times"; "if this kills
     it" waits for that unit's death in the cleanup after this resolves (415.5.c)."""
     s, item = g.s, ctx.item
     cond = ins.data[0] if ins.data else ""
     body = ins.text.split(":", 1)[1].strip()
-    noted = tuple(p for p in (("destination", ctx.destination) if ctx.destination else None,
-                              ("it", ctx.it.key) if ctx.it is not None else None) if p)
+    noted = tuple(
+        p
+        for p in (
+            ("destination", ctx.destination) if ctx.destination else None,
+            ("it", ctx.it.key) if ctx.it is not None else None,
+        )
+        if p
+    )
     if cond == "if you do" and not ctx.did:
-        g.emit(f"{item.label}: the condition of its reflexive trigger is not met: nothing is added to the Chain",
-               "reflexive.condition")
+        g.emit(
+            f"{item.label}: the condition of its reflexive trigger is not met: nothing is added to the Chain",
+            "reflexive.condition",
+        )
         return
     if cond == "then" and ctx.destination is None and any(i.verb == "move" for i in effects.parse(item.effect)):
-        g.emit(f"{item.label}: nothing was moved, so there is no destination: its reflexive trigger is not added",
-               "reflexive.condition", "play.null_information")
+        g.emit(
+            f"{item.label}: nothing was moved, so there is no destination: its reflexive trigger is not added",
+            "reflexive.condition",
+            "play.null_information",
+        )
         return
     if cond == "if this kills it":
         unit = ctx.it
         if unit is None:
             return
         s.watch.append((unit.key, s.epochs.get(unit.key, 0), body, item.controller, item.label, item.source or ""))
-        g.emit(f"{item.label}: if {unit.name} dies from this, its reflexive trigger will be added to the Chain",
-               "reflexive.condition")
+        g.emit(
+            f"{item.label}: if {unit.name} dies from this, its reflexive trigger will be added to the Chain",
+            "reflexive.condition",
+        )
         return
     if ins.times > 1:
-        g.emit(f"{item.label}: \"do this {ins.times} times\": its reflexive trigger is added to the Chain {ins.times} times",
-               "reflexive.times")
+        g.emit(
+            f'{item.label}: "do this {ins.times} times": its reflexive trigger is added to the Chain {ins.times} times',
+            "reflexive.times",
+        )
     for _ in range(ins.times):
         add_reflexive(g, item, body, noted)
 
 
 def add_reflexive(g: Game, item: ChainItem, body: str, noted: tuple = ()) -> None:
     s = g.s
-    new = ChainItem(f"{item.label.split(' (')[0]} (reflexive)", item.controller, "trigger", effect=body,
-                    source=item.source, pending=True, uid=s.new_uid(), place=item.place, hidden_at=item.hidden_at,
-                    noted=noted or item.noted)
+    new = ChainItem(
+        f"{item.label.split(' (')[0]} (reflexive)",
+        item.controller,
+        "trigger",
+        effect=body,
+        source=item.source,
+        pending=True,
+        uid=s.new_uid(),
+        place=item.place,
+        hidden_at=item.hidden_at,
+        noted=noted or item.noted,
+    )
     s.chain.append(new)
-    g.emit(f"{item.label}'s reflexive trigger creates a new ability (\"{body}\"): it goes onto the Chain as a Pending "
-           "Item", "reflexive.creates_item", "reflexive.pending")
+    g.emit(
+        f'{item.label}\'s reflexive trigger creates a new ability ("{body}"): it goes onto the Chain as a Pending Item',
+        "reflexive.creates_item",
+        "reflexive.pending",
+    )
 
 
 def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
@@ -419,36 +519,60 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "prevent_all":
         s.prevent["*"] = "spells and abilities"
-        g.emit(f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
-               "ability has a unit deal is that unit's, not theirs)", *keys, "deal.source_default", "deal.unit_source")
+        g.emit(
+            f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
+            "ability has a unit deal is that unit's, not theirs)",
+            *keys,
+            "deal.source_default",
+            "deal.unit_source",
+        )
         return
     if v == "play_self":
         card = ctx.source
         if card is None or card.zone != "trash":
-            g.emit(f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, "play.null_information")
+            g.emit(
+                f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, "play.null_information"
+            )
             return
         board.play_from(g, card, item.controller, "base", item, *keys)
         return
     if v == "token":
         place = ins.place
         if place == "here":
-            place = item.hidden_at or (ctx.source.location if ctx.source is not None else None) or dict(item.noted).get("at")
+            place = (
+                item.hidden_at
+                or (ctx.source.location if ctx.source is not None else None)
+                or dict(item.noted).get("at")
+            )
         elif place is None and item.hidden_at:
             place = item.hidden_at
-            g.emit(f"{item.label} was played from facedown at {item.hidden_at}: a unit it plays enters the board there",
-                   *keys, "hide.units_at_that_battlefield")
+            g.emit(
+                f"{item.label} was played from facedown at {item.hidden_at}: a unit it plays enters the board there",
+                *keys,
+                "hide.units_at_that_battlefield",
+            )
         for _ in range(ins.times):
-            board.make_token(g, me, ins.data[0], ins.amount, ins.data[1], bool(ins.data[2]), place or "base", item, *keys)
+            board.make_token(
+                g, me, ins.data[0], ins.amount, ins.data[1], bool(ins.data[2]), place or "base", item, *keys
+            )
         return
     if v == "deal_all":
         where = dict(item.noted).get("at") if ins.aim.where == "here" else None
         if targets and isinstance(targets[0], Battlefield):
             where = targets[0].name
-        victims = [u for u in s.units() if (where is None or (u.location or "").lower() == where.lower())
-                   and (ins.aim.side != "enemy" or u.controller != me)
-                   and (ins.aim.where != "battlefields" or u.zone == "battlefield")]
-        g.emit(f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (the units are not "
-               "chosen: no unit is a target)", *keys, "targets.programmatic")
+        victims = [
+            u
+            for u in s.units()
+            if (where is None or (u.location or "").lower() == where.lower())
+            and (ins.aim.side != "enemy" or u.controller != me)
+            and (ins.aim.where != "battlefields" or u.zone == "battlefield")
+        ]
+        g.emit(
+            f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (the units are not "
+            "chosen: no unit is a target)",
+            *keys,
+            "targets.programmatic",
+        )
         for u in victims:
             board.deal(g, item, u, ins.amount, *keys)
         return
@@ -471,13 +595,20 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         if len(units) < 2 and first is not None and first in s.cards and s.cards[first].on_board:
             units.insert(0, s.cards[first])
         if len(units) < 2:
-            g.emit(f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
-                   *keys, "text.do_what_you_can")
+            g.emit(
+                f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
+                *keys,
+                "text.do_what_you_can",
+            )
             return
         a, b = units[0], units[1]
         ma, mb = s.might(a), s.might(b)
-        g.emit(f"{a.name} and {b.name} deal damage equal to their Mights to each other ({ma} and {mb}); the units "
-               "are the source of that damage", *keys, "deal.unit_source")
+        g.emit(
+            f"{a.name} and {b.name} deal damage equal to their Mights to each other ({ma} and {mb}); the units "
+            "are the source of that damage",
+            *keys,
+            "deal.unit_source",
+        )
         board.deal(g, item, b, ma, *keys, source=a)
         board.deal(g, item, a, mb, *keys, source=b)
         return
@@ -495,8 +626,12 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         s.chain.remove(target)
         if target.card:
             board.leave_board(g, s.cards[target.card], "trash")
-        g.emit(f"{target.label} is countered: it does nothing and goes to the trash (it was not played)", *keys,
-               "counter.does_nothing", "counter.not_played")
+        g.emit(
+            f"{target.label} is countered: it does nothing and goes to the trash (it was not played)",
+            *keys,
+            "counter.does_nothing",
+            "counter.not_played",
+        )
         return
     assert isinstance(target, Card)
     unit = target
@@ -523,8 +658,12 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
     elif v == "return":
         where = str(unit.location or f"{unit.owner}'s {unit.zone}")
         board.leave_board(g, unit, "hand")
-        g.emit(f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand", *keys, "return.owners_hand",
-               *(("champion.same_name",) if ins.target is not None and ("champion", True) in ins.target.filters else ()))
+        g.emit(
+            f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand",
+            *keys,
+            "return.owners_hand",
+            *(("champion.same_name",) if ins.target is not None and ("champion", True) in ins.target.filters else ()),
+        )
     elif v == "move":
         dest = ins.place or item.place or "base"
         if dest.lower() != "base":
@@ -534,16 +673,23 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             ctx.did = False
             return
         if dest != "base" and any(s.allied(p, unit.controller) for p in s.players_at(dest)):
-            g.emit(f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there", *keys,
-                   "team.control_not_shared")
+            g.emit(
+                f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there",
+                *keys,
+                "team.control_not_shared",
+            )
             ctx.did = False
             return
         board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect", mover=item.controller)
         ctx.destination = dest
     elif v == "recall":
         if unit.location == "base":
-            g.emit(f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)", *keys,
-                   "recall.to_base", "text.do_what_you_can")
+            g.emit(
+                f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)",
+                *keys,
+                "recall.to_base",
+                "text.do_what_you_can",
+            )
         else:
             board.set_location(unit, "base")
             g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, "recall.to_base")
@@ -551,8 +697,12 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             _exhaust(g, unit, keys)
     elif v == "ready":
         if not unit.exhausted:
-            g.emit(f"{unit.name} is already ready: nothing additional happens", *keys, "ready.already_ready",
-                   "text.do_what_you_can")
+            g.emit(
+                f"{unit.name} is already ready: nothing additional happens",
+                *keys,
+                "ready.already_ready",
+                "text.do_what_you_can",
+            )
             return
         unit.exhausted = False
         g.emit(f"{unit.name} is readied", *keys, "ready.action", "ready.by_effect")
@@ -579,19 +729,31 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         if minimum is not None and amount < 0:
             now = s.raw_might(unit)
             amount = max(amount, min(0, int(minimum) - now))
-            g.emit(f"{unit.name} gets {amount:+d} Might this turn ({ins.amount:+d} to a minimum of {minimum}: the "
-                   "limit is applied now and remembered)", *keys, "might.current", "layers.snapshot")
+            g.emit(
+                f"{unit.name} gets {amount:+d} Might this turn ({ins.amount:+d} to a minimum of {minimum}: the "
+                "limit is applied now and remembered)",
+                *keys,
+                "might.current",
+                "layers.snapshot",
+            )
         else:
             g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, "might.current")
         unit.temp_might += amount
     elif v == "might_of_it":
         if ctx.it_might is None:
-            g.emit(f"{item.label}: no unit was killed, so \"its Might\" is null: {unit.name} gets nothing", *keys,
-                   "play.null_information")
+            g.emit(
+                f'{item.label}: no unit was killed, so "its Might" is null: {unit.name} gets nothing',
+                *keys,
+                "play.null_information",
+            )
             return
         unit.temp_might += ctx.it_might
-        g.emit(f"{unit.name} gets +{ctx.it_might} Might this turn (its Might as it left the board, looked back at)", *keys,
-               "might.current", "play.look_back")
+        g.emit(
+            f"{unit.name} gets +{ctx.it_might} Might this turn (its Might as it left the board, looked back at)",
+            *keys,
+            "might.current",
+            "play.look_back",
+        )
     elif v == "give_mine":
         src = ctx.source
         if src is None or not src.on_board:
@@ -601,16 +763,24 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         amount = s.might(src)
         unit.temp_might += amount
         unit.granted = (*unit.granted, *((k, v2, True) for k, v2 in kws.items() if k not in ("Reaction",)))
-        g.emit(f"{unit.name} gets {src.name}'s keywords now ({', '.join(kws) or 'none'}) and +{amount} Might this turn",
-               *keys, "might.current", "keyword.granted")
+        g.emit(
+            f"{unit.name} gets {src.name}'s keywords now ({', '.join(kws) or 'none'}) and +{amount} Might this turn",
+            *keys,
+            "might.current",
+            "keyword.granted",
+        )
     elif v == "grant":
         kws, this_turn = ins.data
         unit.granted = (*unit.granted, *((k, value, this_turn) for k, value in kws))
         if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws):
             s.continuous = True  # Might now depends on keywords
-        g.emit(f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
-               + (" this turn" if this_turn else ""), *keys, "keyword.granted",
-               *(("keyword.values_summed",) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()))
+        g.emit(
+            f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
+            + (" this turn" if this_turn else ""),
+            *keys,
+            "keyword.granted",
+            *(("keyword.values_summed",) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()),
+        )
     elif v == "heal":
         if not unit.damage:
             g.emit(f"{unit.name} has no damage to heal", *keys, "heal.clears_damage", "text.do_what_you_can")
@@ -625,17 +795,27 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             board.recycle_cards(g, [unit], *keys)
     elif v == "play_from":
         if unit.zone != "trash":
-            g.emit(f"{item.label}: {unit.name} is no longer in the trash: it cannot be played", *keys, "play.null_information")
+            g.emit(
+                f"{item.label}: {unit.name} is no longer in the trash: it cannot be played",
+                *keys,
+                "play.null_information",
+            )
             return
         if "free" in ins.data:
-            g.emit(f"{item.label}: {unit.name} is played ignoring its cost: its base energy and power costs are 0",
-                   *keys, "cost.ignored")
+            g.emit(
+                f"{item.label}: {unit.name} is played ignoring its cost: its base energy and power costs are 0",
+                *keys,
+                "cost.ignored",
+            )
         board.play_from(g, unit, item.controller, "base", item, *keys)
     elif v == "swap":
         me = ctx.source
         if me is None or not me.on_board or not unit.on_board:
-            g.emit(f"{item.label}: one of the two units is no longer on the board: nothing moves", *keys,
-                   "text.do_what_you_can")
+            g.emit(
+                f"{item.label}: one of the two units is no longer on the board: nothing moves",
+                *keys,
+                "text.do_what_you_can",
+            )
             return
         mine, theirs = me.location or "base", unit.location or "base"
         board.move_units(g, me.controller or me.owner, [me], theirs, *keys, "move.by_effect")
@@ -669,8 +849,12 @@ def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> N
         g.emit(f"{item.label}: the unit with Weaponmaster is no longer on the board", *keys, "play.null_information")
         return
     if gear.defn.equip is None:
-        g.emit(f"{gear.name} has no Equip cost: it cannot be paid, and {gear.name} stays where it is", *keys,
-               "weaponmaster.play_effect", "weaponmaster.stays")
+        g.emit(
+            f"{gear.name} has no Equip cost: it cannot be paid, and {gear.name} stays where it is",
+            *keys,
+            "weaponmaster.play_effect",
+            "weaponmaster.stays",
+        )
         return
     cost = costs.resolve_card_domain(gear.defn.equip, gear)
     power = list(cost.power)
@@ -678,18 +862,26 @@ def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> N
     if reduced:
         power.remove("any")
     cost = effects.Cost(cost.energy, tuple(power))
-    g.emit(f"Weaponmaster: {gear.name}'s Equip cost is {gear.defn.equip.text()}, "
-           + (f"reduced by [A] to {cost.text()}" if reduced else "which has no [A] to reduce"),
-           *keys, "weaponmaster.play_effect")
+    g.emit(
+        f"Weaponmaster: {gear.name}'s Equip cost is {gear.defn.equip.text()}, "
+        + (f"reduced by [A] to {cost.text()}" if reduced else "which has no [A] to reduce"),
+        *keys,
+        "weaponmaster.play_effect",
+    )
     if "faq.weaponmaster_optional" in s.rulings:
         if not ask(g, item.controller, f"{item.label}: pay {cost.text()} to attach {gear.name} to {me.name}"):
-            g.emit(f"{item.controller} chooses not to use Weaponmaster: {gear.name} stays where it is",
-                   "faq.weaponmaster_optional", "weaponmaster.stays")
+            g.emit(
+                f"{item.controller} chooses not to use Weaponmaster: {gear.name} stays where it is",
+                "faq.weaponmaster_optional",
+                "weaponmaster.stays",
+            )
             return
         g.emit(f"{item.controller} chooses to use Weaponmaster (it is optional)", "faq.weaponmaster_optional")
     payment = costs.plan(s, item.controller, cost, legality.adders(s, item.controller))
     if payment is None:
-        g.emit(f"{item.controller} cannot pay {cost.text()}: {gear.name} stays where it is", *keys, "weaponmaster.stays")
+        g.emit(
+            f"{item.controller} cannot pay {cost.text()}: {gear.name} stays where it is", *keys, "weaponmaster.stays"
+        )
         return
     board.pay(g, payment, f"{gear.name}'s Equip (Weaponmaster)")
     board.attach(g, gear, me, *keys, "weaponmaster.play_effect")
@@ -709,17 +901,21 @@ def _look(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> Non
     reveal = ins.data and ins.data[0] == "reveal"
     short = n < ins.amount
     what = "the top card" if n == 1 else f"the top {n} cards" if n else "no card"
-    g.emit(f"{me} {'reveals' if reveal else 'looks at'} {what} of their Main Deck ({_card_names(g, ctx.looked)})"
-           + (f"; there {'is' if len(deck) == 1 else 'are'} only {len(deck)}: no Burn Out" if short else "")
-           + ("; they stay in the Main Deck while revealed" if reveal and n else ""),
-           *keys, "look.when_instructed", *(("reveal.presents", "reveal.stays_in_zone") if reveal else ()),
-           *(("look.excess_no_burn_out",) if short else ()))
+    g.emit(
+        f"{me} {'reveals' if reveal else 'looks at'} {what} of their Main Deck ({_card_names(g, ctx.looked)})"
+        + (f"; there {'is' if len(deck) == 1 else 'are'} only {len(deck)}: no Burn Out" if short else "")
+        + ("; they stay in the Main Deck while revealed" if reveal and n else ""),
+        *keys,
+        "look.when_instructed",
+        *(("reveal.presents", "reveal.stays_in_zone") if reveal else ()),
+        *(("look.excess_no_burn_out",) if short else ()),
+    )
     if n == 1 and deck[0] is not None:
         ctx.it = s.cards[deck[0]]
 
 
 def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
-    """"Deal N to that unit for each card with KEYWORD revealed this way": the cards' printed keywords count (a
+    """ "Deal N to that unit for each card with KEYWORD revealed this way": the cards' printed keywords count (a
     characteristic, e.g. 737.5); a card that only mentions the keyword does not; an unnamed card has none."""
     s, item = g.s, ctx.item
     kw = ins.data[0]
@@ -728,10 +924,17 @@ def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tupl
         g.emit(f"{item.label}: no card was revealed: there is nothing to count", *keys, "play.null_information")
         return
     having = [k for k in ctx.looked if k is not None and s.cards[k].defn.has(kw)]
-    g.emit(f"{len(having)} of the revealed cards {'has' if len(having) == 1 else 'have'} {kw}"
-           + (f" ({_card_names(g, list(having))})" if having else "")
-           + (f"; {len(ctx.looked) - len(having)} {'does' if len(ctx.looked) - len(having) == 1 else 'do'} not" if
-              len(ctx.looked) > len(having) else ""), *keys, *((key,) if key in g.citations else ()))
+    g.emit(
+        f"{len(having)} of the revealed cards {'has' if len(having) == 1 else 'have'} {kw}"
+        + (f" ({_card_names(g, list(having))})" if having else "")
+        + (
+            f"; {len(ctx.looked) - len(having)} {'does' if len(ctx.looked) - len(having) == 1 else 'do'} not"
+            if len(ctx.looked) > len(having)
+            else ""
+        ),
+        *keys,
+        *((key,) if key in g.citations else ()),
+    )
     unit = targets[0] if targets else None
     if not isinstance(unit, Card) or not unit.on_board:
         g.emit(f"{item.label}: the unit is no longer on the board: no damage is dealt", *keys, "play.null_information")
@@ -751,8 +954,13 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
     zone, free = ins.data[0], "free" in ins.data
     filters = dict(ins.aim.filters)
     if "might_killed_plus" in filters and ctx.it_might is None:
-        g.emit(f"{item.label}: no unit was killed, so the killed unit's Might is null and no card can be compared "
-               "with it: none is played", *keys, "play.null_information", "play.by_effect_none")
+        g.emit(
+            f"{item.label}: no unit was killed, so the killed unit's Might is null and no card can be compared "
+            "with it: none is played",
+            *keys,
+            "play.null_information",
+            "play.by_effect_none",
+        )
         ctx.did = False
         return
     if zone == "hand":
@@ -785,8 +993,9 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
             raise replacement.Pause(
                 Awaiting("pick", me, tuple(c.name for c in options), about=item.label, item=item.uid),
                 f"{item.label}: {me} chooses the card to play {what} ({', '.join(c.name for c in options)}; "
-                f"\"{me} chooses {options[0].name}\"; not a target: the cards are not public)",
-                ("play.by_effect", "choice.not_target_private", "priority.limited_actions_regardless"))
+                f'"{me} chooses {options[0].name}"; not a target: the cards are not public)',
+                ("play.by_effect", "choice.not_target_private", "priority.limited_actions_regardless"),
+            )
         card = next(c for c in options if c.name.lower() == answer[0].lower())
     if "banish" in ins.data:
         if card.key in s.deck[card.owner]:
@@ -794,32 +1003,60 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
         card.zone = "banishment"
         board.card_epoch_bump(g, card)
         ctx.looked = [k for k in (ctx.looked or []) if k != card.key]
-        g.emit(f"{me} banishes {card.name} from among the cards looked at, to play it from there", *keys,
-               "banish.action", "banish.holding_space")
+        g.emit(
+            f"{me} banishes {card.name} from among the cards looked at, to play it from there",
+            *keys,
+            "banish.action",
+            "banish.holding_space",
+        )
     if card.defn.has("Hidden") and zone == "hand":
-        g.emit(f"{card.name} has Hidden, but it is played from {me}'s hand, not hidden: hiding is not playing", *keys,
-               "hide.not_play")
+        g.emit(
+            f"{card.name} has Hidden, but it is played from {me}'s hand, not hidden: hiding is not playing",
+            *keys,
+            "hide.not_play",
+        )
     place = "base"
     if card.defn.type == "unit" and ctx.unit_here:
-        here = (ctx.source.location if ctx.source is not None and ctx.source.on_board else None) or dict(item.noted).get("at")
+        here = (ctx.source.location if ctx.source is not None and ctx.source.on_board else None) or dict(
+            item.noted
+        ).get("at")
         if here and here != "base":
             place = here
             bf = s.bf(here)
-            g.emit(f"{card.name} is a unit: it is played here, at {bf.name}"
-                   + ("" if bf.controller == me else f", which {me} does not control: the effect makes it a valid location"),
-                   *keys, "play.location_permission", "play.unit_location")
+            g.emit(
+                f"{card.name} is a unit: it is played here, at {bf.name}"
+                + (
+                    ""
+                    if bf.controller == me
+                    else f", which {me} does not control: the effect makes it a valid location"
+                ),
+                *keys,
+                "play.location_permission",
+                "play.unit_location",
+            )
     elif card.defn.type != "unit" and ctx.unit_here:
-        g.emit(f"{card.name} is not a unit: \"play it here\" does not apply to it (a location is chosen for units)", *keys,
-               "play.unit_location")
-    g.emit(f"{item.label}: {me} plays {card.name} as the effect instructs"
-           + (", ignoring its cost: its base energy and power costs are 0" if free else ""), *keys, "play.by_effect",
-           *(("cost.ignored",) if free else ()))
+        g.emit(
+            f'{card.name} is not a unit: "play it here" does not apply to it (a location is chosen for units)',
+            *keys,
+            "play.unit_location",
+        )
+    g.emit(
+        f"{item.label}: {me} plays {card.name} as the effect instructs"
+        + (", ignoring its cost: its base energy and power costs are 0" if free else ""),
+        *keys,
+        "play.by_effect",
+        *(("cost.ignored",) if free else ()),
+    )
     if not free and card.defn.cost:
         cost = costs.resolve_card_domain(card.defn.cost, card)
         payment = costs.plan(s, me, cost, legality.adders(s, me))
         if payment is None:
-            g.emit(f"{me} cannot pay {cost.text()} for {card.name}: it is not played and stays "
-                   + ("banished" if card.zone == "banishment" else f"in {me}'s {card.zone}"), *keys, "cost.must_pay")
+            g.emit(
+                f"{me} cannot pay {cost.text()} for {card.name}: it is not played and stays "
+                + ("banished" if card.zone == "banishment" else f"in {me}'s {card.zone}"),
+                *keys,
+                "cost.must_pay",
+            )
             ctx.did = False
             return
         board.pay(g, payment, card.name)
@@ -840,23 +1077,32 @@ def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
     for k in top:
         if k is not None:
             board.card_epoch_bump(g, s.cards[k])
-    g.emit(f"{me} recycles {_card_names(g, top)} to the bottom of their Main Deck", *keys, "recycle.to_main_deck",
-           "reveal.destination")
+    g.emit(
+        f"{me} recycles {_card_names(g, top)} to the bottom of their Main Deck",
+        *keys,
+        "recycle.to_main_deck",
+        "reveal.destination",
+    )
     ctx.looked = []
     triggers.fire(g, "recycle", player=me)
 
 
 def _exhaust(g: Game, unit: Card, keys: tuple[str, ...]) -> None:
     if unit.exhausted:
-        g.emit(f"{unit.name} is already exhausted: nothing additional happens", *keys, "exhaust.already_exhausted",
-               "text.do_what_you_can")
+        g.emit(
+            f"{unit.name} is already exhausted: nothing additional happens",
+            *keys,
+            "exhaust.already_exhausted",
+            "text.do_what_you_can",
+        )
         return
     unit.exhausted = True
     g.emit(f"{unit.name} is exhausted", *keys, "exhaust.action")
 
 
-def apply_single(g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
-                 keys: tuple[str, ...]) -> None:
+def apply_single(
+    g: Game, item: ChainItem, ins: Instruction, target: Card | ChainItem | None, keys: tuple[str, ...]
+) -> None:
     """One instruction of a replacement effect's "instead" (no targets: ``me``, ``that unit``)."""
     source = g.s.cards.get(item.source or "") if item.source else None
     ctx = Context(item, source, [])

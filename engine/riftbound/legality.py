@@ -122,8 +122,20 @@ class Ordering:
     order: tuple[str, ...]
 
 
-Plan = (Playing | Activating | Moving | Hiding | A.Pass | A.EndTurn | Choosing | Targeting | Assigning | Ordering
-        | Answering | RuneUse)
+Plan = (
+    Playing
+    | Activating
+    | Moving
+    | Hiding
+    | A.Pass
+    | A.EndTurn
+    | Choosing
+    | Targeting
+    | Assigning
+    | Ordering
+    | Answering
+    | RuneUse
+)
 
 
 def card(s: State, name: str) -> Card:
@@ -135,8 +147,11 @@ def card(s: State, name: str) -> Card:
 
 def check(s: State, a: A.Action) -> Plan:
     """The plan for action ``a``, or :class:`Refusal` (the rules forbid it now)."""
-    if s.awaiting is not None and s.awaiting.kind in ("order", "targets", "may") and \
-            not isinstance(a, (A.Order, A.Choose, A.Answer)):
+    if (
+        s.awaiting is not None
+        and s.awaiting.kind in ("order", "targets", "may")
+        and not isinstance(a, (A.Order, A.Choose, A.Answer))
+    ):
         may_act(s, a.player)  # refused: the rules wait for the order, the targets or the answer
     if isinstance(a, A.Play):
         return play(s, a)
@@ -170,30 +185,51 @@ def may_act(s: State, player: str) -> None:
     if s.awaiting is not None:
         w = s.awaiting
         if w.kind == "order":
-            raise Refusal(f"the rules wait for {w.player} to order the replacement effects ({w.about}: "
-                          f"{', '.join(w.options)}); no player has Priority", w.reason, "priority.none_no_actions")
+            raise Refusal(
+                f"the rules wait for {w.player} to order the replacement effects ({w.about}: "
+                f"{', '.join(w.options)}); no player has Priority",
+                w.reason,
+                "priority.none_no_actions",
+            )
         if w.kind == "assign":
-            raise Refusal(f"the rules wait for {w.player} to assign {w.amount} combat damage; no player has Priority",
-                          "priority.none_no_actions", "combat.assign")
+            raise Refusal(
+                f"the rules wait for {w.player} to assign {w.amount} combat damage; no player has Priority",
+                "priority.none_no_actions",
+                "combat.assign",
+            )
         if w.kind == "targets":
-            raise Refusal(f"the rules wait for {w.player} to choose the targets of {w.about} as it is put on the Chain; "
-                          "no player has Priority", "trigger.choose_targets", "priority.none_no_actions")
+            raise Refusal(
+                f"the rules wait for {w.player} to choose the targets of {w.about} as it is put on the Chain; "
+                "no player has Priority",
+                "trigger.choose_targets",
+                "priority.none_no_actions",
+            )
         if w.kind == "may":
-            raise Refusal(f"the rules wait for {w.player} to decide: {w.about} (\"{w.player} accepts\" or "
-                          f"\"{w.player} declines\"); no player has Priority", "priority.limited_actions_regardless",
-                          "priority.none_no_actions")
+            raise Refusal(
+                f'the rules wait for {w.player} to decide: {w.about} ("{w.player} accepts" or '
+                f'"{w.player} declines"); no player has Priority',
+                "priority.limited_actions_regardless",
+                "priority.none_no_actions",
+            )
         key = "cleanup.begin_showdown" if w.kind == "showdown" else "cleanup.begin_combat"
-        raise Refusal(f"the rules wait for {w.player} to choose where a staged {w.kind} begins ({', '.join(w.options)})",
-                      key, "priority.none_no_actions")
+        raise Refusal(
+            f"the rules wait for {w.player} to choose where a staged {w.kind} begins ({', '.join(w.options)})",
+            key,
+            "priority.none_no_actions",
+        )
     if s.priority != player:
         holder = f"{s.priority} has it" if s.priority else "no player has it"
         focus = ("focus.needs_priority",) if s.focus == player else ()
-        raise Refusal(f"{player} does not have Priority ({holder})" + (", and Focus alone allows nothing" if focus else ""),
-                      "priority.singular_right", *focus)
+        raise Refusal(
+            f"{player} does not have Priority ({holder})" + (", and Focus alone allows nothing" if focus else ""),
+            "priority.singular_right",
+            *focus,
+        )
 
 
-def card_timing(s: State, player: str, card: Card, *, hidden: bool = False,
-                ability_keywords: frozenset | None = None) -> tuple[str, ...]:
+def card_timing(
+    s: State, player: str, card: Card, *, hidden: bool = False, ability_keywords: frozenset | None = None
+) -> tuple[str, ...]:
     """Keys of the rules that let ``player`` play ``card`` (or activate an ability with ``ability_keywords``) now."""
     extra: tuple[str, ...] = ()
     if ability_keywords is None:
@@ -211,20 +247,34 @@ def card_timing(s: State, player: str, card: Card, *, hidden: bool = False,
     extra = (*extra, *(("hide.gains_reaction",) if hidden else ()))
     if s.chain:
         if not reaction:
-            raise Refusal(f"{what} has no Reaction: in a Closed State only cards and abilities with Reaction can be {act}",
-                          "timing.closed_needs_reaction")
+            raise Refusal(
+                f"{what} has no Reaction: in a Closed State only cards and abilities with Reaction can be {act}",
+                "timing.closed_needs_reaction",
+            )
         return ("timing.closed_needs_reaction", any_turn_closed, *extra)
     if s.showdown:
         if not action:
-            raise Refusal(f"{what} has neither Action nor Reaction: in a Showdown State only those can be {act}",
-                          "timing.showdown_needs_action_or_reaction")
-        return ("timing.showdown_needs_action_or_reaction", "showdown.focus_holder_may",
-                *((any_turn_showdown,) if player != s.turn_player else ()), *extra)
+            raise Refusal(
+                f"{what} has neither Action nor Reaction: in a Showdown State only those can be {act}",
+                "timing.showdown_needs_action_or_reaction",
+            )
+        return (
+            "timing.showdown_needs_action_or_reaction",
+            "showdown.focus_holder_may",
+            *((any_turn_showdown,) if player != s.turn_player else ()),
+            *extra,
+        )
     if player != s.turn_player or s.phase != "main":
         if reaction and player == s.priority:
-            return ("timing.reaction_any_turn_closed" if ability_keywords is None else "timing.reaction_ability", *extra)
-        raise Refusal("in a Neutral Open State only the Turn Player plays cards, in their Action Phase",
-                      "timing.neutral_open_own_turn", "turn.action_phase_turn_player_only")
+            return (
+                "timing.reaction_any_turn_closed" if ability_keywords is None else "timing.reaction_ability",
+                *extra,
+            )
+        raise Refusal(
+            "in a Neutral Open State only the Turn Player plays cards, in their Action Phase",
+            "timing.neutral_open_own_turn",
+            "turn.action_phase_turn_player_only",
+        )
     return ("timing.neutral_open_own_turn", *extra)
 
 
@@ -232,17 +282,24 @@ def ability_timing(s: State, player: str, card: Card, ability: Ability) -> tuple
     """Activated abilities: the controller's turn in an Open State (374) unless Action/Reaction say otherwise."""
     kws = ability.keywords
     if not kws & {"Action", "Reaction"} and s.showdown and (card.is_unit or card.zone == "legend"):
-        raise Refusal(f"{card.name}'s ability has neither Action nor Reaction: a unit's or legend's ability is activated "
-                      "in its controller's Action Phase, not during a Showdown", "ability.unit_timing",
-                      "timing.showdown_needs_action_or_reaction")
+        raise Refusal(
+            f"{card.name}'s ability has neither Action nor Reaction: a unit's or legend's ability is activated "
+            "in its controller's Action Phase, not during a Showdown",
+            "ability.unit_timing",
+            "timing.showdown_needs_action_or_reaction",
+        )
     keys = card_timing(s, player, card, ability_keywords=kws)
     if not kws & {"Action", "Reaction"}:
         if player != s.turn_player or s.chain:
-            raise Refusal(f"{card.name}'s ability can only be activated on its controller's turn in an Open State",
-                          "ability.activated_timing")
+            raise Refusal(
+                f"{card.name}'s ability can only be activated on its controller's turn in an Open State",
+                "ability.activated_timing",
+            )
         if (card.is_unit or card.zone == "legend") and (s.showdown or s.phase != "main"):
-            raise Refusal(f"{card.name}'s ability can only be activated in its controller's Action Phase, not during "
-                          "a Showdown", "ability.unit_timing")
+            raise Refusal(
+                f"{card.name}'s ability can only be activated in its controller's Action Phase, not during a Showdown",
+                "ability.unit_timing",
+            )
         keys = (*keys, "ability.activated_timing")
     return keys
 
@@ -254,16 +311,26 @@ PLAYABLE_ZONES = ("hand", "facedown", "champion")
 def play(s: State, a: A.Play) -> Playing:
     player, c = a.player, card(s, a.card)
     hidden = c.zone == "facedown"
-    if c.zone not in PLAYABLE_ZONES or (c.zone == "hand" and c.owner != player) or (
-            c.zone == "champion" and c.owner != player):
-        where = f"in {c.owner}'s hand" if c.zone == "hand" else f"in the {c.zone}" if c.zone in (
-            "trash", "deck", "chain") else f"on the board ({c.location})" if c.on_board else c.zone
+    if (
+        c.zone not in PLAYABLE_ZONES
+        or (c.zone == "hand" and c.owner != player)
+        or (c.zone == "champion" and c.owner != player)
+    ):
+        where = (
+            f"in {c.owner}'s hand"
+            if c.zone == "hand"
+            else f"in the {c.zone}"
+            if c.zone in ("trash", "deck", "chain")
+            else f"on the board ({c.location})"
+            if c.on_board
+            else c.zone
+        )
         hint = f' (did you mean "{c.name}" in {c.owner}\'s hand?)' if c.zone == "hand" else f" ({c.name} is {where})"
         raise ScenarioError((), f'no card named "{c.name}" in {player}\'s hand{hint}')
     if hidden and c.controller != player:
         raise ScenarioError((), f"{c.name} is hidden at {c.at} by {c.controller}, not by {player}")
     if c.defn.type == "undefined":
-        raise ScenarioError((), f'{c.name} has no definition: add it under cards: ({c.name}: {{type: spell, ...}})')
+        raise ScenarioError((), f"{c.name} has no definition: add it under cards: ({c.name}: {{type: spell, ...}})")
     for optional in a.paying:
         if optional == "Deflect":  # a mandatory additional cost, said or not (checked with the targets below)
             continue
@@ -278,16 +345,24 @@ def play(s: State, a: A.Play) -> Playing:
     if c.zone == "champion":
         keys = (*keys, "champion.played_from_zone")
     if hidden and (c.hidden_turn is None or c.hidden_turn >= s.turn_number):
-        raise Refusal(f"{c.name} was hidden this turn: it can be played from facedown beginning on the next turn",
-                      "hide.timing_and_cost", "hide.later_turn_for_free")
+        raise Refusal(
+            f"{c.name} was hidden this turn: it can be played from facedown beginning on the next turn",
+            "hide.timing_and_cost",
+            "hide.later_turn_for_free",
+        )
     text = c.defn.effect if c.defn.type == "spell" else ""
     repeat = "Repeat" in a.paying
     wanted = effects.chosen(effects.parse(text)) * (2 if repeat else 1)
-    chosen, slots = choose_all(s, player, c.name, wanted, list(a.targets), hidden_at=c.at if hidden else None, source=None)
+    chosen, slots = choose_all(
+        s, player, c.name, wanted, list(a.targets), hidden_at=c.at if hidden else None, source=None
+    )
     if "Deflect" in a.paying:
         _said_deflect(s, player, c.name, chosen)
-    if "faq.token_cost_zero" in s.rulings and any(k == "cost_max" for i in wanted for k, _ in i.aim.filters) and \
-            any(kind == "unit" and s.cards[key].defn.token for kind, key, _ in chosen):
+    if (
+        "faq.token_cost_zero" in s.rulings
+        and any(k == "cost_max" for i in wanted for k, _ in i.aim.filters)
+        and any(kind == "unit" and s.cards[key].defn.token for kind, key, _ in chosen)
+    ):
         keys = (*keys, "faq.token_cost_zero")
     keys = (*keys, *_team_keys(s, player, chosen))
     if c.defn.type == "spell":
@@ -302,10 +377,25 @@ def play(s: State, a: A.Play) -> Playing:
     cost, cost_keys = total_cost(s, player, c, chosen, a.paying, hidden)
     payment = costs.plan(s, player, cost, adders(s, player))
     if payment is None:
-        raise Refusal(f"{player} cannot pay {cost.text()} for {c.name} ({resources(s, player)})", "cost.must_pay",
-                      "play.pay_costs", *cost_keys)
-    return Playing(player, c, keys, chosen, place, hidden, payment, tuple(p for p in a.paying if p != "Deflect"), slots,
-                   kill, cost_keys)
+        raise Refusal(
+            f"{player} cannot pay {cost.text()} for {c.name} ({resources(s, player)})",
+            "cost.must_pay",
+            "play.pay_costs",
+            *cost_keys,
+        )
+    return Playing(
+        player,
+        c,
+        keys,
+        chosen,
+        place,
+        hidden,
+        payment,
+        tuple(p for p in a.paying if p != "Deflect"),
+        slots,
+        kill,
+        cost_keys,
+    )
 
 
 def _team_keys(s: State, player: str, chosen: tuple[Chosen, ...]) -> tuple[str, ...]:
@@ -315,8 +405,14 @@ def _team_keys(s: State, player: str, chosen: tuple[Chosen, ...]) -> tuple[str, 
     return ()
 
 
-def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], paying: tuple[str, ...], hidden: bool,
-               ) -> tuple[Cost, tuple[str, ...]]:
+def total_cost(
+    s: State,
+    player: str,
+    c: Card,
+    chosen: tuple[Chosen, ...],
+    paying: tuple[str, ...],
+    hidden: bool,
+) -> tuple[Cost, tuple[str, ...]]:
     """The total cost of playing ``c`` (353): its base cost unless ignored, optional additional costs chosen,
     Deflect of opponents' objects chosen, discounts. Returns the cost and the rules that made it up."""
     keys: list[str] = []
@@ -340,7 +436,9 @@ def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], payin
         if not source.on_board or source.controller != player:
             continue
         for passive in source.defn.passives:
-            if passive[0] == "discount" and (passive[2] == "cards" or (passive[2] == "spells") == (c.defn.type == "spell")):
+            if passive[0] == "discount" and (
+                passive[2] == "cards" or (passive[2] == "spells") == (c.defn.type == "spell")
+            ):
                 cut = min(passive[1], total.energy)
                 total = Cost(total.energy - cut, total.power, total.exhaust, total.extra)
                 keys.extend(("cost.discounts", *(("cost.base_cost",) if optional else ())))
@@ -358,8 +456,10 @@ def total_cost(s: State, player: str, c: Card, chosen: tuple[Chosen, ...], payin
 def _said_deflect(s: State, player: str, what: str, chosen: tuple[Chosen, ...]) -> None:
     """``paying Deflect`` names a cost the targets must impose (735.1.c); it is paid whether said or not."""
     if not deflect_cost(s, player, chosen):
-        raise ScenarioError((), f'"paying Deflect": none of the objects {what} chooses is an opponent\'s with Deflect '
-                                "(735.1.c); drop it")
+        raise ScenarioError(
+            (),
+            f'"paying Deflect": none of the objects {what} chooses is an opponent\'s with Deflect (735.1.c); drop it',
+        )
 
 
 def deflect_cost(s: State, player: str, chosen: tuple[Chosen, ...]) -> int:
@@ -398,8 +498,9 @@ def resources(s: State, player: str) -> str:
     runes = s.runes[player] or []
     ready = sum(1 for r in runes if not r.exhausted)
     pool = s.pool[player]
-    return (f"{ready} ready and {len(runes) - ready} exhausted rune(s)"
-            + (f", {pool.text()} in the Rune Pool" if pool.energy or pool.power else ""))
+    return f"{ready} ready and {len(runes) - ready} exhausted rune(s)" + (
+        f", {pool.text()} in the Rune Pool" if pool.energy or pool.power else ""
+    )
 
 
 def _kill_for_cost(s: State, player: str, c: Card, name: str | None, place: str | None) -> str:
@@ -407,19 +508,27 @@ def _kill_for_cost(s: State, player: str, c: Card, name: str | None, place: str 
     assert add is not None
     ins = add.extra[0]
     if name is None:
-        raise Refusal(f"{c.name} has an additional cost ({ins.text}): say which unit, \"... killing UNIT\"",
-                      "cost.mandatory_additional")
+        raise Refusal(
+            f'{c.name} has an additional cost ({ins.text}): say which unit, "... killing UNIT"',
+            "cost.mandatory_additional",
+        )
     unit = card(s, name)
     problem = target_problem(s, player, ins, unit, None, c)
     if problem:
-        raise Refusal(f"{unit.name} cannot be killed for {c.name}'s additional cost: {problem[0]}", problem[1],
-                      "cost.mandatory_additional")
+        raise Refusal(
+            f"{unit.name} cannot be killed for {c.name}'s additional cost: {problem[0]}",
+            problem[1],
+            "cost.mandatory_additional",
+        )
     if place and place != "base" and c.defn.type == "unit":
         # 352.16 / 354.3: no choice that deterministically makes the rest of playing illegal.
         left = [u for u in s.units_at(place) if u.controller == player and u.key != unit.key]
         if not left:
-            raise Refusal(f"killing {unit.name} would leave {player} without units at {place}, where {c.name} is "
-                          "being played", "cost.no_self_defeating_choice", "play.unit_default_locations")
+            raise Refusal(
+                f"killing {unit.name} would leave {player} without units at {place}, where {c.name} is being played",
+                "cost.no_self_defeating_choice",
+                "play.unit_default_locations",
+            )
     return unit.key
 
 
@@ -431,7 +540,9 @@ def activate(s: State, a: A.Activate) -> Activating:
             raise ScenarioError((), f"{obj.name} has no Equip ability")
         ability = Ability("attach this to a unit you control", obj.defn.equip)
     if ability is None:
-        raise ScenarioError((), f"{obj.name} has no activated ability (give it one: ability: {{cost: exhaust, effect: ...}})")
+        raise ScenarioError(
+            (), f"{obj.name} has no activated ability (give it one: ability: {{cost: exhaust, effect: ...}})"
+        )
     if not (obj.on_board or obj.zone == "legend") or obj.controller != player:
         raise ScenarioError((), f"{obj.name} is not on the board under {player}'s control")
     may_act(s, player)
@@ -448,8 +559,11 @@ def activate(s: State, a: A.Activate) -> Activating:
     keys = (*keys, *_team_keys(s, player, chosen))
     place = move_destination(s, f"{obj.name}'s ability", ability.effect, a.place)
     if ability.exhausts and obj.exhausted:
-        raise Refusal(f"{obj.name} is exhausted: its cost (exhaust it) cannot be paid", "exhaust.cost_must_complete",
-                      "exhaust.not_again")
+        raise Refusal(
+            f"{obj.name} is exhausted: its cost (exhaust it) cannot be paid",
+            "exhaust.cost_must_complete",
+            "exhaust.not_again",
+        )
     for extra in ability.cost.extra:
         _check_extra_cost(s, player, obj, extra)
     cost = Cost(ability.cost.energy, ability.cost.power)
@@ -459,10 +573,16 @@ def activate(s: State, a: A.Activate) -> Activating:
     if deflect:
         cost = cost + Cost(0, ("any",) * deflect)
         cost_keys = ("deflect.cost", "cost.mandatory_additional")
-    payment = costs.plan(s, player, cost, tuple(x for x in adders(s, player) if x[0] != obj.key or not ability.exhausts))
+    payment = costs.plan(
+        s, player, cost, tuple(x for x in adders(s, player) if x[0] != obj.key or not ability.exhausts)
+    )
     if payment is None:
-        raise Refusal(f"{player} cannot pay {cost.text()} for {obj.name}'s ability ({resources(s, player)})",
-                      "cost.must_pay", "play.pay_costs", *cost_keys)
+        raise Refusal(
+            f"{player} cannot pay {cost.text()} for {obj.name}'s ability ({resources(s, player)})",
+            "cost.must_pay",
+            "play.pay_costs",
+            *cost_keys,
+        )
     return Activating(player, obj, keys, chosen, place, payment, slots, ability, cost_keys)
 
 
@@ -470,30 +590,47 @@ def _check_extra_cost(s: State, player: str, obj: Card, ins: Instruction) -> Non
     if ins.verb == "recycle_trash":
         trash = [c for c in s.cards.values() if c.zone == "trash" and c.owner == player]
         if len(trash) < ins.amount:
-            raise Refusal(f"{player}'s trash has {len(trash)} card(s): the cost (recycle {ins.amount} from your trash) "
-                          "cannot be paid", "recycle.cost_must_complete")
+            raise Refusal(
+                f"{player}'s trash has {len(trash)} card(s): the cost (recycle {ins.amount} from your trash) "
+                "cannot be paid",
+                "recycle.cost_must_complete",
+            )
     elif ins.verb == "discard":
         if len(s.hand(player)) + s.hand_unnamed[player] < ins.amount:
-            raise Refusal(f"{player} has fewer than {ins.amount} card(s) in hand: the cost (discard {ins.amount}) cannot "
-                          "be paid", "discard.cost_must_complete")
+            raise Refusal(
+                f"{player} has fewer than {ins.amount} card(s) in hand: the cost (discard {ins.amount}) cannot be paid",
+                "discard.cost_must_complete",
+            )
     elif ins.verb == "recycle_rune":
         if not s.runes[player] and s.pays(player):
             raise Refusal(f"{player} has no rune to recycle", "recycle.cost_must_complete")
 
 
 # -- targets (352.4-352.13) -------------------------------------------------------------------------------
-def choose_all(s: State, player: str, what: str, wanted: list[Instruction], names: list[str], *,
-               hidden_at: str | None = None, source: Card | None = None, noted: tuple = ()) -> tuple[tuple[Chosen, ...], tuple[int, ...]]:
+def choose_all(
+    s: State,
+    player: str,
+    what: str,
+    wanted: list[Instruction],
+    names: list[str],
+    *,
+    hidden_at: str | None = None,
+    source: Card | None = None,
+    noted: tuple = (),
+) -> tuple[tuple[Chosen, ...], tuple[int, ...]]:
     """Match the action's ``targeting`` names to the effect's targets in order and check each is a valid choice
     (352.7-352.8, 352.13): each target takes as many names as it needs; an "up to N" one takes what is left."""
     exact = sum(i.aim.count for i in wanted if not i.aim.upto)
     flexible = sum(i.aim.upto for i in wanted if i.aim.upto)
     if len(names) > exact + flexible:
-        raise ScenarioError((), f"{what} takes {exact + flexible if flexible < 99 else 'any number of'} target(s), "
-                                f"{len(names)} given")
+        raise ScenarioError(
+            (), f"{what} takes {exact + flexible if flexible < 99 else 'any number of'} target(s), {len(names)} given"
+        )
     if len(names) < exact:
-        raise Refusal(f"{what} needs {exact} target(s) and {len(names)} "
-                      f"{'was' if len(names) == 1 else 'were'} chosen", "play.targets_required")
+        raise Refusal(
+            f"{what} needs {exact} target(s) and {len(names)} {'was' if len(names) == 1 else 'were'} chosen",
+            "play.targets_required",
+        )
     spare = len(names) - exact
     out: list[Chosen] = []
     slots: list[int] = []
@@ -502,15 +639,18 @@ def choose_all(s: State, player: str, what: str, wanted: list[Instruction], name
         take = ins.aim.count if not ins.aim.upto else min(ins.aim.upto, spare)
         if ins.aim.upto:
             spare -= take
-        group = names[i:i + take]
+        group = names[i : i + take]
         i += take
         keys: list[str] = []
         for name in group:
             chosen = _valid_target(s, player, what, ins, name, hidden_at, source, noted)
             if chosen[1] in keys:
-                raise Refusal(f"{what} must choose {ins.aim.count if not ins.aim.upto else 'different'} different "
-                              f"objects for one instruction; {name} is chosen twice", "play.targets_chosen_independently",
-                              "play.target_valid")
+                raise Refusal(
+                    f"{what} must choose {ins.aim.count if not ins.aim.upto else 'different'} different "
+                    f"objects for one instruction; {name} is chosen twice",
+                    "play.targets_chosen_independently",
+                    "play.target_valid",
+                )
             keys.append(chosen[1])
             out.append(chosen)
         _group_requirement(s, what, ins, keys)
@@ -527,16 +667,30 @@ def _group_requirement(s: State, what: str, ins: Instruction, keys: list[str]) -
     units = [s.cards[k] for k in keys]
     places = sorted({u.location or "" for u in units})
     if len(places) > 1:
-        raise Refusal(f"{what} chooses its group of units at one battlefield, not at {' and '.join(places)}",
-                      "targets.group", "targets.group_requirement")
+        raise Refusal(
+            f"{what} chooses its group of units at one battlefield, not at {' and '.join(places)}",
+            "targets.group",
+            "targets.group_requirement",
+        )
     might = sum(max(0, s.might(u)) for u in units)
     if might > int(total):  # type: ignore[call-overload]
-        raise Refusal(f"the units {what} chooses have a total Might of {might}, more than {total}", "targets.group",
-                      "targets.group_requirement")
+        raise Refusal(
+            f"the units {what} chooses have a total Might of {might}, more than {total}",
+            "targets.group",
+            "targets.group_requirement",
+        )
 
 
-def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str, hidden_at: str | None,
-                  source: Card | None, noted: tuple = ()) -> Chosen:
+def _valid_target(
+    s: State,
+    player: str,
+    what: str,
+    ins: Instruction,
+    name: str,
+    hidden_at: str | None,
+    source: Card | None,
+    noted: tuple = (),
+) -> Chosen:
     if ins.aim.kind == "spell":
         item = next((i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell"), None)
         if item is None:
@@ -555,8 +709,15 @@ def _valid_target(s: State, player: str, what: str, ins: Instruction, name: str,
     return ("unit", c.key, s.epochs.get(c.key, 0))
 
 
-def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_at: str | None,
-                   source: Card | None = None, noted: tuple = ()) -> tuple[str, str] | None:
+def target_problem(
+    s: State,
+    player: str,
+    ins: Instruction,
+    card: Card,
+    hidden_at: str | None,
+    source: Card | None = None,
+    noted: tuple = (),
+) -> tuple[str, str] | None:
     """Why ``card`` is not a valid target of ``ins`` for ``player``: (what, citation key), or None."""
     t = ins.aim
     kind = t.kind
@@ -568,15 +729,22 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
             return f"it is not a card in a trash (it is in the {card.zone})", "play.target_valid"
         if t.side == "your" and card.owner != player:
             return f"it is not in {player}'s trash", "play.target_restrictions"
-        if ("type", "unit") in t.filters and not card.is_unit or ("type", "gear") in t.filters and card.defn.type != "gear":
+        if (
+            ("type", "unit") in t.filters
+            and not card.is_unit
+            or ("type", "gear") in t.filters
+            and card.defn.type != "gear"
+        ):
             return f"it is not a {dict(t.filters)['type']} card", "play.target_restrictions"
         if t.side == "enemy" and (card.owner == player or s.allied(card.owner, player)):
             return "it is not in an opponent's trash", "play.target_restrictions"
         if ("champion", True) in t.filters:
             chosen = s.champions.get(player)
             if chosen is None or card.name.split("#", 1)[0].strip().lower() != chosen.lower():
-                return (f"it is not {player}'s Chosen Champion ({chosen or 'none'}): only a card with that exact name is",
-                        "champion.same_name")
+                return (
+                    f"it is not {player}'s Chosen Champion ({chosen or 'none'}): only a card with that exact name is",
+                    "champion.same_name",
+                )
         return None
     elif kind == "legend":
         if card.zone != "legend":
@@ -586,8 +754,11 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
         if card.defn.type not in wanted or not card.on_board:
             what = "a unit" if kind == "unit" else "a gear" if kind == "gear" else "a unit or gear"
             if kind == "any":
-                return (f"it is not a gear or unit on the board, nor a facedown card at a battlefield (it is in "
-                        f"{card.owner}'s {card.zone})", "play.facedown_card")
+                return (
+                    f"it is not a gear or unit on the board, nor a facedown card at a battlefield (it is in "
+                    f"{card.owner}'s {card.zone})",
+                    "play.facedown_card",
+                )
             return f"it is not {what} on the board (it is in {card.owner}'s {card.zone})", "play.target_on_board"
     holder = card.controller
     if t.side == "enemy" and (holder == player or s.allied(holder, player)):
@@ -596,8 +767,10 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
         return "it is not a friendly unit", "play.target_restrictions"
     if t.side == "your" and holder != player:
         if s.allied(holder, player):
-            return (f"{player} does not control it: it is {holder}'s, {player}'s teammate (\"you\" is not shared)",
-                    "team.control_not_shared")
+            return (
+                f"{player} does not control it: it is {holder}'s, {player}'s teammate (\"you\" is not shared)",
+                "team.control_not_shared",
+            )
         return f"{player} does not control it", "play.target_restrictions"
     if t.other and source is not None and source.key == card.key:
         return f"it is {source.name} itself, and the ability says another", "play.target_restrictions"
@@ -621,19 +794,30 @@ def target_problem(s: State, player: str, ins: Instruction, card: Card, hidden_a
             return f"its Might is {s.might(card)}, more than {value}", "play.target_restrictions"
         if key == "keyword" and not s.has(card, str(value)):
             return f"it has no {value}", "play.target_restrictions"
-        if key == "tag" and str(value) not in card.defn.tags and not (value == "Recruit" and card.key.startswith("recruit")):
+        if (
+            key == "tag"
+            and str(value) not in card.defn.tags
+            and not (value == "Recruit" and card.key.startswith("recruit"))
+        ):
             return f"it is not a {value}", "play.target_restrictions"
         if key == "state":
-            ok = {"ready": not card.exhausted, "exhausted": card.exhausted, "stunned": card.stunned,
-                  "buffed": card.buffed, "damaged": card.damage > 0}[str(value)]
+            ok = {
+                "ready": not card.exhausted,
+                "exhausted": card.exhausted,
+                "stunned": card.stunned,
+                "buffed": card.buffed,
+                "damaged": card.damage > 0,
+            }[str(value)]
             if not ok:
                 return f"it is not {value}", "play.target_restrictions"
         if key == "mighty" and not s.mighty(card):
             return "it is not Mighty", "play.target_restrictions"
         if key == "cost_max":
             if card.defn.token and "faq.token_cost_zero" not in s.rulings:
-                return ("it is a token: tokens have no cost (179.2.a), so its cost is null and no comparison with it "
-                        "holds", "token.no_cost")
+                return (
+                    "it is a token: tokens have no cost (179.2.a), so its cost is null and no comparison with it holds",
+                    "token.no_cost",
+                )
             cost = 0 if card.defn.token or card.defn.cost is None else card.defn.cost.energy
             if cost > int(value):  # type: ignore[call-overload]
                 return f"its cost is {cost}, more than {value}", "play.target_restrictions"
@@ -652,16 +836,27 @@ def target_options(s: State, item: ChainItem, source: Card | None) -> list[tuple
         elif ins.aim.kind == "battlefield":
             out.append((ins, [b.name for b in s.battlefields.values()]))
         else:
-            out.append((ins, [c.name for c in s.cards.values()
-                              if target_problem(s, item.controller, ins, c, item.hidden_at, source, item.noted) is None]))
+            out.append(
+                (
+                    ins,
+                    [
+                        c.name
+                        for c in s.cards.values()
+                        if target_problem(s, item.controller, ins, c, item.hidden_at, source, item.noted) is None
+                    ],
+                )
+            )
     return out
 
 
-def chosen_targets(s: State, item: ChainItem, names: tuple[str, ...], source: Card | None) -> tuple[tuple[Chosen, ...], tuple[int, ...]]:
+def chosen_targets(
+    s: State, item: ChainItem, names: tuple[str, ...], source: Card | None
+) -> tuple[tuple[Chosen, ...], tuple[int, ...]]:
     """The chosen names of a chain item's targets (checked by :func:`choose_targets`)."""
     wanted = effects.chosen(effects.parse(item.effect))
-    return choose_all(s, item.controller, item.label, wanted, list(names), hidden_at=item.hidden_at, source=source,
-                      noted=item.noted)
+    return choose_all(
+        s, item.controller, item.label, wanted, list(names), hidden_at=item.hidden_at, source=source, noted=item.noted
+    )
 
 
 def place_name(s: State, place: str) -> str:
@@ -671,11 +866,12 @@ def place_name(s: State, place: str) -> str:
 def move_destination(s: State, what: str, text: str, place: str | None) -> str | None:
     if not effects.needs_place(text):
         if place is not None and not any(i.verb in ("move", "token") for i in effects._walk(effects.parse(text))):
-            raise ScenarioError((), f"{what} moves nothing: drop \"to {place}\"")
+            raise ScenarioError((), f'{what} moves nothing: drop "to {place}"')
         return place_name(s, place) if place is not None else None
     if place is None:
-        raise Refusal(f'{what} moves a unit: its destination is chosen as it is played ("... to PLACE")',
-                      "play.move_destination")
+        raise Refusal(
+            f'{what} moves a unit: its destination is chosen as it is played ("... to PLACE")', "play.move_destination"
+        )
     return place_name(s, place)
 
 
@@ -688,15 +884,19 @@ def permanent_location(s: State, player: str, card: Card, place: str | None, hid
     if hidden:
         assert card.at is not None
         if place is not None and place.lower() != card.at.lower():
-            raise Refusal(f"{card.name} was hidden at {card.at}: it must be played there", "hide.unit_to_that_battlefield")
+            raise Refusal(
+                f"{card.name} was hidden at {card.at}: it must be played there", "hide.unit_to_that_battlefield"
+            )
         return card.at
     if place is None or place.lower() == "base":
         return "base"
     bf = s.bf(place)
     if bf.controller != player:
-        raise Refusal(f"{card.name} can be played only to {player}'s base or a battlefield {player} controls; "
-                      f"{bf.name} is {'controlled by ' + bf.controller if bf.controller else 'uncontrolled'}",
-                      "play.unit_default_locations")
+        raise Refusal(
+            f"{card.name} can be played only to {player}'s base or a battlefield {player} controls; "
+            f"{bf.name} is {'controlled by ' + bf.controller if bf.controller else 'uncontrolled'}",
+            "play.unit_default_locations",
+        )
     return bf.name
 
 
@@ -709,13 +909,18 @@ def standard_move(s: State, a: A.Move) -> Moving:
             raise ScenarioError((), f"{u.name} is not a unit on the board (it is in the {u.zone})")
         if u.controller != a.player:
             if s.allied(u.controller, a.player):
-                raise Refusal(f"{u.name} is {u.controller}'s: a player cannot use the standard move of a teammate's "
-                              "units", "team.no_standard_move_for_ally")
+                raise Refusal(
+                    f"{u.name} is {u.controller}'s: a player cannot use the standard move of a teammate's units",
+                    "team.no_standard_move_for_ally",
+                )
             raise ScenarioError((), f"{u.name} is controlled by {u.controller}, not {a.player}")
         units.append(u)
     if a.player != s.turn_player:
-        raise Refusal(f"the Standard Move is made in its controller's own Action Phase; it is {s.turn_player}'s turn",
-                      "move.action_phase", "action.own_turn")
+        raise Refusal(
+            f"the Standard Move is made in its controller's own Action Phase; it is {s.turn_player}'s turn",
+            "move.action_phase",
+            "action.own_turn",
+        )
     may_act(s, a.player)
     if s.chain:
         raise Refusal("the Standard Move cannot be made in a Closed State", "move.not_closed")
@@ -727,19 +932,29 @@ def standard_move(s: State, a: A.Move) -> Moving:
         if origin.lower() == dest.lower():
             raise Refusal(f"{u.name} is already at {origin}", "move.between_locations")
         if u.exhausted:
-            raise Refusal(f"{u.name} is exhausted: the Standard Move's cost (exhausting it) cannot be paid",
-                          "exhaust.cost_must_complete", "move.standard_cost")
+            raise Refusal(
+                f"{u.name} is exhausted: the Standard Move's cost (exhausting it) cannot be paid",
+                "exhaust.cost_must_complete",
+                "move.standard_cost",
+            )
         if origin != "base" and dest.lower() != "base" and not s.has(u, "Ganking"):
-            raise Refusal(f"{u.name} is at {origin}, a battlefield: without Ganking a unit's Standard Move goes only "
-                          "from its base to a battlefield or back", "move.ganking", "move.base_to_battlefield",
-                          "move.battlefield_to_base")
+            raise Refusal(
+                f"{u.name} is at {origin}, a battlefield: without Ganking a unit's Standard Move goes only "
+                "from its base to a battlefield or back",
+                "move.ganking",
+                "move.base_to_battlefield",
+                "move.battlefield_to_base",
+            )
     if dest.lower() != "base":
         others = [p for p in s.players_at(dest) if p != a.player]
         if len(others) >= 2:
             raise Refusal(f"{dest} already has units of two other players", "move.not_two_other_players")
         if any(s.allied(p, a.player) for p in others):
-            raise Refusal(f"{a.player}'s teammate has units at {dest}: teammates never have units at the same "
-                          "battlefield", "team.control_not_shared", "move.not_two_other_players")
+            raise Refusal(
+                f"{a.player}'s teammate has units at {dest}: teammates never have units at the same battlefield",
+                "team.control_not_shared",
+                "move.not_two_other_players",
+            )
     return Moving(a.player, tuple(units), dest)
 
 
@@ -759,16 +974,25 @@ def hide(s: State, a: A.Hide) -> Hiding:
     bf = s.bf(a.place)
     if bf.controller != a.player:
         if s.allied(bf.controller, a.player):
-            raise Refusal(f"{bf.name} is controlled by {a.player}'s teammate: a card cannot be hidden there",
-                          "team.no_hiding_at_ally", "hide.places_facedown")
-        raise Refusal(f"{a.player} does not control {bf.name}: a card is hidden only at a battlefield you control",
-                      "hide.places_facedown", "hide.timing_and_cost")
+            raise Refusal(
+                f"{bf.name} is controlled by {a.player}'s teammate: a card cannot be hidden there",
+                "team.no_hiding_at_ally",
+                "hide.places_facedown",
+            )
+        raise Refusal(
+            f"{a.player} does not control {bf.name}: a card is hidden only at a battlefield you control",
+            "hide.places_facedown",
+            "hide.timing_and_cost",
+        )
     if bf.facedown:
         raise Refusal(f"a card is already hidden at {bf.name}", "hide.one_card_per_battlefield")
     payment = costs.plan(s, a.player, Cost(0, ("any",)), adders(s, a.player))
     if payment is None:
-        raise Refusal(f"{a.player} cannot pay [A], the cost of hiding ({resources(s, a.player)})",
-                      "hide.timing_and_cost", "cost.must_pay")
+        raise Refusal(
+            f"{a.player} cannot pay [A], the cost of hiding ({resources(s, a.player)})",
+            "hide.timing_and_cost",
+            "cost.must_pay",
+        )
     return Hiding(a.player, c, bf, payment)
 
 
@@ -779,8 +1003,11 @@ def end_turn(s: State, a: A.EndTurn) -> A.EndTurn:
     if s.chain:
         raise Refusal("the turn cannot end while the Chain has items", "turn.phase_ends")
     if s.showdown:
-        raise Refusal("the turn cannot end during a Showdown: it ends when all players pass in sequence",
-                      "turn.phase_ends", "showdown.ends_all_passed")
+        raise Refusal(
+            "the turn cannot end during a Showdown: it ends when all players pass in sequence",
+            "turn.phase_ends",
+            "showdown.ends_all_passed",
+        )
     return a
 
 
@@ -790,18 +1017,26 @@ def use_runes(s: State, a: A.Runes) -> RuneUse:
     may_act(s, a.player)
     runes = s.runes[a.player]
     if runes is None:
-        raise ScenarioError((), f"{a.player}'s runes are not given (state: runes: {{{a.player}: {{ready: N, exhausted: N}}}})")
+        raise ScenarioError(
+            (), f"{a.player}'s runes are not given (state: runes: {{{a.player}: {{ready: N, exhausted: N}}}})"
+        )
     picks: list[int] = []
     for _ in range(a.count):
-        order = [i for i in range(len(runes)) if i not in picks
-                 and (a.domain is None or runes[i].domain in (a.domain, None))
-                 and (a.state is None or runes[i].exhausted == (a.state == "exhausted"))]
+        order = [
+            i
+            for i in range(len(runes))
+            if i not in picks
+            and (a.domain is None or runes[i].domain in (a.domain, None))
+            and (a.state is None or runes[i].exhausted == (a.state == "exhausted"))
+        ]
         if a.verb == "exhaust":
             order = [i for i in order if not runes[i].exhausted]
         else:
             order.sort(key=lambda i: (not runes[i].exhausted, runes[i].domain is None))
         if not order:
-            state = "exhausted" if a.state == "exhausted" else "ready" if a.state == "ready" or a.verb == "exhaust" else ""
+            state = (
+                "exhausted" if a.state == "exhausted" else "ready" if a.state == "ready" or a.verb == "exhaust" else ""
+            )
             what = " ".join(w for w in (state, a.domain or "", "rune") if w)
             key = "exhaust.not_again" if a.verb == "exhaust" else "recycle.runes"
             raise Refusal(f"{a.player} has no {what} to {a.verb} ({resources(s, a.player)})", key, "rune.abilities")
@@ -820,19 +1055,25 @@ def choose(s: State, a: A.Choose) -> Choosing | Targeting:
         if a.player != w.player:
             raise Refusal(f"{w.player} chooses the card {w.about} plays, not {a.player}", "play.by_effect")
         if len(a.choices) != 1 or a.choices[0].lower() not in [o.lower() for o in w.options]:
-            raise Refusal(f"{', '.join(a.choices)} is not one card of those {w.about} may play ({', '.join(w.options)})",
-                          "play.by_effect")
+            raise Refusal(
+                f"{', '.join(a.choices)} is not one card of those {w.about} may play ({', '.join(w.options)})",
+                "play.by_effect",
+            )
         return Targeting(a.player, w.item, a.choices)
     if w is not None and w.kind in ("order", "may"):
         may_act(s, a.player)  # refused: the rules wait for something else
     if w is None or w.kind not in ("showdown", "combat"):
-        raise Refusal("nothing is there to choose: a player chooses only when the rules ask",
-                      "action.limited_only_when_instructed")
+        raise Refusal(
+            "nothing is there to choose: a player chooses only when the rules ask",
+            "action.limited_only_when_instructed",
+        )
     key = "cleanup.begin_showdown" if w.kind == "showdown" else "cleanup.begin_combat"
     if a.player != w.player:
         raise Refusal(f"the Turn Player ({w.player}) chooses", key)
     if len(a.choices) != 1 or a.place.lower() not in [o.lower() for o in w.options]:
-        raise Refusal(f"{', '.join(a.choices)} is not one of the battlefields to choose from ({', '.join(w.options)})", key)
+        raise Refusal(
+            f"{', '.join(a.choices)} is not one of the battlefields to choose from ({', '.join(w.options)})", key
+        )
     return Choosing(a.player, w.kind, a.place.lower())
 
 
@@ -841,9 +1082,15 @@ def group_subsets(s: State, units: list[Card], total: int) -> list[tuple[Card, .
     (352.11.b; the Origins FAQ's examples for Fox-Fire: "you must kill the other three"), largest first."""
     units = units[:12]
     might = {u.key: max(0, s.might(u)) for u in units}
-    fits = [c for n in range(len(units), -1, -1) for c in itertools.combinations(units, n)
-            if sum(might[u.key] for u in c) <= total]
-    return [c for c in fits if not any(sum(might[x.key] for x in c) + might[u.key] <= total for u in units if u not in c)]
+    fits = [
+        c
+        for n in range(len(units), -1, -1)
+        for c in itertools.combinations(units, n)
+        if sum(might[u.key] for u in c) <= total
+    ]
+    return [
+        c for c in fits if not any(sum(might[x.key] for x in c) + might[u.key] <= total for u in units if u not in c)
+    ]
 
 
 def choose_subset(s: State, a: A.Choose, w: Awaiting) -> Targeting:
@@ -855,21 +1102,30 @@ def choose_subset(s: State, a: A.Choose, w: Awaiting) -> Targeting:
     valid = [o.lower() for o in w.options]
     for name in names:
         if name.lower() not in valid:
-            raise Refusal(f"{name} is not one of the original targets still at the battlefield ({', '.join(w.options)})",
-                          "targets.group_subset", "targets.group_left")
+            raise Refusal(
+                f"{name} is not one of the original targets still at the battlefield ({', '.join(w.options)})",
+                "targets.group_subset",
+                "targets.group_left",
+            )
     if len({n.lower() for n in names}) < len(names):
         raise Refusal("a target is named twice", "targets.group_subset")
     might = sum(max(0, s.might(card(s, n))) for n in names)
     if might > w.total_max:
-        raise Refusal(f"{', '.join(names) or 'nothing'} {'has' if len(names) == 1 else 'have'} a total Might of {might}, "
-                      f"more than {w.total_max}", "targets.group_subset", "targets.group_requirement")
+        raise Refusal(
+            f"{', '.join(names) or 'nothing'} {'has' if len(names) == 1 else 'have'} a total Might of {might}, "
+            f"more than {w.total_max}",
+            "targets.group_subset",
+            "targets.group_requirement",
+        )
     units = [card(s, o) for o in w.options]
     chosen = {n.lower() for n in names}
     extra = [u.name for u in units if u.name.lower() not in chosen and might + max(0, s.might(u)) <= w.total_max]
     if extra:
-        raise Refusal(f"{extra[0]} still fits (total Might {might} + {max(0, s.might(card(s, extra[0])))} is "
-                      f"{w.total_max} or less): the subset affects as many of the original targets as fit",
-                      "targets.group_subset")
+        raise Refusal(
+            f"{extra[0]} still fits (total Might {might} + {max(0, s.might(card(s, extra[0])))} is "
+            f"{w.total_max} or less): the subset affects as many of the original targets as fit",
+            "targets.group_subset",
+        )
     return Targeting(a.player, w.item, names)
 
 
@@ -877,26 +1133,37 @@ def choose_targets(s: State, a: A.Choose, w: Awaiting) -> Targeting:
     """``P chooses X[, Y]``: a triggered ability's targets, each a valid choice (390.1, 352.8); ``P chooses
     nothing`` for "up to" targets left empty (352.13)."""
     if a.player != w.player:
-        raise Refusal(f"{w.player} controls {w.about} and chooses its targets, not {a.player}", "trigger.choose_targets")
+        raise Refusal(
+            f"{w.player} controls {w.about} and chooses its targets, not {a.player}", "trigger.choose_targets"
+        )
     names = tuple(n for n in a.choices if n.lower() != "nothing")
     least = w.least or tuple(1 for _ in w.choices)
     most = w.options_most or tuple(1 for _ in w.choices)
     if not sum(least) <= len(names) <= sum(most):
-        raise Refusal(f"{w.about} takes {sum(least)}{'' if sum(least) == sum(most) else ' to ' + str(sum(most))} "
-                      f"target(s), {len(names)} named (valid: {'; '.join(', '.join(c) for c in w.choices)})",
-                      "trigger.choose_targets", "play.targets_required")
+        raise Refusal(
+            f"{w.about} takes {sum(least)}{'' if sum(least) == sum(most) else ' to ' + str(sum(most))} "
+            f"target(s), {len(names)} named (valid: {'; '.join(', '.join(c) for c in w.choices)})",
+            "trigger.choose_targets",
+            "play.targets_required",
+        )
     i, spare = 0, len(names) - sum(least)
     for valid, lo, hi in zip(w.choices, least, most):
         take = lo + min(hi - lo, spare)
         spare -= take - lo
         seen: list[str] = []
-        for name in names[i:i + take]:
+        for name in names[i : i + take]:
             if name.lower() not in [v.lower() for v in valid]:
-                raise Refusal(f"{name} is not a valid target for {w.about} (valid: {', '.join(valid)})",
-                              "play.target_valid", "trigger.choose_targets")
+                raise Refusal(
+                    f"{name} is not a valid target for {w.about} (valid: {', '.join(valid)})",
+                    "play.target_valid",
+                    "trigger.choose_targets",
+                )
             if name.lower() in seen:
-                raise Refusal(f"{name} is chosen twice for one instruction of {w.about}",
-                              "play.targets_chosen_independently", "play.target_valid")
+                raise Refusal(
+                    f"{name} is chosen twice for one instruction of {w.about}",
+                    "play.targets_chosen_independently",
+                    "play.target_valid",
+                )
             seen.append(name.lower())
         i += take
     return Targeting(a.player, w.item, names)
@@ -905,8 +1172,10 @@ def choose_targets(s: State, a: A.Choose, w: Awaiting) -> Targeting:
 def answer(s: State, a: A.Answer) -> Answering:
     w = s.awaiting
     if w is None or w.kind != "may":
-        raise Refusal("nothing is waiting for a yes or no: a player decides a \"you may\" when it resolves",
-                      "action.limited_only_when_instructed")
+        raise Refusal(
+            'nothing is waiting for a yes or no: a player decides a "you may" when it resolves',
+            "action.limited_only_when_instructed",
+        )
     if a.player != w.player:
         raise Refusal(f"{w.player} decides ({w.about}), not {a.player}", "priority.limited_actions_regardless")
     return Answering(a.player, a.yes)
@@ -932,17 +1201,26 @@ def order(s: State, a: A.Order) -> Ordering:
     """``P orders replacements: A, B`` answers the question an interrupted action stopped at (368)."""
     w = s.awaiting
     if w is None or w.kind != "order" or s.suspended is None:
-        raise Refusal("no replacement effects are waiting to be ordered: a player orders them only when several "
-                      "apply to the same event", "action.limited_only_when_instructed", "replacement.owner_orders")
-    who = {"replacement.owner_orders": "who owns the object acted on",
-           "replacement.player_orders": "the player acted on",
-           "replacement.turn_player_orders_battlefield": "the Turn Player, for an uncontrolled battlefield"}[w.reason]
+        raise Refusal(
+            "no replacement effects are waiting to be ordered: a player orders them only when several "
+            "apply to the same event",
+            "action.limited_only_when_instructed",
+            "replacement.owner_orders",
+        )
+    who = {
+        "replacement.owner_orders": "who owns the object acted on",
+        "replacement.player_orders": "the player acted on",
+        "replacement.turn_player_orders_battlefield": "the Turn Player, for an uncontrolled battlefield",
+    }[w.reason]
     if a.player != w.player:
-        raise Refusal(f"{w.player}, {who}, decides the order of the replacement effects ({w.about}), not {a.player}",
-                      w.reason)
+        raise Refusal(
+            f"{w.player}, {who}, decides the order of the replacement effects ({w.about}), not {a.player}", w.reason
+        )
     chosen = tuple(card(s, n).name for n in a.sources)
     if sorted(o.lower() for o in chosen) != sorted(o.lower() for o in w.options):
-        raise Refusal(f"the order must name each replacement effect that applies once: {', '.join(w.options)}", w.reason)
+        raise Refusal(
+            f"the order must name each replacement effect that applies once: {', '.join(w.options)}", w.reason
+        )
     return Ordering(a.player, chosen)
 
 
@@ -984,20 +1262,31 @@ def assignments(total: int, targets: list[Card], s: State | None = None) -> list
     return seen
 
 
-def check_assignment(damage: dict[str, int], total: int, targets: list[Card], s: State | None = None) -> tuple[str, str] | None:
+def check_assignment(
+    damage: dict[str, int], total: int, targets: list[Card], s: State | None = None
+) -> tuple[str, str] | None:
     """Why ``damage`` breaks the assignment rules, as (message, citation key), or None when it is allowed."""
     names = {u.name.lower(): u for u in targets}
     for name in damage:
         if name.lower() not in names:
-            return f"{name} is not one of the units to assign damage to ({', '.join(u.name for u in targets)})", "combat.assign"
+            return (
+                f"{name} is not one of the units to assign damage to ({', '.join(u.name for u in targets)})",
+                "combat.assign",
+            )
     if sum(damage.values()) != total:
         return f"the damage to assign is {total}, not {sum(damage.values())}", "combat.assign"
     given = {u.name: next((v for k, v in damage.items() if k.lower() == u.name.lower()), 0) for u in targets}
     short = [u for u in targets if given[u.name] < lethal(u, s)]
     if len([u for u in short if given[u.name] > 0]) > 1:
-        return "a unit must be assigned lethal damage in full before damage is assigned to another", "combat.lethal_before_next"
+        return (
+            "a unit must be assigned lethal damage in full before damage is assigned to another",
+            "combat.lethal_before_next",
+        )
     if short and any(given[u.name] > lethal(u, s) for u in targets):
-        return "no unit may be assigned more than lethal damage while another unit has less than lethal", "combat.no_excess_before_all_lethal"
+        return (
+            "no unit may be assigned more than lethal damage while another unit has less than lethal",
+            "combat.no_excess_before_all_lethal",
+        )
     tanks = [u for u in targets if _tank(u, s)]
     if any(given[u.name] < lethal(u, s) for u in tanks) and any(given[u.name] > 0 for u in targets if not _tank(u, s)):
         return "units with Tank must be assigned lethal damage before any other unit", "combat.tank_first"

@@ -85,20 +85,28 @@ def would(g: Game, event: str, card: Card, what: str = "", *keys: str) -> bool:
         order = g.next_answer()
         if order is None:
             listed = ", ".join(names)
-            raise Pause(Awaiting("order", player, names, reason=key, about=what),
-                        f"{what}, and {len(found)} replacement effects apply to that event ({listed}): {player}, the "
-                        f"owner of {card.name}, decides the order they apply in (\"{player} orders replacements: {listed}\")",
-                        (key, "replacement.intercede", *keys, "priority.limited_actions_regardless"))
-        g.emit(f"{player} orders the replacement effects for \"{what}\": {', '.join(order)}", key,
-               "priority.limited_actions_regardless")
+            raise Pause(
+                Awaiting("order", player, names, reason=key, about=what),
+                f"{what}, and {len(found)} replacement effects apply to that event ({listed}): {player}, the "
+                f'owner of {card.name}, decides the order they apply in ("{player} orders replacements: {listed}")',
+                (key, "replacement.intercede", *keys, "priority.limited_actions_regardless"),
+            )
+        g.emit(
+            f'{player} orders the replacement effects for "{what}": {", ".join(order)}',
+            key,
+            "priority.limited_actions_regardless",
+        )
         by_name = {c.name: c for c in found}
         found = [by_name[n] for n in order]
     first, rest = found[0], found[1:]
     _apply(g, first, card, what, keys)
     for other in rest:
-        g.emit(f"{other.name}'s replacement effect (\"{_replacement(other).when}\") no longer applies: the event it "
-               f"would replace did not happen", "replacement.alters_flow",
-               *(("replacement.owner_orders",) if len(found) > 1 else ()))
+        g.emit(
+            f'{other.name}\'s replacement effect ("{_replacement(other).when}") no longer applies: the event it '
+            f"would replace did not happen",
+            "replacement.alters_flow",
+            *(("replacement.owner_orders",) if len(found) > 1 else ()),
+        )
     return True
 
 
@@ -113,21 +121,35 @@ def _apply(g: Game, source: Card, card: Card, what: str, keys: tuple[str, ...]) 
     if r.once:
         source.replacement_used = True
     instead = r.instead.strip().rstrip(".")
-    g.emit(f"{what}: {source.name}'s replacement effect (\"{r.when}\") applies, and it does not happen; "
-           + (f"instead: \"{instead}\"" if instead else "nothing happens instead")
-           + (" (\"the next time\": this replacement effect is used up)" if r.once else ""),
-           "replacement.alters", "replacement.passive", "replacement.intercede", "replacement.instead", *keys)
+    g.emit(
+        f'{what}: {source.name}\'s replacement effect ("{r.when}") applies, and it does not happen; '
+        + (f'instead: "{instead}"' if instead else "nothing happens instead")
+        + (' ("the next time": this replacement effect is used up)' if r.once else ""),
+        "replacement.alters",
+        "replacement.passive",
+        "replacement.intercede",
+        "replacement.instead",
+        *keys,
+    )
     if not instead:
         return
-    item = ChainItem(f"{source.name} (replacement)", source.controller or source.owner, "replacement", effect=r.instead,
-                     source=source.key)
+    item = ChainItem(
+        f"{source.name} (replacement)",
+        source.controller or source.owner,
+        "replacement",
+        effect=r.instead,
+        source=source.key,
+    )
     g.replacing = (*g.replacing, source.key)
     try:
         for ins in parse(r.instead):
             target = source if ins.target and ins.target.kind == "me" else card if ins.target else None
             if target is not None and not target.on_board:
-                g.emit(f"{item.label}: {target.name} is no longer on the board; the instruction is ignored",
-                       "replacement.instead", "play.illegal_targets_unaffected")
+                g.emit(
+                    f"{item.label}: {target.name} is no longer on the board; the instruction is ignored",
+                    "replacement.instead",
+                    "play.illegal_targets_unaffected",
+                )
                 continue
             g.execute(item, ins, target, ("replacement.instead",))
     finally:

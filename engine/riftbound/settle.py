@@ -39,8 +39,12 @@ def until_decision(g: Game) -> None:
             continue
         if s.priority != s.turn_player:
             s.priority = s.turn_player
-            g.emit(f"The turn is Neutral Open in {s.turn_player}'s Action Phase: {s.turn_player} receives Priority",
-                   "priority.neutral_open_action_phase", "state.neutral", "state.open")
+            g.emit(
+                f"The turn is Neutral Open in {s.turn_player}'s Action Phase: {s.turn_player} receives Priority",
+                "priority.neutral_open_action_phase",
+                "state.neutral",
+                "state.open",
+            )
         return
     raise RuntimeError("the engine did not settle")  # pragma: no cover
 
@@ -63,8 +67,12 @@ def _signature(s: State) -> tuple:
     return (
         [(c.zone, c.at, c.controller, c.damage, c.designation, c.exhausted) for c in s.cards.values()],
         [(b.controller, b.contested_by, b.facedown) for b in s.battlefields.values()],
-        [(i.uid, i.pending) for i in s.chain], tuple(s.staged_showdowns), tuple(s.staged_combats), s.awaiting,
-        sd and (sd.at, sd.combat, sd.passes, sd.initial_chain), s.combat and (s.combat.at, s.combat.step),
+        [(i.uid, i.pending) for i in s.chain],
+        tuple(s.staged_showdowns),
+        tuple(s.staged_combats),
+        s.awaiting,
+        sd and (sd.at, sd.combat, sd.passes, sd.initial_chain),
+        s.combat and (s.combat.at, s.combat.step),
         tuple(s.points.values()),
     )
 
@@ -78,6 +86,7 @@ def _steps(g: Game, special: str | None) -> None:
     early = g.citations.follows("cleanup.designations_before_deaths")
     if early and s.combat is not None and s.combat.step == "showdown":
         combat.update_designations(g)
+
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
     def has_lethal(u: Card) -> bool:
         return u.on_board and u.damage > 0 and u.damage >= s.might(u)
@@ -85,20 +94,39 @@ def _steps(g: Game, special: str | None) -> None:
     lethal = sorted(filter(has_lethal, s.units()), key=lambda u: s.in_turn_order(s.players).index(u.holder))
     # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
     # does instead may move or heal another unit with lethal damage: each is looked at again before its turn.
-    lethal = [u for u in lethal if has_lethal(u) and not replacement.would(
-        g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal")]
+    lethal = [
+        u
+        for u in lethal
+        if has_lethal(u)
+        and not replacement.would(
+            g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal"
+        )
+    ]
     lethal = [u for u in lethal if has_lethal(u)]
     for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.holder)):
         for t in u.defn.triggers:
             if t.spec.event == "die":
-                board.add_trigger(g, u, "deathknell", t.effect, u.holder, "cleanup.deathknell_triggers",
-                                  "cleanup.deathknell_before_trash", "trigger.deathknell", noted=(("at", u.location or ""),))
+                board.add_trigger(
+                    g,
+                    u,
+                    "deathknell",
+                    t.effect,
+                    u.holder,
+                    "cleanup.deathknell_triggers",
+                    "cleanup.deathknell_before_trash",
+                    "trigger.deathknell",
+                    noted=(("at", u.location or ""),),
+                )
     dead = []
     for u in lethal:
         where, controller = u.location, u.controller
         by = s.damaged_by.get(u.key, "")
-        g.emit(f"{u.name} has lethal damage and is killed at {where}", "cleanup.lethal_damage_kills", "might.lethal",
-               "kill.to_trash")
+        g.emit(
+            f"{u.name} has lethal damage and is killed at {where}",
+            "cleanup.lethal_damage_kills",
+            "might.lethal",
+            "kill.to_trash",
+        )
         board.leave_board(g, u, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
         board.champion_note(g, u)
         dead.append((u, controller))
@@ -124,16 +152,26 @@ def _steps(g: Game, special: str | None) -> None:
         if not bf.controller or s.units_at(bf.name):
             continue
         if open_rule:
-            if s.chain or (s.showdown is not None and s.showdown.at == bf.key) or (s.combat is not None
-                                                                                and s.combat.at == bf.key):
+            if (
+                s.chain
+                or (s.showdown is not None and s.showdown.at == bf.key)
+                or (s.combat is not None and s.combat.at == bf.key)
+            ):
                 continue
-            g.emit(f"{bf.name} has no units, the turn is Open and no showdown or combat is ongoing there: it becomes "
-                   f"uncontrolled ({bf.controller} loses Control)", "cleanup.empty_battlefield_uncontrolled",
-                   "control.lost_without_units", "control.lost_in_open_state")
+            g.emit(
+                f"{bf.name} has no units, the turn is Open and no showdown or combat is ongoing there: it becomes "
+                f"uncontrolled ({bf.controller} loses Control)",
+                "cleanup.empty_battlefield_uncontrolled",
+                "control.lost_without_units",
+                "control.lost_in_open_state",
+            )
             bf.controller = None
         elif bf.contested_by is None:
-            g.emit(f"{bf.name} has no units and is not Contested: it becomes uncontrolled ({bf.controller} loses Control)",
-                   "cleanup.empty_battlefield_uncontrolled", "control.lost_without_units")
+            g.emit(
+                f"{bf.name} has no units and is not Contested: it becomes uncontrolled ({bf.controller} loses Control)",
+                "cleanup.empty_battlefield_uncontrolled",
+                "control.lost_without_units",
+            )
             bf.controller = None
     # 5. Gear at battlefields is recalled (147.3, 435.1); hidden cards at battlefields their owner no longer controls
     # go to the trash.
@@ -141,35 +179,56 @@ def _steps(g: Game, special: str | None) -> None:
         if c.zone == "battlefield" and c.defn.type == "gear" and c.attached_to is None:
             where = c.at
             board.set_location(c, "base")
-            g.emit(f"{c.name} is a gear at {where}, attached to nothing: it is recalled to its controller's base",
-                   "cleanup.recall_gear", "gear.recalled_from_battlefield", "recall.to_base")
+            g.emit(
+                f"{c.name} is a gear at {where}, attached to nothing: it is recalled to its controller's base",
+                "cleanup.recall_gear",
+                "gear.recalled_from_battlefield",
+                "recall.to_base",
+            )
     for bf in s.battlefields.values():
         if bf.facedown:
             card = s.cards[bf.facedown]
             if bf.controller != card.controller:
                 bf.facedown = None
                 board.leave_board(g, card, "trash")
-                g.emit(f"{card.controller or card.owner} no longer controls {bf.name}: the card hidden there ({card.name}) "
-                       f"goes to {card.owner}'s trash", "cleanup.hidden_trashed", "hide.lost_with_control")
+                g.emit(
+                    f"{card.controller or card.owner} no longer controls {bf.name}: the card hidden there ({card.name}) "
+                    f"goes to {card.owner}'s trash",
+                    "cleanup.hidden_trashed",
+                    "hide.lost_with_control",
+                )
     # A battlefield its controller has no units at, contested by the only player who has: a gap in Core Rules v1.2
     # that the Spiritforged FAQ fills (a noncombat showdown; the controller loses control in this cleanup).
     for bf in s.battlefields.values():
         if not (bf.contested_by and bf.controller):
             continue
         present = s.players_at(bf.name)
-        if bf.contested_by and bf.controller and present == [bf.contested_by] and bf.controller != bf.contested_by \
-                and not (s.combat is not None and s.combat.at == bf.key) and not (s.showdown and s.showdown.at == bf.key):
+        if (
+            bf.contested_by
+            and bf.controller
+            and present == [bf.contested_by]
+            and bf.controller != bf.contested_by
+            and not (s.combat is not None and s.combat.at == bf.key)
+            and not (s.showdown and s.showdown.at == bf.key)
+        ):
             if "faq.noncombat_showdown" in s.rulings:
-                g.emit(f"{bf.controller} controls {bf.name} but has no units there, and only {bf.contested_by}'s units, "
-                       f"which contested it, are there: {bf.controller} loses control in this cleanup and a noncombat "
-                       "showdown will start", "faq.loses_control_same_cleanup", "faq.noncombat_showdown")
+                g.emit(
+                    f"{bf.controller} controls {bf.name} but has no units there, and only {bf.contested_by}'s units, "
+                    f"which contested it, are there: {bf.controller} loses control in this cleanup and a noncombat "
+                    "showdown will start",
+                    "faq.loses_control_same_cleanup",
+                    "faq.noncombat_showdown",
+                )
                 bf.controller = None
             elif s.gap_reported != bf.key:
                 s.gap_reported = bf.key
-                g.emit(f"{bf.controller} controls {bf.name} with no units there and {bf.contested_by}'s units contest it: "
-                       "Core Rules v1.2 keep Control while it is Contested and start neither a combat nor a showdown "
-                       "(a gap; the Spiritforged FAQ, edition 2026-01-14, starts a noncombat showdown)",
-                       "control.cannot_change_while_contested", "control.kept_while_contested")
+                g.emit(
+                    f"{bf.controller} controls {bf.name} with no units there and {bf.contested_by}'s units contest it: "
+                    "Core Rules v1.2 keep Control while it is Contested and start neither a combat nor a showdown "
+                    "(a gap; the Spiritforged FAQ, edition 2026-01-14, starts a noncombat showdown)",
+                    "control.cannot_change_while_contested",
+                    "control.kept_while_contested",
+                )
     # 6. Showdowns staged at uncontrolled contested battlefields; 7. combats where opposing units meet.
     showdown.stage(g)
     combat.stage(g)
@@ -183,8 +242,15 @@ def _steps(g: Game, special: str | None) -> None:
             _begin_one(g, "combat", s.staged_combats)
     # v1.3, 9a: in a Showdown Open State, a combat staged where a non-combat showdown is ongoing turns it into a
     # combat showdown (323.14, 455.1). v1.2 ends the showdown first and stages the combat (345.2.b).
-    elif (s.showdown is not None and not s.showdown.combat and s.combat is None and not s.chain and s.awaiting is None
-          and s.showdown.at in s.staged_combats and g.citations.follows("showdown.becomes_combat_showdown")):
+    elif (
+        s.showdown is not None
+        and not s.showdown.combat
+        and s.combat is None
+        and not s.chain
+        and s.awaiting is None
+        and s.showdown.at in s.staged_combats
+        and g.citations.follows("showdown.becomes_combat_showdown")
+    ):
         combat.begin(g, s.showdown.at, converted=True)
 
 
@@ -202,11 +268,19 @@ def _victory(g: Game) -> bool:
         s.winner = p
         s.priority = s.focus = None
         if strict:
-            g.emit(f"{p} has {s.points[p]} points, at least the Victory Score ({s.victory_score}) and more than any "
-                   f"opponent: {p} wins the game", "cleanup.victory", "victory.wins", "victory.more_than_any_opponent")
+            g.emit(
+                f"{p} has {s.points[p]} points, at least the Victory Score ({s.victory_score}) and more than any "
+                f"opponent: {p} wins the game",
+                "cleanup.victory",
+                "victory.wins",
+                "victory.more_than_any_opponent",
+            )
         else:
-            g.emit(f"{p} has {s.points[p]} points, as many as the Victory Score ({s.victory_score}): {p} wins the game",
-                   "cleanup.victory", "victory.wins")
+            g.emit(
+                f"{p} has {s.points[p]} points, as many as the Victory Score ({s.victory_score}): {p} wins the game",
+                "cleanup.victory",
+                "victory.wins",
+            )
         return True
     return False
 
@@ -220,14 +294,26 @@ def _killed_by(g: Game, unit: Card, by: str) -> None:
         key, _, body, who, label, source = watch
         if key == unit.key:
             s.watch.remove(watch)
-            item = ChainItem(f"{label.split(' (')[0]} (reflexive)", who, "trigger", effect=body, source=source or None,
-                             pending=True, uid=s.new_uid())
+            item = ChainItem(
+                f"{label.split(' (')[0]} (reflexive)",
+                who,
+                "trigger",
+                effect=body,
+                source=source or None,
+                pending=True,
+                uid=s.new_uid(),
+            )
             s.chain.append(item)
-            g.emit(f"{unit.name} died from {label}: its reflexive trigger (\"{body}\") goes onto the Chain as a Pending Item",
-                   "reflexive.creates_item", "kill.spell_responsible")
+            g.emit(
+                f'{unit.name} died from {label}: its reflexive trigger ("{body}") goes onto the Chain as a Pending Item',
+                "reflexive.creates_item",
+                "kill.spell_responsible",
+            )
     if kind == "spell":
-        g.emit(f"{unit.name} was killed by {controller}'s spell (it dealt the lethal damage and just resolved)",
-               "kill.spell_responsible")
+        g.emit(
+            f"{unit.name} was killed by {controller}'s spell (it dealt the lethal damage and just resolved)",
+            "kill.spell_responsible",
+        )
         triggers.fire(g, "kill_spell", player=controller, subject=unit)
 
 
@@ -235,7 +321,9 @@ def _heal_all(g: Game, key: str) -> None:
     hurt = [u for u in g.s.units() if u.damage]
     for u in hurt:
         u.damage = 0
-    g.emit("All units are healed" + (f" ({', '.join(u.name for u in hurt)})" if hurt else ""), key, "heal.clears_damage")
+    g.emit(
+        "All units are healed" + (f" ({', '.join(u.name for u in hurt)})" if hurt else ""), key, "heal.clears_damage"
+    )
 
 
 def _begin_one(g: Game, kind: str, staged: list[str]) -> None:
@@ -248,8 +336,12 @@ def _begin_one(g: Game, kind: str, staged: list[str]) -> None:
     s.priority = None
     key = "cleanup.begin_showdown" if kind == "showdown" else "cleanup.begin_combat"
     extra = () if kind == "showdown" else ("combat.turn_player_picks",)
-    g.emit(f"{kind.capitalize()}s are staged at {', '.join(names)}: {s.turn_player}, the Turn Player, chooses where one "
-           f"begins (\"{s.turn_player} chooses {names[0]}\")", key, *extra)
+    g.emit(
+        f"{kind.capitalize()}s are staged at {', '.join(names)}: {s.turn_player}, the Turn Player, chooses where one "
+        f'begins ("{s.turn_player} chooses {names[0]}")',
+        key,
+        *extra,
+    )
 
 
 def begin(g: Game, kind: str, key: str) -> None:

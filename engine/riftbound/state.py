@@ -14,8 +14,8 @@ its ``key`` is its name in lower case, so ``Hidden Blade`` and ``hidden blade`` 
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
 from collections.abc import Collection
+from dataclasses import dataclass, field
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Snapshot
@@ -23,8 +23,25 @@ from engine.riftbound.effects import Cost, Instruction, TriggerSpec, parse
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
 BOARD_ZONES = ("base", "battlefield")
-KEYWORDS = ("Accelerate", "Action", "Assault", "Deathknell", "Deflect", "Ganking", "Hidden", "Legion", "Reaction",
-            "Shield", "Tank", "Temporary", "Vision", "Equip", "Quick-Draw", "Repeat", "Weaponmaster")
+KEYWORDS = (
+    "Accelerate",
+    "Action",
+    "Assault",
+    "Deathknell",
+    "Deflect",
+    "Ganking",
+    "Hidden",
+    "Legion",
+    "Reaction",
+    "Shield",
+    "Tank",
+    "Temporary",
+    "Vision",
+    "Equip",
+    "Quick-Draw",
+    "Repeat",
+    "Weaponmaster",
+)
 TRIGGERS = ("play", "attack", "defend", "conquer", "hold", "deathknell")
 
 
@@ -116,8 +133,13 @@ class CardDef:
     def trigger(self, when: str) -> str | None:
         """The effect of its own ``when`` trigger (play, attack, defend, conquer, hold, deathknell)."""
         for t in self.triggers:
-            if t.when == when and t.spec.who in ("me", "you") and not t.spec.what and not t.spec.condition \
-                    and (t.spec.who == "me" or when in ("conquer", "hold")):
+            if (
+                t.when == when
+                and t.spec.who in ("me", "you")
+                and not t.spec.what
+                and not t.spec.condition
+                and (t.spec.who == "me" or when in ("conquer", "hold"))
+            ):
                 return t.effect
         return None
 
@@ -155,7 +177,9 @@ class Card:
     name: str  # as the scenario writes it ("Garen", "Garen#2")
     owner: str
     defn: CardDef
-    zone: str = "hand"  # hand | deck | trash | base | battlefield | chain | facedown | legend | champion | banishment | gone
+    zone: str = (
+        "hand"  # hand | deck | trash | base | battlefield | chain | facedown | legend | champion | banishment | gone
+    )
     at: str | None = None  # the battlefield, when on one or hidden at one
     controller: str | None = None
     exhausted: bool = False
@@ -170,7 +194,9 @@ class Card:
     attached_to: str | None = None  # the key of the unit this Equipment is attached to (421)
     moves: int = 0  # moves this turn
 
-    def __deepcopy__(self, memo: dict) -> Self:  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
+    def __deepcopy__(
+        self, memo: dict
+    ) -> Self:  # every field is immutable: a shallow copy is a deep one (games are copied a lot)
         return copy.copy(self)
 
     @property
@@ -302,7 +328,7 @@ class Suspended:
     ``before`` is the state before the action; ``answers`` the orders given so far; ``shown`` how many of
     the events of carrying the action out were reported already (they are not reported again)."""
 
-    before: "State"
+    before: State
     action: str
     answers: tuple[tuple[str, ...], ...]
     shown: int
@@ -333,8 +359,12 @@ class State:
     champions: dict[str, str] = field(default_factory=dict)  # player -> the name of their Chosen Champion (103.2.a.3)
     # "If this kills it, do this:" (380): (unit key, its epoch, the reflexive effect, controller, label, source)
     watch: list[tuple[str, int, str, str, str, str]] = field(default_factory=list)
-    damaged_by: dict[str, str] = field(default_factory=dict)  # unit key -> "uid:controller:kind" of what last dealt it damage
-    prevent: dict[str, str] = field(default_factory=dict)  # player -> "spells and abilities": damage prevented this turn
+    damaged_by: dict[str, str] = field(
+        default_factory=dict
+    )  # unit key -> "uid:controller:kind" of what last dealt it damage
+    prevent: dict[str, str] = field(
+        default_factory=dict
+    )  # player -> "spells and abilities": damage prevented this turn
     buff_bonus: dict[str, int] = field(default_factory=dict)  # player -> extra Might their buffs give this turn
     deflect_each_choice: bool = False  # Deflect is paid for each time a target is chosen (Spiritforged FAQ's 735.1.c)
     rulings: frozenset[str] = frozenset()  # the FAQ rulings of the edition in force (citation keys "faq.*")
@@ -384,21 +414,34 @@ class State:
         new.passed = list(self.passed)
         new.showdown = copy.copy(self.showdown)
         c = self.combat
-        new.combat = c and Combat(c.at, c.attacker, c.defender, set(c.attacked), set(c.defended),
-                                  {p: dict(d) for p, d in c.assigned.items()}, c.step, c.result)
+        new.combat = c and Combat(
+            c.at,
+            c.attacker,
+            c.defender,
+            set(c.attacked),
+            set(c.defended),
+            {p: dict(d) for p, d in c.assigned.items()},
+            c.step,
+            c.result,
+        )
         new.staged_showdowns, new.staged_combats = list(self.staged_showdowns), list(self.staged_combats)
         return new
 
     # --- looking things up ------------------------------------------------------------------
     def units(self) -> list[Card]:
-        return [c for c in self.cards.values() if (c.zone == "base" or c.zone == "battlefield") and c.defn.type == "unit"]
+        return [
+            c for c in self.cards.values() if (c.zone == "base" or c.zone == "battlefield") and c.defn.type == "unit"
+        ]
 
     def units_at(self, place: str) -> list[Card]:
         low = place.lower()
         if low == "base":
             return [c for c in self.cards.values() if c.zone == "base" and c.defn.type == "unit"]
-        return [c for c in self.cards.values() if c.zone == "battlefield" and c.at is not None and c.at.lower() == low
-                and c.defn.type == "unit"]
+        return [
+            c
+            for c in self.cards.values()
+            if c.zone == "battlefield" and c.at is not None and c.at.lower() == low and c.defn.type == "unit"
+        ]
 
     def players_at(self, place: str) -> list[str]:
         out: list[str] = []
@@ -562,8 +605,10 @@ class State:
         if condition == "at a battlefield":
             return card.zone == "battlefield"
         if condition == "alone":
-            return bool(card.designation) and sum(1 for u in self.units_at(card.location or "")
-                                                  if u.designation == card.designation) == 1
+            return (
+                bool(card.designation)
+                and sum(1 for u in self.units_at(card.location or "") if u.designation == card.designation) == 1
+            )
         if condition == "equipped":
             return bool(self.attached(card))
         if condition == "buffed":
@@ -625,8 +670,9 @@ class Game(Protocol):
     def cleanup(self, special: str | None = None) -> None:
         """Run a Cleanup (322), repeated until nothing changes; ``special``: a Special Cleanup's steps."""
 
-    def execute(self, item: ChainItem, ins: Instruction, target: Card | ChainItem | None,
-                keys: tuple[str, ...]) -> None:
+    def execute(
+        self, item: ChainItem, ins: Instruction, target: Card | ChainItem | None, keys: tuple[str, ...]
+    ) -> None:
         """Carry out one instruction of ``item`` (a chain item, or a replacement effect's "instead")."""
 
     def next_answer(self) -> tuple[str, ...] | None:

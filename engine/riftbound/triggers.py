@@ -13,23 +13,63 @@ from engine.riftbound import effects, replacement
 from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game, Trigger
 
 # What a chain item shows for a trigger, by its event.
-LABELS = {"play": "play", "attack": "attack", "defend": "defend", "conquer": "conquer", "hold": "hold",
-          "die": "deathknell", "dies": "a unit died", "move": "move", "played": "a card was played",
-          "beginning": "beginning", "end": "end of turn", "recycle": "recycle", "kill_spell": "killed with a spell",
-          "win": "won a combat", "stun": "stun", "temporary": "temporary"}
-KEYS = {"play": "trigger.play_effect", "attack": "trigger.attack", "defend": "trigger.defend",
-        "conquer": "trigger.conquer", "hold": "trigger.hold", "die": "trigger.deathknell"}
+LABELS = {
+    "play": "play",
+    "attack": "attack",
+    "defend": "defend",
+    "conquer": "conquer",
+    "hold": "hold",
+    "die": "deathknell",
+    "dies": "a unit died",
+    "move": "move",
+    "played": "a card was played",
+    "beginning": "beginning",
+    "end": "end of turn",
+    "recycle": "recycle",
+    "kill_spell": "killed with a spell",
+    "win": "won a combat",
+    "stun": "stun",
+    "temporary": "temporary",
+}
+KEYS = {
+    "play": "trigger.play_effect",
+    "attack": "trigger.attack",
+    "defend": "trigger.defend",
+    "conquer": "trigger.conquer",
+    "hold": "trigger.hold",
+    "die": "trigger.deathknell",
+}
 
 
-def add_trigger(g: Game, source: Card | Battlefield, when: str, effect: str, controller: str, *keys: str,
-                initial: bool = False, noted: tuple[tuple[str, str], ...] = ()) -> ChainItem:
+def add_trigger(
+    g: Game,
+    source: Card | Battlefield,
+    when: str,
+    effect: str,
+    controller: str,
+    *keys: str,
+    initial: bool = False,
+    noted: tuple[tuple[str, str], ...] = (),
+) -> ChainItem:
     location = source.location if isinstance(source, Card) else source.name
-    item = ChainItem(f"{source.name} ({when})", controller, "trigger", effect=effect, source=source.key,
-                     pending=True, initial=initial, uid=g.s.new_uid(), place=location,
-                     noted=noted or ((("at", location),) if location else ()))
+    item = ChainItem(
+        f"{source.name} ({when})",
+        controller,
+        "trigger",
+        effect=effect,
+        source=source.key,
+        pending=True,
+        initial=initial,
+        uid=g.s.new_uid(),
+        place=location,
+        noted=noted or ((("at", location),) if location else ()),
+    )
     g.s.chain.append(item)
-    g.emit(f"{source.name}'s {when} ability triggers: it goes onto the Chain as a Pending Item, controlled by {controller}",
-           *keys, "trigger.onto_chain")
+    g.emit(
+        f"{source.name}'s {when} ability triggers: it goes onto the Chain as a Pending Item, controlled by {controller}",
+        *keys,
+        "trigger.onto_chain",
+    )
     if g.citations.follows("trigger.optional_when_triggered"):
         optional_now(g, item)
     return item
@@ -44,20 +84,27 @@ def optional_now(g: Game, item: ChainItem) -> None:
     ins = first[0]
     answer = g.next_answer()
     if answer is None:
-        about = f"{item.label} triggers: \"{ins.text}\"; place it on the Chain"
-        raise replacement.Pause(Awaiting("may", item.controller, ("yes", "no"), about=about),
-                                f"{about}? {item.controller} decides now (\"{item.controller} accepts\" or "
-                                f"\"{item.controller} declines\")",
-                                ("trigger.optional_when_triggered", "priority.limited_actions_regardless"))
+        about = f'{item.label} triggers: "{ins.text}"; place it on the Chain'
+        raise replacement.Pause(
+            Awaiting("may", item.controller, ("yes", "no"), about=about),
+            f'{about}? {item.controller} decides now ("{item.controller} accepts" or "{item.controller} declines")',
+            ("trigger.optional_when_triggered", "priority.limited_actions_regardless"),
+        )
     if answer == ("yes",):
         item.taken = True
-        g.emit(f"{item.controller} chooses to place {item.label} on the Chain (\"{ins.text}\")" +
-               (f"; its cost, \"{ins.data[0]}\", is paid as it is finalized" if ins.data else ""),
-               "trigger.optional_when_triggered", "priority.limited_actions_regardless")
+        g.emit(
+            f'{item.controller} chooses to place {item.label} on the Chain ("{ins.text}")'
+            + (f'; its cost, "{ins.data[0]}", is paid as it is finalized' if ins.data else ""),
+            "trigger.optional_when_triggered",
+            "priority.limited_actions_regardless",
+        )
         return
     g.s.chain.remove(item)
-    g.emit(f"{item.controller} chooses not to place {item.label} on the Chain: \"{ins.text}\" is not done",
-           "trigger.optional_when_triggered", "priority.limited_actions_regardless")
+    g.emit(
+        f'{item.controller} chooses not to place {item.label} on the Chain: "{ins.text}" is not done',
+        "trigger.optional_when_triggered",
+        "priority.limited_actions_regardless",
+    )
 
 
 def _controller(g: Game, source: Card | Battlefield) -> str | None:
@@ -89,8 +136,18 @@ def watchers(g: Game) -> list[tuple[Card | Battlefield, Trigger]]:
     return out
 
 
-def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None = None, bf: Battlefield | None = None,
-         subjects: tuple[Card, ...] = (), what: str = "", nth: int = 0, before: dict | None = None) -> int:
+def fire(
+    g: Game,
+    event: str,
+    *,
+    subject: Card | None = None,
+    player: str | None = None,
+    bf: Battlefield | None = None,
+    subjects: tuple[Card, ...] = (),
+    what: str = "",
+    nth: int = 0,
+    before: dict | None = None,
+) -> int:
     """The triggered abilities that ``event`` meets, put onto the Chain in turn order; returns how many.
 
     ``subject``: the object the event happened to (the unit that attacked, died, moved; the card played);
@@ -104,8 +161,19 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
         if spec.event != event:
             continue
         owner = _controller(g, source)
-        if owner is None or not _meets(g, source, t, owner, subject=subject, player=player, bf=bf, subjects=subjects,
-                                       what=what, nth=nth, before=before or {}):
+        if owner is None or not _meets(
+            g,
+            source,
+            t,
+            owner,
+            subject=subject,
+            player=player,
+            bf=bf,
+            subjects=subjects,
+            what=what,
+            nth=nth,
+            before=before or {},
+        ):
             continue
         if spec.first:
             mark = f"{source.key}:{t.effect}"
@@ -115,11 +183,18 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
         met.append((owner, source, t))
     if event == "played" and nth and player is not None:
         for c in s.cards.values():
-            if c.owner == player and not (c.on_board or c.zone == "legend") and c.key != (subject.key if subject else ""):
+            if (
+                c.owner == player
+                and not (c.on_board or c.zone == "legend")
+                and c.key != (subject.key if subject else "")
+            ):
                 for t in c.defn.triggers:
                     if t.spec.event == "played" and t.spec.nth == nth:
-                        g.emit(f"{player} plays their {'second' if nth == 2 else 'third'} card this turn; {c.name} is not on "
-                               f"the board as that happens, so its ability does not trigger", "trigger.after_event")
+                        g.emit(
+                            f"{player} plays their {'second' if nth == 2 else 'third'} card this turn; {c.name} is not on "
+                            f"the board as that happens, so its ability does not trigger",
+                            "trigger.after_event",
+                        )
     order = s.in_turn_order({m[0] for m in met})
     for controller in order:
         for owner, source, t in met:
@@ -127,13 +202,20 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
                 continue
             label = LABELS.get(t.spec.event, t.spec.event)
             if t.spec.event == "played":
-                label = (f"{'second' if t.spec.nth == 2 else 'third'} card played" if t.spec.nth else
-                         f"{'an' if t.spec.what[:1] in 'aeiou' else 'a'} {t.spec.what or 'card'} was played".replace(
-                             "a mighty unit", "a Mighty unit"))
+                label = (
+                    f"{'second' if t.spec.nth == 2 else 'third'} card played"
+                    if t.spec.nth
+                    else f"{'an' if t.spec.what[:1] in 'aeiou' else 'a'} {t.spec.what or 'card'} was played".replace(
+                        "a mighty unit", "a Mighty unit"
+                    )
+                )
             elif t.spec.event == "dies" and t.spec.first:
                 label = "first death this turn"
-            keys = [KEYS[t.spec.event]] if t.spec.event in KEYS and t.spec.who in ("me", "you") else \
-                [KEYS.get(t.spec.event, "trigger.condition_met"), "trigger.after_event"]
+            keys = (
+                [KEYS[t.spec.event]]
+                if t.spec.event in KEYS and t.spec.who in ("me", "you")
+                else [KEYS.get(t.spec.event, "trigger.condition_met"), "trigger.after_event"]
+            )
             if event in ("conquer", "hold"):
                 keys.insert(0, "score.triggers")
             if t.spec.first:
@@ -157,8 +239,20 @@ def fire(g: Game, event: str, *, subject: Card | None = None, player: str | None
     return len(met)
 
 
-def _meets(g: Game, source: Card | Battlefield, t: Trigger, owner: str, *, subject: Card | None, player: str | None,
-           bf: Battlefield | None, subjects: tuple[Card, ...], what: str, nth: int, before: dict) -> bool:
+def _meets(
+    g: Game,
+    source: Card | Battlefield,
+    t: Trigger,
+    owner: str,
+    *,
+    subject: Card | None,
+    player: str | None,
+    bf: Battlefield | None,
+    subjects: tuple[Card, ...],
+    what: str,
+    nth: int,
+    before: dict,
+) -> bool:
     spec = t.spec
     s = g.s
     if spec.condition == "at a battlefield" and not (isinstance(source, Card) and source.zone == "battlefield"):
@@ -171,8 +265,13 @@ def _meets(g: Game, source: Card | Battlefield, t: Trigger, owner: str, *, subje
         return subject is not None and isinstance(source, Card) and subject.key == source.key
     if spec.event in ("conquer", "hold"):
         if spec.who == "me":
-            if not (isinstance(source, Card) and source.on_board and bf is not None
-                    and (source.location or "").lower() == bf.key and source.controller == player):
+            if not (
+                isinstance(source, Card)
+                and source.on_board
+                and bf is not None
+                and (source.location or "").lower() == bf.key
+                and source.controller == player
+            ):
                 return False
             if spec.what == "uncontrolled":
                 return before.get("controller") is None
@@ -216,13 +315,19 @@ def left_with(g: Game, dead: list[Card]) -> None:
     for card in dead:
         if any(t.spec.event == "dies" for t in card.defn.triggers):
             others = [d.name for d in dead if d.key != card.key]
-            g.emit(f"{card.name} left the board as it died: its ability does not see its own death"
-                   + (f", nor that of {', '.join(others)} at the same time" if others else ""), "trigger.leaves_zone_same_time")
+            g.emit(
+                f"{card.name} left the board as it died: its ability does not see its own death"
+                + (f", nor that of {', '.join(others)} at the same time" if others else ""),
+                "trigger.leaves_zone_same_time",
+            )
 
 
 def rune_not_card(g: Game, player: str) -> None:
     """A rune recycled is not a card recycled (052): say so where an ability watches for recycled cards."""
     for source, t in watchers(g):
         if t.spec.event == "recycle" and _controller(g, source) == player:
-            g.emit(f"A rune is not a card for card effects: {source.name}'s ability (\"when you recycle one or more "
-                   "cards\") does not trigger", "card.main_deck_only")
+            g.emit(
+                f"A rune is not a card for card effects: {source.name}'s ability (\"when you recycle one or more "
+                'cards") does not trigger',
+                "card.main_deck_only",
+            )

@@ -14,8 +14,9 @@ def enter(g: Game, phase: str) -> None:
     s.phase = phase
     p = s.turn_player
     if phase == "awaken":
-        readied = [c.name for c in s.cards.values() if (c.on_board or c.zone == "legend") and c.controller == p
-                   and c.exhausted]
+        readied = [
+            c.name for c in s.cards.values() if (c.on_board or c.zone == "legend") and c.controller == p and c.exhausted
+        ]
         for c in s.cards.values():
             if (c.on_board or c.zone == "legend") and c.controller == p:
                 c.exhausted = False
@@ -23,24 +24,40 @@ def enter(g: Game, phase: str) -> None:
         exhausted_runes = sum(1 for r in runes or [] if r.exhausted)
         if runes:
             s.runes[p] = [Rune(r.domain, False) for r in runes]
-        g.emit(f"Awaken Phase: {p} readies everything they control" + (f" ({', '.join(readied)})" if readied else "")
-               + (f" and {exhausted_runes} rune(s)" if exhausted_runes else ""), "turn.awaken_readies", "ready.action")
+        g.emit(
+            f"Awaken Phase: {p} readies everything they control"
+            + (f" ({', '.join(readied)})" if readied else "")
+            + (f" and {exhausted_runes} rune(s)" if exhausted_runes else ""),
+            "turn.awaken_readies",
+            "ready.action",
+        )
     elif phase == "beginning":
         temporary = [u for u in s.cards.values() if u.on_board and u.controller == p and s.has(u, "Temporary")]
         watching = [w for w in triggers.watchers(g) if w[1].spec.event == "beginning"]
         if not temporary and not watching:
-            g.emit("Beginning Phase, Beginning Step: start-of-Beginning-Phase effects take place (none in this scenario)",
-                   "turn.beginning_step")
+            g.emit(
+                "Beginning Phase, Beginning Step: start-of-Beginning-Phase effects take place (none in this scenario)",
+                "turn.beginning_step",
+            )
         else:
-            g.emit("Beginning Phase, Beginning Step: start-of-Beginning-Phase effects take place", "turn.beginning_step")
+            g.emit(
+                "Beginning Phase, Beginning Step: start-of-Beginning-Phase effects take place", "turn.beginning_step"
+            )
             for u in temporary:
-                g.emit(f"{u.name} has Temporary: at the start of its controller's Beginning Phase, before scoring, it is "
-                       "killed", "temporary.kill", "turn.beginning_step")
+                g.emit(
+                    f"{u.name} has Temporary: at the start of its controller's Beginning Phase, before scoring, it is "
+                    "killed",
+                    "temporary.kill",
+                    "turn.beginning_step",
+                )
                 board.kill(g, u, "temporary.kill")
             triggers.fire(g, "beginning", player=p)
         held = [bf for bf in s.battlefields.values() if bf.controller == p]
-        g.emit(f"Scoring Step: holding is scored now; {p} controls "
-               + (", ".join(bf.name for bf in held) if held else "no battlefield"), "turn.scoring_step_holds")
+        g.emit(
+            f"Scoring Step: holding is scored now; {p} controls "
+            + (", ".join(bf.name for bf in held) if held else "no battlefield"),
+            "turn.scoring_step_holds",
+        )
         for bf in held:
             board.score(g, p, bf, "hold")
     elif phase == "channel":
@@ -57,8 +74,10 @@ def enter(g: Game, phase: str) -> None:
             board.draw(g, p, 1, "turn.draw_one")
         _empty_pools(g, "turn.draw_pool_empties")
     elif phase == "main":
-        g.emit(f"Action Phase: all steps of the Start of Turn are done and {p}'s Action Phase begins",
-               "turn.action_phase_begins")
+        g.emit(
+            f"Action Phase: all steps of the Start of Turn are done and {p}'s Action Phase begins",
+            "turn.action_phase_begins",
+        )
     g.cleanup()
 
 
@@ -68,7 +87,9 @@ def _empty_pools(g: Game, key: str) -> None:
     for p in full:
         s.pool[p] = Pool()
     if full:
-        g.emit(f"Every Rune Pool empties: the unspent energy and power of {', '.join(full)} are lost", key, "pool.empties")
+        g.emit(
+            f"Every Rune Pool empties: the unspent energy and power of {', '.join(full)} are lost", key, "pool.empties"
+        )
 
 
 def next_phase(g: Game) -> None:
@@ -82,8 +103,12 @@ def next_phase(g: Game) -> None:
 
 def end_turn(g: Game, player: str) -> None:
     """``P ends turn``: the Action Phase ends (316.6) and the End of Turn Phase runs (317)."""
-    g.emit(f"{player} ends their turn: the Action Phase ends", "turn.ending_turn", "turn.ending_ends_action_phase",
-           "turn.phase_ends")
+    g.emit(
+        f"{player} ends their turn: the Action Phase ends",
+        "turn.ending_turn",
+        "turn.ending_ends_action_phase",
+        "turn.phase_ends",
+    )
     g.s.priority = None
     g.s.ending = ""
     end_of_turn(g)
@@ -100,14 +125,21 @@ def end_of_turn(g: Game) -> None:
         stunned = [u.name for u in s.units() if u.stunned]
         for u in s.units():
             u.stunned = False
-        g.emit("End of Turn, Ending Step: end-of-turn effects take place"
-               + (f"; {', '.join(stunned)} {'is' if len(stunned) == 1 else 'are'} no longer stunned" if stunned else ""),
-               "turn.ending_step", *(("stun.ends_at_ending_step",) if stunned else ()))
+        g.emit(
+            "End of Turn, Ending Step: end-of-turn effects take place"
+            + (f"; {', '.join(stunned)} {'is' if len(stunned) == 1 else 'are'} no longer stunned" if stunned else ""),
+            "turn.ending_step",
+            *(("stun.ends_at_ending_step",) if stunned else ()),
+        )
         if triggers.fire(g, "end", player=s.turn_player):
             g.cleanup()
             return  # the triggered abilities are on the Chain; the turn goes on once it is empty
     s.ending = ""
-    g.emit("End of Turn Cleanup: a Special Cleanup that also heals all units", "turn.end_of_turn_cleanup", "cleanup.special")
+    g.emit(
+        "End of Turn Cleanup: a Special Cleanup that also heals all units",
+        "turn.end_of_turn_cleanup",
+        "cleanup.special",
+    )
     g.cleanup(special="end_of_turn")
     if s.winner:
         return
@@ -126,6 +158,10 @@ def end_of_turn(g: Game) -> None:
     s.turn_player = s.next_player(old)
     s.turn_number += 1
     s.scored = {p: set() for p in s.players}
-    g.emit(f"{s.turn_player} is the next player in Turn Order and becomes the Turn Player", "turn.next_player",
-           "turn.player_changes", "turn.turn_player")
+    g.emit(
+        f"{s.turn_player} is the next player in Turn Order and becomes the Turn Player",
+        "turn.next_player",
+        "turn.player_changes",
+        "turn.turn_player",
+    )
     enter(g, "awaken")

@@ -5,16 +5,22 @@ from __future__ import annotations
 import typer
 
 from judge.books import open_store
-from judge.output import echo, emit_json, fail
 from judge.commands.options import JSON
+from judge.output import echo, emit_json, fail
 
 
 def book_json(store, book, defaults: list[str]) -> dict:
     counts = store.counts(book.id)
     return {
-        "id": book.id, "game": book.game, "title": book.title, "edition": book.edition,
-        "rules": counts["rules"], "terms": counts["terms"], "rulings": counts["rulings"],
-        "builtin": book.builtin, "default": book.id in defaults,
+        "id": book.id,
+        "game": book.game,
+        "title": book.title,
+        "edition": book.edition,
+        "rules": counts["rules"],
+        "terms": counts["terms"],
+        "rulings": counts["rulings"],
+        "builtin": book.builtin,
+        "default": book.id in defaults,
         "sources": [{"name": s.name, "kind": s.kind, "sha256": s.sha256, "path": s.path} for s in book.sources],
     }
 
@@ -34,18 +40,21 @@ def books(json_: bool = JSON) -> None:
         kind = "built in (seeds)" if row["builtin"] else "loaded"
         if row["default"]:
             kind += f", the {row['game']} default"
-        echo(f"{row['id']}  [{row['game']}, {kind}]  {row['title']}" + (f"  edition {row['edition']}" if row["edition"] else ""))
+        echo(
+            f"{row['id']}  [{row['game']}, {kind}]  {row['title']}"
+            + (f"  edition {row['edition']}" if row["edition"] else "")
+        )
         echo(f"    {row['rules']} rules, {row['terms']} terms, {row['rulings']} rulings")
         for s in row["sources"]:
             echo(f"    - {s['name']} ({s['kind']}, sha256 {s['sha256'][:12]})")
 
 
-def unload(book_id: str = typer.Argument(..., metavar="ID", help="The user book to remove."),
-           json_: bool = JSON) -> None:
+def unload(
+    book_id: str = typer.Argument(..., metavar="ID", help="The user book to remove."), json_: bool = JSON
+) -> None:
     """Remove a book loaded with `judge load` (the default books stay)."""
-    from rulebook.library import LibraryError
-
     from judge.books import library
+    from rulebook.library import LibraryError
 
     try:
         library().unload(book_id)

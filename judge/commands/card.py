@@ -10,17 +10,20 @@ from typing import Any
 import typer
 
 from judge.commands.options import JSON
-from rulebook import games
 from judge.output import echo, emit_json, fail
+from rulebook import games
 
 CARD_GAME = typer.Option(None, "--game", "-g", help="Only this game's cards: riftbound or mtg.")
-NO_CARDS = ("no cards are loaded: judge load reads card files (Scryfall card and rulings data, MTGJSON v3 or v5 "
-            "set files, the Riftbound card gallery and errata)")
+NO_CARDS = (
+    "no cards are loaded: judge load reads card files (Scryfall card and rulings data, MTGJSON v3 or v5 "
+    "set files, the Riftbound card gallery and errata)"
+)
 
 
 def _cards(game: str | None):
     from rulebook.cards.store import CardStore, card_db_path
     from rulebook.home import default_home
+
     if game is not None:
         games.get(game)  # an unknown game: one line with "did you mean" (judge.errors)
     path = card_db_path(default_home())
@@ -59,8 +62,17 @@ def card(
         if book is not None:
             view["book"] = book
             view["links"] = [dict(link, book=book) for link in links(rules, book, c)]
-        view["faq"] = [{"book": r["book"], "id": r["id"], "faq": r["faq"], "published": r["published"],
-                        "question": r["question"], "answer": r["answer"]} for r in faq_rulings(rules, c.game, c)]
+        view["faq"] = [
+            {
+                "book": r["book"],
+                "id": r["id"],
+                "faq": r["faq"],
+                "published": r["published"],
+                "question": r["question"],
+                "answer": r["answer"],
+            }
+            for r in faq_rulings(rules, c.game, c)
+        ]
     if json_:
         emit_json(view)
         return
@@ -69,8 +81,12 @@ def card(
 
 def cards(
     query: str = typer.Argument(..., help="Words of a card's name or text."),
-    type_: str = typer.Option(None, "--type", "-t", help="Only cards of this type (Creature, Instant, Unit, Spell, ...)."),
-    keyword: str = typer.Option(None, "--keyword", "-k", help="Only cards with this keyword (Flying, Accelerate, ...)."),
+    type_: str = typer.Option(
+        None, "--type", "-t", help="Only cards of this type (Creature, Instant, Unit, Spell, ...)."
+    ),
+    keyword: str = typer.Option(
+        None, "--keyword", "-k", help="Only cards with this keyword (Flying, Accelerate, ...)."
+    ),
     game: str = CARD_GAME,
     limit: int = typer.Option(20, "--limit", "-n", min=1, max=500, help="At most this many cards."),
     json_: bool = JSON,
@@ -78,14 +94,27 @@ def cards(
     """Search card names and text."""
     store = _cards(game)
     found = store.search(query, game, type_, keyword, limit)
-    views = [{"game": c.game, "name": c.name, "type_line": c.type_line, "cost": c.cost, "keywords": list(c.keywords),
-              "text": c.text} for c in found]
+    views = [
+        {
+            "game": c.game,
+            "name": c.name,
+            "type_line": c.type_line,
+            "cost": c.cost,
+            "keywords": list(c.keywords),
+            "text": c.text,
+        }
+        for c in found
+    ]
     if json_:
         emit_json(views)
         return
     if not views:
-        fail(f"no card matches {query!r}" + (f" with type {type_}" if type_ else "")
-             + (f" and keyword {keyword}" if keyword else ""), code=1)
+        fail(
+            f"no card matches {query!r}"
+            + (f" with type {type_}" if type_ else "")
+            + (f" and keyword {keyword}" if keyword else ""),
+            code=1,
+        )
     for v in views:
         first = v["text"].split("\n")[0] if v["text"] else ""
         echo(f"{v['name']}  {v['cost'] or ''}".rstrip() + f"  [{v['game']}] {v['type_line']}")
@@ -95,14 +124,39 @@ def cards(
 
 def card_view(c, matched: str, query: str) -> dict[str, Any]:
     """A card as ``judge card --json`` prints it (docs/json.md)."""
-    return {"query": query, "matched": matched, "game": c.game, "name": c.name, "type_line": c.type_line,
-            "types": list(c.types), "subtypes": list(c.subtypes), "supertypes": list(c.supertypes), "cost": c.cost,
-            "keywords": list(c.keywords), "text": c.text, "layout": c.layout, "sets": list(c.sets),
-            "faces": [{"name": f.name, "cost": f.cost, "type_line": f.type_line, "text": f.text, "power": f.power,
-                       "toughness": f.toughness, "loyalty": f.loyalty, "might": f.might} for f in c.faces],
-            "extra": dict(c.extra),
-            "rulings": [{"date": r.date, "text": r.text, "source": r.source, "official": r.official} for r in c.rulings],
-            "book": None, "links": [], "faq": []}
+    return {
+        "query": query,
+        "matched": matched,
+        "game": c.game,
+        "name": c.name,
+        "type_line": c.type_line,
+        "types": list(c.types),
+        "subtypes": list(c.subtypes),
+        "supertypes": list(c.supertypes),
+        "cost": c.cost,
+        "keywords": list(c.keywords),
+        "text": c.text,
+        "layout": c.layout,
+        "sets": list(c.sets),
+        "faces": [
+            {
+                "name": f.name,
+                "cost": f.cost,
+                "type_line": f.type_line,
+                "text": f.text,
+                "power": f.power,
+                "toughness": f.toughness,
+                "loyalty": f.loyalty,
+                "might": f.might,
+            }
+            for f in c.faces
+        ],
+        "extra": dict(c.extra),
+        "rulings": [{"date": r.date, "text": r.text, "source": r.source, "official": r.official} for r in c.rulings],
+        "book": None,
+        "links": [],
+        "faq": [],
+    }
 
 
 def _rules_store():
@@ -147,7 +201,9 @@ def show_card(v: dict[str, Any]) -> None:
     if v["links"]:
         echo(f"\nRules (book {v['book']}):")
         for link in v["links"]:
-            echo(f"  {link['word']:18} {link['rule']}" + (f" {link['title'].title()}" if link["kind"] == "term" else ""))
+            echo(
+                f"  {link['word']:18} {link['rule']}" + (f" {link['title'].title()}" if link["kind"] == "term" else "")
+            )
     if v["rulings"]:
         echo(f"\nRulings ({len(v['rulings'])}, newest first):")
         for r in v["rulings"]:

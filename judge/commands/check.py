@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from judge.books import books_for, open_store
-from judge.output import echo, emit_json
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json
 
 
 def check(
@@ -30,18 +30,38 @@ def check(
 
 
 def show(report: dict, partial: bool) -> None:
-    echo(f"[{report['book']}] integrity report" + (" (an excerpt: what it lacks is 'not in the loaded text')" if partial else ""))
-    _section("dangling references", report["dangling"],
-             lambda d: f"{d['from']} ({d['source']}:{d['line']}): {d['raw']!r} -> {d['target']}: {d['reason']}")
-    _section("cited titles that differ from the target's", report["title_mismatches"],
-             lambda d: f"{d['from']} (line {d['line']}): {d['raw']!r}: {d['target']} is {d['actual_title']!r}, "
-                       f"cited as {d['cited_title']!r}")
-    _section("sub-rules the outline promises but the text lacks", report["missing_children"],
-             lambda d: f"{d['number']}: {d['expected']} expected, {d['found']} found")
-    _section("numbering", report["numbering"],
-             lambda d: f"{d['kind']} {d['number']} ({d['source']}:{d['line']}): {d['detail']}")
-    _section("most cited", report["most_cited"],
-             lambda d: f"{d['number']}" + (f" {d['title']}" if d.get("title") else "") + f": cited {d['count']} times")
+    echo(
+        f"[{report['book']}] integrity report"
+        + (" (an excerpt: what it lacks is 'not in the loaded text')" if partial else "")
+    )
+    _section(
+        "dangling references",
+        report["dangling"],
+        lambda d: f"{d['from']} ({d['source']}:{d['line']}): {d['raw']!r} -> {d['target']}: {d['reason']}",
+    )
+    _section(
+        "cited titles that differ from the target's",
+        report["title_mismatches"],
+        lambda d: (
+            f"{d['from']} (line {d['line']}): {d['raw']!r}: {d['target']} is {d['actual_title']!r}, "
+            f"cited as {d['cited_title']!r}"
+        ),
+    )
+    _section(
+        "sub-rules the outline promises but the text lacks",
+        report["missing_children"],
+        lambda d: f"{d['number']}: {d['expected']} expected, {d['found']} found",
+    )
+    _section(
+        "numbering",
+        report["numbering"],
+        lambda d: f"{d['kind']} {d['number']} ({d['source']}:{d['line']}): {d['detail']}",
+    )
+    _section(
+        "most cited",
+        report["most_cited"],
+        lambda d: f"{d['number']}" + (f" {d['title']}" if d.get("title") else "") + f": cited {d['count']} times",
+    )
 
 
 def _section(title: str, items: list[dict], line) -> None:

@@ -11,20 +11,32 @@ from judge.output import echo, emit_json, fail
 
 
 def citations(
-    book: str = typer.Option(None, "--book", "-b", help="The book to check against (see `judge books`); "
-                             "default: the game's default book."),
+    book: str = typer.Option(
+        None, "--book", "-b", help="The book to check against (see `judge books`); default: the game's default book."
+    ),
     game: str = GAME,
-    table: str = typer.Option(None, "--table", "-t", help="The edition of the table to check (default: the book's own "
-                              "edition's table, else the newest)."),
-    via: str = typer.Option(None, "--via", help="A loaded book of the table's edition, whose diff with --book follows "
-                            "moved rules (default: one found by its edition)."),
-    write: bool = typer.Option(False, "--write", help="Write a table for the book's edition under $JUDGE_HOME/citations, "
-                               "so the engines cite its numbers."),
+    table: str = typer.Option(
+        None,
+        "--table",
+        "-t",
+        help="The edition of the table to check (default: the book's own edition's table, else the newest).",
+    ),
+    via: str = typer.Option(
+        None,
+        "--via",
+        help="A loaded book of the table's edition, whose diff with --book follows "
+        "moved rules (default: one found by its edition).",
+    ),
+    write: bool = typer.Option(
+        False,
+        "--write",
+        help="Write a table for the book's edition under $JUDGE_HOME/citations, so the engines cite its numbers.",
+    ),
     json_: bool = JSON,
 ) -> None:
     """Check that each citation key's rule exists in a book and still says the key's phrase; propose where stale ones moved."""
-    from scenarios.citations import read_table, shipped, tables, write_table
     from rulebook.diff import book_info, check_citations, game_editions
+    from scenarios.citations import read_table, shipped, tables, write_table
 
     db = open_rows()
     chosen = books_for(db, book, game)
@@ -43,11 +55,18 @@ def citations(
         from rapidfuzz import process
 
         guess = process.extractOne(table, list(available), score_cutoff=50)
-        fail(f"no {info['game']} citation table {table!r}" + (f' (did you mean "{guess[0]}"?)' if guess else "")
-             + f"; tables: {', '.join(available)}", suggestions=(guess[0],) if guess else ())
+        fail(
+            f"no {info['game']} citation table {table!r}"
+            + (f' (did you mean "{guess[0]}"?)' if guess else "")
+            + f"; tables: {', '.join(available)}",
+            suggestions=(guess[0],) if guess else (),
+        )
     if via is None:
-        same = [b for b in game_editions(db, info["game"]) if book_info(db, b)["edition"] == table
-                and not book_info(db, b)["partial"]]
+        same = [
+            b
+            for b in game_editions(db, info["game"])
+            if book_info(db, b)["edition"] == table and not book_info(db, b)["partial"]
+        ]
         via = target if target in same else (same[-1] if same else None)
     else:
         ids = db.book_ids()
@@ -66,9 +85,11 @@ def citations(
         return
     show(result, table, via)
     if explained and explained["carried"]:
-        line = (f"\nexplanations on {target} use the tables carried onto it (from "
-                f"{', '.join(explained['tables'])}): {explained['located']} keys located, "
-                f"{len(explained['unlocated'])} not located")
+        line = (
+            f"\nexplanations on {target} use the tables carried onto it (from "
+            f"{', '.join(explained['tables'])}): {explained['located']} keys located, "
+            f"{len(explained['unlocated'])} not located"
+        )
         echo(line + (f": {', '.join(explained['unlocated'])}" if explained["unlocated"] else ""))
         for p in explained["partly"]:
             echo(f"  {p['key']}: placed without {', '.join(p['left_out'])} (that rule of the table was not found)")
@@ -90,8 +111,13 @@ def _explained_with(info: dict, tables, shipped) -> dict | None:
     from scenarios.citations import carried
 
     moved = carried(open_store(), info["game"], info["book"], info["edition"])
-    return {"carried": True, "tables": list(moved.tables), "located": len(moved.placed) - len(moved.unlocated),
-            "unlocated": moved.unlocated, "partly": [{"key": p.key, "left_out": list(p.left_out)} for p in moved.partly]}
+    return {
+        "carried": True,
+        "tables": list(moved.tables),
+        "located": len(moved.placed) - len(moved.unlocated),
+        "unlocated": moved.unlocated,
+        "partly": [{"key": p.key, "left_out": list(p.left_out)} for p in moved.partly],
+    }
 
 
 def _write(result, info: dict, table: str, shipped, write_table):
@@ -103,27 +129,38 @@ def _write(result, info: dict, table: str, shipped, write_table):
         fail(f"a {info['game']} table for edition {info['edition']} already ships with the package: nothing to write")
     if result.unresolved:
         keys = ", ".join(k["key"] for k in result.unresolved)
-        fail(f"{len(result.unresolved)} key(s) found nowhere in {info['book']} ({keys}); nothing written", code=1,
-             suggestions=tuple(k["key"] for k in result.unresolved))
+        fail(
+            f"{len(result.unresolved)} key(s) found nowhere in {info['book']} ({keys}); nothing written",
+            code=1,
+            suggestions=tuple(k["key"] for k in result.unresolved),
+        )
     from judge.books import open_store
     from rulebook.carry import table_signatures
     from rulebook.diff import read_rules
 
     rules = {e.number: e for e in read_rules(open_store(), info["book"])}
     written = result.table_for_book()
-    return write_table(info["game"], info["edition"], written, table, info["book"],
-                       table_signatures(rules, {"citations": written}))
+    return write_table(
+        info["game"], info["edition"], written, table, info["book"], table_signatures(rules, {"citations": written})
+    )
 
 
 def show(r, table: str, via: str | None) -> None:
     d = r.to_json()
     where = f"{r.book} ({r.edition})" if r.edition else r.book
-    how = f", moves followed through the diff from {via}" if via else \
-        " (no book of the table's edition is loaded: moves are found by their phrase alone)"
+    how = (
+        f", moves followed through the diff from {via}"
+        if via
+        else " (no book of the table's edition is loaded: moves are found by their phrase alone)"
+    )
     echo(f"the {r.game} {table} citation table ({len(r.keys)} keys) against {where}{how}")
     echo("  " + ", ".join(f"{n} {s.replace('_', ' ')}" for s, n in d["counts"].items() if n))
-    for status, title in (("moved", "moved"), ("reworded", "reworded: the rule no longer says the phrase; read it"),
-                          ("missing", "found nowhere"), ("outside_excerpt", "outside the excerpt")):
+    for status, title in (
+        ("moved", "moved"),
+        ("reworded", "reworded: the rule no longer says the phrase; read it"),
+        ("missing", "found nowhere"),
+        ("outside_excerpt", "outside the excerpt"),
+    ):
         items = [k for k in r.keys if k["status"] == status]
         if not items:
             continue

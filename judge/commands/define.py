@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from judge.books import books_for, open_store
-from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json, fail
 from rulebook.lookup import excerpt_hint, find_terms, shorthand_meanings, term_rules
 
 
@@ -23,14 +23,30 @@ def define(
     if not found:
         said = f"; did you mean: {', '.join(suggestions)}" if suggestions else ""
         if shorthand_meanings(store, term, books):  # "fizzle": no entry, but the search knows it
-            said = f"; {term} is judges' shorthand for: {' | '.join(suggestions)} (judge search {term!r} finds its rules)"
-        fail(f"no term {term!r} in {', '.join(books)}{said}", code=1, suggestions=suggestions,
-             hint=excerpt_hint(store, books))
+            said = (
+                f"; {term} is judges' shorthand for: {' | '.join(suggestions)} (judge search {term!r} finds its rules)"
+            )
+        fail(
+            f"no term {term!r} in {', '.join(books)}{said}",
+            code=1,
+            suggestions=suggestions,
+            hint=excerpt_hint(store, books),
+        )
     views = []
     for b, t in found:
         rules, more = term_rules(store, b, t.term)
-        views.append({"book": b, "term": t.term, "definition": t.definition, "source": t.source, "line": t.line,
-                      "obsolete": t.obsolete, "rules": rules, "more_rules": more})
+        views.append(
+            {
+                "book": b,
+                "term": t.term,
+                "definition": t.definition,
+                "source": t.source,
+                "line": t.line,
+                "obsolete": t.obsolete,
+                "rules": rules,
+                "more_rules": more,
+            }
+        )
     if json_:
         emit_json(views)  # a list, with or without --book (docs/json.md)
         return
@@ -48,4 +64,6 @@ def define(
                 said = " ".join(p for p in (r["title"] if not r["text"] else None, r["text"]) if p)
                 echo(f"  {'  ' * (r['depth'] + 1)}{r['number']} {said}".rstrip())
             if v["more_rules"]:
-                echo(f"    ... {v['more_rules']} more: judge rule {v['rules'][0]['number']} --book {v['book']} --depth 3")
+                echo(
+                    f"    ... {v['more_rules']} more: judge rule {v['rules'][0]['number']} --book {v['book']} --depth 3"
+                )

@@ -16,8 +16,12 @@ FORMATS = ("text", "markdown", "json")
 def diff(
     old: str = typer.Argument(..., help="The older book (see `judge books`), e.g. cr-2025."),
     new: str = typer.Argument(..., help="The newer book of the same game, e.g. cr-2026."),
-    section: str = typer.Option(None, "--section", "-s", help="Only rules under this number (702, 7, 312.2) "
-                                "in either book; the glossary is left out."),
+    section: str = typer.Option(
+        None,
+        "--section",
+        "-s",
+        help="Only rules under this number (702, 7, 312.2) in either book; the glossary is left out.",
+    ),
     format: str = typer.Option("text", "--format", "-f", help="text, markdown (release notes to post) or json."),
     json_: bool = JSON,
 ) -> None:
@@ -40,13 +44,17 @@ def diff(
         result = diff_books(db, old, new, section)
     except DiffError as exc:
         fail(str(exc))
-    if section is not None and not db.query("SELECT 1 FROM rules WHERE book IN (?, ?) AND number = ?",
-                                            [old, new, result.section]):
+    if section is not None and not db.query(
+        "SELECT 1 FROM rules WHERE book IN (?, ?) AND number = ?", [old, new, result.section]
+    ):
         from rulebook.lookup import nearest_numbers
 
         near = nearest_numbers(db, section, [new, old])
-        fail(f"no rule {section} in {old} or {new}" + (f"; nearest: {', '.join(near)}" if near else ""),
-             code=1, suggestions=near)
+        fail(
+            f"no rule {section} in {old} or {new}" + (f"; nearest: {', '.join(near)}" if near else ""),
+            code=1,
+            suggestions=near,
+        )
     if format == "json":
         emit_json(result.to_json())
     elif format == "markdown":
@@ -57,23 +65,33 @@ def diff(
 
 # Text ----------------------------------------------------------------------------------------------
 def _label(info: dict) -> str:
-    return f"{info['book']}" + (f" ({info['edition']})" if info["edition"] else "") + (" [excerpt]" if info["partial"] else "")
+    return (
+        f"{info['book']}"
+        + (f" ({info['edition']})" if info["edition"] else "")
+        + (" [excerpt]" if info["partial"] else "")
+    )
 
 
 def summary(d) -> list[str]:
     reworded = sum(1 for r in d.renumbered if r["changed"])
     refs = sum(1 for c in d.changed if c["references_only"])
-    lines = [f"{len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed"
-             + (f" ({refs} only in the rule numbers they cite)" if refs else "")
-             + f", {len(d.renumbered)} renumbered ({reworded} of them reworded), {d.unchanged} unchanged"]
+    lines = [
+        f"{len(d.added)} added, {len(d.removed)} removed, {len(d.changed)} changed"
+        + (f" ({refs} only in the rule numbers they cite)" if refs else "")
+        + f", {len(d.renumbered)} renumbered ({reworded} of them reworded), {d.unchanged} unchanged"
+    ]
     if d.outside_excerpt:
-        lines.append(f"{d.outside_excerpt} rules of the whole edition are outside the excerpt: not compared, "
-                     "neither added nor removed")
+        lines.append(
+            f"{d.outside_excerpt} rules of the whole edition are outside the excerpt: not compared, "
+            "neither added nor removed"
+        )
     if d.terms is not None:
         t = d.terms
-        lines.append(f"glossary: {len(t.added)} added, {len(t.removed)} removed, {len(t.changed)} changed, "
-                     f"{len(t.renamed)} renamed, {d.terms_unchanged} unchanged"
-                     + (f", {d.terms_outside_excerpt} outside the excerpt" if d.terms_outside_excerpt else ""))
+        lines.append(
+            f"glossary: {len(t.added)} added, {len(t.removed)} removed, {len(t.changed)} changed, "
+            f"{len(t.renamed)} renamed, {d.terms_unchanged} unchanged"
+            + (f", {d.terms_outside_excerpt} outside the excerpt" if d.terms_outside_excerpt else "")
+        )
     return lines
 
 
@@ -84,9 +102,13 @@ def grouped(renumbered: list[dict]) -> list[tuple[dict, list[dict]]]:
     for r in renumbered:
         if out:
             head, along = out[-1]
-            if (not r["changed"] and r["old"].startswith(head["old"]) and r["new"].startswith(head["new"])
-                    and r["old"][len(head["old"]):] == r["new"][len(head["new"]):]
-                    and re.match(r"[a-z.]", r["old"][len(head["old"]):] or "-")):
+            if (
+                not r["changed"]
+                and r["old"].startswith(head["old"])
+                and r["new"].startswith(head["new"])
+                and r["old"][len(head["old"]) :] == r["new"][len(head["new"]) :]
+                and re.match(r"[a-z.]", r["old"][len(head["old"]) :] or "-")
+            ):
                 along.append(r)
                 continue
         out.append((r, []))
@@ -169,10 +191,15 @@ def _md_text(text: str) -> str:
 def markdown(d) -> str:
     new_name = d.new["title"] or d.new["book"]
     edition = f" {d.new['edition']}" if d.new["edition"] else ""
-    out = [f"# What changed in {_md(new_name)}{_md(edition)}", "",
-           f"Compared with {_md(_label(d.old))}: {_md(_label(d.new))}"
-           + (f", rules under {d.section} only" if d.section else "") + ". "
-           + "Removed words are ~~struck through~~, new words are **bold**.", ""]
+    out = [
+        f"# What changed in {_md(new_name)}{_md(edition)}",
+        "",
+        f"Compared with {_md(_label(d.old))}: {_md(_label(d.new))}"
+        + (f", rules under {d.section} only" if d.section else "")
+        + ". "
+        + "Removed words are ~~struck through~~, new words are **bold**.",
+        "",
+    ]
     out += [f"- {_md(line)}" for line in summary(d)]
     if d.added:
         out += ["", f"## New rules ({len(d.added)})", ""]
@@ -186,8 +213,13 @@ def markdown(d) -> str:
         out += ["", f"## Removed rules ({len(d.removed)})", ""]
         out += [f"- **{r['number']}** {_md_text(r['text'])}" for r in d.removed]
     if d.renumbered:
-        out += ["", f"## Renumbered rules ({len(d.renumbered)})", "",
-                "| old | new | rule | words | confidence |", "|---|---|---|---|---|"]
+        out += [
+            "",
+            f"## Renumbered rules ({len(d.renumbered)})",
+            "",
+            "| old | new | rule | words | confidence |",
+            "|---|---|---|---|---|",
+        ]
         reworded = []
         for head, along in grouped(d.renumbered):
             what = _first_line(head.get("text") or head["new_text"], 60)
@@ -204,7 +236,10 @@ def markdown(d) -> str:
         out += ["", "## Glossary", ""]
         out += [f"- New: **{_md(a['term'])}**: {_md(a['definition'])}" for a in t.added]
         out += [f"- Removed: **{_md(r['term'])}**" for r in t.removed]
-        out += [f"- Renamed: **{_md(r['old'])}** → **{_md(r['new'])}**" + (f": {_md_diff(r['diff'])}" if r["changed"] else "")
-                for r in t.renamed]
+        out += [
+            f"- Renamed: **{_md(r['old'])}** → **{_md(r['new'])}**"
+            + (f": {_md_diff(r['diff'])}" if r["changed"] else "")
+            for r in t.renamed
+        ]
         out += [f"- Changed: **{_md(c['term'])}**: {_md_diff(c['diff'])}" for c in t.changed]
     return "\n".join(out)

@@ -7,26 +7,31 @@ from pathlib import Path
 import typer
 
 from judge.books import check_book, open_store
-from judge.output import fail, pick_format
 from judge.commands.options import JSON
+from judge.output import fail, pick_format
 
 FORMATS = ("text", "markdown", "json")
 
 
 def explain(
     file: Path = typer.Argument(..., help="A scenario file (YAML, see docs/scenarios.md)."),
-    book: str = typer.Option(None, "--book", "-b", help="The book whose rule text is quoted (default: the scenario's book, "
-                             "else a loaded book of the scenario's edition, else the game's default book: its newest "
-                             "full edition loaded, else its seed book)."),
+    book: str = typer.Option(
+        None,
+        "--book",
+        "-b",
+        help="The book whose rule text is quoted (default: the scenario's book, "
+        "else a loaded book of the scenario's edition, else the game's default book: its newest "
+        "full edition loaded, else its seed book).",
+    ),
     format: str = typer.Option("text", "--format", "-f", help="text, markdown (to paste into a ruling) or json."),
     check: bool = typer.Option(False, "--check", help="Check the scenario's expect items; exit 1 if one fails."),
     step: bool = typer.Option(False, "--step", help="Walk one action at a time (Enter to go on)."),
     json_: bool = JSON,
 ) -> None:
     """Walk through a scenario step by step with the rules that make each thing happen or forbid it."""
+    from rulebook.editions import default_book
     from scenarios.explain import explain as explained
     from scenarios.scenario import load_scenario
-    from rulebook.editions import default_book
 
     format = pick_format(format, json_, FORMATS)
     scenario = load_scenario(file)  # errors name the file and line before any database work
@@ -50,14 +55,22 @@ def explain(
     wanted = scenario.data.get("edition")
     same_edition = not wanted or str(wanted) == str(loaded.edition)
     if same_edition:
-        citations = citations_for_book(store, scenario.game, book_id, loaded.edition,
-                                       progress=lambda line: print(f"judge: {line}", file=sys.stderr))
+        citations = citations_for_book(
+            store,
+            scenario.game,
+            book_id,
+            loaded.edition,
+            progress=lambda line: print(f"judge: {line}", file=sys.stderr),
+        )
     else:
         citations = load_citations(scenario.game, str(wanted))
-        print(f"judge: note: the scenario follows the {wanted} rules (its edition: key) but book {book_id!r} is the "
-              f"{loaded.edition} edition: the {citations.edition} table's numbers are cited and no text is quoted; "
-              f"load the {wanted} document (judge load FILE --book ID) and pass --book ID to quote it, or remove "
-              "edition: from the scenario to explain it under the book's rules", file=sys.stderr)
+        print(
+            f"judge: note: the scenario follows the {wanted} rules (its edition: key) but book {book_id!r} is the "
+            f"{loaded.edition} edition: the {citations.edition} table's numbers are cited and no text is quoted; "
+            f"load the {wanted} document (judge load FILE --book ID) and pass --book ID to quote it, or remove "
+            "edition: from the scenario to explain it under the book's rules",
+            file=sys.stderr,
+        )
 
     def rule_of(book_id: str, number: str):
         return store.rule(book_id, number) if same_edition else None
@@ -70,12 +83,31 @@ def explain(
         rule = rule_of(book_id, number)
         return None if rule is None else "\n".join(x for x in (rule.title, rule.text, *rule.examples) if x)
 
-    told = explained(scenario, book_id, quote=quote, content=content, edition=loaded.edition, citations=citations,
-                     check=check, excerpt=store.is_partial(book_id))  # the whole file is played before a line is shown
+    told = explained(
+        scenario,
+        book_id,
+        quote=quote,
+        content=content,
+        edition=loaded.edition,
+        citations=citations,
+        check=check,
+        excerpt=store.is_partial(book_id),
+    )  # the whole file is played before a line is shown
     if step and format == "text" and _isatty(sys.stdin) and _isatty(sys.stdout):
-        told = _step_through(told, lambda n: explained(scenario, book_id, quote=quote, content=content,
-                                                       edition=loaded.edition, citations=citations, check=check,
-                                                       excerpt=store.is_partial(book_id), actions=n))
+        told = _step_through(
+            told,
+            lambda n: explained(
+                scenario,
+                book_id,
+                quote=quote,
+                content=content,
+                edition=loaded.edition,
+                citations=citations,
+                check=check,
+                excerpt=store.is_partial(book_id),
+                actions=n,
+            ),
+        )
     else:
         from scenarios.render import render
 
@@ -120,4 +152,3 @@ def _book_of_edition(store, scenario) -> str | None:
     same = [b for b in store.books() if b.game == scenario.game and str(b.edition) == str(wanted)]
     same.sort(key=lambda b: b.builtin)
     return same[0].id if same else None
-

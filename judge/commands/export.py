@@ -8,8 +8,8 @@ from pathlib import Path
 import typer
 
 from judge.books import books_for, open_store
-from judge.output import echo, fail
 from judge.commands.options import GAME, JSON
+from judge.output import echo, fail
 
 
 def export(

@@ -7,8 +7,8 @@ from pathlib import Path
 import typer
 
 from judge.books import one_book, open_store
-from judge.output import echo, fail, pick_format
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, fail, pick_format
 
 FORMATS = ("dot", "graphml", "json")
 DOT_LAYOUT_LIMIT = 1500  # the whole 2026 CR (4,000 nodes) did not lay out in two minutes
@@ -19,7 +19,9 @@ def graph(
     book: str = BOOK,
     game: str = GAME,
     depth: int = typer.Option(1, "--depth", "-d", min=1, max=6, help="Neighbourhood radius (with NUMBER)."),
-    format: str = typer.Option("dot", "--format", "-f", help="dot (Graphviz), graphml (Gephi, yEd) or json (node-link)."),
+    format: str = typer.Option(
+        "dot", "--format", "-f", help="dot (Graphviz), graphml (Gephi, yEd) or json (node-link)."
+    ),
     output: Path = typer.Option(None, "--output", "-o", help="Write to this file instead of standard output."),
     json_: bool = JSON,
 ) -> None:
@@ -40,8 +42,11 @@ def graph(
         if G.number_of_nodes() > DOT_LAYOUT_LIMIT:
             import sys
 
-            print(f"judge: note: {G.number_of_nodes()} nodes; Graphviz can take many minutes to lay out a graph "
-                  "this size: pass a NUMBER (and --depth) for a neighbourhood", file=sys.stderr)
+            print(
+                f"judge: note: {G.number_of_nodes()} nodes; Graphviz can take many minutes to lay out a graph "
+                "this size: pass a NUMBER (and --depth) for a neighbourhood",
+                file=sys.stderr,
+            )
         text = to_dot(G, name=f"{book} {number}" if number else book)
     elif format == "graphml":
         text = to_graphml(G)

@@ -6,15 +6,18 @@ import typer
 
 from judge.books import open_rows
 from judge.commands.options import JSON
-from rulebook import games
 from judge.output import echo, emit_json, fail
+from rulebook import games
 
 
 def history(
-    number: str = typer.Argument(..., help="A rule number: 702.19, 312.2.b; as numbered in --book, else in the "
-                                 "newest edition that has it."),
+    number: str = typer.Argument(
+        ..., help="A rule number: 702.19, 312.2.b; as numbered in --book, else in the newest edition that has it."
+    ),
     game: str = typer.Option(None, "--game", "-g", help="riftbound or mtg (needed when both games have the number)."),
-    book: str = typer.Option(None, "--book", "-b", help="The edition whose numbering NUMBER is in (see `judge books`)."),
+    book: str = typer.Option(
+        None, "--book", "-b", help="The edition whose numbering NUMBER is in (see `judge books`)."
+    ),
     json_: bool = JSON,
 ) -> None:
     """When a rule appeared, moved, changed or went, edition by edition, with its number and text in each."""
@@ -42,8 +45,12 @@ def history(
 
         books = [b for g in chosen for b in game_editions(db, g)[-1:]]
         near = nearest_numbers(db, number, books)
-        fail(f"no rule {number} in any {' or '.join(chosen)} edition loaded" + (f"; nearest: {', '.join(near)}" if near else ""),
-             code=1, suggestions=near)
+        fail(
+            f"no rule {number} in any {' or '.join(chosen)} edition loaded"
+            + (f"; nearest: {', '.join(near)}" if near else ""),
+            code=1,
+            suggestions=near,
+        )
     if len(found) > 1:
         fail(f"rule {number} is in both games' books: choose one with --game")
     result = found[0]
@@ -67,7 +74,11 @@ def show(h) -> None:
         elif status == "unchanged":
             what = "unchanged"
         else:
-            sure = f" (similarity {e['similarity']:.2f}, {e['confidence']} confidence)" if e["similarity"] is not None else ""
+            sure = (
+                f" (similarity {e['similarity']:.2f}, {e['confidence']} confidence)"
+                if e["similarity"] is not None
+                else ""
+            )
             what = status + (f" from {e['from']}" if e["from"] != e["number"] else "") + sure
         echo(where + what)
         if e["diff"]:

@@ -5,12 +5,18 @@ from __future__ import annotations
 import typer
 
 from judge.books import one_book, open_store
-from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json, fail
 
 # How the step before relates to a step, as the text output says it.
-_SAY = {"cites": "cites", "cited_by": "cited by", "contains": "contains", "part_of": "part of",
-        "heads": "heads", "under": "under"}
+_SAY = {
+    "cites": "cites",
+    "cited_by": "cited by",
+    "contains": "contains",
+    "part_of": "part of",
+    "heads": "heads",
+    "under": "under",
+}
 
 
 def path(
@@ -46,9 +52,17 @@ def path(
     for step in steps:
         kind, name = step.node
         rule = store.rule(book, name) if kind == "rule" else None
-        chain.append({"kind": kind, "number": name, "title": rule.title if rule else None,
-                      "text": (rule.text if rule else ""), "via": _via(step.kind), "link": step.link,
-                      "containment": step.containment})
+        chain.append(
+            {
+                "kind": kind,
+                "number": name,
+                "title": rule.title if rule else None,
+                "text": (rule.text if rule else ""),
+                "via": _via(step.kind),
+                "link": step.link,
+                "containment": step.containment,
+            }
+        )
     sections = [{"number": node[1], "title": G.nodes[node].get("title") or None} for node in only_through]
     if json_:
         emit_json({"book": book, "from": a, "to": b, "path": chain, "linked_only_through": sections})
@@ -69,8 +83,10 @@ def _no_path(book: str, a: str, b: str, sections: list[dict]) -> str:
     if not sections:
         return f"no path: no chain of citations or sub-rules links {a} and {b} in {book}"
     named = ", ".join(f"{s['number']} {s['title']}".strip() for s in sections)
-    return (f"no path: {a} and {b} are linked in {book} only through the section{'s' if len(sections) > 1 else ''} "
-            f"{named} (a chain never passes through a section)")
+    return (
+        f"no path: {a} and {b} are linked in {book} only through the section{'s' if len(sections) > 1 else ''} "
+        f"{named} (a chain never passes through a section)"
+    )
 
 
 def _print(book: str, a: str, b: str, chain: list[dict]) -> None:
@@ -79,8 +95,10 @@ def _print(book: str, a: str, b: str, chain: list[dict]) -> None:
     if len(chain) == 1:
         echo(f"{a} → {b} in {book}: the same rule")
     else:
-        echo(f"{a} → {b} in {book}: {len(chain) - 1} step{'s' if len(chain) > 2 else ''} "
-             f"({cites} citation{'' if cites == 1 else 's'}, {contained} containment)")
+        echo(
+            f"{a} → {b} in {book}: {len(chain) - 1} step{'s' if len(chain) > 2 else ''} "
+            f"({cites} citation{'' if cites == 1 else 's'}, {contained} containment)"
+        )
     for i, step in enumerate(chain):
         text = step["title"] or step["text"]
         text = text[:90] + "…" if len(text) > 90 else text

@@ -5,8 +5,8 @@ from __future__ import annotations
 import typer
 
 from judge.books import one_book, open_store
-from judge.output import echo, emit_json, fail
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json, fail
 from rulebook.lookup import citation_trees
 
 

@@ -20,16 +20,23 @@ def rule(
     book: str = BOOK,
     game: str = GAME,
     depth: int = typer.Option(1, "--depth", "-d", min=0, help="How many levels of sub-rules to show."),
-    applied: bool = typer.Option(False, "--applied", "-a", help="Also show the engine's citation keys that cite "
-                                 "the rule or a rule under it, where the engine's code uses them, and the shipped "
-                                 "scenarios that exercise them."),
+    applied: bool = typer.Option(
+        False,
+        "--applied",
+        "-a",
+        help="Also show the engine's citation keys that cite "
+        "the rule or a rule under it, where the engine's code uses them, and the shipped "
+        "scenarios that exercise them.",
+    ),
     json_: bool = JSON,
 ) -> None:
     """Show a rule: its ancestors, text, examples, sub-rules, citations, and what the loaded text lacks."""
     from rulebook import numbers
 
     if not numbers.looks_like_number(number):
-        fail(f"{number!r} is not a rule number (expected e.g. 312.2.b or 601.2c); to search text: judge search {number!r}")
+        fail(
+            f"{number!r} is not a rule number (expected e.g. 312.2.b or 601.2c); to search text: judge search {number!r}"
+        )
     db = open_rows()
     books = books_for(db, book, game)
     views = rule_views(db, number, books, depth)
@@ -81,8 +88,10 @@ def print_applied(by) -> None:
     no key cites it."""
     echo()
     if not by:
-        echo(f"  not applied by the engine: no key of its {by.game} {by.table} citation table cites {by.rule} "
-             "or a rule under it")
+        echo(
+            f"  not applied by the engine: no key of its {by.game} {by.table} citation table cites {by.rule} "
+            "or a rule under it"
+        )
         return
     echo(f"  applied by the engine ({by.game} {by.table} citation table):")
     for k in by.keys[:SHOWN]:
@@ -113,12 +122,16 @@ def _line(r: dict, width: int = 48) -> str:
     if r.get("title"):
         return f"{r['number']} {r['title']}"
     text = r.get("text") or ""
-    return f"{r['number']} {text[:width - 1] + '…' if len(text) > width else text}".strip()
+    return f"{r['number']} {text[: width - 1] + '…' if len(text) > width else text}".strip()
 
 
 def print_view(view: RuleView, labelled: bool) -> None:
     head = f"[{view.book}] " if labelled else ""
-    twice = f"  (the publisher printed {view.printed} twice; this one is {view.number})" if view.printed != view.number else ""
+    twice = (
+        f"  (the publisher printed {view.printed} twice; this one is {view.number})"
+        if view.printed != view.number
+        else ""
+    )
     echo(f"{head}{view.number}" + (f"  {view.title}" if view.title else "") + twice)
     if view.ancestors:
         for depth, ancestor in enumerate(view.ancestors):
@@ -141,15 +154,21 @@ def print_view(view: RuleView, labelled: bool) -> None:
     if view.missing_children:
         n = view.missing_children
         echo()
-        echo(f"  {n} sub-rule{'s' if n != 1 else ''} of {view.number} {'are' if n != 1 else 'is'} not in the "
-             f"loaded text (the outline lists {view.expected_children}).")
+        echo(
+            f"  {n} sub-rule{'s' if n != 1 else ''} of {view.number} {'are' if n != 1 else 'is'} not in the "
+            f"loaded text (the outline lists {view.expected_children})."
+        )
     if view.cites:
         echo()
-        echo("  cites: " + ", ".join(
-            _line(c) + ("" if c["in_book"] else " (not in the loaded text)") for c in view.cites))
+        echo(
+            "  cites: "
+            + ", ".join(_line(c) + ("" if c["in_book"] else " (not in the loaded text)") for c in view.cites)
+        )
     if view.cited_by:
-        echo("  cited by: " + ", ".join(_line(c) if c["kind"] == "rule" else f"{c['kind']} {c['number']}"
-                                        for c in view.cited_by))
+        echo(
+            "  cited by: "
+            + ", ".join(_line(c) if c["kind"] == "rule" else f"{c['kind']} {c['number']}" for c in view.cited_by)
+        )
     if view.rulings:
         echo()
         echo(f"  rulings ({len(view.rulings)}):")
@@ -183,8 +202,12 @@ def _under(number: str, rule: str) -> bool:
 def _print_ruling(r: dict, indent: str) -> None:
     question = r["question"] if len(r["question"]) <= 100 else r["question"][:97] + "..."
     where = ", ".join(p for p in (r["faq"], r["published"]) if p)
-    state = "" if r["current"] else "  SUPERSEDED by " + ", ".join(
-        (f"[{n['book']}] " if n["book"] != r["book"] else "") + n["id"] for n in r["superseded_by"])
+    state = (
+        ""
+        if r["current"]
+        else "  SUPERSEDED by "
+        + ", ".join((f"[{n['book']}] " if n["book"] != r["book"] else "") + n["id"] for n in r["superseded_by"])
+    )
     echo(f"{indent}{r['id']}" + (f" ({where})" if where else "") + f": {question}{state}")
 
 

@@ -12,15 +12,20 @@ from pathlib import Path
 import typer
 
 from judge.commands.options import GAME, JSON
-from rulebook import games
 from judge.output import echo, emit_json, fail
+from rulebook import games
 
-app = typer.Typer(name="ruling", help="Your own rulings: recorded with the text of the rules they cite, "
-                  "checked against newer editions. Every subcommand takes --json.", no_args_is_help=True,
-                  add_completion=False)
+app = typer.Typer(
+    name="ruling",
+    help="Your own rulings: recorded with the text of the rules they cite, "
+    "checked against newer editions. Every subcommand takes --json.",
+    no_args_is_help=True,
+    add_completion=False,
+)
 
-BOOK = typer.Option(None, "--book", "-b", help="The book the ruling cites (see `judge books`); default: the game's "
-                    "default book.")
+BOOK = typer.Option(
+    None, "--book", "-b", help="The book the ruling cites (see `judge books`); default: the game's default book."
+)
 ID = typer.Argument(..., metavar="ID", help="The ruling's number (judge ruling list).")
 
 
@@ -65,8 +70,11 @@ def _cites(db, book: str, numbers_: list[str]):
             from rulebook.lookup import nearest_numbers
 
             near = nearest_numbers(db, typed, [book])
-            fail(f"no rule {typed} in {book}" + (f"; nearest: {', '.join(near)}" if near else ""), code=1,
-                 suggestions=near)
+            fail(
+                f"no rule {typed} in {book}" + (f"; nearest: {', '.join(near)}" if near else ""),
+                code=1,
+                suggestions=near,
+            )
         rules = rules or {e.number: e for e in read_rules(db, book)}
         out.append(Cited(number, rules[number].content))
     return out
@@ -91,7 +99,9 @@ def add(
     cite: list[str] = typer.Option([], "--cite", "-c", help="A rule the ruling rests on (repeat for several)."),
     book: str = BOOK,
     game: str = GAME,
-    scenario: Path = typer.Option(None, "--scenario", "-s", help="A scenario file showing it (re-run by `judge ruling check`)."),
+    scenario: Path = typer.Option(
+        None, "--scenario", "-s", help="A scenario file showing it (re-run by `judge ruling check`)."
+    ),
     json_: bool = JSON,
 ) -> None:
     """Record a ruling with the text of every rule it cites, as the book reads it today."""
@@ -105,13 +115,25 @@ def add(
     text, name = _scenario(scenario, info["game"])
     if not question.strip() or not answer.strip():
         fail("--question and --answer must say something")
-    ruling = notebook().add(game=info["game"], book=chosen, edition=info["edition"], question=question.strip(),
-                            answer=answer.strip(), cites=cites, scenario=text, scenario_name=name)
+    ruling = notebook().add(
+        game=info["game"],
+        book=chosen,
+        edition=info["edition"],
+        question=question.strip(),
+        answer=answer.strip(),
+        cites=cites,
+        scenario=text,
+        scenario_name=name,
+    )
     if json_:
         emit_json(ruling.to_json())
         return
-    echo(f"recorded ruling #{ruling.id} ({chosen}" + (f", {info['edition']}" if info["edition"] else "") + ")"
-         + (f", citing {', '.join(c.number for c in ruling.cites)}" if ruling.cites else ""))
+    echo(
+        f"recorded ruling #{ruling.id} ({chosen}"
+        + (f", {info['edition']}" if info["edition"] else "")
+        + ")"
+        + (f", citing {', '.join(c.number for c in ruling.cites)}" if ruling.cites else "")
+    )
 
 
 @app.command("list")
@@ -146,8 +168,12 @@ def show(ruling_id: int = ID, json_: bool = JSON) -> None:
     if json_:
         emit_json(r.to_json())
         return
-    echo(f"#{r.id}  recorded against {r.book}" + (f" ({r.edition})" if r.edition else "") + f", {r.created}"
-         + (f", edited {r.updated}" if r.updated != r.created else ""))
+    echo(
+        f"#{r.id}  recorded against {r.book}"
+        + (f" ({r.edition})" if r.edition else "")
+        + f", {r.created}"
+        + (f", edited {r.updated}" if r.updated != r.created else "")
+    )
     echo(f"  Q: {r.question}")
     echo(f"  A: {r.answer}")
     for c in r.cites:
@@ -178,10 +204,16 @@ def edit(
     ruling_id: int = ID,
     question: str = typer.Option(None, "--question", "-q", help="A new question."),
     answer: str = typer.Option(None, "--answer", "-a", help="A new answer."),
-    cite: list[str] = typer.Option(None, "--cite", "-c", help="The rules it cites now (replaces the list; texts "
-                                   "recorded anew)."),
-    book: str = typer.Option(None, "--book", "-b", help="Record the cited rules anew from this book (e.g. a newer "
-                             "edition, once the ruling is confirmed under it)."),
+    cite: list[str] = typer.Option(
+        None, "--cite", "-c", help="The rules it cites now (replaces the list; texts recorded anew)."
+    ),
+    book: str = typer.Option(
+        None,
+        "--book",
+        "-b",
+        help="Record the cited rules anew from this book (e.g. a newer "
+        "edition, once the ruling is confirmed under it).",
+    ),
     scenario: Path = typer.Option(None, "--scenario", "-s", help="Attach this scenario file instead."),
     no_scenario: bool = typer.Option(False, "--no-scenario", help="Detach the scenario."),
     json_: bool = JSON,
@@ -204,8 +236,17 @@ def edit(
         book = target if book is not None else None
     if scenario is not None:
         text, name = _scenario(scenario, r.game)
-    r = nb.edit(ruling_id, question=question, answer=answer, cites=cites, book=book, edition=edition,
-                scenario=text, scenario_name=name, drop_scenario=no_scenario)
+    r = nb.edit(
+        ruling_id,
+        question=question,
+        answer=answer,
+        cites=cites,
+        book=book,
+        edition=edition,
+        scenario=text,
+        scenario_name=name,
+        drop_scenario=no_scenario,
+    )
     if json_:
         emit_json(r.to_json())
         return
@@ -262,14 +303,21 @@ def import_(
     if json_:
         emit_json({"imported": added, "skipped": skipped})
         return
-    echo(f"imported {len(added)} rulings" + (f" (#{added[0]}-#{added[-1]})" if added else "")
-         + (f"; {skipped} already in the notebook" if skipped else ""))
+    echo(
+        f"imported {len(added)} rulings"
+        + (f" (#{added[0]}-#{added[-1]})" if added else "")
+        + (f"; {skipped} already in the notebook" if skipped else "")
+    )
 
 
 @app.command("check")
 def check(
-    book: str = typer.Option(None, "--book", "-b", help="The book to check against (default: each game's default "
-                             "book, its newest edition loaded)."),
+    book: str = typer.Option(
+        None,
+        "--book",
+        "-b",
+        help="The book to check against (default: each game's default book, its newest edition loaded).",
+    ),
     game: str = GAME,
     json_: bool = JSON,
 ) -> None:
@@ -301,14 +349,21 @@ def check(
             continue
         echo()
         echo(f"#{r.ruling.id}  {r.ruling.question}")
-        echo(f"  recorded against {r.ruling.book}" + (f" ({r.ruling.edition})" if r.ruling.edition else "")
-             + f", checked against {r.book}")
+        echo(
+            f"  recorded against {r.ruling.book}"
+            + (f" ({r.ruling.edition})" if r.ruling.edition else "")
+            + f", checked against {r.book}"
+        )
         for c in r.cites:
             if c.status == "same":
                 echo(f"  {c.number}: the same")
                 continue
             where = f" -> {c.now}" if c.now and c.now != c.number else ""
-            sure = f" (similarity {c.similarity:.2f}, {c.confidence} confidence)" if c.similarity is not None and c.confidence else ""
+            sure = (
+                f" (similarity {c.similarity:.2f}, {c.confidence} confidence)"
+                if c.similarity is not None and c.confidence
+                else ""
+            )
             echo(f"  {c.number}{where}: {c.status}{sure}")
             if c.diff:
                 echo(f"      {c.diff}")
@@ -329,11 +384,15 @@ def rerun(ruling, book: str, edition: str | None) -> dict:
         data["book"] = book
         data.pop("edition", None)
     try:
-        told = explain(read_scenario(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), name), book,
-                       edition=edition)
+        told = explain(
+            read_scenario(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), name), book, edition=edition
+        )
     except ScenarioFileError as exc:
         return {"name": ruling.scenario_name, "status": "error", "detail": str(exc)}
     except Exception as exc:  # noqa: BLE001 - an engine that cannot play the scenario any more is the finding
         return {"name": ruling.scenario_name, "status": "error", "detail": f"{type(exc).__name__}: {exc}"}
-    return {"name": ruling.scenario_name, "status": "passed" if told.ok else "failed",
-            "detail": "; ".join(f"{dict(r.item)}: {r.detail}" for r in told.failed) or None}
+    return {
+        "name": ruling.scenario_name,
+        "status": "passed" if told.ok else "failed",
+        "detail": "; ".join(f"{dict(r.item)}: {r.detail}" for r in told.failed) or None,
+    }

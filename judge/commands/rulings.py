@@ -13,10 +13,11 @@ from __future__ import annotations
 import typer
 
 from judge.books import books_for, open_store
-from judge.output import echo, emit_json
-from rulebook.search import search_books
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json
 from rulebook.lookup import RulingView, excerpt_hint, ruling_views
+from rulebook.search import search_books
+
 
 def rulings(
     query: str = typer.Argument(..., help="Words or a question."),
@@ -33,8 +34,9 @@ def rulings(
     full = ruling_views(store, [(hit.book, hit.id, hit.score, hit.read_in) for hit in result.hits])
     hint = excerpt_hint(store, books) if not full else None
     if json_:
-        emit_json({"query": result.query, "corrected": result.corrected, "rulings": [r.to_json() for r in full],
-                   "hint": hint})
+        emit_json(
+            {"query": result.query, "corrected": result.corrected, "rulings": [r.to_json() for r in full], "hint": hint}
+        )
     else:
         if result.corrected:
             echo(f"showing results for: {result.corrected}  (you typed: {result.query})")
@@ -57,8 +59,12 @@ def _from(faq: str | None, published: str | None) -> str:
 
 def print_ruling(r: RulingView) -> None:
     where = _from(r.faq, r.published)
-    echo(f"[{r.book}] {r.id}" + (f"  ({r.topic})" if r.topic else "") + (f"  {where}" if where else "")
-         + ("" if r.current else "  SUPERSEDED"))
+    echo(
+        f"[{r.book}] {r.id}"
+        + (f"  ({r.topic})" if r.topic else "")
+        + (f"  {where}" if where else "")
+        + ("" if r.current else "  SUPERSEDED")
+    )
     if r.carried:
         echo(f"   {written_for(r.book, r.edition, r.read_in)}")
     echo(f"Q: {r.question}" if r.form == "question" else r.question)
@@ -74,8 +80,13 @@ def print_ruling(r: RulingView) -> None:
             book = f"[{newer['book']}] " if newer["book"] != r.book else ""
             echo(f"     {book}{newer['id']} ({_from(newer['faq'], newer['published'])}): {newer['question']}")
     if r.revises:
-        echo("   revises: " + "; ".join((f"[{o['book']}] " if o["book"] != r.book else "")
-                                       + f"{o['id']} ({_from(o['faq'], o['published'])})" for o in r.revises))
+        echo(
+            "   revises: "
+            + "; ".join(
+                (f"[{o['book']}] " if o["book"] != r.book else "") + f"{o['id']} ({_from(o['faq'], o['published'])})"
+                for o in r.revises
+            )
+        )
     if r.revises_rule:
         echo(f"   revised text of rule {r.revises_rule}")
 

@@ -7,8 +7,8 @@ from dataclasses import replace
 import typer
 
 from judge.books import books_for, default_game, open_store
-from judge.output import echo, emit_json, warn
 from judge.commands.options import BOOK, GAME, JSON
+from judge.output import echo, emit_json, warn
 
 
 def search(
@@ -39,9 +39,17 @@ def search(
     defaults = _defaults(store)
     if not words:
         numpy_on_one_thread()
-    answer = ask(store, query, defaults, chosen=chosen, cards=_card_library(),
-                 setting=None if chosen else default_game(store),
-                 limit=limit, meaning=not words, correct_typos=not exact)
+    answer = ask(
+        store,
+        query,
+        defaults,
+        chosen=chosen,
+        cards=_card_library(),
+        setting=None if chosen else default_game(store),
+        limit=limit,
+        meaning=not words,
+        correct_typos=not exact,
+    )
     result = answer.result
     if not result.jumped:  # hits merged from several books: a question's rules first again
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
@@ -92,13 +100,17 @@ def game_said(answer) -> str | None:
     """One line saying which game a search read when the judge named none, and why."""
     guess = answer.game
     if guess.source == "card":
-        return f"searching {guess.game} ({answer.books[0]}): the question names the card {guess.evidence[0]}; " \
-               "--game to choose"
+        return (
+            f"searching {guess.game} ({answer.books[0]}): the question names the card {guess.evidence[0]}; "
+            "--game to choose"
+        )
     if guess.source == "setting":
         return f"searching {guess.game} ({answer.books[0]}): your default game (judge config game)"
     if guess.source == "words":
-        return f"searching {guess.game} ({answer.books[0]}): {', '.join(guess.evidence)} " \
-               f"{'is' if len(guess.evidence) == 1 else 'are'} {guess.game} words; --game to choose"
+        return (
+            f"searching {guess.game} ({answer.books[0]}): {', '.join(guess.evidence)} "
+            f"{'is' if len(guess.evidence) == 1 else 'are'} {guess.game} words; --game to choose"
+        )
     return None
 
 
@@ -108,7 +120,7 @@ def show_card(answer, why: bool = False) -> None:
     c = mention.card
     if c is None:
         names = ", ".join(f"{n} ({g})" for g, n in mention.choices)
-        echo(f"cards: \"{mention.words}\" names {names}: choose the game with --game")
+        echo(f'cards: "{mention.words}" names {names}: choose the game with --game')
         echo()
         return
     cost = f"  {c.cost}" if c.cost else ""
@@ -119,7 +131,7 @@ def show_card(answer, why: bool = False) -> None:
         r = answer.ruling
         echo(f"    its ruling nearest the question ({r.date or 'undated'}, {r.source}): {r.text}")
     if why:
-        echo(f"    why: named by \"{mention.words}\" ({mention.matched}); the rules searched with its text too")
+        echo(f'    why: named by "{mention.words}" ({mention.matched}); the rules searched with its text too')
     echo()
 
 
@@ -129,7 +141,10 @@ def _editions(store, hits) -> dict[str, str | None]:
     if not carried:
         return {}
     marks = ", ".join("?" * len(carried))
-    return {r["id"]: r["edition"] for r in store.query(f"SELECT id, edition FROM books WHERE id IN ({marks})", list(carried))}
+    return {
+        r["id"]: r["edition"]
+        for r in store.query(f"SELECT id, edition FROM books WHERE id IN ({marks})", list(carried))
+    }
 
 
 def numpy_on_one_thread() -> None:
@@ -174,7 +189,11 @@ def show(result, why: bool = False, editions: dict[str, str | None] | None = Non
         echo(f"    {plain(hit.snippet)}")
         if hit.read_in and hit.read_in != hit.book:  # a ruling of an older edition's book
             edition = (editions or {}).get(hit.book)
-            echo(f"    written for {hit.book}" + (f" (edition {edition})" if edition else "") + f", read in {hit.read_in}")
+            echo(
+                f"    written for {hit.book}"
+                + (f" (edition {edition})" if edition else "")
+                + f", read in {hit.read_in}"
+            )
         if why and hit.why:
             echo(f"    why: {reasons(hit.why)}")
 
@@ -201,7 +220,7 @@ def reasons(why: dict) -> str:
     if why.get("cited"):
         said.append(f"cited {why['cited']} time{'s' if why['cited'] > 1 else ''}")
     if why.get("definition"):
-        said.append(f"defines \"{why['definition']}\"")
+        said.append(f'defines "{why["definition"]}"')
     if why.get("heading"):
         said.append("a heading (ranked below the rules under it)")
     if why.get("repeats"):
@@ -211,11 +230,14 @@ def reasons(why: dict) -> str:
     if why.get("words_rank"):
         said.append(f"#{why['words_rank']} by words")
     if why.get("meaning_rank"):
-        near = f"#{why['meaning_rank']} by meaning (cosine {why['cosine']:.2f})" if "cosine" in why else \
-            f"#{why['meaning_rank']} by meaning"
+        near = (
+            f"#{why['meaning_rank']} by meaning (cosine {why['cosine']:.2f})"
+            if "cosine" in why
+            else f"#{why['meaning_rank']} by meaning"
+        )
         said.append(near)
     if why.get("remembered"):
-        said.append(f"a like question was answered by it: \"{why['remembered']}\"")
+        said.append(f'a like question was answered by it: "{why["remembered"]}"')
     if why.get("fused"):
         said.append(f"fused {why['fused']:g}")
     return "; ".join(said)

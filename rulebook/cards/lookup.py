@@ -45,7 +45,7 @@ def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, 
     the time (a misspelt name: :func:`_shortlist`, :func:`_sure`).
     """
     every = games.names()
-    for g in ([game] if game else every):  # the name as printed: one indexed look-up a game
+    for g in [game] if game else every:  # the name as printed: one indexed look-up a game
         card = store.card(g, name.strip())
         if card is not None and (game or not any(store.card(o, name.strip()) for o in every if o != g)):
             return Found(card, "exact"), []
@@ -60,8 +60,10 @@ def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, 
         return None, [f"{n} ({g})" for g, n in exact]
     # A part of the name: every word the judge typed begins a word of the name.
     words = wanted.split()
-    part = sorted((count - len(words), len(n), g, n, printed)
-                  for g, n, count, printed in (store.starting(words, game) if words else []))
+    part = sorted(
+        (count - len(words), len(n), g, n, printed)
+        for g, n, count, printed in (store.starting(words, game) if words else [])
+    )
     if part:
         best = [p for p in part if p[0] == part[0][0]]
         if len(best) > 1:  # names as close as each other: the card printed in most sets ("bolt")
@@ -78,12 +80,14 @@ def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, 
     from rapidfuzz import fuzz, process
 
     names = store.norms(game, None if shortlist is None else _ones(shortlist[2]))
-    ranked = process.extract(wanted, {i: row[3] for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=8,
-                             score_cutoff=SCORE_CUTOFF)
+    ranked = process.extract(
+        wanted, {i: row[3] for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=8, score_cutoff=SCORE_CUTOFF
+    )
     if not ranked:
         names = store.norms(game)
-        near = process.extract(wanted, {i: row[3] for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=3,
-                               score_cutoff=NEAR_CUTOFF)
+        near = process.extract(
+            wanted, {i: row[3] for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=3, score_cutoff=NEAR_CUTOFF
+        )
         return None, [names[i][2] for _, _, i in near]
     top = ranked[0][1]
     tied = [names[i][1:3] for _, score, i in ranked if score >= top - TIE]
@@ -248,8 +252,9 @@ def _sure(store, wanted: str, game: str | None, shortlist: tuple) -> tuple[str, 
             break
     floor = max(top - TIE, SCORE_CUTOFF) - _EPS
     near = repeats
-    for need, group in _by_need(lengths, {b: _least(lambda g: _bigram_bound(a, b, g), a + 1, floor)
-                                          for b in lengths}).items():
+    for need, group in _by_need(
+        lengths, {b: _least(lambda g: _bigram_bound(a, b, g), a + 1, floor) for b in lengths}
+    ).items():
         near |= group if need <= 0 else _at_least(planes, need) & group
     sharing = _union(having.values())
     if floor <= 85.5 + _EPS:  # a name sharing a word and 1.5 to 8 times as long (or short) scores 85.5
@@ -390,8 +395,11 @@ def _char_bound(wanted: str, counts: Counter, tokens: set[str], norm: str) -> fl
         ba = sect_len + (sect_len != 0) + len(theirs_only)
         as_sets = 100.0 * (1 - (len(ours_only) + len(theirs_only) - 2 * common_only) / (ab + ba))
         if sect_len:
-            as_sets = max(as_sets, 100.0 * (1 - (1 + len(ours_only)) / (sect_len + ab)),
-                          100.0 * (1 - (1 + len(theirs_only)) / (sect_len + ba)))
+            as_sets = max(
+                as_sets,
+                100.0 * (1 - (1 + len(ours_only)) / (sect_len + ab)),
+                100.0 * (1 - (1 + len(theirs_only)) / (sect_len + ba)),
+            )
         return max(whole, 0.95 * as_sets)
     part = _part_bound(short, common)
     if sect:
@@ -476,8 +484,11 @@ def _token_set(a: str, b: str) -> float:
     result = 100.0 * (1 - (len(ours_only) + len(theirs_only) - 2 * common) / (ab + ba))
     if not sect_len:
         return result
-    return max(result, 100.0 * (1 - (1 + len(ours_only)) / (sect_len + ab)),
-               100.0 * (1 - (1 + len(theirs_only)) / (sect_len + ba)))
+    return max(
+        result,
+        100.0 * (1 - (1 + len(ours_only)) / (sect_len + ab)),
+        100.0 * (1 - (1 + len(theirs_only)) / (sect_len + ba)),
+    )
 
 
 def _partial_token(a: str, b: str) -> float:
@@ -503,8 +514,9 @@ def _wratio(a: str, b: str) -> float:
     longer, shorter = max(len(a), len(b)), min(len(a), len(b))
     whole = _ratio(a, b)
     if longer / shorter < 1.5:
-        return max(whole, 0.95 * max(_token_set(a, b), _ratio(" ".join(sorted(a.split())),
-                                                               " ".join(sorted(b.split())))))
+        return max(
+            whole, 0.95 * max(_token_set(a, b), _ratio(" ".join(sorted(a.split())), " ".join(sorted(b.split()))))
+        )
     scale = 0.9 if longer / shorter <= 8.0 else 0.6
     return max(whole, scale * _partial(a, b), 0.95 * scale * _partial_token(a, b))
 
@@ -518,8 +530,9 @@ def term_rules(rules_store, book: str) -> dict[str, str]:
     """Lower-case title -> rule number, for the rules of ``book`` that define a term a card uses: the
     rules of a section of short titled rules (Magic's 701 Keyword Actions and 702 Keyword Abilities,
     Riftbound's actions and keywords), found by the shape of the sections, not by their numbers."""
-    rows = rules_store.query("SELECT number, parent, title FROM rules WHERE book = ? AND title IS NOT NULL "
-                             "AND title != ''", [book])
+    rows = rules_store.query(
+        "SELECT number, parent, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != ''", [book]
+    )
     by_parent: dict[str | None, list[dict]] = defaultdict(list)
     for r in rows:
         by_parent[r["parent"]].append(r)
@@ -553,9 +566,13 @@ def links(rules_store, book: str, card) -> list[dict[str, str]]:
             number = terms.get(form)
             if number is None or form in seen or form in _keywords_lower(card):
                 continue
-            if form == "counter" and (i + 1 < len(words) and words[i + 1] in ("on", "of")
-                                      or i and re.fullmatch(r"[a-z]+", words[i - 1] or "") and words[i - 1] in
-                                      ("a", "an", "the", "loyalty", "poison", "charge", "time")):
+            if form == "counter" and (
+                i + 1 < len(words)
+                and words[i + 1] in ("on", "of")
+                or i
+                and re.fullmatch(r"[a-z]+", words[i - 1] or "")
+                and words[i - 1] in ("a", "an", "the", "loyalty", "poison", "charge", "time")
+            ):
                 continue  # the noun ("a +1/+1 counter on it"), not the keyword action
             seen.add(form)
             out.append({"word": word, "rule": number, "title": form, "kind": "term"})
@@ -591,15 +608,18 @@ def book_terms(rules_store, book: str) -> tuple[dict[str, str], dict[str, str]]:
             pass
     terms = term_rules(rules_store, book)
     titles: dict[str, str] = {}
-    for r in rules_store.query("SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' "
-                               "ORDER BY depth, sort", [book]):
+    for r in rules_store.query(
+        "SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' ORDER BY depth, sort",
+        [book],
+    ):
         titles.setdefault(r["title"].translate(_SQL_LOWER), r["number"])
     if path is not None:
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
-            tmp.write_text(json.dumps({"key": key, "terms": terms, "titles": titles}, ensure_ascii=False),
-                           encoding="utf-8")
+            tmp.write_text(
+                json.dumps({"key": key, "terms": terms, "titles": titles}, ensure_ascii=False), encoding="utf-8"
+            )
             os.replace(tmp, path)
         except OSError:  # not kept: read from the book again next time
             tmp.unlink(missing_ok=True)
@@ -633,8 +653,16 @@ def _titles(keyword: str) -> list[str]:
 def _stems(word: str) -> list[str]:
     """The word and the forms a keyword action's title may have: destroys/destroyed -> destroy."""
     out = [word]
-    for suffix, repl in (("ies", "y"), ("es", ""), ("s", ""), ("ed", ""), ("ed", "e"), ("d", ""), ("ing", ""),
-                         ("ing", "e")):
+    for suffix, repl in (
+        ("ies", "y"),
+        ("es", ""),
+        ("s", ""),
+        ("ed", ""),
+        ("ed", "e"),
+        ("d", ""),
+        ("ing", ""),
+        ("ing", "e"),
+    ):
         if word.endswith(suffix) and len(word) > len(suffix) + 2:
             out.append(word[: -len(suffix)] + repl)
     return out
@@ -652,7 +680,8 @@ def faq_rulings(rules_store, game: str, card) -> list[dict[str, Any]]:
             "SELECT rulings.book, rulings.id, rulings.faq, rulings.published, rulings.question, rulings.answer "
             "FROM rulings JOIN books ON books.id = rulings.book WHERE books.game = ? AND "
             "(rulings.question LIKE ? OR rulings.answer LIKE ?) ORDER BY rulings.published DESC, rulings.id",
-            [game, f"%{name}%", f"%{name}%"])
+            [game, f"%{name}%", f"%{name}%"],
+        )
         for r in found:
             if (r["faq"] or r["book"], r["id"]) in seen:
                 continue

@@ -57,8 +57,13 @@ class Mention:
 
     def to_json(self) -> dict[str, Any]:
         if self.card is None:
-            return {"game": None, "name": None, "words": self.words, "matched": self.matched,
-                    "choices": [{"game": g, "name": n} for g, n in self.choices]}
+            return {
+                "game": None,
+                "name": None,
+                "words": self.words,
+                "matched": self.matched,
+                "choices": [{"game": g, "name": n} for g, n in self.choices],
+            }
         return {"game": self.card.game, "name": self.card.name, "words": self.words, "matched": self.matched}
 
 
@@ -94,13 +99,17 @@ def _rest(query: str, start: int, end: int) -> str:
     return " ".join((query[:start] + " " + query[end:]).strip(" ,:;").split())
 
 
-def named_card(store, query: str, game: str | None = None,
-               is_common: Callable[[str], bool] = lambda word: False,
-               is_word: Callable[[str], bool] = lambda word: True,
-               english_frequency: Callable[[str], int] = lambda word: 0,
-               is_term: Callable[[str], bool] = lambda words: False,
-               in_rules: Callable[[str], bool] = lambda phrase: False,
-               is_rare: Callable[[str], bool] = lambda word: True) -> Mention | None:
+def named_card(
+    store,
+    query: str,
+    game: str | None = None,
+    is_common: Callable[[str], bool] = lambda word: False,
+    is_word: Callable[[str], bool] = lambda word: True,
+    english_frequency: Callable[[str], int] = lambda word: 0,
+    is_term: Callable[[str], bool] = lambda words: False,
+    in_rules: Callable[[str], bool] = lambda phrase: False,
+    is_rare: Callable[[str], bool] = lambda word: True,
+) -> Mention | None:
     """The card ``query`` names (in ``game``, else in any), or None.
 
     What the books say of a word, given by the caller: ``is_common(word)``, the rules use the (lower-case)
@@ -139,8 +148,7 @@ def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | Non
         return None
     if found.matched != "exact" and all(is_common(w) for w in words):
         return None  # "damage", "priority": the rules' words, not a part of some card's name
-    if found.matched == "spelling" and (len(query.strip()) < SPELLING_MIN
-                                        or len(words) > len(found.card.name.split())):
+    if found.matched == "spelling" and (len(query.strip()) < SPELLING_MIN or len(words) > len(found.card.name.split())):
         return None  # a question a name's letters happen to resemble (WRatio reads parts of strings)
     return Mention(found.card, query.strip(), found.matched, "")
 
@@ -152,9 +160,9 @@ def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
     one word that the card printed most among those naming it has (``bolt``: Lightning Bolt)."""
     words = [t[0] for t in tokens]
     runs = sorted(_runs(words, LONGEST), key=lambda r: (r[0], r[0] - r[1]))
-    keys = {r: _keys(words[r[0]:r[1]]) for r in runs}
+    keys = {r: _keys(words[r[0] : r[1]]) for r in runs}
     by_key = _names_for(store, {k for ks in keys.values() for k in ks}, game)
-    for (i, j) in runs:
+    for i, j in runs:
         named = sorted({n for k in keys[(i, j)] for n in by_key.get(k, ())})
         matched = "exact"
         if not named and j - i <= 3:
@@ -193,8 +201,10 @@ def _beginning(store, key: str, game: str | None) -> tuple[str, str] | None:
             return None
     assert ids is not None  # key has a word (_leading read its first)
     marks = ",".join("?" * len(ids))
-    rows = store.conn.execute(f"SELECT game, name FROM names WHERE id IN ({marks})" + (" AND game = ?" if game else ""),
-                              [*ids] + ([game] if game else []))
+    rows = store.conn.execute(
+        f"SELECT game, name FROM names WHERE id IN ({marks})" + (" AND game = ?" if game else ""),
+        [*ids] + ([game] if game else []),
+    )
     hits = set()
     for g, name in rows:
         front = norm_name(name.split(" // ")[0].split(",")[0]).split()
@@ -236,7 +246,9 @@ def _leading(store, key: str, game: str | None) -> tuple[str, str] | None:
     first = key.split()[0]
     rows = store.conn.execute(
         "SELECT names.game, names.name, names.norm FROM name_words JOIN names ON names.id = name_words.id "
-        "WHERE name_words.word = ?" + (" AND names.game = ?" if game else ""), [first] + ([game] if game else []))
+        "WHERE name_words.word = ?" + (" AND names.game = ?" if game else ""),
+        [first] + ([game] if game else []),
+    )
     found = set()
     for g, n, norm in rows:
         if norm.startswith(key + " ") or _unpossessed(norm).startswith(key + " "):
@@ -252,13 +264,18 @@ def _printed_most(store, word: str, game: str | None) -> tuple[str, str] | None:
     """Among the cards with ``word`` in their name, the one printed in the most sets, when one is; never
     for a type or subtype many cards have (a champion's or a planeswalker's own subtype is a name:
     "janna", "jace")."""
-    if store.conn.execute("SELECT count(*) FROM (SELECT 1 FROM cards WHERE kinds LIKE ? LIMIT ?)",
-                          [f"%|{word}|%", KIND_OF_CARD]).fetchone()[0] >= KIND_OF_CARD:
+    if (
+        store.conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM cards WHERE kinds LIKE ? LIMIT ?)", [f"%|{word}|%", KIND_OF_CARD]
+        ).fetchone()[0]
+        >= KIND_OF_CARD
+    ):
         return None  # a type or subtype of many cards ("dragon", "angel"): a kind of card, not a name
     rows = store.conn.execute(
         "SELECT names.game, names.name, names.printed FROM name_words JOIN names ON names.id = name_words.id "
         "WHERE name_words.word = ?" + (" AND names.game = ?" if game else "") + " ORDER BY names.printed DESC LIMIT 2",
-        [word] + ([game] if game else [])).fetchall()
+        [word] + ([game] if game else []),
+    ).fetchall()
     if not rows or (len(rows) > 1 and rows[1][2] >= rows[0][2]):
         return None
     return rows[0][0], rows[0][1]
@@ -272,7 +289,8 @@ def _names_for(store, keys: set[str], game: str | None) -> dict[str, list[tuple[
     params = [*keys, *keys] + ([game] if game else [])
     out: dict[str, list[tuple[str, str]]] = {}
     for g, name, norm, front in store.conn.execute(
-            f"SELECT game, name, norm, front FROM names WHERE (norm IN ({marks}) OR front IN ({marks})){where}", params):
+        f"SELECT game, name, norm, front FROM names WHERE (norm IN ({marks}) OR front IN ({marks})){where}", params
+    ):
         for key in {norm, front} & keys:
             out.setdefault(key, []).append((g, name))
     for g, name in _faced(store, game):  # the other faces, and the whole name typed without its "//"
@@ -319,14 +337,17 @@ def _misspelt(store, query: str, tokens, game, is_word, english_frequency) -> Me
             choices[k], owner[k] = norm_name(face), (g, name)
     best: tuple[float, int, int, tuple[str, str]] | None = None
     tied = False
-    for (i, j) in _runs(words, 4):
+    for i, j in _runs(words, 4):
         if not unknown & set(range(i, j)):
             continue
         run = norm_name(" ".join(words[i:j]))
         if len(run.replace(" ", "")) < SPELLING_MIN:
             continue
-        found = [f for f in process.extract(run, choices, scorer=fuzz.ratio, limit=5, score_cutoff=SPELLING_NEAR)
-                 if f[1] >= SPELLING_CUTOFF or OSA.distance(run, f[0]) <= (1 if len(run) <= 7 else 2)]
+        found = [
+            f
+            for f in process.extract(run, choices, scorer=fuzz.ratio, limit=5, score_cutoff=SPELLING_NEAR)
+            if f[1] >= SPELLING_CUTOFF or OSA.distance(run, f[0]) <= (1 if len(run) <= 7 else 2)
+        ]
         if not found:
             continue
         top = found[0][1]

@@ -54,7 +54,9 @@ class Card:
     sets: tuple[str, ...]  # set codes, newest first
     layout: str  # "normal", "split", "transform", ...
     rulings: tuple[CardRuling, ...]  # newest first
-    extra: Mapping[str, Any]  # Magic: {"colors", "mana_value"}; Riftbound: {"domains", "energy", "power", "might", "tags"}
+    extra: Mapping[
+        str, Any
+    ]  # Magic: {"colors", "mana_value"}; Riftbound: {"domains", "energy", "power", "might", "tags"}
 
 
 FACE_SEPARATOR = "\n//\n"
@@ -62,20 +64,46 @@ FACE_SEPARATOR = "\n//\n"
 
 def card_json(card: Card) -> str:
     """The card as the JSON stored in cards.db: keys sorted, so an unchanged card is the same string."""
-    return json.dumps({
-        "game": card.game, "name": card.name,
-        "faces": [[f.name, f.cost, f.type_line, f.text, f.power, f.toughness, f.loyalty, f.might] for f in card.faces],
-        "type_line": card.type_line, "types": card.types, "subtypes": card.subtypes, "supertypes": card.supertypes,
-        "cost": card.cost, "keywords": card.keywords, "text": card.text, "sets": card.sets, "layout": card.layout,
-        "rulings": [[r.date, r.text, r.source, r.official] for r in card.rulings], "extra": dict(card.extra),
-    }, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return json.dumps(
+        {
+            "game": card.game,
+            "name": card.name,
+            "faces": [
+                [f.name, f.cost, f.type_line, f.text, f.power, f.toughness, f.loyalty, f.might] for f in card.faces
+            ],
+            "type_line": card.type_line,
+            "types": card.types,
+            "subtypes": card.subtypes,
+            "supertypes": card.supertypes,
+            "cost": card.cost,
+            "keywords": card.keywords,
+            "text": card.text,
+            "sets": card.sets,
+            "layout": card.layout,
+            "rulings": [[r.date, r.text, r.source, r.official] for r in card.rulings],
+            "extra": dict(card.extra),
+        },
+        ensure_ascii=False,
+        sort_keys=True,
+        separators=(",", ":"),
+    )
 
 
 def card_from_json(text: str) -> Card:
     d = json.loads(text)
     return Card(
-        game=d["game"], name=d["name"], faces=tuple(Face(*f) for f in d["faces"]), type_line=d["type_line"],
-        types=tuple(d["types"]), subtypes=tuple(d["subtypes"]), supertypes=tuple(d["supertypes"]), cost=d["cost"],
-        keywords=tuple(d["keywords"]), text=d["text"], sets=tuple(d["sets"]), layout=d["layout"],
-        rulings=tuple(CardRuling(*r) for r in d["rulings"]), extra=MappingProxyType(d["extra"]),
+        game=d["game"],
+        name=d["name"],
+        faces=tuple(Face(*f) for f in d["faces"]),
+        type_line=d["type_line"],
+        types=tuple(d["types"]),
+        subtypes=tuple(d["subtypes"]),
+        supertypes=tuple(d["supertypes"]),
+        cost=d["cost"],
+        keywords=tuple(d["keywords"]),
+        text=d["text"],
+        sets=tuple(d["sets"]),
+        layout=d["layout"],
+        rulings=tuple(CardRuling(*r) for r in d["rulings"]),
+        extra=MappingProxyType(d["extra"]),
     )

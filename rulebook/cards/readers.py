@@ -51,9 +51,15 @@ from rulebook.cards.model import FACE_SEPARATOR, CardRuling
 from rulebook.model import ReadError
 
 FORMATS = ("scryfall-cards", "scryfall-rulings", "mtgjson-v5", "mtgjson-v3", "riftbound-gallery", "riftbound-errata")
-GAME_OF = {"scryfall-cards": "mtg", "scryfall-rulings": "mtg", "mtgjson-v5": "mtg", "mtgjson-v3": "mtg",
-           "riftbound-gallery": "riftbound", "riftbound-errata": "riftbound"}
-KNOWN = ("Scryfall card or rulings data, an MTGJSON v3 or v5 file, the Riftbound card gallery or its errata")
+GAME_OF = {
+    "scryfall-cards": "mtg",
+    "scryfall-rulings": "mtg",
+    "mtgjson-v5": "mtg",
+    "mtgjson-v3": "mtg",
+    "riftbound-gallery": "riftbound",
+    "riftbound-errata": "riftbound",
+}
+KNOWN = "Scryfall card or rulings data, an MTGJSON v3 or v5 file, the Riftbound card gallery or its errata"
 
 HEAD = 256 * 1024  # bytes read to recognise a file
 WHOLE = 16 * 1024 * 1024  # a file up to this size is parsed at once (faster than streaming)
@@ -223,7 +229,9 @@ class _JsonStream:
     def expect(self, chars: str, what: str) -> str:
         c = self.peek()
         if c is None:
-            raise ReadError(self.path, f"the JSON is cut short (expected {what}): the file looks truncated", self.line())
+            raise ReadError(
+                self.path, f"the JSON is cut short (expected {what}): the file looks truncated", self.line()
+            )
         if c not in chars:
             raise ReadError(self.path, f"invalid JSON: expected {what}", self.line())
         self.pos += 1
@@ -242,13 +250,16 @@ class _JsonStream:
             except json.JSONDecodeError as exc:
                 if len(self.buf) - self.pos > _MAX_ELEMENT or not self._more():
                     if self.eof and _cut(exc, self.buf):
-                        raise ReadError(self.path, "the JSON is cut short in the middle of a value: the file looks "
-                                        "truncated", _line_of(exc, self.lines_before)) from None
+                        raise ReadError(
+                            self.path,
+                            "the JSON is cut short in the middle of a value: the file looks truncated",
+                            _line_of(exc, self.lines_before),
+                        ) from None
                     raise ReadError(self.path, f"invalid JSON: {exc.msg}", _line_of(exc, self.lines_before)) from None
         self.pos = end
         if self.pos > self.chunk:  # drop what was read, keeping the count of lines
             self.lines_before += self.buf.count("\n", 0, self.pos)
-            self.buf = self.buf[self.pos:]
+            self.buf = self.buf[self.pos :]
             self.pos = 0
         return value
 
@@ -330,7 +341,7 @@ def _head_value(path: str | Path, size: int = HEAD) -> tuple[Any, bool] | None:
     except OSError:
         return None
     start = _skip_ws(text, 0)
-    if text[start:start + 1] not in ("{", "["):
+    if text[start : start + 1] not in ("{", "["):
         return None
     try:
         value, _, complete = parse_head(text, start)
@@ -349,7 +360,9 @@ def classify(value: Any) -> str | None:
             return "scryfall-cards"
         if first.get("object") == "ruling":
             return "scryfall-rulings"
-        if isinstance(first.get("content"), str) and (first.get("kind") == "errata" or "[NEW TEXT]" in first["content"]):
+        if isinstance(first.get("content"), str) and (
+            first.get("kind") == "errata" or "[NEW TEXT]" in first["content"]
+        ):
             return "riftbound-errata"
         return None
     if not isinstance(value, dict):
@@ -538,9 +551,15 @@ def _s(value: Any) -> str | None:
     return str(value)
 
 
-def _magic_data(faces: list[dict[str, Any]], layout: str, colors: list[str], mana_value: Any,
-                keywords: list[str] | None, type_fields: list[tuple[list[str], list[str], list[str]]] | None = None,
-                cost: str | None = None) -> dict[str, Any]:
+def _magic_data(
+    faces: list[dict[str, Any]],
+    layout: str,
+    colors: list[str],
+    mana_value: Any,
+    keywords: list[str] | None,
+    type_fields: list[tuple[list[str], list[str], list[str]]] | None = None,
+    cost: str | None = None,
+) -> dict[str, Any]:
     """The stored form of a Magic printing: faces as lists (name, cost, type line, text, power,
     toughness, loyalty, might), the card's fields computed from them."""
     fields = type_fields or [split_type_line(f["type_line"]) for f in faces]
@@ -548,8 +567,19 @@ def _magic_data(faces: list[dict[str, Any]], layout: str, colors: list[str], man
         costs = [f["cost"] for f in faces if f["cost"]]
         cost = " // ".join(costs) if costs else None
     return {
-        "faces": [[f["name"], f["cost"], f["type_line"], f["text"], f.get("power"), f.get("toughness"),
-                   f.get("loyalty"), None] for f in faces],
+        "faces": [
+            [
+                f["name"],
+                f["cost"],
+                f["type_line"],
+                f["text"],
+                f.get("power"),
+                f.get("toughness"),
+                f.get("loyalty"),
+                None,
+            ]
+            for f in faces
+        ],
         "layout": layout or "normal",
         "type_line": " // ".join(f["type_line"] for f in faces),
         "supertypes": _union(t[0] for t in fields),
@@ -580,16 +610,28 @@ def _scryfall_cards(top: Any) -> Iterator[Printing]:
         faces_in = card.get("card_faces") or [card]
         faces = []
         for f in faces_in:
-            faces.append({"name": f.get("name") or card["name"], "cost": f.get("mana_cost") or None,
-                          "type_line": f.get("type_line") or (card.get("type_line") if len(faces_in) == 1 else "") or "",
-                          "text": f.get("oracle_text") or "", "power": _s(f.get("power")),
-                          "toughness": _s(f.get("toughness")), "loyalty": _s(f.get("loyalty"))})
+            faces.append(
+                {
+                    "name": f.get("name") or card["name"],
+                    "cost": f.get("mana_cost") or None,
+                    "type_line": f.get("type_line") or (card.get("type_line") if len(faces_in) == 1 else "") or "",
+                    "text": f.get("oracle_text") or "",
+                    "power": _s(f.get("power")),
+                    "toughness": _s(f.get("toughness")),
+                    "loyalty": _s(f.get("loyalty")),
+                }
+            )
         colors = card.get("colors")
         if colors is None:
             colors = _union(f.get("colors") or [] for f in faces_in)
         date = card.get("released_at") or ""
-        data = _magic_data(faces, layout, _colors(colors), card.get("cmc"),
-                           list(card["keywords"]) if isinstance(card.get("keywords"), list) else None)
+        data = _magic_data(
+            faces,
+            layout,
+            _colors(colors),
+            card.get("cmc"),
+            list(card["keywords"]) if isinstance(card.get("keywords"), list) else None,
+        )
         code = (card.get("set") or "").upper()
         yield Printing("mtg", card["name"], date, ((code, date),) if code else (), card.get("oracle_id"), data)
 
@@ -625,25 +667,40 @@ def _mtgjson_face(rec: dict[str, Any]) -> tuple[dict[str, Any], tuple[list[str],
         fields = (list(rec.get("supertypes") or []), list(rec.get("types") or []), list(rec.get("subtypes") or []))
     else:
         fields = split_type_line(type_line)
-    face = {"name": name, "cost": rec.get("manaCost") or None, "type_line": type_line,
-            "text": rec.get("text") or "",  # v3: the Oracle text, never originalText (the printed wording)
-            "power": _s(rec.get("power")), "toughness": _s(rec.get("toughness")), "loyalty": _s(rec.get("loyalty"))}
+    face = {
+        "name": name,
+        "cost": rec.get("manaCost") or None,
+        "type_line": type_line,
+        "text": rec.get("text") or "",  # v3: the Oracle text, never originalText (the printed wording)
+        "power": _s(rec.get("power")),
+        "toughness": _s(rec.get("toughness")),
+        "loyalty": _s(rec.get("loyalty")),
+    }
     return face, fields
 
 
 _SPLIT_LAYOUTS = {"split", "aftermath"}
 
 
-def _mtgjson_printing(records: list[dict[str, Any]], name: str, date: str, code: str | None, v3: bool,
-                      sets: tuple[tuple[str, str], ...] | None = None) -> Printing:
+def _mtgjson_printing(
+    records: list[dict[str, Any]],
+    name: str,
+    date: str,
+    code: str | None,
+    v3: bool,
+    sets: tuple[tuple[str, str], ...] | None = None,
+) -> Printing:
     faces, fields = zip(*(_mtgjson_face(r) for r in records))
     first = records[0]
     layout = first.get("layout") or "normal"
     if v3 and layout == "double-faced":
         layout = "transform"  # v3's name for it (v3 had no modal double-faced cards)
     if layout in _SPLIT_LAYOUTS:
-        mana_value = sum(float(r.get("cmc", r.get("manaValue", 0)) or 0) for r in records) if v3 else \
-            first.get("manaValue", first.get("convertedManaCost"))
+        mana_value = (
+            sum(float(r.get("cmc", r.get("manaValue", 0)) or 0) for r in records)
+            if v3
+            else first.get("manaValue", first.get("convertedManaCost"))
+        )
     else:
         mana_value = first.get("cmc") if v3 else first.get("manaValue", first.get("convertedManaCost"))
     keywords = None
@@ -653,8 +710,14 @@ def _mtgjson_printing(records: list[dict[str, Any]], name: str, date: str, code:
     data = _magic_data(list(faces), layout, _colors(colors), mana_value, keywords, list(fields))
     oracle = None
     if not v3:
-        oracle = next(((r.get("identifiers") or {}).get("scryfallOracleId") for r in records
-                       if (r.get("identifiers") or {}).get("scryfallOracleId")), None)
+        oracle = next(
+            (
+                (r.get("identifiers") or {}).get("scryfallOracleId")
+                for r in records
+                if (r.get("identifiers") or {}).get("scryfallOracleId")
+            ),
+            None,
+        )
     if sets is None:
         sets = ((code, date),) if code else ()
     return Printing("mtg", name, date, sets, oracle, data, _rulings(records, "mtgjson"))
@@ -741,9 +804,9 @@ def _icon(m: re.Match) -> str:
     if name in _ICONS:
         return _ICONS[name]
     if name.startswith("energy_"):
-        return f"[{name[len('energy_'):]}]"
+        return f"[{name[len('energy_') :]}]"
     if name.startswith("rune_"):
-        return f"[{name[len('rune_'):].replace('_', ' ').title()}]"
+        return f"[{name[len('rune_') :].replace('_', ' ').title()}]"
     return f"[{name.replace('_', ' ').title()}]"
 
 
@@ -787,8 +850,13 @@ def _riftbound_gallery(value: Any) -> Iterator[Printing]:
         text = render_riftbound(c.get("abilityText") or "")
         data = {
             "faces": [[c["name"], cost, type_line, text, None, None, None, might]],
-            "layout": "normal", "type_line": type_line, "supertypes": supertypes, "types": types, "subtypes": tags,
-            "cost": cost, "keywords": None,
+            "layout": "normal",
+            "type_line": type_line,
+            "supertypes": supertypes,
+            "types": types,
+            "subtypes": tags,
+            "cost": cost,
+            "keywords": None,
             "extra": {"domains": domains, "energy": energy, "power": power, "might": might, "tags": tags},
         }
         yield Printing("riftbound", c["name"], rank, ((set_id, rank),) if set_id else (), None, data)
@@ -827,10 +895,10 @@ def read_errata(content: str) -> list[tuple[str, str, str, str]]:
     out = []
     for n, i in enumerate(starts):
         end = names[n + 1][0] if n + 1 < len(starts) else len(lines)
-        block = lines[i + 1:end]
+        block = lines[i + 1 : end]
         old_at = next((k for k, line in enumerate(block) if _OLD.match(line)), None)
         new_lines = block if old_at is None else block[:old_at]
-        old_lines = [] if old_at is None else block[old_at + 1:]
+        old_lines = [] if old_at is None else block[old_at + 1 :]
         new_lines = [line for line in new_lines if not _HEADING.match(line)]
         kept: list[str] = []
         note: list[str] = []
@@ -861,33 +929,220 @@ def _riftbound_errata(top: Any, path: str) -> Iterator[Note]:
 # keywords no list of their own (MTGJSON v3, Scryfall objects before 2020); the keywords the loaded
 # Scryfall and MTGJSON v5 data name are added to it (CardStore keeps them).
 MTG_KEYWORDS = (
-    "Deathtouch", "Defender", "Double Strike", "Enchant", "Equip", "First Strike", "Flash", "Flying", "Haste",
-    "Hexproof", "Indestructible", "Intimidate", "Landwalk", "Lifelink", "Protection", "Reach", "Shroud", "Trample",
-    "Vigilance", "Ward", "Banding", "Rampage", "Cumulative Upkeep", "Flanking", "Phasing", "Buyback", "Shadow",
-    "Cycling", "Echo", "Horsemanship", "Fading", "Kicker", "Flashback", "Madness", "Fear", "Morph", "Amplify",
-    "Provoke", "Storm", "Affinity", "Entwine", "Modular", "Sunburst", "Bushido", "Soulshift", "Splice", "Offering",
-    "Ninjutsu", "Epic", "Convoke", "Dredge", "Transmute", "Bloodthirst", "Haunt", "Replicate", "Forecast", "Graft",
-    "Recover", "Ripple", "Split Second", "Suspend", "Vanishing", "Absorb", "Aura Swap", "Delve", "Fortify", "Frenzy",
-    "Gravestorm", "Poisonous", "Transfigure", "Champion", "Changeling", "Evoke", "Hideaway", "Prowl", "Reinforce",
-    "Conspire", "Persist", "Wither", "Retrace", "Devour", "Exalted", "Unearth", "Cascade", "Annihilator", "Level Up",
-    "Rebound", "Umbra Armor", "Totem Armor", "Infect", "Battle Cry", "Living Weapon", "Undying", "Miracle",
-    "Soulbond", "Overload", "Scavenge", "Unleash", "Cipher", "Evolve", "Extort", "Fuse", "Bestow", "Tribute",
-    "Dethrone", "Hidden Agenda", "Outlast", "Prowess", "Dash", "Exploit", "Menace", "Renown", "Awaken", "Devoid",
-    "Ingest", "Myriad", "Surge", "Skulk", "Emerge", "Escalate", "Melee", "Crew", "Fabricate", "Partner",
-    "Undaunted", "Improvise", "Aftermath", "Embalm", "Eternalize", "Afflict", "Ascend", "Assist", "Jump-Start",
-    "Mentor", "Afterlife", "Riot", "Spectacle", "Escape", "Companion", "Mutate", "Encore", "Boast", "Foretell",
-    "Demonstrate", "Daybound", "Nightbound", "Disturb", "Decayed", "Cleave", "Training", "Compleated",
-    "Reconfigure", "Blitz", "Casualty", "Enlist", "Read Ahead", "Ravenous", "Squad", "Space Sculptor", "Visit",
-    "Prototype", "Living Metal", "More Than Meets the Eye", "For Mirrodin!", "Toxic", "Backup", "Bargain", "Craft",
-    "Disguise", "Solved", "Plot", "Saddle", "Spree", "Freerunning", "Gift", "Offspring", "Impending", "Exhaust",
-    "Max Speed", "Start Your Engines!", "Harmonize", "Mobilize", "Job Select", "Tiered", "Station", "Warp",
-    "Mayhem", "Web-slinging", "Firebending", "Sneak",
+    "Deathtouch",
+    "Defender",
+    "Double Strike",
+    "Enchant",
+    "Equip",
+    "First Strike",
+    "Flash",
+    "Flying",
+    "Haste",
+    "Hexproof",
+    "Indestructible",
+    "Intimidate",
+    "Landwalk",
+    "Lifelink",
+    "Protection",
+    "Reach",
+    "Shroud",
+    "Trample",
+    "Vigilance",
+    "Ward",
+    "Banding",
+    "Rampage",
+    "Cumulative Upkeep",
+    "Flanking",
+    "Phasing",
+    "Buyback",
+    "Shadow",
+    "Cycling",
+    "Echo",
+    "Horsemanship",
+    "Fading",
+    "Kicker",
+    "Flashback",
+    "Madness",
+    "Fear",
+    "Morph",
+    "Amplify",
+    "Provoke",
+    "Storm",
+    "Affinity",
+    "Entwine",
+    "Modular",
+    "Sunburst",
+    "Bushido",
+    "Soulshift",
+    "Splice",
+    "Offering",
+    "Ninjutsu",
+    "Epic",
+    "Convoke",
+    "Dredge",
+    "Transmute",
+    "Bloodthirst",
+    "Haunt",
+    "Replicate",
+    "Forecast",
+    "Graft",
+    "Recover",
+    "Ripple",
+    "Split Second",
+    "Suspend",
+    "Vanishing",
+    "Absorb",
+    "Aura Swap",
+    "Delve",
+    "Fortify",
+    "Frenzy",
+    "Gravestorm",
+    "Poisonous",
+    "Transfigure",
+    "Champion",
+    "Changeling",
+    "Evoke",
+    "Hideaway",
+    "Prowl",
+    "Reinforce",
+    "Conspire",
+    "Persist",
+    "Wither",
+    "Retrace",
+    "Devour",
+    "Exalted",
+    "Unearth",
+    "Cascade",
+    "Annihilator",
+    "Level Up",
+    "Rebound",
+    "Umbra Armor",
+    "Totem Armor",
+    "Infect",
+    "Battle Cry",
+    "Living Weapon",
+    "Undying",
+    "Miracle",
+    "Soulbond",
+    "Overload",
+    "Scavenge",
+    "Unleash",
+    "Cipher",
+    "Evolve",
+    "Extort",
+    "Fuse",
+    "Bestow",
+    "Tribute",
+    "Dethrone",
+    "Hidden Agenda",
+    "Outlast",
+    "Prowess",
+    "Dash",
+    "Exploit",
+    "Menace",
+    "Renown",
+    "Awaken",
+    "Devoid",
+    "Ingest",
+    "Myriad",
+    "Surge",
+    "Skulk",
+    "Emerge",
+    "Escalate",
+    "Melee",
+    "Crew",
+    "Fabricate",
+    "Partner",
+    "Undaunted",
+    "Improvise",
+    "Aftermath",
+    "Embalm",
+    "Eternalize",
+    "Afflict",
+    "Ascend",
+    "Assist",
+    "Jump-Start",
+    "Mentor",
+    "Afterlife",
+    "Riot",
+    "Spectacle",
+    "Escape",
+    "Companion",
+    "Mutate",
+    "Encore",
+    "Boast",
+    "Foretell",
+    "Demonstrate",
+    "Daybound",
+    "Nightbound",
+    "Disturb",
+    "Decayed",
+    "Cleave",
+    "Training",
+    "Compleated",
+    "Reconfigure",
+    "Blitz",
+    "Casualty",
+    "Enlist",
+    "Read Ahead",
+    "Ravenous",
+    "Squad",
+    "Space Sculptor",
+    "Visit",
+    "Prototype",
+    "Living Metal",
+    "More Than Meets the Eye",
+    "For Mirrodin!",
+    "Toxic",
+    "Backup",
+    "Bargain",
+    "Craft",
+    "Disguise",
+    "Solved",
+    "Plot",
+    "Saddle",
+    "Spree",
+    "Freerunning",
+    "Gift",
+    "Offspring",
+    "Impending",
+    "Exhaust",
+    "Max Speed",
+    "Start Your Engines!",
+    "Harmonize",
+    "Mobilize",
+    "Job Select",
+    "Tiered",
+    "Station",
+    "Warp",
+    "Mayhem",
+    "Web-slinging",
+    "Firebending",
+    "Sneak",
 )
 # Keywords whose name is followed by words of its own ("Enchant creature", "Affinity for artifacts").
-_TAKES_WORDS = {"enchant", "affinity", "splice", "protection", "hexproof", "partner", "champion", "offering",
-                "landwalk", "banding", "cumulative upkeep", "equip", "reinforce", "transmute", "forecast"}
-_PARAMETER = re.compile(r"^(?:[—–-]\s*.+|[\dX]+(?:\s*[—–-]\s*.+)?|(?:[\dX]+\s*)?(?:\{[^}]+\}\s*)+(?:[—–-].*)?"
-                        r"|from .+|with .+)$", re.I)
+_TAKES_WORDS = {
+    "enchant",
+    "affinity",
+    "splice",
+    "protection",
+    "hexproof",
+    "partner",
+    "champion",
+    "offering",
+    "landwalk",
+    "banding",
+    "cumulative upkeep",
+    "equip",
+    "reinforce",
+    "transmute",
+    "forecast",
+}
+_PARAMETER = re.compile(
+    r"^(?:[—–-]\s*.+|[\dX]+(?:\s*[—–-]\s*.+)?|(?:[\dX]+\s*)?(?:\{[^}]+\}\s*)+(?:[—–-].*)?"
+    r"|from .+|with .+)$",
+    re.I,
+)
 _REMINDER = re.compile(r"\s*\([^()]*\)")
 
 
@@ -911,8 +1166,9 @@ def keyword_table(known: Iterable[str]) -> dict[str, list[tuple[str, str]]]:
 _DEFAULT_TABLE = keyword_table(())
 
 
-def mtg_keywords(text: str, known: Iterable[str] | None = None,
-                 table: dict[str, list[tuple[str, str]]] | None = None) -> tuple[str, ...]:
+def mtg_keywords(
+    text: str, known: Iterable[str] | None = None, table: dict[str, list[tuple[str, str]]] | None = None
+) -> tuple[str, ...]:
     """A Magic card's keywords, from its keyword lines only: a line (reminder text aside) made of
     keyword abilities and their costs or words, separated by commas or semicolons ("Flying, vigilance",
     "Equip {2}", "Protection from red", "Swampwalk"); never a keyword a sentence merely mentions."""
@@ -946,7 +1202,7 @@ def _keyword_item(item: str, table: dict[str, list[tuple[str, str]]]) -> str | N
         if low == name:
             return printed
         if low.startswith(name) and low[len(name)] in " —–-":
-            rest = item[len(name):].strip()
+            rest = item[len(name) :].strip()
             if _PARAMETER.match(rest) or (name in _TAKES_WORDS and re.fullmatch(r"[\w' ,{}/+-]+", rest)):
                 return printed
     m = re.fullmatch(r"([a-z]+)(walk|cycling)(?:\s+(.*))?", low)  # Swampwalk, Islandcycling {2} (702.14, 702.29)
@@ -956,9 +1212,30 @@ def _keyword_item(item: str, table: dict[str, list[tuple[str, str]]]) -> str | N
     return None
 
 
-RIFTBOUND_KEYWORDS = ("Accelerate", "Action", "Assault", "Deathknell", "Deflect", "Ganking", "Hidden", "Legion",
-                      "Reaction", "Shield", "Tank", "Temporary", "Vision", "Equip", "Quick-Draw", "Repeat",
-                      "Weaponmaster", "Ambush", "Hunt", "Level", "Unique", "Backline")
+RIFTBOUND_KEYWORDS = (
+    "Accelerate",
+    "Action",
+    "Assault",
+    "Deathknell",
+    "Deflect",
+    "Ganking",
+    "Hidden",
+    "Legion",
+    "Reaction",
+    "Shield",
+    "Tank",
+    "Temporary",
+    "Vision",
+    "Equip",
+    "Quick-Draw",
+    "Repeat",
+    "Weaponmaster",
+    "Ambush",
+    "Hunt",
+    "Level",
+    "Unique",
+    "Backline",
+)
 _BRACKET = re.compile(r"\[([A-Za-z][A-Za-z'’ -]*?(?: (?:\d+|X))?)\]")
 _NOT_KEYWORDS = {d.lower() for d in RIFTBOUND_DOMAINS} | {"a", "c", "m", "e", "s", "t", "x"}
 

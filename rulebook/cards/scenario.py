@@ -94,8 +94,14 @@ class TextSource:
         return f"{self.file} ({'; '.join(said)})" if said else self.file
 
     def to_json(self) -> dict[str, Any]:
-        return {"file": self.file, "path": self.path, "format": self.format, "set": self.set, "date": self.date,
-                "dated_by": self.dated_by}
+        return {
+            "file": self.file,
+            "path": self.path,
+            "format": self.format,
+            "set": self.set,
+            "date": self.date,
+            "dated_by": self.dated_by,
+        }
 
 
 class Library(Protocol):
@@ -131,7 +137,7 @@ class CardLibrary:
         if game not in self._loose:
             store = self._open()
             names: dict[str, str] = {}
-            for _, name in (store.names(game) if store is not None else []):
+            for _, name in store.names(game) if store is not None else []:
                 names.setdefault(loose(name), name)
                 if " // " in name:
                     names.setdefault(loose(name.split(" // ")[0]), name)
@@ -180,7 +186,9 @@ class CardLibrary:
                     errata = conn.execute(
                         "SELECT r.date, r.source, r.position, r.new_text, s.path, s.name, s.format FROM rulings r "
                         "JOIN sources s ON s.id = r.source WHERE r.game = ? AND r.key IN (?, ?) AND r.new_text IS NOT "
-                        "NULL", [card.game, card.name.lower(), loose_name(card.name)]).fetchall()
+                        "NULL",
+                        [card.game, card.name.lower(), loose_name(card.name)],
+                    ).fetchall()
                     if errata:
                         date, _, _, text, path, name, fmt = max(errata, key=lambda r: (r[0] or "", r[1], r[2]))
                         if text == card.faces[0].text:
@@ -188,7 +196,8 @@ class CardLibrary:
                 rows = conn.execute(
                     "SELECT p.newness, p.source, p.position, p.sets, s.path, s.name, s.format FROM printings p "
                     "JOIN sources s ON s.id = p.source WHERE p.game = ? AND p.lname = ?",
-                    [card.game, card.name.lower()]).fetchall()
+                    [card.game, card.name.lower()],
+                ).fetchall()
         except (sqlite3.Error, ValueError):
             return TextSource()
         if not rows:
@@ -196,8 +205,9 @@ class CardLibrary:
         newness, _, _, sets, path, name, fmt = max(rows, key=lambda r: (r[0], r[1], r[2]))
         codes = [code for code, when in json.loads(sets or "[]") if when == newness]
         dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", newness or "") is not None
-        return TextSource(name, path, fmt, codes[0] if codes else None, newness if dated else None,
-                          "printing" if dated else None)
+        return TextSource(
+            name, path, fmt, codes[0] if codes else None, newness if dated else None, "printing" if dated else None
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,7 +219,8 @@ class Shelf:
 
     def card(self, game: str, name: str) -> Card | None:
         return self.cards.get((game, name.lower())) or next(
-            (c for (g, _), c in self.cards.items() if g == game and loose(c.name) == loose(name)), None)
+            (c for (g, _), c in self.cards.items() if g == game and loose(c.name) == loose(name)), None
+        )
 
     def suggestions(self, game: str, name: str) -> list[str]:
         import difflib
@@ -254,8 +265,10 @@ def definition(card: Card) -> Definition:
     if not card.faces:
         raise Refused(f"{card.name} has no face in the card library; define it under cards: with type:")
     if len(card.faces) > 1:
-        raise Refused(f"{card.name} is a card of {len(card.faces)} faces ({card.layout}), which the engine does not "
-                      "model; define the face you mean under cards: with type:")
+        raise Refused(
+            f"{card.name} is a card of {len(card.faces)} faces ({card.layout}), which the engine does not "
+            "model; define the face you mean under cards: with type:"
+        )
     face = card.faces[0]
     return _mtg(card, face) if card.game == "mtg" else _riftbound(card, face)
 
@@ -279,8 +292,10 @@ def _stat(value: str | None, what: str, card: Card, fields: dict[str, Any], unre
         fields[what] = int(value)
     else:
         fields[what] = value
-        unreadable[what] = (f'{card.name}\'s {what} is "{value}" (it varies), which the engine does not model; give '
-                            f"{what}: in the scenario")
+        unreadable[what] = (
+            f'{card.name}\'s {what} is "{value}" (it varies), which the engine does not model; give '
+            f"{what}: in the scenario"
+        )
 
 
 def _mtg(card: Card, face: Face) -> Definition:
@@ -291,8 +306,11 @@ def _mtg(card: Card, face: Face) -> Definition:
         if not read:
             continue
         items = [i.strip() for i in re.split(r"[,;]\s*", read) if i.strip()]
-        if not read.endswith(".") and items and all(any(re.match(rf"{re.escape(k)}\b", i.lower()) for k in keywords)
-                                                    for i in items):
+        if (
+            not read.endswith(".")
+            and items
+            and all(any(re.match(rf"{re.escape(k)}\b", i.lower()) for k in keywords) for i in items)
+        ):
             lines.append(Line(printed, tuple(i[0].upper() + i[1:] for i in items), read))
         else:
             lines.append(Line(printed, (), read, bool(_ACTIVATED.match(read))))
@@ -325,8 +343,10 @@ _KEYWORD_TOKEN = re.compile(r"\[(?P<word>[^\]]+)\]")
 def _riftbound(card: Card, face: Face) -> Definition:
     kind = card.types[0].lower() if card.types else ""
     if kind not in _RIFTBOUND_TYPES:
-        raise Refused(f"{card.name} is a {card.type_line or 'card without a type'}: not a card a scenario plays or "
-                      f"puts on the board ({', '.join(_RIFTBOUND_TYPES)})")
+        raise Refused(
+            f"{card.name} is a {card.type_line or 'card without a type'}: not a card a scenario plays or "
+            f"puts on the board ({', '.join(_RIFTBOUND_TYPES)})"
+        )
     keywords = {k.lower().split()[0] for k in card.keywords}
     lines: list[Line] = []
     for printed in [p for p in face.text.split("\n") if p.strip()]:
@@ -381,11 +401,15 @@ def _riftbound_cost(card: Card, extra: Mapping, fields: dict[str, Any], unreadab
         return
     fields["cost"] = card.cost
     if energy and not energy.isdigit() or power and not power.isdigit():
-        unreadable["cost"] = f'{card.name}\'s cost "{card.cost}" is not a number of energy and power; give cost: in the scenario'
+        unreadable["cost"] = (
+            f'{card.name}\'s cost "{card.cost}" is not a number of energy and power; give cost: in the scenario'
+        )
         return
     if power not in ("", "0") and len(domains) > 1:
-        unreadable["cost"] = (f'{card.name}\'s cost is "{card.cost}": a power of {" or ".join(domains)} (the gallery '
-                              "does not say which), which the engine does not model; give cost: in the scenario")
+        unreadable["cost"] = (
+            f'{card.name}\'s cost is "{card.cost}": a power of {" or ".join(domains)} (the gallery '
+            "does not say which), which the engine does not model; give cost: in the scenario"
+        )
         return
     fields["cost"] = (f"[{int(energy)}]" if energy else "") + f"[{domains[0] if domains else 'A'}]" * int(power or 0)
 
@@ -402,8 +426,13 @@ class LibraryCard:
     written: tuple[str, ...]  # the fields the scenario writes over the library's
 
     def to_json(self) -> dict[str, Any]:
-        return {"name": self.name, "card": self.card.name, "game": self.card.game, "source": self.source.to_json(),
-                "written": list(self.written)}
+        return {
+            "name": self.name,
+            "card": self.card.name,
+            "game": self.card.game,
+            "source": self.source.to_json(),
+            "written": list(self.written),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -430,9 +459,9 @@ class Resolution:
         that names the card, and, when the field the engine refuses came from the library, said of the card
         and the sentence of its text."""
         for prefix in sorted(self.given, key=len, reverse=True):
-            if tuple(path[:len(prefix)]) != prefix:
+            if tuple(path[: len(prefix)]) != prefix:
                 continue
-            given, rest = self.given[prefix], tuple(path[len(prefix):])
+            given, rest = self.given[prefix], tuple(path[len(prefix) :])
             at = prefix if given.at == prefix else given.at
             if rest and rest[0] in given.fields:
                 return at, _refusal(given, rest, message)
@@ -531,18 +560,22 @@ class _Resolver:
                 if isinstance(obj, dict) and _is_name(obj.get("name")):
                     self.state_object(obj, ("state", group, i), group)
         legends = state.get("legends") if self.game == "riftbound" else None
-        for player, value in (legends.items() if isinstance(legends, dict) else ()):
+        for player, value in legends.items() if isinstance(legends, dict) else ():
             named = value.get("name") if isinstance(value, dict) else value
             key = base_name(str(named)).lower() if _is_name(named) else None
-            if key in self.taken and key in self.entries:  # the engine reads its cards: entry under the legend's own keys
+            if (
+                key in self.taken and key in self.entries
+            ):  # the engine reads its cards: entry under the legend's own keys
                 card, made = self.taken[key]
                 own = value if isinstance(value, dict) else {}
                 path = ("state", "legends", player)
                 self.given[path] = _Given(card, made.lines, self.library_fields(key, made, own, path), path)
         if self.taken:
             self.write_cards()
-        cards = tuple(replace(card, written=tuple(f for f in _WRITTEN_ORDER[self.game] if f in self.written[key]))
-                      for key, (card, _) in self.taken.items())
+        cards = tuple(
+            replace(card, written=tuple(f for f in _WRITTEN_ORDER[self.game] if f in self.written[key]))
+            for key, (card, _) in self.taken.items()
+        )
         return Resolution(self.data if self.out is None else self.out, cards, self.given)
 
     def changed(self) -> dict[str, Any]:
@@ -556,8 +589,11 @@ class _Resolver:
         if isinstance(cards, list):
             for i, item in enumerate(cards):
                 if not _is_name(item):
-                    raise ScenarioError(("cards", i), "expected a card name (a list of names takes each card from "
-                                                      f"the card library), got {_shown(item)}")
+                    raise ScenarioError(
+                        ("cards", i),
+                        "expected a card name (a list of names takes each card from "
+                        f"the card library), got {_shown(item)}",
+                    )
                 name = str(item).strip()
                 if base_name(name).lower() in self.entries:
                     raise ScenarioError(("cards", i), f'"{name}" is listed twice')
@@ -594,8 +630,10 @@ class _Resolver:
 
     def not_found(self, name: str) -> str:
         if not self.library.has_cards(self.game):
-            return (f'no {self.game} cards are loaded to take "{name}" from (judge load reads card files); or define '
-                    "it under cards: with type:")
+            return (
+                f'no {self.game} cards are loaded to take "{name}" from (judge load reads card files); or define '
+                "it under cards: with type:"
+            )
         near = self.library.suggestions(self.game, name)
         hint = f" (did you mean {_quoted(near)}?)" if near else ""
         return f'no card named "{name}" under cards: or in the {self.game} card library{hint}'
@@ -625,8 +663,7 @@ class _Resolver:
         card, made = taken
         kind = str(made.fields.get("type", "")).lower()
         if self.game == "mtg" and not set(kind.split("\u2014")[0].split()) & set(_PERMANENT_TYPES):
-            raise ScenarioError(path + ("name",), f"{card.card.name} is {_a(made.fields.get('type'))}: not a "
-                                                  "permanent")
+            raise ScenarioError(path + ("name",), f"{card.card.name} is {_a(made.fields.get('type'))}: not a permanent")
         if self.game == "riftbound" and kind != _GROUP_KINDS[group]:
             raise ScenarioError(path + ("name",), f"{card.card.name} is {_a(kind)} card, not {_a(_GROUP_KINDS[group])}")
         self.written[key] |= {k for k in obj if k in _WRITTEN_ORDER[self.game]}
@@ -643,8 +680,9 @@ class _Resolver:
         the engine cannot take (a power of ``*``) is refused here, at ``path``, unless the scenario writes it."""
         written = set(self.entries.get(key, ("", (), {}))[2]) | set(own)
         text_written = bool(written & set(_TEXT[self.game]))
-        fields = {k: v for k, v in made.fields.items()
-                  if k not in written and not (text_written and k in _TEXT[self.game])}
+        fields = {
+            k: v for k, v in made.fields.items() if k not in written and not (text_written and k in _TEXT[self.game])
+        }
         for k in fields:
             if k in made.unreadable:
                 raise ScenarioError(path, made.unreadable[k])
@@ -655,7 +693,7 @@ class _Resolver:
         and an entry for each card named in a hand or deck that no entry defines."""
         original = self.data.get("cards")
         cards: dict[Any, Any] = {}
-        for key, value in (original.items() if isinstance(original, dict) else ()):
+        for key, value in original.items() if isinstance(original, dict) else ():
             taken = self.taken.get(base_name(str(key)).lower())
             if taken is None or base_name(str(key)).lower() not in self.entries:
                 cards[key] = value
@@ -674,8 +712,10 @@ _WRITTEN_ORDER = {
     "mtg": FIELDS["mtg"] + ("triggers", "modes", "mana"),
     "riftbound": FIELDS["riftbound"] + ("ability", "triggers", "replacement", "attached", "might_bonus"),
 }
-_TEXT = {"mtg": ("effect", "ability", "triggers", "modes"),
-         "riftbound": ("effect", "ability", "triggers", "replacement", "attached")}
+_TEXT = {
+    "mtg": ("effect", "ability", "triggers", "modes"),
+    "riftbound": ("effect", "ability", "triggers", "replacement", "attached"),
+}
 _GROUP_KINDS = {"units": "unit", "gear": "gear"}
 
 

@@ -128,7 +128,7 @@ def loose_name(name: str) -> str:
 
 
 # Punctuation read as a space (an apostrophe as nothing: "smugglers copter"), by one str.translate.
-_PUNCT = {ord(c): " " for c in ",.:;!?()[]{}\"-—–+*&%$#@^~`|\\<>="} | {ord("'"): None, ord("’"): None}
+_PUNCT = {ord(c): " " for c in ',.:;!?()[]{}"-—–+*&%$#@^~`|\\<>='} | {ord("'"): None, ord("’"): None}
 
 
 def norm_name(name: str) -> str:
@@ -188,8 +188,10 @@ class CardStore:
                 self._upgrade()
         except sqlite3.DatabaseError as exc:  # read-only, not a database, locked past the timeout
             self.conn.close()
-            raise CardLibraryError(f"{self.path}: cannot open the card library: {exc} (judge load writes it; "
-                                   "a damaged file can be moved away and the card files loaded again)") from None
+            raise CardLibraryError(
+                f"{self.path}: cannot open the card library: {exc} (judge load writes it; "
+                "a damaged file can be moved away and the card files loaded again)"
+            ) from None
 
     def _version(self) -> int | None:
         """The file's schema version, as an older one when its names index is stale (cards written by code
@@ -230,8 +232,9 @@ class CardStore:
                 _index_names(self.conn, [(i, g, n, len(json.loads(d)["sets"])) for i, g, n, d in rows])
                 _index_bits(self.conn)
                 self.conn.execute("DELETE FROM meta WHERE key = 'names'")
-                self.conn.execute("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)",
-                                  [SCHEMA_VERSION])
+                self.conn.execute(
+                    "INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)", [SCHEMA_VERSION]
+                )
             self.conn.execute("COMMIT")
         except BaseException:
             self.conn.execute("ROLLBACK")
@@ -259,8 +262,11 @@ class CardStore:
     # The names index, as rulebook.cards.lookup reads it.
     def named(self, norm: str, game: str | None = None) -> list[tuple[str, str]]:
         """``(game, name)`` of the cards whose normalised name, or first face's, is ``norm``."""
-        sql = ("SELECT game, name FROM names WHERE (norm = ? OR front = ?)" + (" AND game = ?" if game else "")
-               + " ORDER BY game, name")
+        sql = (
+            "SELECT game, name FROM names WHERE (norm = ? OR front = ?)"
+            + (" AND game = ?" if game else "")
+            + " ORDER BY game, name"
+        )
         return self.conn.execute(sql, [norm, norm, *([game] if game else [])]).fetchall()
 
     def starting(self, words: list[str], game: str | None = None) -> list[tuple[str, str, int, int]]:
@@ -276,8 +282,11 @@ class CardStore:
                 part += " AND word < ?"
                 params.append(word[:-1] + chr(after))
             parts.append(part)
-        sql = (f"SELECT game, name, words, printed FROM names WHERE id IN ({' INTERSECT '.join(parts)})"
-               + (" AND game = ?" if game else "") + " ORDER BY game, name")
+        sql = (
+            f"SELECT game, name, words, printed FROM names WHERE id IN ({' INTERSECT '.join(parts)})"
+            + (" AND game = ?" if game else "")
+            + " ORDER BY game, name"
+        )
         return self.conn.execute(sql, [*params, *([game] if game else [])]).fetchall()
 
     def word_ids(self, words: list[str]) -> dict[str, list[int]]:
@@ -292,8 +301,10 @@ class CardStore:
         """The bitmaps of ``name_bits`` named ``keys`` (a :func:`name_symbols` symbol, ``#length N``,
         ``#repeats``), each an int whose bit i is set for the name of card id i."""
         marks = ",".join("?" * len(keys))
-        return {key: int.from_bytes(bits, "little")
-                for key, bits in self.conn.execute(f"SELECT key, bits FROM name_bits WHERE key IN ({marks})", keys)}
+        return {
+            key: int.from_bytes(bits, "little")
+            for key, bits in self.conn.execute(f"SELECT key, bits FROM name_bits WHERE key IN ({marks})", keys)
+        }
 
     def norms(self, game: str | None = None, ids: Iterable[int] | None = None) -> list[tuple[int, str, str, str]]:
         """``(id, game, name, normalised name)`` of every card, or of the cards ``ids``, in (game, name) order."""
@@ -306,8 +317,11 @@ class CardStore:
             ids = list(ids)
             where.append(f"id IN ({','.join('?' * len(ids))})")
             params += ids
-        sql = "SELECT id, game, name, norm FROM names" + (f" WHERE {' AND '.join(where)}" if where else "") + \
-            " ORDER BY game, name"
+        sql = (
+            "SELECT id, game, name, norm FROM names"
+            + (f" WHERE {' AND '.join(where)}" if where else "")
+            + " ORDER BY game, name"
+        )
         return self.conn.execute(sql, params).fetchall()
 
     def card(self, game: str, name: str) -> Card | None:
@@ -315,8 +329,9 @@ class CardStore:
         row = self.conn.execute("SELECT data FROM cards WHERE game = ? AND lname = ?", [game, name.lower()]).fetchone()
         return card_from_json(row[0]) if row else None
 
-    def search(self, query: str, game: str | None = None, type_: str | None = None, keyword: str | None = None,
-               limit: int = 20) -> list[Card]:
+    def search(
+        self, query: str, game: str | None = None, type_: str | None = None, keyword: str | None = None, limit: int = 20
+    ) -> list[Card]:
         """Cards whose name or text have every word of ``query`` (FTS5, Porter-stemmed; a card's own name
         first, then bm25 with the name weighing ten times the text); failing that, any of the words.
         ``type_`` keeps cards with that card type, subtype or supertype; ``keyword`` those with that keyword
@@ -339,9 +354,11 @@ class CardStore:
             return [card_from_json(r[0]) for r in self.conn.execute(sql, [*params, limit])]
         for joiner in (" ", " OR "):
             match = joiner.join('"' + w.replace('"', "") + '"' for w in words)
-            sql = ("SELECT cards.data FROM cards_fts JOIN cards ON cards.id = cards_fts.rowid "
-                   f"WHERE cards_fts MATCH ?{filters} ORDER BY (cards.lname = ?) DESC, bm25(cards_fts, 10.0, 1.0) "
-                   "LIMIT ?")
+            sql = (
+                "SELECT cards.data FROM cards_fts JOIN cards ON cards.id = cards_fts.rowid "
+                f"WHERE cards_fts MATCH ?{filters} ORDER BY (cards.lname = ?) DESC, bm25(cards_fts, 10.0, 1.0) "
+                "LIMIT ?"
+            )
             rows = self.conn.execute(sql, [match, *params, query.strip().lower(), limit]).fetchall()
             if rows or len(words) == 1:
                 return [card_from_json(r[0]) for r in rows]
@@ -363,11 +380,12 @@ class CardStore:
         return reports
 
     @contextlib.contextmanager
-    def loading(self, paths: Iterable[str | Path], progress: Callable[[str], None] | None = None,
-                lock: bool = True) -> Iterator[list[dict]]:
+    def loading(
+        self, paths: Iterable[str | Path], progress: Callable[[str], None] | None = None, lock: bool = True
+    ) -> Iterator[list[dict]]:
         """:meth:`load`, committed only when the ``with`` block ends without an exception: ``judge load``
         stores a rules book inside it, so that a book that fails to read takes the cards back too."""
-        with (_write_lock(self.path.parent, self.notify) if lock else contextlib.nullcontext()):
+        with _write_lock(self.path.parent, self.notify) if lock else contextlib.nullcontext():
             import sqlite_utils
 
             db = sqlite_utils.Database(self.conn)
@@ -376,7 +394,9 @@ class CardStore:
                 reports = _Load(self, db, progress).run([(Path(p), str(p)) for p in paths])
                 yield reports
                 if not self.conn.in_transaction:  # sqlite-utils < 4 committed in insert_all: say so, loudly
-                    raise RuntimeError("cards.db: the load's transaction was committed early (sqlite-utils >= 4 needed)")
+                    raise RuntimeError(
+                        "cards.db: the load's transaction was committed early (sqlite-utils >= 4 needed)"
+                    )
                 self.conn.execute("COMMIT")
             except BaseException:
                 if self.conn.in_transaction:
@@ -425,12 +445,29 @@ class _Load:
         if self.progress:
             self.progress(shown)
         sha = sha256_file(path)
-        same = conn.execute("SELECT format, game, cards, rulings FROM sources WHERE sha256 = ? AND reader_version = ?",
-                            [sha, readers.CARD_READER_VERSION]).fetchone()
+        same = conn.execute(
+            "SELECT format, game, cards, rulings FROM sources WHERE sha256 = ? AND reader_version = ?",
+            [sha, readers.CARD_READER_VERSION],
+        ).fetchone()
         if same:
             fmt, game, cards, rulings = same
-            return ({"file": shown, "format": fmt, "game": game, "cards": cards, "rulings": rulings, "new": 0,
-                     "updated": 0, "unchanged": cards, "pending": 0, "already_loaded": True}, set(), [], None)
+            return (
+                {
+                    "file": shown,
+                    "format": fmt,
+                    "game": game,
+                    "cards": cards,
+                    "rulings": rulings,
+                    "new": 0,
+                    "updated": 0,
+                    "unchanged": cards,
+                    "pending": 0,
+                    "already_loaded": True,
+                },
+                set(),
+                [],
+                None,
+            )
         fmt = readers.detect(path)
         if fmt is None:
             from rulebook.model import ReadError
@@ -446,11 +483,22 @@ class _Load:
         own = {(p.game, key) for key, p in printings.items()}
         self.touched |= own
         if notes:
-            self.touched |= self._reached([(n.game, loose_name(n.name) if n.name else None, n.oracle_id)
-                                           for n in notes])
+            self.touched |= self._reached(
+                [(n.game, loose_name(n.name) if n.name else None, n.oracle_id) for n in notes]
+            )
         rulings = sum(len(p.rulings) for p in printings.values()) + len(notes)
-        report = {"file": shown, "format": fmt, "game": game, "cards": len(own), "rulings": rulings, "new": 0,
-                  "updated": 0, "unchanged": 0, "pending": 0, "already_loaded": False}
+        report = {
+            "file": shown,
+            "format": fmt,
+            "game": game,
+            "cards": len(own),
+            "rulings": rulings,
+            "new": 0,
+            "updated": 0,
+            "unchanged": 0,
+            "pending": 0,
+            "already_loaded": False,
+        }
         return report, own, notes, source
 
     # Reading: one printing per card name (its newest in the file, with every set), and the notes.
@@ -475,8 +523,13 @@ class _Load:
             key = record.name.lower()
             held = best.get(key)
             if held is None or record.newness >= held[0]:
-                best[key] = (record.newness, record.name, record.game, record.oracle_id,
-                             json.dumps(record.data, ensure_ascii=False))
+                best[key] = (
+                    record.newness,
+                    record.name,
+                    record.game,
+                    record.oracle_id,
+                    json.dumps(record.data, ensure_ascii=False),
+                )
             if record.game == "mtg" and record.data.get("keywords"):
                 keywords.update(record.data["keywords"])
             have = sets.setdefault(key, {})
@@ -492,8 +545,9 @@ class _Load:
         out = {}
         for key, (newness, name, game, oracle_id, data) in best.items():
             ordered = tuple(sorted(sets.pop(key).items(), key=lambda kv: kv[1], reverse=True))
-            out[key] = _Kept(game, name, newness, ordered, oracle_id or oracles.get(key), data,
-                             tuple(rulings.pop(key, {}).values()))
+            out[key] = _Kept(
+                game, name, newness, ordered, oracle_id or oracles.get(key), data, tuple(rulings.pop(key, {}).values())
+            )
         seen: set[tuple] = set()
         unique = []
         for note in notes:  # the same ruling twice in one file is one ruling
@@ -503,28 +557,76 @@ class _Load:
                 unique.append(note)
         return out, unique
 
-    def _store(self, path: Path, sha: str, resolved: str, fmt: str, game: str,
-               printings: dict[str, _Kept], notes: list[readers.Note]) -> int:
+    def _store(
+        self,
+        path: Path,
+        sha: str,
+        resolved: str,
+        fmt: str,
+        game: str,
+        printings: dict[str, _Kept],
+        notes: list[readers.Note],
+    ) -> int:
         from rulebook.cards import readers
 
         db = self.db
         rulings_count = sum(len(p.rulings) for p in printings.values()) + len(notes)
-        source = db["sources"].insert({"sha256": sha, "path": resolved, "name": path.name, "format": fmt,
-                                       "game": game, "cards": len(printings), "rulings": rulings_count,
-                                       "reader_version": readers.CARD_READER_VERSION}).last_pk
+        source = (
+            db["sources"]
+            .insert(
+                {
+                    "sha256": sha,
+                    "path": resolved,
+                    "name": path.name,
+                    "format": fmt,
+                    "game": game,
+                    "cards": len(printings),
+                    "rulings": rulings_count,
+                    "reader_version": readers.CARD_READER_VERSION,
+                }
+            )
+            .last_pk
+        )
         db["printings"].insert_all(
-            ({"source": source, "position": i, "game": p.game, "name": p.name, "lname": key,
-              "loose": loose_name(p.name), "newness": p.newness, "sets": json.dumps(p.sets, ensure_ascii=False),
-              "oracle_id": p.oracle_id, "data": p.data,
-              "rulings": json.dumps([[r.date, r.text, r.source, r.official] for r in p.rulings], ensure_ascii=False)
-              if p.rulings else None}
-             for i, (key, p) in enumerate(printings.items())), batch_size=500)
+            (
+                {
+                    "source": source,
+                    "position": i,
+                    "game": p.game,
+                    "name": p.name,
+                    "lname": key,
+                    "loose": loose_name(p.name),
+                    "newness": p.newness,
+                    "sets": json.dumps(p.sets, ensure_ascii=False),
+                    "oracle_id": p.oracle_id,
+                    "data": p.data,
+                    "rulings": json.dumps(
+                        [[r.date, r.text, r.source, r.official] for r in p.rulings], ensure_ascii=False
+                    )
+                    if p.rulings
+                    else None,
+                }
+                for i, (key, p) in enumerate(printings.items())
+            ),
+            batch_size=500,
+        )
         rows: list[dict[str, Any]] = []
         for note in notes:
-            rows.append({"source": source, "position": len(rows), "game": note.game, "name": note.name,
-                         "key": loose_name(note.name) if note.name else None, "oracle_id": note.oracle_id,
-                         "date": note.ruling.date, "text": note.ruling.text, "origin": note.ruling.source,
-                         "official": int(note.ruling.official), "new_text": note.new_text})
+            rows.append(
+                {
+                    "source": source,
+                    "position": len(rows),
+                    "game": note.game,
+                    "name": note.name,
+                    "key": loose_name(note.name) if note.name else None,
+                    "oracle_id": note.oracle_id,
+                    "date": note.ruling.date,
+                    "text": note.ruling.text,
+                    "origin": note.ruling.source,
+                    "official": int(note.ruling.official),
+                    "new_text": note.new_text,
+                }
+            )
         db["rulings"].insert_all(rows, batch_size=500)
         new_names = self.file_keywords - self.known
         if new_names:
@@ -536,8 +638,9 @@ class _Load:
         """Delete what an earlier version of a file gave; the cards it touched, to build again."""
         conn = self.conn
         touched = {(g, k) for g, k in conn.execute("SELECT game, lname FROM printings WHERE source = ?", [source])}
-        touched |= self._reached(conn.execute("SELECT game, key, oracle_id FROM rulings WHERE source = ?",
-                                              [source]).fetchall())
+        touched |= self._reached(
+            conn.execute("SELECT game, key, oracle_id FROM rulings WHERE source = ?", [source]).fetchall()
+        )
         self.db.execute("DELETE FROM printings WHERE source = ?", [source])
         self.db.execute("DELETE FROM rulings WHERE source = ?", [source])
         self.db.execute("DELETE FROM sources WHERE id = ?", [source])
@@ -558,8 +661,13 @@ class _Load:
         for game, keys in by_key.items():
             for chunk in _chunks(sorted(keys)):
                 marks = ",".join("?" * len(chunk))
-                out |= set(conn.execute(f"SELECT game, lname FROM printings WHERE game = ? AND (lname IN ({marks}) "
-                                        f"OR loose IN ({marks}))", [game, *chunk, *chunk]))
+                out |= set(
+                    conn.execute(
+                        f"SELECT game, lname FROM printings WHERE game = ? AND (lname IN ({marks}) "
+                        f"OR loose IN ({marks}))",
+                        [game, *chunk, *chunk],
+                    )
+                )
         return out
 
     def _attach(self, notes: list[readers.Note]) -> tuple[set[tuple[str, str]], int]:
@@ -572,13 +680,17 @@ class _Load:
         oracles: set[str] = set()
         for chunk in _chunks(sorted({o for _, _, o in keyed if o})):
             marks = ",".join("?" * len(chunk))
-            oracles |= {o for (o,) in conn.execute(f"SELECT oracle_id FROM printings WHERE oracle_id IN ({marks})", chunk)}
+            oracles |= {
+                o for (o,) in conn.execute(f"SELECT oracle_id FROM printings WHERE oracle_id IN ({marks})", chunk)
+            }
         names: set[tuple[str, str]] = set()
         for game in sorted({g for g, k, _ in keyed if k}):
             for chunk in _chunks(sorted({k for g, k, _ in keyed if k and g == game})):
                 marks = ",".join("?" * len(chunk))
-                for lname, loose in conn.execute(f"SELECT lname, loose FROM printings WHERE game = ? AND "
-                                                 f"(lname IN ({marks}) OR loose IN ({marks}))", [game, *chunk, *chunk]):
+                for lname, loose in conn.execute(
+                    f"SELECT lname, loose FROM printings WHERE game = ? AND (lname IN ({marks}) OR loose IN ({marks}))",
+                    [game, *chunk, *chunk],
+                ):
                     names |= {(game, lname), (game, loose)}
         pending = sum(1 for g, k, o in keyed if not ((o and o in oracles) or (k and (g, k) in names)))
         return reached, pending
@@ -600,8 +712,11 @@ class _Load:
             for chunk in _chunks(sorted(keys)):
                 marks = ",".join("?" * len(chunk))
                 prints: dict[str, list[tuple]] = {}
-                for row in conn.execute(f"SELECT lname, name, newness, source, position, sets, oracle_id, data, "
-                                        f"rulings FROM printings WHERE game = ? AND lname IN ({marks})", [game, *chunk]):
+                for row in conn.execute(
+                    f"SELECT lname, name, newness, source, position, sets, oracle_id, data, "
+                    f"rulings FROM printings WHERE game = ? AND lname IN ({marks})",
+                    [game, *chunk],
+                ):
                     prints.setdefault(row[0], []).append(row)
                 looses = {k: loose_name(rows[0][1]) for k, rows in prints.items()}
                 oracles = sorted({r[6] for rows in prints.values() for r in rows if r[6]})
@@ -609,14 +724,18 @@ class _Load:
                 ruling_rows: list[tuple] = []
                 for part in _chunks(keys_wanted):
                     m = ",".join("?" * len(part))
-                    ruling_rows += conn.execute(f"SELECT key, oracle_id, date, text, origin, official, new_text, "
-                                                f"source, position FROM rulings WHERE game = ? AND key IN ({m})",
-                                                [game, *part]).fetchall()
+                    ruling_rows += conn.execute(
+                        f"SELECT key, oracle_id, date, text, origin, official, new_text, "
+                        f"source, position FROM rulings WHERE game = ? AND key IN ({m})",
+                        [game, *part],
+                    ).fetchall()
                 for part in _chunks(oracles):
                     m = ",".join("?" * len(part))
-                    ruling_rows += conn.execute(f"SELECT key, oracle_id, date, text, origin, official, new_text, "
-                                                f"source, position FROM rulings WHERE oracle_id IN ({m})",
-                                                part).fetchall()
+                    ruling_rows += conn.execute(
+                        f"SELECT key, oracle_id, date, text, origin, official, new_text, "
+                        f"source, position FROM rulings WHERE oracle_id IN ({m})",
+                        part,
+                    ).fetchall()
                 by_key: dict[str, list[tuple]] = {}
                 by_oracle: dict[str, list[tuple]] = {}
                 for r in ruling_rows:
@@ -624,8 +743,12 @@ class _Load:
                         by_oracle.setdefault(r[1], []).append(r)
                     elif r[0]:
                         by_key.setdefault(r[0], []).append(r)
-                stored = {row[0]: (row[1], row[2]) for row in conn.execute(
-                    f"SELECT lname, id, data FROM cards WHERE game = ? AND lname IN ({marks})", [game, *chunk])}
+                stored = {
+                    row[0]: (row[1], row[2])
+                    for row in conn.execute(
+                        f"SELECT lname, id, data FROM cards WHERE game = ? AND lname IN ({marks})", [game, *chunk]
+                    )
+                }
                 gone, rows_out = [], []
                 printed: dict[str, int] = {}  # lname -> in how many sets, for the names index
                 for key in chunk:
@@ -656,8 +779,16 @@ class _Load:
                 if rows_out:
                     db["cards"].insert_all(rows_out, batch_size=200)
                     marks = ",".join("?" * len(printed))
-                    _index_names(conn, [(i, game, name, printed[lname]) for i, name, lname in conn.execute(
-                        f"SELECT id, name, lname FROM cards WHERE game = ? AND lname IN ({marks})", [game, *printed])])
+                    _index_names(
+                        conn,
+                        [
+                            (i, game, name, printed[lname])
+                            for i, name, lname in conn.execute(
+                                f"SELECT id, name, lname FROM cards WHERE game = ? AND lname IN ({marks})",
+                                [game, *printed],
+                            )
+                        ],
+                    )
                 renamed = renamed or bool(gone or rows_out)
         if renamed:
             _index_bits(conn)
@@ -680,7 +811,7 @@ class _Kept:
 
 def _chunks(items: list, size: int = _CHUNK) -> Iterator[list]:
     for i in range(0, len(items), size):
-        yield items[i:i + size]
+        yield items[i : i + size]
 
 
 def _index_names(conn: sqlite3.Connection, cards: list[tuple[int, str, str, int]]) -> None:
@@ -691,8 +822,9 @@ def _index_names(conn: sqlite3.Connection, cards: list[tuple[int, str, str, int]
         norm = norm_name(name)
         rows.append((card_id, game, name, norm, norm_name(name.split(" // ")[0]), len(norm.split()), printed))
         words += [(word, card_id) for word in set(norm.split())]
-    conn.executemany("INSERT INTO names (id, game, name, norm, front, words, printed) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                     rows)
+    conn.executemany(
+        "INSERT INTO names (id, game, name, norm, front, words, printed) VALUES (?, ?, ?, ?, ?, ?, ?)", rows
+    )
     conn.executemany("INSERT INTO name_words (word, id) VALUES (?, ?)", words)
 
 
@@ -726,10 +858,21 @@ def _index_bits(conn: sqlite3.Connection) -> None:
 
 def _card_row(card: Card, key: str, text: str) -> dict[str, Any]:
     kinds = "|" + "|".join(t.lower() for t in (*card.supertypes, *card.types, *card.subtypes)) + "|"
-    return {"game": card.game, "name": card.name, "lname": key, "loose": loose_name(card.name),
-            "type_line": card.type_line, "kinds": kinds, "cost": card.cost,
-            "keywords": "|" + "|".join(k.lower() for k in card.keywords) + "|", "text": card.text,
-            "layout": card.layout, "sets": " ".join(card.sets), "rulings": len(card.rulings), "data": text}
+    return {
+        "game": card.game,
+        "name": card.name,
+        "lname": key,
+        "loose": loose_name(card.name),
+        "type_line": card.type_line,
+        "kinds": kinds,
+        "cost": card.cost,
+        "keywords": "|" + "|".join(k.lower() for k in card.keywords) + "|",
+        "text": card.text,
+        "layout": card.layout,
+        "sets": " ".join(card.sets),
+        "rulings": len(card.rulings),
+        "data": text,
+    }
 
 
 def fold(game: str, printings: list[tuple], rulings: list[tuple], keyword_table) -> Card:
@@ -762,7 +905,7 @@ def fold(game: str, printings: list[tuple], rulings: list[tuple], keyword_table)
     candidates.sort(key=lambda r: (-r[5], r[7], r[8]))  # official first, then load order
     unique: dict[tuple, CardRuling] = {}
     errata: list[tuple[str, int, int, str]] = []
-    for key, oracle, date, text, origin, official, new_text, source, position in candidates:
+    for _key, _oracle, date, text, origin, official, new_text, source, position in candidates:
         ruling = CardRuling(date, text, origin, bool(official))
         unique.setdefault(readers.ruling_key(ruling), ruling)
         if new_text:
@@ -782,8 +925,18 @@ def fold(game: str, printings: list[tuple], rulings: list[tuple], keyword_table)
                     keywords.append(k)
     ruled = sorted(unique.values(), key=lambda r: r.date or "", reverse=True)
     return Card(
-        game=game, name=newest[1], faces=tuple(faces), type_line=data["type_line"], types=tuple(data["types"]),
-        subtypes=tuple(data["subtypes"]), supertypes=tuple(data["supertypes"]), cost=data["cost"],
-        keywords=tuple(keywords), text=readers.join_faces(f.text for f in faces), sets=set_codes,
-        layout=data["layout"], rulings=tuple(ruled), extra=data["extra"],
+        game=game,
+        name=newest[1],
+        faces=tuple(faces),
+        type_line=data["type_line"],
+        types=tuple(data["types"]),
+        subtypes=tuple(data["subtypes"]),
+        supertypes=tuple(data["supertypes"]),
+        cost=data["cost"],
+        keywords=tuple(keywords),
+        text=readers.join_faces(f.text for f in faces),
+        sets=set_codes,
+        layout=data["layout"],
+        rulings=tuple(ruled),
+        extra=data["extra"],
     )

@@ -67,6 +67,9 @@ def read_file(path: str | Path, game: str | None = None, kind: str | None = None
         what = markup(lines)
         if what:
             raise ReadError(str(path), f"looks like {what}, {NOT_TEXT}")
-        raise ReadError(str(path), "no numbered rule, glossary entry or ruling found: expected rules numbered "
-                                   "like '100.1.', glossary entries or Q:/A: rulings")
+        raise ReadError(
+            str(path),
+            "no numbered rule, glossary entry or ruling found: expected rules numbered "
+            "like '100.1.', glossary entries or Q:/A: rulings",
+        )
     return doc

@@ -38,8 +38,20 @@ _NUMBERED = re.compile(r"^(\d{1,3})\.(?:(\d+)([a-z]*))?(\.?)(?:\s+|$|(?<=\.)(?=[
 _LETTER_ONLY = re.compile(r"^(\d{3})\.([a-z]{1,2})\.?\s+(.*)$")
 _EXAMPLE = re.compile(r"^Example:\s*")
 _EFFECTIVE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) (\d{1,2}), (\d{4})")
-_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-           "october", "november", "december")
+_MONTHS = (
+    "january",
+    "february",
+    "march",
+    "april",
+    "may",
+    "june",
+    "july",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+)
 _ITALICS = re.compile(r"(?<![\w_])_([^_\n]+?)_(?![\w_])")  # _Magic_ in the 2008 text
 _SENTENCE_END = (".", ":", ";", ",")
 _SENTENCE_BREAK = re.compile(r"\w{3,}\.\s")  # "paid. (See": but not "Team vs. Team Variant"
@@ -63,8 +75,15 @@ class _RuleDraft:
     examples: list[str] = field(default_factory=list)
 
     def rule(self, source: str) -> Rule:
-        return Rule(number=self.number, parent=parent(self.number, GAME), title=self.title,
-                    text="\n".join(self.text), examples=tuple(self.examples), source=source, line=self.line)
+        return Rule(
+            number=self.number,
+            parent=parent(self.number, GAME),
+            title=self.title,
+            text="\n".join(self.text),
+            examples=tuple(self.examples),
+            source=source,
+            line=self.line,
+        )
 
 
 @dataclass(frozen=True)
@@ -81,8 +100,14 @@ class _TermDraft:
         definition = "\n".join(self.lines)
         if self.informal:  # the model has no field for it, and the judge should still see it
             definition = f"(Informal) {definition}"
-        return Term(term=self.term, definition=definition, source=source, line=self.line,
-                    obsolete=self.obsolete, headword_recovered=self.recovered)
+        return Term(
+            term=self.term,
+            definition=definition,
+            source=source,
+            line=self.line,
+            obsolete=self.obsolete,
+            headword_recovered=self.recovered,
+        )
 
 
 def read(lines: list[str], source: Source, kind: str = "rules") -> Document:
@@ -101,8 +126,17 @@ def read_mtg(lines: list[str], source: Source, glossary_only: bool = False) -> D
         warnings.append(cut[0])
     warnings.sort(key=lambda w: w.line)
     kind = "mixed" if rules and terms else "glossary" if terms else "rules"
-    return Document(source=source, game=GAME, kind=kind, title=_title(lines), edition=_edition(lines),
-                    rules=rules, terms=terms, warnings=warnings, truncations=[cut[1]] if cut else [])
+    return Document(
+        source=source,
+        game=GAME,
+        kind=kind,
+        title=_title(lines),
+        edition=_edition(lines),
+        rules=rules,
+        terms=terms,
+        warnings=warnings,
+        truncations=[cut[1]] if cut else [],
+    )
 
 
 # --- layout ---------------------------------------------------------------------------------------
@@ -186,14 +220,15 @@ def _clean(text: str) -> str:
     return _ITALICS.sub(r"\1", text) if "_" in text else text
 
 
-def _truncation(lines: list[str], layout: _Layout, rules: list[Rule], terms: list[Term],
-                source: str) -> tuple[ReadWarning, Truncation] | None:
+def _truncation(
+    lines: list[str], layout: _Layout, rules: list[Rule], terms: list[Term], source: str
+) -> tuple[ReadWarning, Truncation] | None:
     """A warning (and a truncation marker) when the text stops in the middle of a rule or glossary
     entry, or lacks sections, the glossary or the credits its contents list (:mod:`.truncated`)."""
     listed: list[str] = []  # what the contents promise: section numbers, "Glossary", "Credits"
     contents = _index(lines, "Contents", 0) if layout.has_intro else None
     if contents is not None:
-        for line in lines[contents + 1:layout.rules[0]]:
+        for line in lines[contents + 1 : layout.rules[0]]:
             number = _number_of(line)
             listed.append(number if len(number) == 3 else line.strip())
     sections = [n for n in listed if n.isdigit()]
@@ -210,11 +245,20 @@ def _truncation(lines: list[str], layout: _Layout, rules: list[Rule], terms: lis
     glossary_read = layout.glossary[0] < layout.glossary[1]
     span = layout.glossary if glossary_read else layout.rules
     if not has_credits:
-        last = next((i for i in range(span[1] - 1, span[0] - 1, -1)
-                     if lines[i].strip() and not is_junk(lines[i]) and not is_markup(lines[i])), None)
+        last = next(
+            (
+                i
+                for i in range(span[1] - 1, span[0] - 1, -1)
+                if lines[i].strip() and not is_junk(lines[i]) and not is_markup(lines[i])
+            ),
+            None,
+        )
     # A line without a full stop is a cut when it stops mid-sentence, or when parts are missing too.
-    if last is not None and not truncated.is_closed(lines[last]) and (
-            truncated.mid_sentence(lines[last]) or missing or parts):
+    if (
+        last is not None
+        and not truncated.is_closed(lines[last])
+        and (truncated.mid_sentence(lines[last]) or missing or parts)
+    ):
         if glossary_read and terms:
             ends_in = f"the glossary entry {terms[-1].term!r}"
         elif not glossary_read and rules:
@@ -309,7 +353,7 @@ def _is_title(rest: str) -> bool:
 
 def _is_sentence(text: str) -> bool:
     # A sentence may end inside quotes or parentheses: '... the subtype “Role.”', '(See rule 203.1b.)'.
-    return text.rstrip("”\"’)").endswith(_SENTENCE_END) or bool(_SENTENCE_BREAK.search(text))
+    return text.rstrip('”"’)').endswith(_SENTENCE_END) or bool(_SENTENCE_BREAK.search(text))
 
 
 def _repair_letter(section: str, letters: str, previous: str) -> str | None:
@@ -329,7 +373,7 @@ def _attach(line: str, current: _RuleDraft | None, warn, has_intro: bool) -> _Ru
         return None
     example = _EXAMPLE.match(line)
     if example:
-        current.examples.append(_clean(line[example.end():]))
+        current.examples.append(_clean(line[example.end() :]))
     else:
         current.text.append(_clean(line))
     return current
@@ -347,8 +391,26 @@ def _preview(text: str, width: int = 60) -> str:
 
 # --- glossary -------------------------------------------------------------------------------------
 
-_SMALL_WORDS = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "into", "of", "on", "or", "than",
-                "that", "the", "to", "with"}
+_SMALL_WORDS = {
+    "a",
+    "an",
+    "and",
+    "as",
+    "at",
+    "by",
+    "for",
+    "from",
+    "in",
+    "into",
+    "of",
+    "on",
+    "or",
+    "than",
+    "that",
+    "the",
+    "to",
+    "with",
+}
 _MARKER = re.compile(r"\s*\((Obsolete|Informal)\)\s*$", re.I)
 _SEE_ALSO = re.compile(r"^See [A-Z][^.]{0,60}\.$")
 _X = r"(?P<t>[^\s,.;:“”\"]+(?: [^\s,.;:“”\"]+){0,3})"  # a term: one to four words
@@ -363,12 +425,26 @@ _NAMING = [
     re.compile(r"^[“\"]?(?P<t>[A-Z][\w/-]*(?: [\w/-]+)?)[”\"]? is (?:a|an|the|any|one)\b"),
     re.compile(rf"^The [^.]+ is its {_X}\."),
 ]
-_NOT_A_SUBJECT = {"if", "when", "whenever", "in", "each", "some", "this", "that", "it", "there", "other",
-                  "any", "all", "whoever", "for"}
+_NOT_A_SUBJECT = {
+    "if",
+    "when",
+    "whenever",
+    "in",
+    "each",
+    "some",
+    "this",
+    "that",
+    "it",
+    "there",
+    "other",
+    "any",
+    "all",
+    "whoever",
+    "for",
+}
 
 
-def _read_glossary(lines: list[str], span: tuple[int, int], source: str,
-                   warnings: list[ReadWarning]) -> list[Term]:
+def _read_glossary(lines: list[str], span: tuple[int, int], source: str, warnings: list[ReadWarning]) -> list[Term]:
     blocks = _blocks(lines, span, source, warnings)
     # A scrape that lost the blank lines between entries also lost many headwords: every line may
     # then start an entry, and the headword has to be recovered from the text.
@@ -401,8 +477,9 @@ def _runs(numbers: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _blocks(lines: list[str], span: tuple[int, int], source: str,
-            warnings: list[ReadWarning]) -> list[list[tuple[int, str]]]:
+def _blocks(
+    lines: list[str], span: tuple[int, int], source: str, warnings: list[ReadWarning]
+) -> list[list[tuple[int, str]]]:
     """Runs of non-blank lines as ``(index, line)``, junk lines dropped with a warning."""
     blocks: list[list[tuple[int, str]]] = [[]]
     for i in range(*span):
@@ -416,8 +493,9 @@ def _blocks(lines: list[str], span: tuple[int, int], source: str,
     return [b for b in blocks if b]
 
 
-def _glossary_line(raw: str, i: int, starts_block: bool, has_next: bool, lossy: bool,
-                   drafts: list[_TermDraft], warn) -> None:
+def _glossary_line(
+    raw: str, i: int, starts_block: bool, has_next: bool, lossy: bool, drafts: list[_TermDraft], warn
+) -> None:
     indented = raw[:1].isspace()
     line = _clean(raw.strip())
     # A headword starts an entry; a lone one (its definition lost) is kept and warned about later.
@@ -451,9 +529,11 @@ def _is_headword(line: str, loose: bool) -> bool:
     if loose:
         return True
     words = _MARKER.sub("", line).split()
-    return len(words) <= 8 and all(
-        not w[:1].islower() or w.lower().strip(",") in _SMALL_WORDS for w in words
-    ) and (line[0].isupper() or line[0] in "“\"")
+    return (
+        len(words) <= 8
+        and all(not w[:1].islower() or w.lower().strip(",") in _SMALL_WORDS for w in words)
+        and (line[0].isupper() or line[0] in '“"')
+    )
 
 
 def _headword(line: str, i: int) -> _TermDraft:

@@ -216,7 +216,7 @@ class _Reader:
         match = _LEADING_NUMBER.match(line)
         if not match:
             return False
-        written, rest = match["number"], line[match.end():]
+        written, rest = match["number"], line[match.end() :]
         if not is_valid_number(written) or (not match["dot"] and "." not in written):
             return False  # "100 cards ..." at the start of a wrapped line is text
         number, rest = self.repair(written, rest)
@@ -241,7 +241,7 @@ class _Reader:
             _previous_sibling(combined) in self.first_line
         )
         if is_valid_number(combined) and continues and combined not in self.first_line:
-            return combined, rest[match.end():]
+            return combined, rest[match.end() :]
         return written, rest
 
     def open_rule(self, lineno: int, number: str) -> None:
@@ -250,8 +250,9 @@ class _Reader:
         times = self.times_printed[number] = self.times_printed.get(number, 0) + 1
         address = duplicate(number, times)
         if times > 1:
-            self.warn(lineno, f"duplicate rule number {number} (first at line {self.first_line[number]}); "
-                              f"kept as {address}")
+            self.warn(
+                lineno, f"duplicate rule number {number} (first at line {self.first_line[number]}); kept as {address}"
+            )
         else:
             if self.last_number is not None and sort_key(number) < sort_key(self.last_number):
                 self.warn(lineno, f"rule {number} out of order after {self.last_number}")
@@ -278,7 +279,7 @@ class _Reader:
         expected = expected_after(printed(self.current.number) if self.current else self.last_number)
         for match in _EMBEDDED_NUMBER.finditer(text):
             if match["number"] in expected:
-                return text[: match.start()], match["number"], text[match.end():]
+                return text[: match.start()], match["number"], text[match.end() :]
         return None
 
     def finish_rule(self) -> None:
@@ -323,8 +324,14 @@ def _check_end(lines: list[str], doc: Document) -> None:
     """Warn (and mark the book truncated) when the text stops in the middle of a rule: its last line
     stops mid-sentence, and is not a section heading, an outline's count or a scrape's ``... and N
     more rules`` (:mod:`.truncated`; the Core Rules list no contents to compare)."""
-    last = next((i for i in range(len(lines) - 1, -1, -1)
-                 if lines[i].strip() and not is_junk(lines[i]) and not is_markup(lines[i])), None)
+    last = next(
+        (
+            i
+            for i in range(len(lines) - 1, -1, -1)
+            if lines[i].strip() and not is_junk(lines[i]) and not is_markup(lines[i])
+        ),
+        None,
+    )
     if last is None or not doc.rules:
         return
     line = lines[last].strip()

@@ -235,18 +235,36 @@ def _next_nonblank(lines: list[str]) -> list[str]:
 
 _REVISION_WORD = re.compile(
     r"\b(?:revised|revision|updated|update|errata|erratum|amended|amendment|corrected|correction|reversed|"
-    r"reversal|superseded|replaced|changed|change|new (?:text|wording))\b", re.I)
+    r"reversal|superseded|replaced|changed|change|new (?:text|wording))\b",
+    re.I,
+)
 _CHANGE = re.compile(
     r"\b(?:revers\w*|supersed\w*|replac(?:e|es|ed|ing)\b|overrid\w*|overturn\w*|revis\w*|chang\w*|updat\w*|"
-    r"errata|erratum|amend\w*|mistake\w*|no longer\b)", re.I)
+    r"errata|erratum|amend\w*|mistake\w*|no longer\b)",
+    re.I,
+)
 _EARLIER = re.compile(r"\b(?:previous|earlier|prior|original|old|last)\s+(?:FAQ|rulings?|answers?|guidance)\b", re.I)
 _RULE_NAMED = re.compile(r"\b(?:rules?|CR)\s+(?P<number>\d{1,3}(?:\.\d+)?(?:\.?[a-z](?![a-z]))?(?:\.\d+)*)", re.I)
 _DOTTED_NUMBER = re.compile(r"\b\d{1,3}(?:\.\d+)+(?:\.?[a-z](?![a-z]))?(?:\.\d+)*")
 _NAME_SPLIT = re.compile(r"\s*(?:[,&/;]|\band\b|\bor\b)\s*")
 _PARENTHESES = re.compile(r"\s*\([^)]*\)")
 # Words every FAQ's title and headings use: a name made of them alone names nothing.
-_GENERIC = {"faq", "frequently", "asked", "questions", "rulings", "ruling", "official", "riftbound", "magic",
-            "the", "gathering", "mtg", "of", "a"}
+_GENERIC = {
+    "faq",
+    "frequently",
+    "asked",
+    "questions",
+    "rulings",
+    "ruling",
+    "official",
+    "riftbound",
+    "magic",
+    "the",
+    "gathering",
+    "mtg",
+    "of",
+    "a",
+}
 
 
 def revised_rule(heading: str) -> str | None:
@@ -307,7 +325,9 @@ def _names_faq(text: str, title: str | None) -> bool:
 
 
 def _asked_again(later: Ruling, earlier: Ruling) -> bool:
-    return later.form == earlier.form == "question" and _words(later.question).lower() == _words(earlier.question).lower()
+    return (
+        later.form == earlier.form == "question" and _words(later.question).lower() == _words(earlier.question).lower()
+    )
 
 
 def _says_it_changes(later: Ruling, earlier: Ruling) -> bool:
@@ -347,8 +367,10 @@ def link_revisions(rulings: list[Ruling], game: str) -> list[Ruling]:
     names = {id(r): _listed_names(r) for r in rulings}
 
     def same_subject(later: Ruling, earlier: Ruling) -> bool:
-        return any(_mentions(headings[id(later)], n) and _mentions(headings[id(earlier)], n)
-                   for n in names[id(later)] | names[id(earlier)])
+        return any(
+            _mentions(headings[id(later)], n) and _mentions(headings[id(earlier)], n)
+            for n in names[id(later)] | names[id(earlier)]
+        )
 
     def revises(later: Ruling, earlier: Ruling) -> bool:
         if not (later.published and earlier.published and later.published > earlier.published):
@@ -358,9 +380,11 @@ def link_revisions(rulings: list[Ruling], game: str) -> list[Ruling]:
     out = []
     for later in rulings:
         rule = revised_rule(later.question) if later.form == "section" else None
-        out.append(replace(
-            later,
-            revises=tuple(e.id for e in rulings if revises(later, e)),
-            revises_rule=numbers.canonical(rule, game) if rule else None,
-        ))
+        out.append(
+            replace(
+                later,
+                revises=tuple(e.id for e in rulings if revises(later, e)),
+                revises_rule=numbers.canonical(rule, game) if rule else None,
+            )
+        )
     return out

@@ -129,9 +129,11 @@ def is_markup(line: str) -> bool:
 
 def _decode_cp1252(raw: bytes) -> str:
     # Bytes that Windows-1252 leaves undefined are read as Latin-1 rather than failing the file.
-    return "".join(
-        bytes([b]).decode("latin-1") if b in _CP1252_HOLES else bytes([b]).decode("cp1252") for b in raw
-    ) if any(b in _CP1252_HOLES for b in raw) else raw.decode("cp1252")
+    return (
+        "".join(bytes([b]).decode("latin-1") if b in _CP1252_HOLES else bytes([b]).decode("cp1252") for b in raw)
+        if any(b in _CP1252_HOLES for b in raw)
+        else raw.decode("cp1252")
+    )
 
 
 def split_lines(text: str) -> list[str]:

@@ -71,8 +71,9 @@ def runs(missing: list[str], listed: list[str]) -> str:
     return ", ".join(parts)
 
 
-def reason(ends_in: str | None, missing_sections: list[str], listed_sections: list[str],
-           missing_parts: list[str]) -> str | None:
+def reason(
+    ends_in: str | None, missing_sections: list[str], listed_sections: list[str], missing_parts: list[str]
+) -> str | None:
     """The warning for a document that looks truncated, or None when nothing says it is.
 
     ``ends_in`` names where the text stops mid-sentence (``"rule 614.12"``, ``"the glossary entry

@@ -31,22 +31,63 @@ from rulebook.search.expansion import games as book_games
 from rulebook.search.fusion import fuse
 from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
 from rulebook.search.lexical import Snippets, ruling_hits, term_hits, word_ranked
-from rulebook.search.query import (STOPWORDS, BookWords, book_forms, book_uses, content_words, correct, expand_shorthand,
-                                   fts_query, index_matches, porter, stem, words)
+from rulebook.search.query import (
+    STOPWORDS,
+    BookWords,
+    book_forms,
+    book_uses,
+    content_words,
+    correct,
+    expand_shorthand,
+    fts_query,
+    index_matches,
+    porter,
+    stem,
+    words,
+)
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import vocabulary_table
 from rulebook.store import Store
 
 _fts_query = fts_query  # the name bench/run.py imports
 
-__all__ = ["HIGHLIGHT", "STOPWORDS", "Hit", "SearchResult", "Settings", "associated", "baseline_search",
-           "book_forms", "content_words", "correct", "expansions", "fts_query", "fuse", "merge_derived", "porter", "question_like", "rules_first", "search", "search_books", "stem",
-           "vocabulary_table", "words"]
+__all__ = [
+    "HIGHLIGHT",
+    "STOPWORDS",
+    "Hit",
+    "SearchResult",
+    "Settings",
+    "associated",
+    "baseline_search",
+    "book_forms",
+    "content_words",
+    "correct",
+    "expansions",
+    "fts_query",
+    "fuse",
+    "merge_derived",
+    "porter",
+    "question_like",
+    "rules_first",
+    "search",
+    "search_books",
+    "stem",
+    "vocabulary_table",
+    "words",
+]
 
 
-def search(store: Store, query: str, book: str | None = None, limit: int = 10,
-           kinds: tuple[str, ...] = ("rule", "term", "ruling"), correct_typos: bool = True,
-           meaning: bool = True, settings: Settings = DEFAULT, context: str = "") -> SearchResult:
+def search(
+    store: Store,
+    query: str,
+    book: str | None = None,
+    limit: int = 10,
+    kinds: tuple[str, ...] = ("rule", "term", "ruling"),
+    correct_typos: bool = True,
+    meaning: bool = True,
+    settings: Settings = DEFAULT,
+    context: str = "",
+) -> SearchResult:
     """Ranked hits for ``query``; a rule number jumps straight to that rule.
 
     ``context``: more words to rank the rules with, never corrected (a card's printed text, added to
@@ -60,8 +101,18 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     if numbers.looks_like_number(query) and "rule" in kinds:
         found = store.find_rule(query, book)
         if found:
-            exact = [Hit("rule", r.book, r.number, r.rule.title, (r.rule.text or r.rule.title or "")[:200], 1.0,
-                         why={"number": True}) for r in found]
+            exact = [
+                Hit(
+                    "rule",
+                    r.book,
+                    r.number,
+                    r.rule.title,
+                    (r.rule.text or r.rule.title or "")[:200],
+                    1.0,
+                    why={"number": True},
+                )
+                for r in found
+            ]
             return SearchResult(query, None, exact[:limit], jumped=True)
     # 1. The query.
     corrected = None
@@ -85,8 +136,7 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
     snippets = Snippets()  # made for the hits shown only
     if "rule" in kinds:
         # 2-3. Rules by their words (expanded), then 4-5. by meaning too, fused.
-        lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings,
-                              snippets)
+        lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings, snippets)
         if meaning:
             from rulebook.shipped import ModelUnavailable  # with the model: a search by words needs neither
 
@@ -95,7 +145,7 @@ def search(store: Store, query: str, book: str | None = None, limit: int = 10,
                 ranking = "words+meaning"
             except ModelUnavailable as exc:
                 note = f"ranked by words alone: {exc}"
-        hits += lexical[:limit * 3]
+        hits += lexical[: limit * 3]
     if "term" in kinds:
         hits += term_hits(store, fts_query(terms), book, limit * 3, settings, snippets)
     if "ruling" in kinds:  # a book is read with the rulings of its game's older editions too
@@ -109,8 +159,10 @@ def _ruling_books(store, book: str | None) -> str | list[str] | None:
     """The books whose rulings a search of ``book`` reads: ``book``, then the older books of its game
     that hold rulings, newest first (rulebook.game_rulings: rulings stay with the game)."""
     if book is None or not store.query(  # most libraries: no other book of the game holds rulings
-            "SELECT 1 FROM books AS other JOIN books AS me ON me.id = ? AND other.game = me.game AND other.id != me.id "
-            "WHERE EXISTS (SELECT 1 FROM rulings WHERE rulings.book = other.id) LIMIT 1", [book]):
+        "SELECT 1 FROM books AS other JOIN books AS me ON me.id = ? AND other.game = me.game AND other.id != me.id "
+        "WHERE EXISTS (SELECT 1 FROM rulings WHERE rulings.book = other.id) LIMIT 1",
+        [book],
+    ):
         return book
     from rulebook.game_rulings import older_books
 
@@ -158,5 +210,7 @@ def baseline_search(store: Store, query: str, book: str | None = None, limit: in
         WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
         ORDER BY bm25(rules_fts) LIMIT ?"""
     params: list[Any] = [fts_query(terms)] + ([book] if book else []) + [limit]
-    return [Hit("rule", r["book"], r["number"], r["title"], (r["text"] or r["title"] or "")[:160], r["score"])
-            for r in store.query(sql, params)]
+    return [
+        Hit("rule", r["book"], r["number"], r["title"], (r["text"] or r["title"] or "")[:160], r["score"])
+        for r in store.query(sql, params)
+    ]

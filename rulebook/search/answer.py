@@ -14,10 +14,12 @@ from rulebook.search.hits import Hit
 from rulebook.search.query import content_words, words
 from rulebook.search.settings import DEFAULT, Settings
 
-QUESTION_WORDS = frozenset("""
+QUESTION_WORDS = frozenset(
+    """
 who whom whose what when where which why how can could do does did is are am was were will would shall
 should may might must if
-""".split())
+""".split()
+)
 
 
 def question_like(query: str, settings: Settings = DEFAULT) -> bool:
@@ -31,8 +33,9 @@ def question_like(query: str, settings: Settings = DEFAULT) -> bool:
     said = words(query)
     if not said:
         return False
-    return (query.rstrip().endswith("?") or said[0] in QUESTION_WORDS
-            or len(content_words(query)) > settings.question_words)
+    return (
+        query.rstrip().endswith("?") or said[0] in QUESTION_WORDS or len(content_words(query)) > settings.question_words
+    )
 
 
 def merge_derived(hits: list[Hit]) -> list[Hit]:

@@ -33,8 +33,9 @@ def games(store: Store, book: str | None) -> set[str] | None:
     return {found[0]["game"]} if found else None
 
 
-def expansions(terms: list[str], games: set[str] | None, vocab: Mapping[str, int] | None = None,
-               settings: Settings = DEFAULT) -> Alternatives:
+def expansions(
+    terms: list[str], games: set[str] | None, vocab: Mapping[str, int] | None = None, settings: Settings = DEFAULT
+) -> Alternatives:
     """For each query word's stem, its equivalents: (text for the FTS query, stems, credit).
 
     >>> alts = expansions(["spend", "trash"], {"riftbound"}, {"unspent": 2})
@@ -96,8 +97,9 @@ def _stem_counts(vocab: Mapping[str, int]) -> tuple[dict[str, int], int, dict[st
     return counts, sum(counts.values()) or 1, commonest
 
 
-def associated(store: Store, terms: list[str], book: str, vocab: Mapping[str, int],
-               settings: Settings = DEFAULT) -> Alternatives:
+def associated(
+    store: Store, terms: list[str], book: str, vocab: Mapping[str, int], settings: Settings = DEFAULT
+) -> Alternatives:
     """A distributional thesaurus from the book's own text, for the words judges use and the rules do
     not: for each query word, the words over-represented (pointwise mutual information against the
     book's word frequencies) in the rules that use it, found in several of them. Those words stand in
@@ -110,7 +112,8 @@ def associated(store: Store, terms: list[str], book: str, vocab: Mapping[str, in
         rows = store.query(
             "SELECT rules.stems AS stems FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid "
             "WHERE rules_fts MATCH ? AND rules.book = ? ORDER BY bm25(rules_fts) LIMIT ?",
-            [fts_query([t]), book, settings.associated_docs])
+            [fts_query([t]), book, settings.associated_docs],
+        )
         if len(rows) < settings.associated_min_docs:
             continue
         if book_counts is None:
@@ -135,11 +138,14 @@ def associated(store: Store, terms: list[str], book: str, vocab: Mapping[str, in
             if pmi > 0:
                 scored.append((docs[w] / len(rows) * pmi, w))
         scored.sort(reverse=True)
-        out[t] = [(commonest.get(w, w), (w,), settings.associated_credit) for _, w in scored[:settings.associated_terms]]
+        out[t] = [
+            (commonest.get(w, w), (w,), settings.associated_credit) for _, w in scored[: settings.associated_terms]
+        ]
     return out
 
 
 # Definitions --------------------------------------------------------------------------------------
+
 
 def under(key: tuple[str, str], ancestor: tuple[str, str]) -> bool:
     """Whether rule ``key`` (book, number) is a sub-rule of ``ancestor``.
@@ -148,7 +154,9 @@ def under(key: tuple[str, str], ancestor: tuple[str, str]) -> bool:
     (True, False)
     """
     (book, number), (abook, anumber) = key, ancestor
-    return book == abook and number.startswith(anumber) and re.match(r"[.a-z]", number[len(anumber):] or "0") is not None
+    return (
+        book == abook and number.startswith(anumber) and re.match(r"[.a-z]", number[len(anumber) :] or "0") is not None
+    )
 
 
 def definitions(store: Store, terms: list[str], book: str | None) -> dict[str, set[tuple[str, str]]]:
@@ -162,17 +170,28 @@ def definitions(store: Store, terms: list[str], book: str | None) -> dict[str, s
     in_book = " AND book = ?" if book else ""
     params = list(phrases) + ([book] if book else [])
     out: dict[str, set[tuple[str, str]]] = {}
-    for r in store.query(f"SELECT book, derived_from AS rule, lower(term) AS term FROM terms WHERE derived_from IS NOT "
-                         f"NULL AND lower(term) IN ({marks}){in_book}", params):
+    for r in store.query(
+        f"SELECT book, derived_from AS rule, lower(term) AS term FROM terms WHERE derived_from IS NOT "
+        f"NULL AND lower(term) IN ({marks}){in_book}",
+        params,
+    ):
         out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
-    for r in store.query(f"SELECT book, target AS rule, lower(from_id) AS term FROM refs WHERE from_kind = 'term' AND "
-                         f"target_kind = 'rule' AND lower(from_id) IN ({marks}){in_book}", params):
+    for r in store.query(
+        f"SELECT book, target AS rule, lower(from_id) AS term FROM refs WHERE from_kind = 'term' AND "
+        f"target_kind = 'rule' AND lower(from_id) IN ({marks}){in_book}",
+        params,
+    ):
         out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
     return out
 
 
-def interactions(store: Store, by_word: dict[str, set[tuple[str, str]]], keys: list[tuple[str, str]],
-                 book: str | None, settings: Settings = DEFAULT) -> dict[tuple[str, str], set[str]]:
+def interactions(
+    store: Store,
+    by_word: dict[str, set[tuple[str, str]]],
+    keys: list[tuple[str, str]],
+    book: str | None,
+    settings: Settings = DEFAULT,
+) -> dict[tuple[str, str], set[str]]:
     """Questions about two terms together ("deathtouch and trample"): a rule under one term's definition
     that uses a specific term of the other's definition (702.2c, under deathtouch, speaks of the lethal and
     excess damage that trample's 702.19b is about) is credited with the other term's word.
@@ -190,8 +209,10 @@ def interactions(store: Store, by_word: dict[str, set[tuple[str, str]]], keys: l
         for r in store.query(f"SELECT rule, lower(term) AS term FROM uses WHERE book = ? AND ({where})", params):
             uses_of.setdefault((b, r["rule"]), set()).add(r["term"])
     marks = ",".join("(?, ?)" for _ in keys)
-    for r in store.query(f"SELECT book, rule, lower(term) AS term FROM uses WHERE (book, rule) IN (VALUES {marks})",
-                         [x for k in keys for x in k]):
+    for r in store.query(
+        f"SELECT book, rule, lower(term) AS term FROM uses WHERE (book, rule) IN (VALUES {marks})",
+        [x for k in keys for x in k],
+    ):
         uses_of.setdefault((r["book"], r["rule"]), set()).add(r["term"])
     named = set(by_word)
 
@@ -202,9 +223,15 @@ def interactions(store: Store, by_word: dict[str, set[tuple[str, str]]], keys: l
     common = set().union(*vocab_of.values())
     if common:
         marks = ",".join("?" * len(common))
-        counts = {r["term"]: r["n"] for r in store.query(
-            f"SELECT lower(term) AS term, count(*) AS n FROM uses WHERE lower(term) IN ({marks})"
-            + (" AND book = ?" if book else "") + " GROUP BY lower(term)", list(common) + ([book] if book else []))}
+        counts = {
+            r["term"]: r["n"]
+            for r in store.query(
+                f"SELECT lower(term) AS term, count(*) AS n FROM uses WHERE lower(term) IN ({marks})"
+                + (" AND book = ?" if book else "")
+                + " GROUP BY lower(term)",
+                list(common) + ([book] if book else []),
+            )
+        }
         vocab_of = {t: {u for u in v if counts.get(u, 0) <= settings.interaction_max_uses} for t, v in vocab_of.items()}
     out: dict[tuple[str, str], set[str]] = {}
     for key in keys:

@@ -21,7 +21,7 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
     """
     out: list[Hit] = []
     for b in [book] if book else store.book_ids():
-        words_list = [h for h in lexical if h.book == b][:settings.fusion_depth]
+        words_list = [h for h in lexical if h.book == b][: settings.fusion_depth]
         near = meaning.nearest(store, b, query, settings.fusion_depth)
         score: dict[str, float] = {}
         for rank, h in enumerate(words_list, 1):
@@ -30,8 +30,9 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
         for rank, n in enumerate(near, 1):
             # a rule no word matched needs a close meaning, and a query that reads like no judge's
             # question, or none of whose words this book uses, gets nothing from it by meaning alone
-            if n.number in score or (words_list and near.familiar >= settings.meaning_familiar
-                                     and n.cosine >= settings.meaning_only_cosine):
+            if n.number in score or (
+                words_list and near.familiar >= settings.meaning_familiar and n.cosine >= settings.meaning_only_cosine
+            ):
                 score[n.number] = score.get(n.number, 0.0) + settings.meaning_weight / (settings.fusion_k + rank)
                 meaning_rank[n.number] = rank
         order = sorted(score, key=lambda n: -score[n])
@@ -48,9 +49,15 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
                 value = max(cosine.get(number, 0.0), 0.0)
             hit = found.get(number) or _rule_hit(store, b, number)
             near_enough = number in meaning_rank
-            out.append(hit.rescored(value,
-                meaning_rank=meaning_rank.get(number), cosine=round(cosine[number], 3) if near_enough else None,
-                remembered=remembered.get(number) if near_enough else None, fused=round(score[number], 4)))
+            out.append(
+                hit.rescored(
+                    value,
+                    meaning_rank=meaning_rank.get(number),
+                    cosine=round(cosine[number], 3) if near_enough else None,
+                    remembered=remembered.get(number) if near_enough else None,
+                    fused=round(score[number], 4),
+                )
+            )
     out.sort(key=lambda h: -h.score)
     return out
 

@@ -39,8 +39,9 @@ class GameGuess:
 
 def _totals(store, books: dict[str, str]) -> dict[str, int]:
     marks = ",".join("?" * len(books))
-    rows = store.conn.execute(f"SELECT book, sum(count) FROM vocab WHERE book IN ({marks}) GROUP BY book",
-                              list(books.values())).fetchall()
+    rows = store.conn.execute(
+        f"SELECT book, sum(count) FROM vocab WHERE book IN ({marks}) GROUP BY book", list(books.values())
+    ).fetchall()
     return {book: total or 1 for book, total in rows}
 
 
@@ -57,8 +58,12 @@ def game_words(store, books: dict[str, str], words: list[str]) -> dict[str, list
         freq = {g: (counts[b] + 0.5) / totals.get(b, 1) for g, b in books.items()}
         for g, b in books.items():
             others = [f for o, f in freq.items() if o != g]
-            if (counts[b] >= MIN_COUNT and others and all(freq[g] >= RATIO * f for f in others)
-                    and _a_term_word(store, b, word)):
+            if (
+                counts[b] >= MIN_COUNT
+                and others
+                and all(freq[g] >= RATIO * f for f in others)
+                and _a_term_word(store, b, word)
+            ):
                 out[g].append(word)
     return out
 
@@ -67,14 +72,20 @@ def _a_term_word(store, book: str, word: str) -> bool:
     """Whether ``word`` (or its singular) begins a word of a rule's title or a glossary term of ``book``."""
     base = word[:-1] if word.endswith("s") and len(word) > 3 else word
     like = [f"{base}%", f"% {base}%"]
-    return store.conn.execute(
-        "SELECT 1 FROM terms WHERE book = ? AND (lower(term) LIKE ? OR lower(term) LIKE ?) UNION ALL "
-        "SELECT 1 FROM rules WHERE book = ? AND title IS NOT NULL AND (lower(title) LIKE ? OR lower(title) LIKE ?) "
-        "LIMIT 1", [book, *like, book, *like]).fetchone() is not None
+    return (
+        store.conn.execute(
+            "SELECT 1 FROM terms WHERE book = ? AND (lower(term) LIKE ? OR lower(term) LIKE ?) UNION ALL "
+            "SELECT 1 FROM rules WHERE book = ? AND title IS NOT NULL AND (lower(title) LIKE ? OR lower(title) LIKE ?) "
+            "LIMIT 1",
+            [book, *like, book, *like],
+        ).fetchone()
+        is not None
+    )
 
 
-def by_words(store, books: dict[str, str], words: list[str],
-             corrections: dict[str, dict[str, str]] | None = None) -> GameGuess:
+def by_words(
+    store, books: dict[str, str], words: list[str], corrections: dict[str, dict[str, str]] | None = None
+) -> GameGuess:
     """The game ``words`` are the words of, counting each misspelt word (``corrections``: word -> {book:
     its correction there}) as its closest correction, for that book's game only."""
     found = game_words(store, books, words)
@@ -82,12 +93,15 @@ def by_words(store, books: dict[str, str], words: list[str],
     for typed, fixes in (corrections or {}).items():
         for book in _closest(fixes, typed):
             g = game_of.get(book)
-            if g is not None and fixes[book] in game_words(store, {g: book, **{o: b for o, b in books.items()
-                                                                                   if o != g}}, [fixes[book]])[g]:
+            if (
+                g is not None
+                and fixes[book]
+                in game_words(store, {g: book, **{o: b for o, b in books.items() if o != g}}, [fixes[book]])[g]
+            ):
                 found[g].append(fixes[book])
     having = {g: ws for g, ws in found.items() if ws}
     if len(having) == 1:
-        (game, ws), = having.items()
+        ((game, ws),) = having.items()
         return GameGuess(game, "words", tuple(dict.fromkeys(ws)))
     return GameGuess(None, "none")
 

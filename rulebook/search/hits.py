@@ -46,8 +46,17 @@ class Hit:
         """
         # The constructor, not dataclasses.replace: a search copies a few hundred hits, and replace's
         # look at every field costs three times as much.
-        return Hit(self.kind, self.book, self.id, self.title, self.snippet, score, self.rule,
-                   {**self.why, **{k: v for k, v in reasons.items() if v}}, self.read_in)
+        return Hit(
+            self.kind,
+            self.book,
+            self.id,
+            self.title,
+            self.snippet,
+            score,
+            self.rule,
+            {**self.why, **{k: v for k, v in reasons.items() if v}},
+            self.read_in,
+        )
 
 
 @dataclass(frozen=True)
@@ -60,8 +69,13 @@ class SearchResult:
     note: str | None = None  # why meaning was not used although asked for
 
     def to_json(self) -> dict[str, Any]:
-        return {"query": self.query, "corrected": self.corrected, "ranking": self.ranking, "note": self.note,
-                "hits": [h.to_json() for h in self.hits]}
+        return {
+            "query": self.query,
+            "corrected": self.corrected,
+            "ranking": self.ranking,
+            "note": self.note,
+            "hits": [h.to_json() for h in self.hits],
+        }
 
 
 def snippet(snip: str | None, text: str, title: str | None) -> str:

@@ -27,15 +27,15 @@ from rulebook.search.query import STOPWORDS, fts_query, porter, rule_stems, stem
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.store import Store
 
-
 SNIPPETS = {  # a rule's (its text) and a term's (its definition), FTS5 marking the matches
     "rule": f"snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)",
     "term": f"snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)",
 }
 
 
-def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
-              snippets: bool = True) -> list[dict[str, Any]]:
+def rule_rows(
+    store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT, snippets: bool = True
+) -> list[dict[str, Any]]:
     """The bm25 candidates among the rules (title and examples weighted); ``snip`` None without
     ``snippets`` (:class:`Snippets` makes them later, for the hits shown)."""
     # Ranked first, read after: SQLite copies every selected column of every row the MATCH finds into
@@ -50,9 +50,13 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
     if not ranked:
         return []
     rowids = [rowid for rowid, _ in ranked]
-    found = {r["rowid"]: r for r in store.query(
-        f"SELECT rowid, book, number, parent, title, text, stems FROM rules WHERE rowid IN ({','.join('?' * len(rowids))})",
-        rowids)}
+    found = {
+        r["rowid"]: r
+        for r in store.query(
+            f"SELECT rowid, book, number, parent, title, text, stems FROM rules WHERE rowid IN ({','.join('?' * len(rowids))})",
+            rowids,
+        )
+    }
     made = made_snippets(store, "rule", match, rowids) if snippets else {}
     return [{**found[rowid], "snip": made.get(rowid), "score": score} for rowid, score in ranked]
 
@@ -60,13 +64,24 @@ def rule_rows(store: Store, match: str, book: str | None, limit: int, settings: 
 def made_snippets(store: Store, kind: str, match: str, rowids: list[int]) -> dict[int, str]:
     """FTS5's snippet of each row (``rule`` or ``term``) by its rowid, the words of ``match`` marked."""
     index = f"{kind}s_fts"
-    return {r["rowid"]: r["snip"] for r in store.query(
-        f"SELECT rowid, {SNIPPETS[kind]} AS snip FROM {index} WHERE {index} MATCH ? AND rowid IN "
-        f"({','.join('?' * len(rowids))})", [match, *rowids])}
+    return {
+        r["rowid"]: r["snip"]
+        for r in store.query(
+            f"SELECT rowid, {SNIPPETS[kind]} AS snip FROM {index} WHERE {index} MATCH ? AND rowid IN "
+            f"({','.join('?' * len(rowids))})",
+            [match, *rowids],
+        )
+    }
 
 
-def term_hits(store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT,
-              snippets: Snippets | None = None) -> list[Hit]:
+def term_hits(
+    store: Store,
+    match: str,
+    book: str | None,
+    limit: int,
+    settings: Settings = DEFAULT,
+    snippets: Snippets | None = None,
+) -> list[Hit]:
     """Glossary terms by bm25 (headword weighted); with ``snippets``, their snippets are left for it
     to make (:class:`Snippets`)."""
     weights = ", ".join(str(w) for w in settings.term_weights)
@@ -81,13 +96,24 @@ def term_hits(store: Store, match: str, book: str | None, limit: int, settings: 
     rows = store.query(sql, params)
     if snippets is not None:
         snippets.owe("term", match, rows, key="term")
-    return [Hit("term", r["book"], r["term"], r["term"], None if snippets else snippet(r["snip"], r["text"], None),
-                r["score"], rule=r["rule"], why={"bm25": round(r["score"], 3)})
-            for r in rows]
+    return [
+        Hit(
+            "term",
+            r["book"],
+            r["term"],
+            r["term"],
+            None if snippets else snippet(r["snip"], r["text"], None),
+            r["score"],
+            rule=r["rule"],
+            why={"bm25": round(r["score"], 3)},
+        )
+        for r in rows
+    ]
 
 
-def ruling_hits(store: Store, match: str, book: str | list[str] | None, limit: int,
-                settings: Settings = DEFAULT) -> list[Hit]:
+def ruling_hits(
+    store: Store, match: str, book: str | list[str] | None, limit: int, settings: Settings = DEFAULT
+) -> list[Hit]:
     """Rulings (FAQ) by bm25 (the question weighted). ``book`` may be a list: the book searched, then
     the older books of its game whose rulings it is read with (rulebook.game_rulings), newest first; their
     hits say ``read_in`` the first, and a ruling loaded in more than one of them counts once, from the
@@ -113,9 +139,19 @@ def ruling_hits(store: Store, match: str, book: str | list[str] | None, limit: i
             same = same_ruling(r["question"], r["text"])
             newest[same] = min(newest.get(same, len(books)), order[r["book"]])
         rows = [r for r in rows if order[r["book"]] == newest[same_ruling(r["question"], r["text"])]][:limit]
-    return [Hit("ruling", r["book"], r["id"], r["question"], snippet(r["snip"], r["text"], None), r["score"],
-                why={"bm25": round(r["score"], 3)}, read_in=read_in)
-            for r in rows]
+    return [
+        Hit(
+            "ruling",
+            r["book"],
+            r["id"],
+            r["question"],
+            snippet(r["snip"], r["text"], None),
+            r["score"],
+            why={"bm25": round(r["score"], 3)},
+            read_in=read_in,
+        )
+        for r in rows
+    ]
 
 
 class Snippets:
@@ -156,8 +192,15 @@ class Snippets:
         return out
 
 
-def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vocab: Mapping[str, int],
-                settings: Settings = DEFAULT, snippets: Snippets | None = None) -> list[Hit]:
+def word_ranked(
+    store: Store,
+    terms: list[str],
+    book: str | None,
+    limit: int,
+    vocab: Mapping[str, int],
+    settings: Settings = DEFAULT,
+    snippets: Snippets | None = None,
+) -> list[Hit]:
     """The rules ranked by their words: the query's words and their expansions pick the bm25
     candidates, which are then rescored (:func:`ranked_rule_hits`); the first ``limit * 3``. With
     ``snippets``, their snippets are left for it to make (:class:`Snippets`)."""
@@ -167,8 +210,9 @@ def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vo
         same = porter(terms + extra)
         typed = {same.get(t) for t in terms}
         extra = [w for w in extra if " " in w or "-" in w or same.get(w) not in typed]
-    hits = ranked_rule_hits(store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings,
-                            snippets)
+    hits = ranked_rule_hits(
+        store, terms, fts_query(terms + extra), book, limit, alternatives, vocab, settings, snippets
+    )
     rank: dict[str, int] = {}
     for i, h in enumerate(hits):
         rank[h.book] = rank.get(h.book, 0) + 1
@@ -176,9 +220,17 @@ def word_ranked(store: Store, terms: list[str], book: str | None, limit: int, vo
     return hits
 
 
-def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | None, limit: int,
-                     alternatives: expansion.Alternatives | None = None, vocab: Mapping[str, int] | None = None,
-                     settings: Settings = DEFAULT, snippets: Snippets | None = None) -> list[Hit]:
+def ranked_rule_hits(
+    store: Store,
+    terms: list[str],
+    match: str,
+    book: str | None,
+    limit: int,
+    alternatives: expansion.Alternatives | None = None,
+    vocab: Mapping[str, int] | None = None,
+    settings: Settings = DEFAULT,
+    snippets: Snippets | None = None,
+) -> list[Hit]:
     """The bm25 candidates for ``match``, rescored for the query words ``terms``, best first (with
     ``snippets``, their snippets None, owed to it)."""
     alternatives = dict(alternatives or {})
@@ -199,8 +251,9 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
     context = _context(store, rows)
     cited = _in_degree(store, keys)
     definitions = expansion.definitions(store, terms, book)
-    named = {p: d for p, d in definitions.items()
-             if max(idf.get(w, 0.0) for w in p.split()) >= settings.interaction_min_idf}  # "deathtouch", not "creature"
+    named = {
+        p: d for p, d in definitions.items() if max(idf.get(w, 0.0) for w in p.split()) >= settings.interaction_min_idf
+    }  # "deathtouch", not "creature"
     related = expansion.interactions(store, named, keys, book, settings)
     typed: dict[str, str] = {}  # each stem, as the query typed it
     for t in terms:
@@ -224,7 +277,7 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
             options.append((settings.interaction_credit if s in related.get(key, ()) else 0.0, "interaction"))
             found[s] = max(options, key=lambda o: o[0])
         coverage = sum(w * found[s][0] for s, w in weights.items()) / total
-        score = r["score"] * coverage ** settings.coverage_power
+        score = r["score"] * coverage**settings.coverage_power
         close = max([_close_pairs(query, own, settings)] + [_close_pairs(query, e, settings) for e in shown])
         score *= (1 + settings.proximity_bonus) ** close
         score *= 1 + settings.cited_weight * math.log1p(cited.get(key, 0))
@@ -233,18 +286,26 @@ def ranked_rule_hits(store: Store, terms: list[str], match: str, book: str | Non
             score *= settings.defines_factor
         if not r["text"]:
             score *= settings.heading_factor
-        why = {"bm25": round(r["score"], 3), "coverage": round(coverage, 3),
-               "words": {typed[s]: where for s, (credit, where) in found.items() if credit > 0},
-               "proximity": close, "cited": cited.get(key, 0), "definition": defines, "heading": not r["text"]}
+        why = {
+            "bm25": round(r["score"], 3),
+            "coverage": round(coverage, 3),
+            "words": {typed[s]: where for s, (credit, where) in found.items() if credit > 0},
+            "proximity": close,
+            "cited": cited.get(key, 0),
+            "definition": defines,
+            "heading": not r["text"],
+        }
         snip = snippet(r["snip"], r["text"], r["title"]) if snippets is None else None
-        hits.append(Hit("rule", r["book"], r["number"], r["title"], snip, score,
-                        why={k: v for k, v in why.items() if v}))  # what Hit.because keeps, without a copy
+        hits.append(
+            Hit("rule", r["book"], r["number"], r["title"], snip, score, why={k: v for k, v in why.items() if v})
+        )  # what Hit.because keeps, without a copy
     hits.sort(key=lambda h: -h.score)
     return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]
 
 
-def _demote_repeats(hits: list[Hit], words_of: dict[tuple[str, str], set[str]], depth: int,
-                    settings: Settings) -> list[Hit]:
+def _demote_repeats(
+    hits: list[Hit], words_of: dict[tuple[str, str], set[str]], depth: int, settings: Settings
+) -> list[Hit]:
     """Parallel rules (each Mode of Play's "Format: ... wins the Match") say the same thing: a rule whose
     words are nearly those of a rule ranked above it drops by ``repeat_factor``, so that the top of the
     list offers different answers. Only the first ``depth`` hits are compared."""
@@ -282,8 +343,9 @@ def _first_like(own: set[str], seen: list[tuple[str, set[str], int]], similarity
     return None
 
 
-def _credit(s: str, have: set[str], spelt: str, around: set[str], shown: set[str],
-            settings: Settings) -> tuple[float, str]:
+def _credit(
+    s: str, have: set[str], spelt: str, around: set[str], shown: set[str], settings: Settings
+) -> tuple[float, str]:
     """How much of a query word a rule has, and where: the word ("rule": its title or text), a longer
     word it begins ("prefix": "react", "reaction"), the word only in the rule's examples ("example"),
     or only in the headings above ("headings"). ``spelt``: the rule's words, each after a space.
@@ -305,8 +367,9 @@ def _credit(s: str, have: set[str], spelt: str, around: set[str], shown: set[str
     return 0.0, ""
 
 
-def _phrase_credit(phrase: tuple[str, ...], have: set[str], around: set[str], shown: set[str],
-                   settings: Settings) -> tuple[float, str]:
+def _phrase_credit(
+    phrase: tuple[str, ...], have: set[str], around: set[str], shown: set[str], settings: Settings
+) -> tuple[float, str]:
     """How much of an alternative (a word or phrase, by its stems) a rule has, and where."""
     if all(p in have for p in phrase):
         return 1.0, "rule"
@@ -381,8 +444,12 @@ def _in_degree(store: Store, keys: list[tuple[str, str]]) -> dict[tuple[str, str
     """How many references (from rules, glossary entries and rulings) point at each rule."""
     if not keys:
         return {}
-    rows = _by_book(store, "SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND book = ? AND "
-                           "target IN ({}) GROUP BY book, target", keys)
+    rows = _by_book(
+        store,
+        "SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND book = ? AND "
+        "target IN ({}) GROUP BY book, target",
+        keys,
+    )
     return {(r["book"], r["target"]): r["n"] for r in rows}
 
 

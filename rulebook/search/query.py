@@ -16,7 +16,8 @@ from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import irregular
 from rulebook.store import Store
 
-STOPWORDS = frozenset("""
+STOPWORDS = frozenset(
+    """
 a about above after again against all am an and any are as at be because been before being below between
 both but by can could did do does doing down during each few for from further had has have having he her
 here hers herself him himself his how i if in into is it its itself just me more most my myself no nor not
@@ -26,10 +27,29 @@ we were what when where which while who whom why will with would you your yours 
 get gets got happen happens happened does doing can't cannot may might must shall let lets
 work works need needs mean means come comes go goes exactly still also ever really able allowed supposed
 know want wants say says tell many much don't doesn't didn't isn't aren't won't
-""".split())
+""".split()
+)
 # Kept although common: words that carry rules meaning in both games.
-STOPWORDS = STOPWORDS - {"first", "before", "after", "until", "each", "all", "no", "not", "more", "other",
-                         "might", "own", "down", "up", "out", "off", "same", "once"}
+STOPWORDS = STOPWORDS - {
+    "first",
+    "before",
+    "after",
+    "until",
+    "each",
+    "all",
+    "no",
+    "not",
+    "more",
+    "other",
+    "might",
+    "own",
+    "down",
+    "up",
+    "out",
+    "off",
+    "same",
+    "once",
+}
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z'’]*|\d+(?:\.\d+)*[a-z]?")
 _TEXT_WORD = re.compile(r"[a-z][a-z'’]*|\d+")
@@ -82,8 +102,9 @@ class BookWords(Mapping[str, int]):
         if self._all is not None:
             return self._all[word]
         if word not in self._asked:
-            row = self._cursor.execute("SELECT count FROM vocab WHERE book = ? AND word = ?",
-                                       [self._book, word]).fetchone()
+            row = self._cursor.execute(
+                "SELECT count FROM vocab WHERE book = ? AND word = ?", [self._book, word]
+            ).fetchone()
             self._asked[word] = row[0] if row else self._MISSING
         found = self._asked[word]
         if found is self._MISSING:
@@ -108,7 +129,9 @@ class BookWords(Mapping[str, int]):
     def __bool__(self) -> bool:
         if self._all is not None:
             return bool(self._all)
-        return self._cursor.execute("SELECT EXISTS (SELECT 1 FROM vocab WHERE book = ?)", [self._book]).fetchone()[0] == 1
+        return (
+            self._cursor.execute("SELECT EXISTS (SELECT 1 FROM vocab WHERE book = ?)", [self._book]).fetchone()[0] == 1
+        )
 
     def items(self):
         return self._everything().items()
@@ -123,10 +146,14 @@ class BookWords(Mapping[str, int]):
     def starting(self, prefix: str) -> list[str]:
         """The book's words whose first ``len(prefix)`` letters are ``prefix``, in the book's order."""
         if self._all is not None:
-            return [w for w in self._all if w[:len(prefix)] == prefix]
-        return [w for (w,) in self._cursor.execute(
-            "SELECT word FROM vocab WHERE book = ? AND substr(word, 1, ?) = ? ORDER BY word",
-            [self._book, len(prefix), prefix])]
+            return [w for w in self._all if w[: len(prefix)] == prefix]
+        return [
+            w
+            for (w,) in self._cursor.execute(
+                "SELECT word FROM vocab WHERE book = ? AND substr(word, 1, ?) = ? ORDER BY word",
+                [self._book, len(prefix), prefix],
+            )
+        ]
 
 
 @lru_cache(maxsize=16)
@@ -175,8 +202,12 @@ def shorthand_games(query: str) -> set[str]:
     """
     from rulebook.search.vocabulary import BOTH, shorthand_table
 
-    return {game for game in shorthand_table() if game != BOTH
-            and _shorthand_pattern(tuple(f for e in shorthand_table()[game] for f in e["short"])).search(query)}
+    return {
+        game
+        for game in shorthand_table()
+        if game != BOTH
+        and _shorthand_pattern(tuple(f for e in shorthand_table()[game] for f in e["short"])).search(query)
+    }
 
 
 def book_uses(store: Store, phrase: str, book: str | None) -> bool:
@@ -188,15 +219,19 @@ def book_uses(store: Store, phrase: str, book: str | None) -> bool:
         return False
     match = " AND ".join('"' + p.replace('"', '""') + '"' for p in parts)
     for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
-        sql = (f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
-               + (f" AND {table}.book = ?" if book else "") + " LIMIT 1")
+        sql = (
+            f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
+            + (f" AND {table}.book = ?" if book else "")
+            + " LIMIT 1"
+        )
         if store.query(sql, [match] + ([book] if book else [])):
             return True
     return False
 
 
-def correct(query: str, vocabulary: Mapping[str, int], known: Callable[[str], bool] | None = None,
-            settings: Settings = DEFAULT) -> tuple[str, bool]:
+def correct(
+    query: str, vocabulary: Mapping[str, int], known: Callable[[str], bool] | None = None, settings: Settings = DEFAULT
+) -> tuple[str, bool]:
     """Replace words that are not words with the closest word the book uses.
 
     A word is kept when the book uses it, when ``known(word)`` (the book's index already matches it
@@ -222,8 +257,14 @@ def correct(query: str, vocabulary: Mapping[str, int], known: Callable[[str], bo
     terms: set[str] | None = None
     for token in re.split(r"(\s+)", query):
         word = token.lower()
-        if (len(word) < settings.correct_min_length or not word.isalpha() or word in vocabulary
-                or word in STOPWORDS or english(word) or (known and known(word))):
+        if (
+            len(word) < settings.correct_min_length
+            or not word.isalpha()
+            or word in vocabulary
+            or word in STOPWORDS
+            or english(word)
+            or (known and known(word))
+        ):
             out.append(token)
             continue
         choice = closest(word, vocabulary, settings, terms if terms is not None else (terms := _term_words(vocabulary)))
@@ -232,8 +273,9 @@ def correct(query: str, vocabulary: Mapping[str, int], known: Callable[[str], bo
     return "".join(out), changed
 
 
-def closest(word: str, vocabulary: Mapping[str, int], settings: Settings = DEFAULT,
-            terms: Collection[str] = frozenset()) -> str | None:
+def closest(
+    word: str, vocabulary: Mapping[str, int], settings: Settings = DEFAULT, terms: Collection[str] = frozenset()
+) -> str | None:
     """The book's word a misspelt ``word`` stands for (:func:`correct`), or None when none is close.
 
     >>> closest("shodown", {"shown": 80, "showdown": 5}), closest("gankign", {"ganking": 1, "gaining": 9})
@@ -251,8 +293,9 @@ def closest(word: str, vocabulary: Mapping[str, int], settings: Settings = DEFAU
         return None
     # fewest edits; then the fewest letters changed rather than added or dropped (fuzz.ratio: "counterd" is
     # "countered" sooner than "counter"); then a game term; then the book's most used word
-    return min(near, key=lambda n: (n[1], -round(fuzz.ratio(word, n[0]), 6), n[0] not in terms,
-                                    -vocabulary.get(n[0], 0), n[0]))[0]
+    return min(
+        near, key=lambda n: (n[1], -round(fuzz.ratio(word, n[0]), 6), n[0] not in terms, -vocabulary.get(n[0], 0), n[0])
+    )[0]
 
 
 def _term_words(vocabulary) -> set[str]:
@@ -322,8 +365,9 @@ def _english_table():
     path = cached.folder() / ENGLISH_CACHE
     try:
         db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        if db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone() == (made_from,) and \
-                db.execute("SELECT value FROM meta WHERE key = 'version'").fetchone() == (ENGLISH_TABLE_VERSION,):
+        if db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone() == (made_from,) and db.execute(
+            "SELECT value FROM meta WHERE key = 'version'"
+        ).fetchone() == (ENGLISH_TABLE_VERSION,):
             return db
         db.close()
     except sqlite3.Error:
@@ -334,8 +378,9 @@ def _english_table():
     db = sqlite3.connect(":memory:", check_same_thread=False)
     db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
     db.execute("CREATE TABLE words (word TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID")
-    db.executemany("INSERT OR IGNORE INTO words VALUES (?, ?)",
-                   ((w, int(n or 0)) for w, n in _ENGLISH_KEY.findall(text)))
+    db.executemany(
+        "INSERT OR IGNORE INTO words VALUES (?, ?)", ((w, int(n or 0)) for w, n in _ENGLISH_KEY.findall(text))
+    )
     db.execute("INSERT INTO meta VALUES ('source', ?)", [made_from])
     db.execute("INSERT INTO meta VALUES ('version', ?)", [ENGLISH_TABLE_VERSION])
     db.commit()
@@ -389,8 +434,11 @@ def index_matches(store: Store, word: str, book: str | None) -> bool:
     The index's matches are listed once (``rowid IN``): joined to a book's rows, SQLite matched the
     word against each of the book's 3,000 rules in turn, 10-15 ms for a word the book lacks."""
     for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
-        sql = (f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
-               + (f" AND {table}.book = ?" if book else "") + " LIMIT 1")
+        sql = (
+            f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
+            + (f" AND {table}.book = ?" if book else "")
+            + " LIMIT 1"
+        )
         if store.query(sql, [fts_query([word])] + ([book] if book else [])):
             return True
     return False
@@ -435,8 +483,14 @@ def book_forms(terms: list[str], vocabulary: Mapping[str, int]) -> list[str]:
     if not odd:
         return terms
     starting = getattr(vocabulary, "starting", None)  # a BookWords reads only those words
-    near = {t: [w for w in (starting(t[:3]) if starting else vocabulary) if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3
-                and w != t] for t in odd}
+    near = {
+        t: [
+            w
+            for w in (starting(t[:3]) if starting else vocabulary)
+            if w[:3] == t[:3] and abs(len(w) - len(t)) <= 3 and w != t
+        ]
+        for t in odd
+    }
     stems = porter(sorted(set(odd) | {w for ws in near.values() for w in ws}))
     out = []
     for t in terms:

@@ -46,18 +46,32 @@ class Answer:
             if self.card.card is not None:
                 card.update(_card_fields(self.card.card))
                 r = self.ruling
-                card["ruling"] = None if r is None else {"date": r.date, "text": r.text, "source": r.source,
-                                                         "official": r.official}
-        return {**self.result.to_json(), "game": self.game.to_json(), "books": list(self.books), "card": card,
-                "context": self.context or None}
+                card["ruling"] = (
+                    None if r is None else {"date": r.date, "text": r.text, "source": r.source, "official": r.official}
+                )
+        return {
+            **self.result.to_json(),
+            "game": self.game.to_json(),
+            "books": list(self.books),
+            "card": card,
+            "context": self.context or None,
+        }
 
 
 def _card_fields(card) -> dict[str, Any]:
     return {"type_line": card.type_line, "cost": card.cost, "keywords": list(card.keywords), "text": card.text}
 
 
-def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None = None, cards=None,
-        setting: str | None = None, **options) -> Answer:
+def ask(
+    store,
+    query: str,
+    defaults: dict[str, str],
+    *,
+    chosen: list[str] | None = None,
+    cards=None,
+    setting: str | None = None,
+    **options,
+) -> Answer:
     """Answer ``query``.
 
     ``defaults``: game -> its default book; ``chosen``: the books the judge chose (--book, --game), or
@@ -83,8 +97,9 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
     mention = None
     if cards is not None and not numbers.looks_like_number(query.strip()):
         mention = _mention(store, cards, query, books, guess.game)
-        loose = mention is not None and (mention.card is None or (mention.matched != "exact"
-                                                                  and mention.card.game != tentative.game))
+        loose = mention is not None and (
+            mention.card is None or (mention.matched != "exact" and mention.card.game != tentative.game)
+        )
         if loose and tentative.game is not None and not chosen:
             # the question's words say the game: a name several games have, or one found loosely in the
             # other game ("mystic" of Elvish Mystic), is looked for in that game's cards first
@@ -107,8 +122,14 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
             if guessed.game is not None:
                 guess = guessed
                 books = [defaults[guessed.game]]
-                return Answer(per_book[books[0]], guess, tuple(books), mention, context,
-                              card_ruling(named.card, question) if named is not None else None)
+                return Answer(
+                    per_book[books[0]],
+                    guess,
+                    tuple(books),
+                    mention,
+                    context,
+                    card_ruling(named.card, question) if named is not None else None,
+                )
         result = merge_results(list(per_book.values()), options.get("limit", 10))
     else:
         result = search_books(store, question, books, context=context, **options)
@@ -116,8 +137,9 @@ def ask(store, query: str, defaults: dict[str, str], *, chosen: list[str] | None
             result = _fused(search_books(store, question, books, **options), result, options.get("limit", 10))
     if named is not None:
         result = replace(result, query=query)
-    return Answer(result, guess, tuple(books), mention, context,
-                  card_ruling(named.card, question) if named is not None else None)
+    return Answer(
+        result, guess, tuple(books), mention, context, card_ruling(named.card, question) if named is not None else None
+    )
 
 
 FUSION_K = 10  # reciprocal rank fusion's constant: small, so that the first few places of each list count
@@ -203,16 +225,25 @@ def _mention(store, cards, query: str, books: list[str], game: str | None) -> Me
         return max(v.get(word, 0) for v in vocabularies)
 
     def is_term(words: str) -> bool:
-        return bool(store.conn.execute(
-            f"SELECT 1 FROM terms WHERE book IN ({marks}) AND replace(lower(term), '-', ' ') = ? UNION ALL "
-            f"SELECT 1 FROM rules WHERE book IN ({marks}) AND replace(lower(title), '-', ' ') = ? LIMIT 1",
-            [*books, words.replace("-", " "), *books, words.replace("-", " ")]).fetchone())
+        return bool(
+            store.conn.execute(
+                f"SELECT 1 FROM terms WHERE book IN ({marks}) AND replace(lower(term), '-', ' ') = ? UNION ALL "
+                f"SELECT 1 FROM rules WHERE book IN ({marks}) AND replace(lower(title), '-', ' ') = ? LIMIT 1",
+                [*books, words.replace("-", " "), *books, words.replace("-", " ")],
+            ).fetchone()
+        )
 
-    return named_card(cards, query, game,
-                      is_common=lambda word: count(word) >= COMMON, is_word=lambda word: count(word) > 0,
-                      english_frequency=english_frequency, is_term=is_term,
-                      in_rules=lambda phrase: any(book_uses(store, phrase, b) for b in books),
-                      is_rare=lambda word: count(word) <= RARE)
+    return named_card(
+        cards,
+        query,
+        game,
+        is_common=lambda word: count(word) >= COMMON,
+        is_word=lambda word: count(word) > 0,
+        english_frequency=english_frequency,
+        is_term=is_term,
+        in_rules=lambda phrase: any(book_uses(store, phrase, b) for b in books),
+        is_rare=lambda word: count(word) <= RARE,
+    )
 
 
 _ICON = re.compile(r":[a-z0-9_]+:|\[[A-Z]\]|\{[^}]*\}")  # energy/might icons, mana symbols: not words

@@ -29,8 +29,13 @@ SHORTHAND_CACHED = "search-shorthand.json"  # the same, for the shorthand
 BOTH = "both"  # the shorthand table's key for entries of either game
 
 
-def _kept(name: str, kept_as: str, path: str | None, table: Callable[[dict], dict],
-          plain: Callable[[dict], dict] = lambda t: t) -> dict[str, Any] | None:
+def _kept(
+    name: str,
+    kept_as: str,
+    path: str | None,
+    table: Callable[[dict], dict],
+    plain: Callable[[dict], dict] = lambda t: t,
+) -> dict[str, Any] | None:
     """The table of the shipped file ``name`` (or of ``path``, not cached), through its JSON copy
     ``kept_as`` in the cache folder; None when the file is absent. ``plain``: the table as JSON can
     keep it (sets as sorted lists); ``table`` reads either the file's data or that back."""
@@ -56,8 +61,13 @@ def _kept(name: str, kept_as: str, path: str | None, table: Callable[[dict], dic
 def vocabulary_table(path: str | None = None) -> dict[str, Any]:
     """The search vocabulary: ``{"irregular": {form: base}, "groups": [{games, words, rules, broader}]}``;
     empty when the file is absent."""
-    found = _kept(SYNONYMS_FILE, CACHED, path, _table,
-                  lambda t: {**t, "groups": [{**g, "games": sorted(g["games"])} for g in t["groups"]]})
+    found = _kept(
+        SYNONYMS_FILE,
+        CACHED,
+        path,
+        _table,
+        lambda t: {**t, "groups": [{**g, "games": sorted(g["games"])} for g in t["groups"]]},
+    )
     return found if found is not None else {"irregular": {}, "groups": []}
 
 
@@ -70,11 +80,18 @@ def _parse(text: str) -> dict[str, Any]:
 
 def _table(data: dict[str, Any]) -> dict[str, Any]:
     """The table of the file's data (or of a cached table: the same again)."""
-    return {"irregular": {str(k).lower(): str(v).lower() for k, v in (data.get("irregular") or {}).items()},
-            "groups": [{"games": set(g.get("games") or ()), "words": [str(w).lower() for w in g.get("words") or ()],
-                        "rules": [str(w).lower() for w in g.get("rules") or ()],
-                        "broader": [str(w).lower() for w in g.get("broader") or ()]}
-                       for g in data.get("groups") or ()]}
+    return {
+        "irregular": {str(k).lower(): str(v).lower() for k, v in (data.get("irregular") or {}).items()},
+        "groups": [
+            {
+                "games": set(g.get("games") or ()),
+                "words": [str(w).lower() for w in g.get("words") or ()],
+                "rules": [str(w).lower() for w in g.get("rules") or ()],
+                "broader": [str(w).lower() for w in g.get("broader") or ()],
+            }
+            for g in data.get("groups") or ()
+        ],
+    }
 
 
 @cache
@@ -92,10 +109,17 @@ def shorthand_table(path: str | None = None) -> dict[str, list[dict[str, Any]]]:
 
 def _shorthand(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
     """The shorthand table of the file's data (or of a cached table: the same again)."""
-    return {str(game): [{"short": [str(s).lower() for s in e.get("short") or ()],
-                         "means": [str(m).lower() for m in e.get("means") or ()]}
-                        for e in entries or () if e.get("short") and e.get("means")]
-            for game, entries in (data or {}).items()}
+    return {
+        str(game): [
+            {
+                "short": [str(s).lower() for s in e.get("short") or ()],
+                "means": [str(m).lower() for m in e.get("means") or ()],
+            }
+            for e in entries or ()
+            if e.get("short") and e.get("means")
+        ]
+        for game, entries in (data or {}).items()
+    }
 
 
 def shorthand(games: set[str] | None) -> dict[str, list[str]]:
