@@ -1,19 +1,25 @@
 """Which books a command reads, and judge.db opened up to date with their sources.
 
 A command names at most a book or a game; :func:`books_for` turns that into the books it covers
-(:func:`rulebook.editions.default_books`), and :func:`open_store` / :func:`open_rows` give the
-database after a cheap freshness check (:mod:`rulebook.home`).
+(:func:`rulebook.editions.default_books`), and :func:`open_store` gives the database, read through
+:class:`rulebook.store.Store` (sqlite3 alone), after a cheap freshness check (:mod:`rulebook.home`).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from judge.output import fail
 from rulebook.shipped import data_dir, seeds_dir
 
+if TYPE_CHECKING:
+    from pathlib import Path
 
-def library():
+    from rulebook.library import Library
+    from rulebook.store import Store
+
+
+def library() -> Library:
     from rulebook.library import Library
 
     return Library(seeds=seeds_dir(), notify=notify)
@@ -26,20 +32,15 @@ def notify(message: str) -> None:
     print(f"judge: {message}", file=sys.stderr, flush=True)
 
 
-def open_store():
-    """The store (:class:`rulebook.store.Store`), up to date with the books' sources."""
+def open_store() -> Store:
+    """The store (:class:`rulebook.store.Store`: the read API, sqlite3 alone), up to date with the
+    books' sources."""
     from rulebook.store import Store
 
     return Store(fresh_db())
 
 
-def open_rows() -> Rows:
-    """judge.db, up to date, read with sqlite3 alone: for the lookups that need rows, not the store's
-    classes (``judge rule``)."""
-    return Rows(fresh_db())
-
-
-def fresh_db():
+def fresh_db() -> Path:
     """The path of judge.db, once it is up to date with the books' sources.
 
     A lookup first compares the sources' stat with the stamp the last full check recorded
@@ -62,26 +63,7 @@ def fresh_db():
     return lib.db_path
 
 
-class Rows:
-    """judge.db opened read-only with the standard library's sqlite3: ``query`` as the store has it."""
-
-    def __init__(self, path):
-        import sqlite3
-
-        self.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-        self.conn.row_factory = sqlite3.Row
-
-    def query(self, sql: str, params=()) -> list[dict[str, Any]]:
-        return [dict(row) for row in self.conn.execute(sql, list(params))]
-
-    def book_ids(self) -> list[str]:
-        return [row["id"] for row in self.query("SELECT id FROM books ORDER BY position, id")]
-
-    def close(self) -> None:
-        self.conn.close()
-
-
-def check_book(store, book: str | None) -> None:
+def check_book(store: Store, book: str | None) -> None:
     """Exit 2 with "did you mean" when ``book`` is not a loaded book."""
     if book is None or store.book(book) is not None:
         return
@@ -90,7 +72,7 @@ def check_book(store, book: str | None) -> None:
     raise unknown_book(book, store.book_ids())
 
 
-def books_for(store, book: str | None = None, game: str | None = None, setting: bool = True) -> list[str]:
+def books_for(store: Store, book: str | None = None, game: str | None = None, setting: bool = True) -> list[str]:
     """The books a command covers (:func:`rulebook.editions.default_books`): the one given, else the
     game's default book, else (with ``setting``) the default book of the judge's default game
     (``judge config game``, ``JUDGE_GAME``) when one of its books is loaded, else each game's default
@@ -105,7 +87,7 @@ def books_for(store, book: str | None = None, game: str | None = None, setting: 
         fail(str(exc), suggestions=exc.suggestions)
 
 
-def default_game(store=None) -> str | None:
+def default_game(store: Store | None = None) -> str | None:
     """The judge's default game (rulebook.preferences), when set and, given ``store``, a book of it is
     loaded; exit 2 with one line for a value the setting does not take."""
     from rulebook.home import default_home
@@ -117,10 +99,10 @@ def default_game(store=None) -> str | None:
         fail(str(exc), suggestions=exc.suggestions)
     if game is None or store is None:
         return game
-    return game if store.query("SELECT 1 FROM books WHERE game = ? LIMIT 1", [game]) else None
+    return game if store.has_game(game) else None
 
 
-def one_book(store, book: str | None, game: str | None, number: str | None = None) -> str:
+def one_book(store: Store, book: str | None, game: str | None, number: str | None = None) -> str:
     """The one book a graph command (refs, path, graph) works on: the one given, else the game's
     default book, else the default book (one per game) that has rule ``number``, when only one has it."""
     books = books_for(store, book, game)

@@ -3,18 +3,18 @@ same transaction as its rules, so there is nothing left to compute here; ``judge
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from judge.output import warn
 
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
-def prepare(store, books: list[str], announce_unavailable: bool = True) -> dict[str, int] | None:
+
+def prepare(store: Store, books: list[str], announce_unavailable: bool = True) -> dict[str, int] | None:
     """{book: rules with meaning vectors}; None when a book has none (said on stderr when
     ``announce_unavailable``; search says it in its note)."""
-    found = {
-        r["book"]: r["numbers"]
-        for r in store.query(
-            f"SELECT book, numbers FROM meaning WHERE book IN ({','.join('?' * len(books))})", list(books)
-        )
-    }
+    found = store.meaning_numbers(books)
     if set(books) - set(found):
         if announce_unavailable:
             warn("search will rank by words alone: the meaning model is not installed")

@@ -59,13 +59,15 @@ that no rule of the excerpt matches are counted as outside the excerpt, never as
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulebook import numbers
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 SAME_NUMBER_MIN = 0.2  # a number kept: the slot rewritten, if nothing better claims either rule
 NEAR_MIN = 0.4  # another number, under parents matched to each other
@@ -132,13 +134,9 @@ def masked(text: str) -> str:
     return _CITED.sub("#", " ".join(text.translate(_QUOTES).split()))
 
 
-def read_rules(db, book: str) -> list[Entry]:
+def read_rules(store: Store, book: str) -> list[Entry]:
     """A book's rules in rule order, as compared."""
-    rows = db.query("SELECT number, parent, title, text, examples FROM rules WHERE book = ? ORDER BY sort", [book])
-    return [
-        Entry(r["number"], r["parent"], r["title"], r["text"] or "", tuple(json.loads(r["examples"] or "[]")))
-        for r in rows
-    ]
+    return [Entry(r.number, r.parent, r.title, r.text, r.examples) for r in store.rule_contents(book)]
 
 
 # Matching ------------------------------------------------------------------------------------------
@@ -602,15 +600,12 @@ class DiffError(ValueError):
     """Two books that cannot be compared (another game); one line for the judge."""
 
 
-def book_info(db, book: str) -> dict:
-    row = db.query("SELECT id, game, title, edition, partial FROM books WHERE id = ?", [book])[0]
-    return {
-        "book": row["id"],
-        "game": row["game"],
-        "title": row["title"],
-        "edition": row["edition"],
-        "partial": bool(row["partial"]),
-    }
+def book_info(store: Store, book: str) -> dict:
+    """A loaded book as a diff labels it: ``book``, ``game``, ``title``, ``edition``, ``partial``."""
+    row = store.book_row(book)
+    if row is None:
+        raise KeyError(f"no book {book!r}")
+    return {"book": row.id, "game": row.game, "title": row.title, "edition": row.edition, "partial": row.partial}
 
 
 def under(number: str, section: str, game: str) -> bool:
@@ -629,18 +624,18 @@ def under(number: str, section: str, game: str) -> bool:
     return False
 
 
-def diff_books(db, old_book: str, new_book: str, section: str | None = None) -> BookDiff:
-    """Compare two loaded books of one game (``db``: anything with ``query``, the store or rows)."""
-    old_info, new_info = book_info(db, old_book), book_info(db, new_book)
+def diff_books(store: Store, old_book: str, new_book: str, section: str | None = None) -> BookDiff:
+    """Compare two loaded books of one game."""
+    old_info, new_info = book_info(store, old_book), book_info(store, new_book)
     game = old_info["game"]
     if new_info["game"] != game:
         raise DiffError(
             f"{old_book} is a {game} book and {new_book} a {new_info['game']} book: "
             "only editions of one game can be compared"
         )
-    old_rules, new_rules = read_rules(db, old_book), read_rules(db, new_book)
+    old_rules, new_rules = read_rules(store, old_book), read_rules(store, new_book)
     m = match_rules(old_rules, new_rules)
-    return assemble(old_info, new_info, old_rules, new_rules, m, section, db)
+    return assemble(old_info, new_info, old_rules, new_rules, m, section, store)
 
 
 def assemble(
@@ -650,7 +645,7 @@ def assemble(
     new_rules: list[Entry],
     m: Matching,
     section: str | None = None,
-    db=None,
+    store: Store | None = None,
 ) -> BookDiff:
     game = old_info["game"]
     if section is not None:
@@ -708,36 +703,29 @@ def assemble(
         removed = []
     unchanged = sum(1 for x in m.anchored if keep(x))
     terms, t_same, t_out = None, 0, 0
-    if section is None and db is not None:
+    if section is None and store is not None:
         terms, t_same, t_out = diff_terms(
-            _terms(db, old_info["book"]), _terms(db, new_info["book"]), old_info["partial"], new_info["partial"]
+            _terms(store, old_info["book"]), _terms(store, new_info["book"]), old_info["partial"], new_info["partial"]
         )
     return BookDiff(
         old_info, new_info, section, added, removed, changed, renumbered, unchanged, outside, terms, t_same, t_out, m
     )
 
 
-def _terms(db, book: str) -> list[tuple[str, str]]:
-    return [
-        (r["term"], r["definition"] or "")
-        for r in db.query("SELECT term, definition FROM terms WHERE book = ? ORDER BY term COLLATE NOCASE", [book])
-    ]
+def _terms(store: Store, book: str) -> list[tuple[str, str]]:
+    return [(t.term, t.definition or "") for t in store.terms(book)]
 
 
 # Following a rule across editions ------------------------------------------------------------------
-def game_editions(db, game: str) -> list[str]:
+def game_editions(store: Store, game: str) -> list[str]:
     """The books of ``game`` that hold rules, oldest edition first (rulebook.editions.edition_key; equal
     editions in `judge books` order): the books the judge loaded, or the seed when it is the only one
     (an excerpt says nothing of what an edition lacks)."""
     from rulebook.editions import edition_key
 
-    rows = db.query(
-        "SELECT id, edition, builtin FROM books WHERE game = ? AND "
-        "EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id) ORDER BY position, id",
-        [game],
-    )
-    loaded = [r for r in rows if not r["builtin"]]
-    return [r["id"] for r in sorted(loaded or rows, key=lambda r: edition_key(r["edition"]))]
+    rows = [r for r in store.book_rows() if r.game == game and r.has_rules]
+    loaded = [r for r in rows if not r.builtin]
+    return [r.id for r in sorted(loaded or rows, key=lambda r: edition_key(r.edition))]
 
 
 @dataclass(frozen=True)
@@ -753,30 +741,32 @@ class History:
         return {"game": self.game, "number": self.number, "book": self.book, "editions": self.editions}
 
 
-def find_number(db, book: str, number: str) -> str | None:
+def find_number(store: Store, book: str, number: str) -> str | None:
     """The rule ``number`` (either game's style) as the book stores it, or None."""
     for candidate in numbers.candidates(number):
-        if db.query("SELECT 1 FROM rules WHERE book = ? AND number = ?", [book, candidate]):
+        if store.has_rule(book, candidate):
             return candidate
     return None
 
 
-def rule_history(db, game: str, number: str, book: str | None = None, books: list[str] | None = None) -> History | None:
+def rule_history(
+    store: Store, game: str, number: str, book: str | None = None, books: list[str] | None = None
+) -> History | None:
     """Where rule ``number`` (numbered as in ``book``, else in the newest edition that has it) stands in
     every edition of ``books`` (default: :func:`game_editions`), followed through the matching of each
     edition with the next. None when no edition has the number."""
-    books = books or game_editions(db, game)
+    books = books or game_editions(store, game)
     if book is not None and book not in books:  # a seed asked for by name joins the editions, in order
         from rulebook.editions import edition_key
 
-        books = sorted([*books, book], key=lambda b: edition_key(book_info(db, b)["edition"]))
-    anchor_book = book or next((b for b in reversed(books) if find_number(db, b, number)), None)
+        books = sorted([*books, book], key=lambda b: edition_key(book_info(store, b)["edition"]))
+    anchor_book = book or next((b for b in reversed(books) if find_number(store, b, number)), None)
     if anchor_book is None:
         return None
-    anchor = find_number(db, anchor_book, number)
+    anchor = find_number(store, anchor_book, number)
     if anchor is None:
         return None
-    rules = {b: {e.number: e for e in read_rules(db, b)} for b in books}
+    rules = {b: {e.number: e for e in read_rules(store, b)} for b in books}
     k0 = books.index(anchor_book)
     matchings = [match_rules(list(rules[a].values()), list(rules[b].values())) for a, b in zip(books, books[1:])]
     at: list[str | None] = [None] * len(books)
@@ -788,7 +778,7 @@ def rule_history(db, game: str, number: str, book: str | None = None, books: lis
         back = {v: o for o, v in matchings[k - 1].forward().items()}
         number_k = at[k]
         at[k - 1] = back.get(number_k) if number_k else None
-    info = {b: book_info(db, b) for b in books}
+    info = {b: book_info(store, b) for b in books}
     out = []
     for k, b in enumerate(books):
         number_k, number_before = at[k], (at[k - 1] if k else None)
@@ -921,7 +911,7 @@ class CitationCheck:
         return {k["key"]: {"rules": k["proposed"], "phrase": k["proposed_phrase"] or k["phrase"]} for k in self.keys}
 
 
-def check_citations(db, table: dict, book: str, via: str | None = None) -> CitationCheck:
+def check_citations(store: Store, table: dict, book: str, via: str | None = None) -> CitationCheck:
     """Check a citation table (``{"game", "edition", "citations": {key: {"rules", "phrase"}}}``) against
     ``book``: each key's rules exist there and still say the key's phrase (the phrase in their texts
     together: Magic's tables put it in the first rule, Riftbound's sometimes in a later one).
@@ -934,12 +924,12 @@ def check_citations(db, table: dict, book: str, via: str | None = None) -> Citat
     judge to read); ``missing`` (nothing found); ``outside_excerpt`` (``book`` is an excerpt lacking
     the rule: nothing can be said).
     """
-    info = book_info(db, book)
-    rules = {e.number: e for e in read_rules(db, book)}
+    info = book_info(store, book)
+    rules = {e.number: e for e in read_rules(store, book)}
     forward: dict[str, str] = {}
     source: dict[str, Entry] = {}
     if via is not None and via != book:
-        source = {e.number: e for e in read_rules(db, via)}
+        source = {e.number: e for e in read_rules(store, via)}
         forward = match_rules(list(source.values()), list(rules.values())).forward()
     saying: dict[str, list[str]] = {}
 

@@ -20,8 +20,12 @@ True
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from rulebook import games
+
+if TYPE_CHECKING:
+    from rulebook.store import BookRow, Store
 
 # Patterns as text, compiled by re.search when first reached (and cached by re): every lookup imports
 # this module, and most never read an edition (0.35 ms of a search's start).
@@ -82,36 +86,28 @@ def edition_key(edition: str | None) -> tuple:
     return (0,)
 
 
-def _books(store) -> list[dict]:
-    """Every book in ``judge books`` order, with what choosing a default needs."""
-    return store.query(
-        "SELECT id, game, edition, builtin, partial, "
-        "EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id) AS has_rules "
-        "FROM books ORDER BY position, id"
-    )
-
-
-def _default_of(rows: list[dict], game: str) -> str | None:
-    ours = [r for r in rows if r["game"] == game]
-    full = [r for r in ours if not r["builtin"] and r["has_rules"]]
+def _default_of(rows: list[BookRow], game: str) -> str | None:
+    """The default book of ``game`` among ``rows`` (:meth:`rulebook.store.Store.book_rows`)."""
+    ours = [r for r in rows if r.game == game]
+    full = [r for r in ours if not r.builtin and r.has_rules]
     if full:
         # Complete documents before truncated ones, then the newest edition; among equals the first
         # in `judge books` order (sorted() is stable).
-        return sorted(full, key=lambda r: (bool(r["partial"]), _negate(edition_key(r["edition"]))))[0]["id"]
-    seeds = [r for r in ours if r["builtin"]] or ours
-    return seeds[0]["id"] if seeds else None
+        return sorted(full, key=lambda r: (r.partial, _negate(edition_key(r.edition))))[0].id
+    seeds = [r for r in ours if r.builtin] or ours
+    return seeds[0].id if seeds else None
 
 
 def _negate(key: tuple) -> tuple:
     return tuple(-part for part in key)
 
 
-def default_book(store, game: str) -> str | None:
+def default_book(store: Store, game: str) -> str | None:
     """The book an unqualified lookup of ``game`` reads, or None when no book of that game is loaded."""
-    return _default_of(_books(store), game)
+    return _default_of(store.book_rows(), game)
 
 
-def default_books(store, book: str | None = None, game: str | None = None) -> list[str]:
+def default_books(store: Store, book: str | None = None, game: str | None = None) -> list[str]:
     """The books a command covers: ``[book]`` when given (which must be loaded, and of ``game`` when
     both are given); else the default book of ``game``; else each game's default book, one per game,
     in `judge books` order.
@@ -124,21 +120,21 @@ def default_books(store, book: str | None = None, game: str | None = None) -> li
             games.get(game)
         except games.UnknownGame as exc:
             raise BookChoiceError(str(exc), exc.suggestions) from None
-    rows = _books(store)
+    rows = store.book_rows()
     if book is not None:
-        row = next((r for r in rows if r["id"] == book), None)
+        row = next((r for r in rows if r.id == book), None)
         if row is None:
-            raise unknown_book(book, [r["id"] for r in rows])
-        if game is not None and row["game"] != game:
-            raise BookChoiceError(f"book {book!r} is a {row['game']} book, not {game}")
+            raise unknown_book(book, [r.id for r in rows])
+        if game is not None and row.game != game:
+            raise BookChoiceError(f"book {book!r} is a {row.game} book, not {game}")
         return [book]
     if game is not None:
         found = _default_of(rows, game)
         if found is None:
             raise BookChoiceError(f"no {game} book is loaded (judge load adds one)")
         return [found]
-    chosen = {g: _default_of(rows, g) for g in dict.fromkeys(r["game"] for r in rows)}
-    return [r["id"] for r in rows if chosen.get(r["game"]) == r["id"]]
+    chosen = {g: _default_of(rows, g) for g in dict.fromkeys(r.game for r in rows)}
+    return [r.id for r in rows if chosen.get(r.game) == r.id]
 
 
 def unknown_book(book: str, ids: list[str]) -> BookChoiceError:

@@ -36,7 +36,10 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulebook.store import BookRow, Store
 
 VERSION = 1  # of the cached files' contents
 FOLDER = ("cache", "rulings")  # under $JUDGE_HOME
@@ -45,32 +48,19 @@ _CODE = (_HERE / "game_rulings.py", _HERE / "diff.py", _HERE / "readers" / "ruli
 
 
 # Which books a book is read with -------------------------------------------------------------------
-def book_rows(db) -> list[dict]:
-    """Every book in ``judge books`` order: id, game, edition, partial, fingerprint, and whether it holds
-    rulings."""
-    return db.query(
-        "SELECT id, game, edition, partial, fingerprint, "
-        "EXISTS (SELECT 1 FROM rulings WHERE rulings.book = books.id) AS has_rulings "
-        "FROM books ORDER BY position, id"
-    )
-
-
-def older_books(db, book: str, rows: list[dict] | None = None) -> list[str]:
+def older_books(store: Store, book: str, rows: list[BookRow] | None = None) -> list[str]:
     """The books of ``book``'s game whose edition is older and which hold rulings, newest first (equals
-    in ``judge books`` order): the books whose rulings ``book`` is read with."""
+    in ``judge books`` order): the books whose rulings ``book`` is read with. ``rows``: the store's
+    :meth:`~rulebook.store.Store.book_rows`, when the caller has read them."""
     from rulebook.editions import edition_key
 
-    rows = book_rows(db) if rows is None else rows
-    me = next((r for r in rows if r["id"] == book), None)
+    rows = store.book_rows() if rows is None else rows
+    me = next((r for r in rows if r.id == book), None)
     if me is None:
         return []
-    mine = edition_key(me["edition"])
-    older = [
-        r
-        for r in rows
-        if r["game"] == me["game"] and r["id"] != book and r["has_rulings"] and edition_key(r["edition"]) < mine
-    ]
-    return [r["id"] for r in sorted(older, key=lambda r: tuple(-p for p in edition_key(r["edition"])))]
+    mine = edition_key(me.edition)
+    older = [r for r in rows if r.game == me.game and r.id != book and r.has_rulings and edition_key(r.edition) < mine]
+    return [r.id for r in sorted(older, key=lambda r: tuple(-p for p in edition_key(r.edition)))]
 
 
 def same_ruling(question: str, answer: str) -> str:
@@ -79,21 +69,15 @@ def same_ruling(question: str, answer: str) -> str:
 
 
 # What a ruling rests on, in its own book -----------------------------------------------------------
-def keyword_rules(db, book: str) -> dict[str, list[str]]:
+def keyword_rules(store: Store, book: str) -> dict[str, list[str]]:
     """``{title: [numbers]}`` of the book's rules whose title is one of its glossary terms."""
-    terms = {r["term"].lower() for r in db.query("SELECT term FROM terms WHERE book = ?", [book])}
+    terms = {t.lower() for t in store.term_names(book)}
     if not terms:
         return {}
-    rows = [
-        r
-        for r in db.query(
-            "SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' ORDER BY sort", [book]
-        )
-        if r["title"].lower() in terms
-    ]
     out: dict[str, list[str]] = {}
-    for r in rows:
-        out.setdefault(r["title"], []).append(r["number"])
+    for number, title in store.titled_rules(book):
+        if title.lower() in terms:
+            out.setdefault(title, []).append(number)
     return out
 
 
@@ -109,52 +93,41 @@ def names(title: str, text: str | None) -> bool:
 
 
 def rests_on(
-    db, book: str, ruling_ids: list[str] | None = None, keywords: dict[str, list[str]] | None = None
+    store: Store, book: str, ruling_ids: list[str] | None = None, keywords: dict[str, list[str]] | None = None
 ) -> dict[str, list[tuple[str, str]]]:
     """``{ruling id: [(rule number, found_by)]}``: the rules each ruling of ``book`` names by number
     (``found_by`` ``number``), then the keyword rules its topic or question names (``keyword``)."""
-    where, params = "book = ?", [book]
-    if ruling_ids is not None:
-        if not ruling_ids:
-            return {}
-        where += f" AND id IN ({', '.join('?' * len(ruling_ids))})"
-        params += list(ruling_ids)
-    rulings = db.query(f"SELECT id, topic, question, revises_rule FROM rulings WHERE {where} ORDER BY rowid", params)
-    out: dict[str, list[tuple[str, str]]] = {r["id"]: [] for r in rulings}
-    refs = db.query(
-        f"SELECT from_id, target FROM refs WHERE book = ? AND from_kind = 'ruling' "
-        f"AND target_kind != 'term' AND from_id IN (SELECT id FROM rulings WHERE {where}) ORDER BY rowid",
-        [book, *params],
-    )
-    for ref in refs:
-        if ref["from_id"] in out:
-            out[ref["from_id"]].append((ref["target"], "number"))
-    keywords = keyword_rules(db, book) if keywords is None else keywords
+    if ruling_ids is not None and not ruling_ids:
+        return {}
+    rulings = store.ruling_rows(book, ruling_ids)
+    out: dict[str, list[tuple[str, str]]] = {r.id: [] for r in rulings}
+    for ruling, target in store.ruling_rule_refs(book, ruling_ids):
+        if ruling in out:
+            out[ruling].append((target, "number"))
+    keywords = keyword_rules(store, book) if keywords is None else keywords
     for r in rulings:
-        found = out[r["id"]]
-        if r["revises_rule"]:
-            found.append((r["revises_rule"], "number"))
+        found = out[r.id]
+        if r.revises_rule:
+            found.append((r.revises_rule, "number"))
         for title, numbers_ in keywords.items():
-            if names(title, r["topic"]) or names(title, r["question"]):
+            if names(title, r.topic) or names(title, r.question):
                 found.extend((n, "keyword") for n in numbers_)
         first: dict[str, str] = {}  # each rule once, as first found
         for n, how in found:
             first.setdefault(n, how)
-        out[r["id"]] = list(first.items())
+        out[r.id] = list(first.items())
     return out
 
 
-def unfollowed(db, book: str, rests: list[tuple[str, str]], titles: dict[str, str | None] | None = None) -> list[dict]:
+def unfollowed(
+    store: Store, book: str, rests: list[tuple[str, str]], titles: dict[str, str | None] | None = None
+) -> list[dict]:
     """The cites of a ruling read in its own book: each rule as it is there."""
     if not rests:
         return []
     wanted = [n for n, _ in rests]
     if titles is None:
-        rows = db.query(
-            f"SELECT number, title FROM rules WHERE book = ? AND number IN ({', '.join('?' * len(wanted))})",
-            [book, *wanted],
-        )
-        titles = {r["number"]: r["title"] for r in rows}
+        titles = store.rule_titles(book, wanted)
     return [
         {
             "rule": n,
@@ -172,11 +145,8 @@ def unfollowed(db, book: str, rests: list[tuple[str, str]], titles: dict[str, st
 
 
 # A pair of books: the older one's rulings read in the newer one ----------------------------------
-def _cache_folder(db) -> Path | None:
-    for row in db.query("PRAGMA database_list"):
-        if row["name"] == "main" and row["file"]:
-            return Path(row["file"]).parent.joinpath(*FOLDER)
-    return None
+def _cache_folder(store: Store) -> Path:
+    return store.folder.joinpath(*FOLDER)
 
 
 def _code_stamp() -> list:
@@ -203,31 +173,32 @@ def _keep(path: Path, data: dict) -> None:
             pass
 
 
-def pair(db, old: str, new: str, follow: bool = True, fingerprints: dict[str, str] | None = None) -> dict:
+def pair(
+    store: Store, old: str, new: str, follow: bool = True, fingerprints: dict[str, str | None] | None = None
+) -> dict:
     """What the rulings of ``old`` are in ``new`` (kept in the cache): ``revised`` ``{old ruling id: [ids of
     new's rulings that revise it]}``, and with ``follow`` ``cites`` ``{old ruling id: [cite, ...]}``
     (:func:`follow_rules`)."""
     if fingerprints is None:
-        fingerprints = {r["id"]: r["fingerprint"] for r in db.query("SELECT id, fingerprint FROM books")}
+        fingerprints = {r.id: r.fingerprint for r in store.book_rows()}
     key = [VERSION, fingerprints.get(old), fingerprints.get(new), _code_stamp()]
-    folder = _cache_folder(db)
-    path = folder / f"{old}@{new}.json" if folder else None
+    folder = _cache_folder(store)
+    path = folder / f"{old}@{new}.json"
     data: dict = {}
-    if path is not None:
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            data = {}
-        if not isinstance(data, dict) or data.get("key") != key:
-            data = {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        data = {}
+    if not isinstance(data, dict) or data.get("key") != key:
+        data = {}
     made = False
     if "revised" not in data:
-        data["revised"] = revised_across(db, old, new)
+        data["revised"] = revised_across(store, old, new)
         made = True
     if follow and "cites" not in data:
-        data["cites"] = follow_rules(db, old, new)
+        data["cites"] = follow_rules(store, old, new)
         made = True
-    if made and path is not None and folder is not None:  # a path is made only in a folder
+    if made:
         data["key"] = key
         _keep(path, data)
         _prune(folder, set(fingerprints))
@@ -245,29 +216,28 @@ def _prune(folder: Path, books: set[str]) -> None:
         pass
 
 
-def revised_across(db, old: str, new: str) -> dict[str, list[str]]:
+def revised_across(store: Store, old: str, new: str) -> dict[str, list[str]]:
     """``{old ruling id: [new ruling ids]}``: the rulings of ``new`` that revise one of ``old``'s, found
     as within one book (:func:`rulebook.readers.rulings.link_revisions`: a later-dated FAQ asking the
     same question again, or naming the same subject and saying it changes something)."""
-    columns = "id, topic, question, answer, source, line, form, faq, published"
-    rows = {b: db.query(f"SELECT {columns} FROM rulings WHERE book = ? ORDER BY rowid", [b]) for b in (old, new)}
-    if not any(r["published"] for r in rows[old]) or not any(r["published"] for r in rows[new]):
+    rows = {b: store.ruling_rows(b) for b in (old, new)}
+    if not any(r.published for r in rows[old]) or not any(r.published for r in rows[new]):
         return {}  # an undated FAQ revises nothing and is revised by nothing
     from rulebook.model import Ruling
     from rulebook.readers.rulings import link_revisions
 
-    game = db.query("SELECT game FROM books WHERE id = ?", [new])[0]["game"]
+    game = store.game_of(new)
     both = [
         Ruling(
-            id=f"{b}\0{r['id']}",
-            question=r["question"],
-            answer=r["answer"],
-            topic=r["topic"],
-            source=r["source"] or "",
-            line=r["line"] or 0,
-            form=r["form"] or "question",
-            faq=r["faq"],
-            published=r["published"],
+            id=f"{b}\0{r.id}",
+            question=r.question,
+            answer=r.answer,
+            topic=r.topic,
+            source=r.source or "",
+            line=r.line or 0,
+            form=r.form or "question",
+            faq=r.faq,
+            published=r.published,
         )
         for b in (old, new)
         for r in rows[b]
@@ -284,7 +254,7 @@ def revised_across(db, old: str, new: str) -> dict[str, list[str]]:
     return out
 
 
-def follow_rules(db, old: str, new: str) -> dict[str, list[dict]]:
+def follow_rules(store: Store, old: str, new: str) -> dict[str, list[dict]]:
     """``{old ruling id: [cite]}``: each rule a ruling of ``old`` rests on, followed into ``new`` through
     the diff's matching. A cite: ``rule`` and ``title`` (in ``old``), ``found_by``, ``in_book`` (``new``),
     ``now`` (its number in ``new``, or null), ``status``, ``changed``, ``changes`` (the rule and sub-rules
@@ -292,18 +262,18 @@ def follow_rules(db, old: str, new: str) -> dict[str, list[dict]]:
     words changed, or null)."""
     from rulebook import diff as d
 
-    rests = rests_on(db, old)
+    rests = rests_on(store, old)
     if not any(rests.values()):
         return {}
-    old_rules = d.read_rules(db, old)
-    new_rules = d.read_rules(db, new)
+    old_rules = d.read_rules(store, old)
+    new_rules = d.read_rules(store, new)
     old_by = {e.number: e for e in old_rules}
     new_by = {e.number: e for e in new_rules}
     forward: dict[str, str] = {}
     if old_rules and new_rules:
         forward = d.match_rules(old_rules, new_rules).forward()
     backward = {v: k for k, v in forward.items()}
-    partial_new = bool(db.query("SELECT partial FROM books WHERE id = ?", [new])[0]["partial"])
+    partial_new = store.is_partial(new)
     kids_old = _kids(old_rules)
     kids_new = _kids(new_rules)
 
@@ -401,21 +371,21 @@ class Reading:
     first), with the revisions across books and, with ``follow``, each ruling's rules followed into the
     book read."""
 
-    def __init__(self, db, book: str, follow: bool = True, rows: list[dict] | None = None):
-        rows = book_rows(db) if rows is None else rows
-        self.db = db
+    def __init__(self, store: Store, book: str, follow: bool = True, rows: list[BookRow] | None = None):
+        rows = store.book_rows() if rows is None else rows
+        self.store = store
         self.book = book
-        self.editions = {r["id"]: r["edition"] for r in rows}
-        self.older = older_books(db, book, rows)
+        self.editions = {r.id: r.edition for r in rows}
+        self.older = older_books(store, book, rows)
         self.books = [book, *self.older]  # newest first
-        fingerprints = {r["id"]: r["fingerprint"] for r in rows}
+        fingerprints = {r.id: r.fingerprint for r in rows}
         self._cites: dict[str, dict[str, list[dict]]] = {}
         self._keywords: dict[str, list[str]] | None = None
         self._revised: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._revises: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for i, old in enumerate(self.older):
             for newer in [book, *self.older[:i]]:
-                data = pair(db, old, newer, follow=follow and newer == book, fingerprints=fingerprints)
+                data = pair(store, old, newer, follow=follow and newer == book, fingerprints=fingerprints)
                 if newer == book and follow:
                     self._cites[old] = data.get("cites", {})
                 for earlier, laters in data["revised"].items():
@@ -434,8 +404,8 @@ class Reading:
         """The rules the ruling rests on, as the book read numbers them (its own book's: as they are)."""
         if book == self.book:
             if self._keywords is None:
-                self._keywords = keyword_rules(self.db, book)
-            return unfollowed(self.db, book, rests_on(self.db, book, [ruling], self._keywords).get(ruling, []))
+                self._keywords = keyword_rules(self.store, book)
+            return unfollowed(self.store, book, rests_on(self.store, book, [ruling], self._keywords).get(ruling, []))
         return self._cites.get(book, {}).get(ruling, [])
 
     def followed(self, book: str) -> dict[str, list[dict]]:
@@ -443,11 +413,12 @@ class Reading:
         return self._cites.get(book, {})
 
 
-def brief(db, book: str, ruling: str) -> dict:
+def brief(store: Store, book: str, ruling: str) -> dict:
     """A ruling named in another's ``superseded_by`` or ``revises``: its book, id, question and FAQ."""
-    rows = db.query("SELECT question, faq, published FROM rulings WHERE book = ? AND id = ?", [book, ruling])
-    row = rows[0] if rows else {"question": None, "faq": None, "published": None}
-    return {"book": book, "id": ruling, "question": row["question"], "faq": row["faq"], "published": row["published"]}
+    row = store.ruling_row(book, ruling)
+    if row is None:
+        return {"book": book, "id": ruling, "question": None, "faq": None, "published": None}
+    return {"book": book, "id": ruling, "question": row.question, "faq": row.faq, "published": row.published}
 
 
 def describe(cite: dict, book: str, limit: int = 3) -> str:
@@ -486,85 +457,60 @@ def describe(cite: dict, book: str, limit: int = 3) -> str:
 
 
 # The rulings a rule lists (``judge rule``) ---------------------------------------------------------
-def rulings_for_rule(db, book: str, number: str, title: str | None, rows: list[dict] | None = None) -> list[dict]:
+def rulings_for_rule(
+    store: Store, book: str, number: str, title: str | None, rows: list[BookRow] | None = None
+) -> list[dict]:
     """The rulings ``book`` is read with (its own and its older books') that rest on rule ``number``: that
     name it or a sub-rule of it by number (an older book's: as followed into ``book``), or, when its title
     is a glossary term of ``book`` (737 Hidden), name that title as printed in their topic or question.
     The current ones first, each book's in document order, the same ruling loaded twice shown once (the
     newest book's); docs/json.md, ``judge rule``."""
-    rows = book_rows(db) if rows is None else rows
-    reading = Reading(db, book, rows=rows)
+    reading = Reading(store, book, rows=rows)
     books = reading.books
-    subtree = [
-        r["n"]
-        for r in db.query(
-            "WITH RECURSIVE t(n) AS (SELECT ? UNION SELECT rules.number FROM rules JOIN t ON rules.parent = t.n "
-            "WHERE rules.book = ?) SELECT n FROM t",
-            [number, book],
-        )
-    ]
+    subtree = store.subtree_numbers(book, number)
     inside = set(subtree)
-    marks = ", ".join("?" * len(subtree))
     found: dict[tuple[str, str], str] = {}
-    for r in db.query(
-        f"SELECT DISTINCT from_id FROM refs WHERE book = ? AND from_kind = 'ruling' AND target IN ({marks})",
-        [book, *subtree],
-    ):
-        found[(book, r["from_id"])] = "number"
-    for r in db.query(f"SELECT id FROM rulings WHERE book = ? AND revises_rule IN ({marks})", [book, *subtree]):
-        found[(book, r["id"])] = "number"
+    for rid in store.rulings_citing(book, subtree):
+        found[(book, rid)] = "number"
+    for section in store.revised_texts(book, subtree):
+        found[(book, section.id)] = "number"
     for old in reading.older:
         for rid, cites in reading.followed(old).items():
             hows = {c["found_by"] for c in cites if c["now"] in inside}
             if hows:
                 found[(old, rid)] = "number" if "number" in hows else "keyword"
-    if title and db.query("SELECT 1 FROM terms WHERE book = ? AND lower(term) = lower(?) LIMIT 1", [book, title]):
-        like = f"%{title}%"
-        for r in db.query(
-            f"SELECT book, id, topic, question FROM rulings WHERE book IN ({', '.join('?' * len(books))}) "
-            "AND (topic LIKE ? OR question LIKE ?)",
-            [*books, like, like],
-        ):
-            if names(title, r["topic"]) or names(title, r["question"]):
-                found.setdefault((r["book"], r["id"]), "keyword")
+    if title and store.has_term(book, title):
+        for r in store.rulings_naming(books, title):
+            if names(title, r.topic) or names(title, r.question):
+                found.setdefault((r.book, r.id), "keyword")
     if not found:
         return []
     order = {b: i for i, b in enumerate(books)}
     wanted = sorted({b for b, _ in found}, key=order.__getitem__)  # found's books are all read here
-    details = db.query(
-        "SELECT rowid AS position, book, id, topic, question, answer, faq, published FROM rulings "
-        f"WHERE book IN ({', '.join('?' * len(wanted))})",
-        wanted,
-    )
-    chosen = [r for r in details if (r["book"], r["id"]) in found]
-    chosen.sort(key=lambda r: (order[r["book"]], r["position"]))
+    chosen = [r for b in wanted for r in store.ruling_rows(b) if (r.book, r.id) in found]
+    chosen.sort(key=lambda r: (order[r.book], r.position))
     seen: set[str] = set()
     out = []
     for r in chosen:
-        same = same_ruling(r["question"], r["answer"])
+        same = same_ruling(r.question, r.answer)
         if same in seen:
             continue
         seen.add(same)
-        later = [
-            (r["book"], x["ruling"])
-            for x in db.query(
-                "SELECT ruling FROM revisions WHERE book = ? AND revises = ? ORDER BY rowid", [r["book"], r["id"]]
-            )
-        ]
-        later += reading.superseded_by(r["book"], r["id"])
+        later = [(r.book, x.id) for x in store.later_rulings(r.book, r.id)]
+        later += reading.superseded_by(r.book, r.id)
         out.append(
             {
-                "book": r["book"],
-                "edition": reading.editions.get(r["book"]),
-                "id": r["id"],
-                "topic": r["topic"],
-                "question": r["question"],
-                "faq": r["faq"],
-                "published": r["published"],
+                "book": r.book,
+                "edition": reading.editions.get(r.book),
+                "id": r.id,
+                "topic": r.topic,
+                "question": r.question,
+                "faq": r.faq,
+                "published": r.published,
                 "current": not later,
-                "superseded_by": [brief(db, b, i) for b, i in later],
-                "found_by": found[(r["book"], r["id"])],
-                "cites": reading.cites(r["book"], r["id"]),
+                "superseded_by": [brief(store, b, i) for b, i in later],
+                "found_by": found[(r.book, r.id)],
+                "cites": reading.cites(r.book, r.id),
             }
         )
     return sorted(out, key=lambda item: not item["current"])

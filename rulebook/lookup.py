@@ -1,22 +1,29 @@
 """Lookups a judge runs by name or number, over judge.db's tables (docs/database.md).
 
-Each function takes anything with ``query(sql, params) -> list[dict]`` (the store, or the plain
-sqlite3 rows the fastest lookups read), so a command only parses, calls and prints.
+Each function reads through the store (:class:`rulebook.store.Store`, its named methods: no SQL here),
+so a command only parses, calls and prints. ``judge rule`` reads rule records (named tuples), not the
+model's classes.
 """
 
 from __future__ import annotations
 
 import bisect
-import json
-from dataclasses import dataclass, field, fields
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulebook import games, numbers
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from rulebook.game_rulings import Reading
+    from rulebook.model import Rule, Term
+    from rulebook.store import Cite, CitedBy, RuleRecord, RuleText, RulingRow, Store
 
 NEAREST = 6  # rule numbers suggested for one that is not there
 SUGGEST_MIN = 75  # rapidfuzz WRatio of a glossary term suggested for one that is not there
 
 
-def nearest_numbers(db, number: str, books: list[str], limit: int = NEAREST) -> list[str]:
+def nearest_numbers(store: Store, number: str, books: list[str], limit: int = NEAREST) -> list[str]:
     """What a judge who typed ``number`` may have meant, in the books searched: first the numbers one
     slip away (a character too many or too few, two swapped: 601.2ff -> 601.2f), then its nearest
     existing parent, then the numbers on either side of where it would be, then those one character
@@ -24,21 +31,21 @@ def nearest_numbers(db, number: str, books: list[str], limit: int = NEAREST) -> 
     away or in its section (the same first number: 702.19b is not near 308 or 399, which is all an
     excerpt may have).
 
-    >>> class Rows:
-    ...     def query(self, sql, params=()):
-    ...         if "game" in sql:
-    ...             return [{"game": "mtg"}]
-    ...         return [{"number": n} for n in ("601", "601.2", "601.2e", "601.2f", "601.2g", "601.3")]
-    >>> nearest_numbers(Rows(), "601.2ff", ["cr"])
+    >>> class Book:  # what it reads of the store
+    ...     def game_of(self, book):
+    ...         return "mtg"
+    ...     def rule_numbers(self, book):
+    ...         return ["601", "601.2", "601.2e", "601.2f", "601.2g", "601.3"]
+    >>> nearest_numbers(Book(), "601.2ff", ["cr"])
     ['601.2f', '601.2', '601.2g', '601.3']
-    >>> nearest_numbers(Rows(), "601.2z", ["cr"])
+    >>> nearest_numbers(Book(), "601.2z", ["cr"])
     ['601.2', '601.2g', '601.3', '601.2e', '601.2f']
     """
     out: list[str] = []
     for book in books:
-        game = db.query("SELECT game FROM books WHERE id = ?", [book])[0]["game"]
+        game = store.game_of(book)
         wanted = numbers.canonical(number, game)
-        existing = [r["number"] for r in db.query("SELECT number FROM rules WHERE book = ? ORDER BY sort", [book])]
+        existing = store.rule_numbers(book)
         typos = [n for n in existing if _one_typo(wanted, n)]
         slips = [n for n in typos if len(n) != len(wanted) or sorted(n) == sorted(wanted)]
         p = numbers.parent(wanted, game)
@@ -53,34 +60,32 @@ def nearest_numbers(db, number: str, books: list[str], limit: int = NEAREST) -> 
     return out[:limit]
 
 
-def excerpt_hint(db, books: list[str]) -> str | None:
+def excerpt_hint(store: Store, books: list[str]) -> str | None:
     """For a miss: the books searched that are excerpts (a built-in seed, or a document the reader found
     truncated), each with its edition and how many rules it has, and how to load the full rules; None
     when every book searched is whole.
 
-    >>> class Rows:
-    ...     def query(self, sql, params=()):
-    ...         return [{"id": "mtg", "title": "Comprehensive Rules (seed excerpt)", "edition": "2008-10-01",
-    ...                  "builtin": 1, "rules": 31}]
-    >>> excerpt_hint(Rows(), ["mtg"])
+    >>> from rulebook.store import BookRow
+    >>> class Books:  # what it reads of the store
+    ...     def book_rows(self):
+    ...         return [BookRow("mtg", "mtg", "Comprehensive Rules (seed excerpt)", "2008-10-01", True, True, "", True, False)]
+    ...     def rule_count(self, book):
+    ...         return 31
+    >>> excerpt_hint(Books(), ["mtg"])
     'mtg is the built-in excerpt Comprehensive Rules (seed excerpt), edition 2008-10-01, 31 rules: load the full rules with judge load PATH --book ID'
     """
     if not books:
         return None
-    rows = db.query(
-        f"SELECT id, title, edition, builtin, (SELECT count(*) FROM rules WHERE rules.book = books.id) AS rules "
-        f"FROM books WHERE partial AND id IN ({', '.join('?' * len(books))}) ORDER BY position, id",
-        list(books),
-    )
+    rows = [r for r in store.book_rows() if r.partial and r.id in books]
     if not rows:
         return None
     said = []
     for r in rows:
-        what = "the built-in excerpt" if r["builtin"] else "read from a truncated text:"
+        what = "the built-in excerpt" if r.builtin else "read from a truncated text:"
         said.append(
-            " ".join(p for p in (f"{r['id']} is {what}", r["title"]) if p)
-            + (f", edition {r['edition']}" if r["edition"] else "")
-            + f", {r['rules']} rules"
+            " ".join(p for p in (f"{r.id} is {what}", r.title) if p)
+            + (f", edition {r.edition}" if r.edition else "")
+            + f", {store.rule_count(r.id)} rules"
         )
     return "; ".join(said) + ": load the full rules with judge load PATH --book ID"
 
@@ -98,7 +103,7 @@ def _one_typo(typed: str, number: str) -> bool:
     return DamerauLevenshtein.distance(typed, number, score_cutoff=1) <= 1
 
 
-def find_terms(store, term: str, books: list[str]) -> tuple[list, list[str]]:
+def find_terms(store: Store, term: str, books: list[str]) -> tuple[list[tuple[str, Term]], list[str]]:
     """Glossary entries (``(book, Term)``) for ``term``, and suggestions when none is taken as meant.
 
     Exact (case-insensitive) matches first; else, when ``term`` is judges' shorthand of the book's game
@@ -141,7 +146,7 @@ def find_terms(store, term: str, books: list[str]) -> tuple[list, list[str]]:
     return [], list(dict.fromkeys(rows[i][1].term for _, _, i in scored))
 
 
-def shorthand_meanings(store, word: str, books: list[str]) -> dict[str, dict[tuple[str, ...], str]]:
+def shorthand_meanings(store: Store, word: str, books: list[str]) -> dict[str, dict[tuple[str, ...], str]]:
     """For each book whose game has ``word`` as judges' shorthand: what it stands for, by its
     :func:`word_forms` (every wording it has had: "sba" is State-Based Actions, and State-Based
     Effects in an older book)."""
@@ -149,8 +154,8 @@ def shorthand_meanings(store, word: str, books: list[str]) -> dict[str, dict[tup
 
     out: dict[str, dict[tuple[str, ...], str]] = {}
     for book in books:
-        game = store.query("SELECT game FROM books WHERE id = ?", [book])
-        means = shorthand({game[0]["game"]} if game else None).get(word.strip().lower(), [])
+        game = store.book_game(book)
+        means = shorthand({game} if game else None).get(word.strip().lower(), [])
         if means:
             out[book] = {word_forms(m): m for m in means}
     return out
@@ -159,7 +164,7 @@ def shorthand_meanings(store, word: str, books: list[str]) -> dict[str, dict[tup
 RULES_SHOWN = 50  # the rules a term's definition lists at most (the rest: judge rule NUMBER --depth)
 
 
-def term_rules(db, book: str, term: str, limit: int = RULES_SHOWN) -> tuple[list[dict], int]:
+def term_rules(store: Store, book: str, term: str, limit: int = RULES_SHOWN) -> tuple[list[dict], int]:
     """The rules that say what a term is, in rule order, at most ``limit`` (and how many more there
     are): each rule its entry points at (Magic: the glossary's "See rule 702.19"; Riftbound: the rule
     that defines the term), with its sub-rules. A Riftbound term whose rule sits under a heading
@@ -167,98 +172,67 @@ def term_rules(db, book: str, term: str, limit: int = RULES_SHOWN) -> tuple[list
     under it, and a heading that names it among its siblings (706 Mighty, then 707 to 711) heads the
     rules after it up to the next heading. Each: ``{"number", "title", "text", "depth"}``, depth 0 for
     the rule the entry points at."""
-    derived = db.query(
-        "SELECT derived_from FROM terms WHERE book = ? AND term = ? AND derived_from IS NOT NULL", [book, term]
-    )
-    if derived:
-        roots = term_section(db, book, term, derived[0]["derived_from"])
+    derived = store.term_derived_from(book, term)
+    if derived is not None:
+        roots = term_section(store, book, term, derived)
     else:
-        roots = [
-            r["target"]
-            for r in db.query(
-                "SELECT target FROM refs WHERE book = ? AND from_kind = 'term' AND from_id = ? AND target_kind = 'rule' "
-                "AND outcome != 'dangling' ORDER BY rowid",
-                [book, term],
-            )
-        ]
+        roots = store.term_rule_targets(book, term)
     out: list[dict] = []
     seen: set[str] = set()
     for i, root in enumerate(dict.fromkeys(roots)):
-        rule = get(db, book, root)
+        rule = store.rule_record(book, root)
         if rule is not None:
-            _with_sub_rules(db, book, rule, 1 if derived and i else 0, out, seen)
+            _with_sub_rules(store, book, rule, 1 if derived is not None and i else 0, out, seen)
     return out[:limit], max(0, len(out) - limit)
 
 
-def term_section(db, book: str, term: str, number: str) -> list[str]:
+def term_section(store: Store, book: str, term: str, number: str) -> list[str]:
     """The rules whose sub-rules say what a Riftbound term defined by rule ``number`` is: the heading
     that names the term over it (815 Tank over 815.1), or beside it with the siblings it heads up to
     the next heading (706 Mighty, then 707 to 711); else the rule itself."""
-    root = _term_root(db, book, number, term)
-    rule = get(db, book, root) if root != number else None
-    if rule is None or not _is_heading(rule) or children(db, book, root):
+    root = _term_root(store, book, number, term)
+    rule = store.rule_record(book, root) if root != number else None
+    if rule is None or not _is_heading(rule) or store.child_records(book, root):
         return [root]
-    return [root] + [r["number"] for r in _headed(db, book, rule)]
+    return [root] + [r.number for r in store.headed_records(book, rule.parent, rule.sort)]
 
 
-_HEADING = "title IS NOT NULL AND title != '' AND (text IS NULL OR text = '')"  # as _is_heading says
-
-
-def _term_root(db, book: str, number: str, term: str) -> str:
+def _term_root(store: Store, book: str, number: str, term: str) -> str:
     """The rule a Riftbound term stands for: the heading that names it, over or beside the rule that
     defines it, else that rule."""
-    rule = get(db, book, number)
+    rule = store.rule_record(book, number)
     if rule is None:
         return number
     wanted = word_forms(term)
-    parent = get(db, book, rule["parent"]) if rule["parent"] else None
-    if parent is not None and parent["title"] and word_forms(parent["title"]) == wanted:
-        return parent["number"]
+    parent = store.rule_record(book, rule.parent) if rule.parent else None
+    if parent is not None and parent.title and word_forms(parent.title) == wanted:
+        return parent.number
     if not _is_heading(rule):  # the heading among its siblings above it (heading_of, one row read)
-        above = db.query(
-            f"SELECT number, title FROM rules WHERE book = ? AND parent IS ? AND sort < ? AND {_HEADING} "
-            "ORDER BY sort DESC LIMIT 1",
-            [book, rule["parent"], rule["sort"]],
-        )
-        if above and word_forms(above[0]["title"]) == wanted:
-            return above[0]["number"]
+        above = store.heading_before(book, rule.parent, rule.sort)
+        if above and word_forms(above.title or "") == wanted:
+            return above.number
     return number
 
 
-def _headed(db, book: str, heading: dict) -> list[dict]:
-    """The siblings after a Riftbound heading, up to the next heading: the rules it heads."""
-    following = db.query(
-        f"SELECT sort FROM rules WHERE book = ? AND parent IS ? AND sort > ? AND {_HEADING} ORDER BY sort LIMIT 1",
-        [book, heading["parent"], heading["sort"]],
-    )
-    until = " AND sort < ?" if following else ""
-    rows = db.query(
-        f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort > ?{until} ORDER BY sort",
-        [book, heading["parent"], heading["sort"]] + ([following[0]["sort"]] if following else []),
-    )
-    return [_rule(row) for row in rows]
-
-
-def _with_sub_rules(db, book: str, rule: dict, depth: int, out: list[dict], seen: set[str]) -> None:
+def _with_sub_rules(store: Store, book: str, rule: RuleRecord, depth: int, out: list[dict], seen: set[str]) -> None:
     """``rule`` and every rule under it, in rule order (one query: the numbers that begin with its own)."""
     import re
 
-    number = rule["number"]
-    rows = db.query(
-        "SELECT number, title, text FROM rules WHERE book = ? AND substr(number, 1, ?) = ? ORDER BY sort",
-        [book, len(number), number],
-    )
+    number = rule.number
+    rows = store.texts_beginning(book, number)
     levels = len(numbers.tokens(number))
-    for row in [rule] + [r for r in rows if r["number"] != number and re.match(r"[.a-z]", r["number"][len(number)])]:
-        if row["number"] in seen:
+    under: list[RuleRecord | RuleText] = [rule]
+    under += [r for r in rows if r.number != number and re.match(r"[.a-z]", r.number[len(number)])]
+    for row in under:
+        if row.number in seen:
             continue
-        seen.add(row["number"])
+        seen.add(row.number)
         out.append(
             {
-                "number": row["number"],
-                "title": row["title"],
-                "text": row["text"] or "",
-                "depth": depth + len(numbers.tokens(row["number"])) - levels,
+                "number": row.number,
+                "title": row.title,
+                "text": row.text,
+                "depth": depth + len(numbers.tokens(row.number)) - levels,
             }
         )
 
@@ -275,9 +249,10 @@ def word_forms(text: str) -> tuple[str, ...]:
     return tuple(stems(text.replace("-", " ")))
 
 
-def book_document(store, book_id: str) -> dict:
+def book_document(store: Store, book_id: str) -> dict:
     """A whole book as JSON (``judge export json``, docs/json.md): rules in rule order, terms, rulings."""
     book = store.book(book_id)
+    assert book is not None, book_id  # a book the command chose among those loaded
     return {
         "book": {
             "id": book.id,
@@ -309,16 +284,13 @@ def book_document(store, book_id: str) -> dict:
 
 
 # ``judge rule``: a rule where it sits (docs/json.md) -------------------------------------------------
-_COLUMNS = "book, number, parent, title, text, examples, source, line, expected_children, sort"
-
-
-@dataclass(frozen=True)
-class RuleView:
+class RuleView(NamedTuple):
     """A rule as a judge looks it up: where it sits (its ancestors, and in Riftbound the headings that
     group it), its text and examples, its sub-rules ``depth`` levels deep, what the loaded text lacks,
     what it cites and what cites it, the FAQ sections that revise it, and the rulings that rest on it
     (its own book's and its older editions', :mod:`rulebook.game_rulings`). Nested items are JSON-ready
-    dicts; :meth:`to_json` gives docs/json.md's object."""
+    dicts; :meth:`to_json` gives docs/json.md's object. A named tuple: defined and made for every
+    ``judge rule`` at a fraction of a dataclass's cost."""
 
     book: str
     number: str  # as stored: a number the publisher printed twice is 744.5, then 744.5-2
@@ -336,198 +308,137 @@ class RuleView:
     cites: list[dict]
     cited_by: list[dict]
     revised_by: list[dict]
-    rulings: list[dict] = field(default_factory=list)
+    rulings: list[dict]
 
     def to_json(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
 
-def rule_views(db, number: str, books: list[str], depth: int = 1) -> list[RuleView]:
+def rule_views(store: Store, number: str, books: list[str], depth: int = 1) -> list[RuleView]:
     """The rule ``number`` (typed in either game's style) of each of ``books`` that has it, in ``books`` order."""
-    return [rule_view(db, book, r, depth) for book, r in find(db, number, books)]
+    return [rule_view(store, book, r, depth) for book, r in find(store, number, books)]
 
 
-def _rule(row: dict) -> dict:
-    row["text"] = row["text"] or ""
-    row["examples"] = json.loads(row["examples"] or "[]")
-    row["source"], row["line"] = row["source"] or "", row["line"] or 0
-    return row
-
-
-def get(db, book: str, number: str) -> dict | None:
-    rows = db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND number = ?", [book, number])
-    return _rule(rows[0]) if rows else None
-
-
-def find(db, text: str, books: list[str]) -> list[tuple[str, dict]]:
+def find(store: Store, text: str, books: list[str]) -> list[tuple[str, RuleRecord]]:
     """Each book's rule with this number, typed in either game's style, in ``books`` order; where the
     publisher printed the number twice, every rule printed so (``744.5``, then ``744.5-2``), in
     document order. A number typed with its ``-2`` finds that rule alone."""
-    found: dict[str, list[dict]] = {}
-    marks = ", ".join("?" * len(books))
+    found: dict[str, list[RuleRecord]] = {}
     for candidate in numbers.candidates(text):  # a book answers to the first spelling it has
-        rows = db.query(
-            f"SELECT {_COLUMNS} FROM rules WHERE (number = ? OR number GLOB ? || '-[0-9]*') "
-            f"AND book IN ({marks}) ORDER BY sort",
-            [candidate, candidate, *books],
-        )
         answered = set(found)
-        for row in rows:
-            if row["book"] not in answered:
-                found.setdefault(row["book"], []).append(_rule(row))
+        for row in store.records_numbered(candidate, books):
+            if row.book not in answered:
+                found.setdefault(row.book, []).append(row)
     return [(b, r) for b in books for r in found.get(b, [])]
 
 
-def children(db, book: str, number: str) -> list[dict]:
-    return [
-        _rule(r)
-        for r in db.query(f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent = ? ORDER BY sort", [book, number])
-    ]
-
-
-def ancestors(db, book: str, rule: dict) -> list[dict]:
-    out: list[dict] = []
-    parent = rule["parent"]
+def ancestors(store: Store, book: str, rule: RuleRecord) -> list[RuleRecord]:
+    out: list[RuleRecord] = []
+    parent = rule.parent
     while parent:
-        found = get(db, book, parent)
+        found = store.rule_record(book, parent)
         if found is None:
             break
         out.insert(0, found)
-        parent = found["parent"]
+        parent = found.parent
     return out
 
 
-def _brief(r: dict) -> dict:
-    return {"number": r["number"], "title": r["title"], "text": r["text"]}
+def _brief(r: RuleRecord) -> dict:
+    return {"number": r.number, "title": r.title, "text": r.text}
 
 
-def _tree(db, book: str, number: str, depth: int) -> list[dict]:
+def _tree(store: Store, book: str, number: str, depth: int) -> list[dict]:
     if depth <= 0:
         return []
     return [
         {
-            "number": child["number"],
-            "title": child["title"],
-            "text": child["text"],
-            "children": _tree(db, book, child["number"], depth - 1),
+            "number": child.number,
+            "title": child.title,
+            "text": child.text,
+            "children": _tree(store, book, child.number, depth - 1),
         }
-        for child in children(db, book, number)
+        for child in store.child_records(book, number)
     ]
 
 
-def _is_heading(r: dict) -> bool:
-    return bool(r["title"]) and not r["text"]
+def _is_heading(r: RuleRecord | RuleText) -> bool:
+    return bool(r.title) and not r.text
 
 
-def heading_of(db, book: str, rule: dict) -> dict | None:
+def heading_of(store: Store, book: str, rule: RuleRecord) -> dict | None:
     """Riftbound groups rules under heading rules that are their siblings (311 Priority and Focus
     heads 312 and 313); the breadcrumb shows that heading too."""
     if _is_heading(rule):
         return None
-    rows = db.query(
-        f"SELECT {_COLUMNS} FROM rules WHERE book = ? AND parent IS ? AND sort < ? ORDER BY sort DESC",
-        [book, rule["parent"], rule["sort"]],
-    )
-    for row in rows:
-        sibling = _rule(row)
+    for sibling in store.siblings_before(book, rule.parent, rule.sort):
         if _is_heading(sibling):
             return _brief(sibling)
     return None
 
 
-def rule_view(db, book: str, r: dict, depth: int) -> RuleView:
-    above = ancestors(db, book, r)
+def rule_view(store: Store, book: str, r: RuleRecord, depth: int) -> RuleView:
+    above = ancestors(store, book, r)
     ancestors_shown = [_brief(a) for a in above]
-    game = db.query("SELECT game FROM books WHERE id = ?", [book])[0]["game"]
-    if games.get(game).numbering.sibling_headings:
+    if games.get(store.game_of(book)).numbering.sibling_headings:
         with_headings: list[dict] = []
         for item in above + [r]:
-            heading = heading_of(db, book, item) if item["parent"] else None
+            heading = heading_of(store, book, item) if item.parent else None
             if heading and heading not in with_headings:
                 with_headings.append(heading)
             if item is not r:
                 with_headings.append(_brief(item))
         ancestors_shown = with_headings
-    present = db.query("SELECT count(*) AS n FROM rules WHERE book = ? AND parent = ?", [book, r["number"]])[0]["n"]
-    expected = r["expected_children"]
+    present = store.child_count(book, r.number)
+    expected = r.expected_children
     missing = max(0, expected - present) if expected is not None else 0
     return RuleView(
         book=book,
-        number=r["number"],
-        printed=numbers.printed(r["number"]),
-        title=r["title"],
-        text=r["text"],
-        examples=r["examples"],
-        parent=r["parent"],
+        number=r.number,
+        printed=numbers.printed(r.number),
+        title=r.title,
+        text=r.text,
+        examples=list(r.examples),
+        parent=r.parent,
         ancestors=ancestors_shown,
-        children=_tree(db, book, r["number"], depth),
+        children=_tree(store, book, r.number, depth),
         missing_children=missing,
         expected_children=expected,
-        source=r["source"],
-        line=r["line"],
-        cites=[_cite(db, book, c) for c in _cites(db, book, r["number"])],
-        cited_by=[_cited_by(db, book, c) for c in _cited_by_rows(db, book, r["number"])],
-        revised_by=revised_by(db, book, r["number"]),
-        rulings=rulings_for_rule(db, book, r["number"], r["title"]),
+        source=r.source,
+        line=r.line,
+        cites=[_cite(store, book, c) for c in store.cites(book, r.number)],
+        cited_by=[_cited_by(store, book, c) for c in store.cited_by(book, r.number)],
+        revised_by=revised_by(store, book, r.number),
+        rulings=rulings_for_rule(store, book, r.number, r.title),
     )
 
 
-def rulings_for_rule(db, book: str, number: str, title: str | None) -> list[dict]:
+def rulings_for_rule(store: Store, book: str, number: str, title: str | None) -> list[dict]:
     """The rulings that rest on the rule, the book's own and its older editions' (:mod:`rulebook.game_rulings`)."""
-    if not db.query(
-        "SELECT 1 FROM rulings JOIN books ON books.id = rulings.book "
-        "WHERE books.game = (SELECT game FROM books WHERE id = ?) LIMIT 1",
-        [book],
-    ):
+    if not store.game_has_rulings(book):
         return []  # no FAQ of the game is loaded (the mtg seed, the Comprehensive Rules)
     from rulebook.game_rulings import rulings_for_rule as found
 
-    return found(db, book, number, title)
+    return found(store, book, number, title)
 
 
-def revised_by(db, book: str, number: str) -> list[dict]:
+def revised_by(store: Store, book: str, number: str) -> list[dict]:
     """The FAQ sections of the book that give this rule's revised text (``Rule 735.1.c (revised text)``)."""
-    rows = db.query(
-        "SELECT id, answer, faq, published, source, line FROM rulings WHERE book = ? AND revises_rule = ? "
-        "ORDER BY published, rowid",
-        [book, number],
-    )
     return [
         {
-            "ruling": row["id"],
-            "faq": row["faq"],
-            "published": row["published"],
-            "text": row["answer"],
-            "source": row["source"],
-            "line": row["line"],
+            "ruling": row.id,
+            "faq": row.faq,
+            "published": row.published,
+            "text": row.answer,
+            "source": row.source,
+            "line": row.line,
         }
-        for row in rows
+        for row in store.revised_texts(book, [number])
     ]
 
 
-def _cites(db, book: str, number: str) -> list[dict]:
-    return db.query(
-        "SELECT DISTINCT target, target_kind, outcome, raw, cited_title, actual_title FROM refs "
-        "WHERE book = ? AND from_kind = 'rule' AND from_id = ? AND target_kind != 'term' ORDER BY rowid",
-        [book, number],
-    )
-
-
-def _cited_by_rows(db, book: str, number: str) -> list[dict]:
-    return db.query(
-        "SELECT DISTINCT from_kind, from_id FROM refs WHERE book = ? AND target = ? "
-        "AND target_kind != 'term' ORDER BY rowid",
-        [book, number],
-    )
-
-
-def _title(db, book: str, number: str) -> tuple[bool, str | None]:
-    rows = db.query("SELECT title FROM rules WHERE book = ? AND number = ?", [book, number])
-    return (True, rows[0]["title"]) if rows else (False, None)
-
-
-def _cite(db, book: str, row: dict) -> dict:
-    in_book, title = _title(db, book, row["target"])
+def _cite(store: Store, book: str, row: Cite) -> dict:
+    in_book, title = store.rule_title(book, row["target"])
     return {
         "number": row["target"],
         "title": title if in_book else row["cited_title"],
@@ -536,21 +447,14 @@ def _cite(db, book: str, row: dict) -> dict:
     }
 
 
-def _cited_by(db, book: str, row: dict) -> dict:
+def _cited_by(store: Store, book: str, row: CitedBy) -> dict:
     if row["from_kind"] == "rule":
-        return {"kind": "rule", "number": row["from_id"], "title": _title(db, book, row["from_id"])[1]}
+        return {"kind": "rule", "number": row["from_id"], "title": store.rule_title(book, row["from_id"])[1]}
     return {"kind": row["from_kind"], "number": row["from_id"], "title": None}
 
 
 # ``judge rulings``: FAQ answers, the current one first (docs/json.md) ----------------------------------
-_RULING_COLUMNS = ", ".join(
-    f"rulings.{c}"
-    for c in ("book", "id", "topic", "question", "answer", "source", "line", "form", "faq", "published", "revises_rule")
-)
-
-
-@dataclass(frozen=True)
-class RulingView:
+class RulingView(NamedTuple):
     """A ruling as a judge reads it: the question and whole answer, where it comes from (its book, that
     book's edition, and the book it is read in: a newer edition of its game, docs/decisions.md "Rulings
     stay with the game"), the rules it rests on as that book numbers them, and whether a later FAQ
@@ -558,25 +462,25 @@ class RulingView:
 
     book: str
     id: str
-    form: str
+    form: str | None
     topic: str | None
     question: str
     answer: str
     faq: str | None
     published: str | None
-    source: str
+    source: str | None
     line: int | None
     score: float | None
     current: bool
     superseded_by: list[dict]
     revises: list[dict]
     revises_rule: str | None
-    edition: str | None = None
-    read_in: str | None = None
-    cites: list[dict] = field(default_factory=list)
+    edition: str | None
+    read_in: str | None
+    cites: list[dict]
 
     def to_json(self) -> dict:
-        return {f.name: getattr(self, f.name) for f in fields(self)}
+        return self._asdict()
 
     @property
     def carried(self) -> bool:
@@ -584,7 +488,7 @@ class RulingView:
         return self.read_in is not None and self.read_in != self.book
 
 
-def ruling_views(store, found: list[tuple]) -> list[RulingView]:
+def ruling_views(store: Store, found: list[tuple]) -> list[RulingView]:
     """The rulings ``(book, id, score[, read_in])`` a search found, the current ones first: the current
     rulings (by score), each superseded ruling's revisions the search did not find (score None), then
     the superseded rulings (by score), so the judge always sees the current answer. ``read_in`` is the
@@ -605,62 +509,52 @@ def ruling_views(store, found: list[tuple]) -> list[RulingView]:
     return _current_first(store, views, reading)
 
 
-def _ruling_brief(row: dict, book: str) -> dict:
+def _ruling_brief(row: RulingRow, book: str) -> dict:
     return {
         "book": book,
-        "id": row["id"],
-        "question": row["question"],
-        "faq": row["faq"],
-        "published": row["published"],
+        "id": row.id,
+        "question": row.question,
+        "faq": row.faq,
+        "published": row.published,
     }
 
 
-def _ruling_view(store, book: str, ruling_id: str, score: float | None, reading) -> RulingView:
+def _ruling_view(store: Store, book: str, ruling_id: str, score: float | None, reading: Reading) -> RulingView:
     from rulebook.game_rulings import brief
 
-    row = store.query(
-        f"SELECT {_RULING_COLUMNS} FROM rulings WHERE rulings.book = ? AND rulings.id = ?", [book, ruling_id]
-    )[0]
-    later = store.query(
-        f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.ruling "
-        "WHERE revisions.book = ? AND revisions.revises = ? ORDER BY rulings.rowid",
-        [book, ruling_id],
-    )
-    earlier = store.query(
-        f"SELECT {_RULING_COLUMNS} FROM revisions JOIN rulings ON rulings.book = revisions.book AND rulings.id = revisions.revises "
-        "WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid",
-        [book, ruling_id],
-    )
+    row = store.ruling_row(book, ruling_id)
+    if row is None:
+        raise KeyError(f"no ruling {ruling_id!r} in {book!r}")
     # Within its book (the revisions table), then across books (a newer edition's FAQ: rulebook.game_rulings).
-    superseded_by = [_ruling_brief(r, book) for r in later] + [
+    superseded_by = [_ruling_brief(r, book) for r in store.later_rulings(book, ruling_id)] + [
         brief(store, b, i) for b, i in reading.superseded_by(book, ruling_id)
     ]
-    revises = [_ruling_brief(r, book) for r in earlier] + [
+    revises = [_ruling_brief(r, book) for r in store.earlier_rulings(book, ruling_id)] + [
         brief(store, b, i) for b, i in reading.revises(book, ruling_id)
     ]
     return RulingView(
         book=book,
-        id=row["id"],
-        form=row["form"],
-        topic=row["topic"],
-        question=row["question"],
-        answer=row["answer"],
-        faq=row["faq"],
-        published=row["published"],
-        source=row["source"],
-        line=row["line"],
+        id=row.id,
+        form=row.form,
+        topic=row.topic,
+        question=row.question,
+        answer=row.answer,
+        faq=row.faq,
+        published=row.published,
+        source=row.source,
+        line=row.line,
         score=score,
         current=not superseded_by,
         superseded_by=superseded_by,
         revises=revises,
-        revises_rule=row["revises_rule"],
+        revises_rule=row.revises_rule,
         edition=reading.editions.get(book),
         read_in=reading.book,
         cites=reading.cites(book, ruling_id),
     )
 
 
-def _current_first(store, found: list[RulingView], reading) -> list[RulingView]:
+def _current_first(store: Store, found: list[RulingView], reading: Callable[[str], Reading]) -> list[RulingView]:
     """The current rulings (by score), each superseded ruling's revisions that the search did not find
     (score None), then the superseded rulings (by score)."""
     current = [r for r in found if r.current]
@@ -675,7 +569,7 @@ def _current_first(store, found: list[RulingView], reading) -> list[RulingView]:
 
 
 # ``judge refs``: a rule's citation neighbourhood (docs/json.md) ----------------------------------------
-def citation_trees(store, book: str, rule, depth: int = 1) -> dict:
+def citation_trees(store: Store, book: str, rule: Rule, depth: int = 1) -> dict:
     """What ``rule`` cites and what cites it, as trees ``depth`` levels deep (JSON as is); a rule
     already shown higher up is not repeated."""
     number = rule.number
@@ -688,24 +582,23 @@ def citation_trees(store, book: str, rule, depth: int = 1) -> dict:
     }
 
 
-def _citation_tree(store, book: str, number: str, depth: int, direction: str, seen: set[str]) -> list[dict]:
+def _citation_tree(store: Store, book: str, number: str, depth: int, direction: str, seen: set[str]) -> list[dict]:
     if depth <= 0:
         return []
-    rows = (
-        store.cites(book, number)
+    found: list[tuple[str, str | None]] = (  # (rule, outcome)
+        [(c["target"], c["outcome"]) for c in store.cites(book, number)]
         if direction == "cites"
-        else [r for r in store.cited_by(book, number) if r["from_kind"] == "rule"]
+        else [(c["from_id"], None) for c in store.cited_by(book, number) if c["from_kind"] == "rule"]
     )
     out = []
-    for row in rows:
-        target = row["target"] if direction == "cites" else row["from_id"]
+    for target, outcome in found:
         if target in seen:
             continue
         seen.add(target)
         rule = store.rule(book, target)
-        item = {"number": target, "title": rule.title if rule else None, "in_book": rule is not None}
+        item: dict[str, Any] = {"number": target, "title": rule.title if rule else None, "in_book": rule is not None}
         if direction == "cites":
-            item["outcome"] = row["outcome"]
+            item["outcome"] = outcome
         item[direction] = _citation_tree(store, book, target, depth - 1, direction, seen) if rule else []
         out.append(item)
     return out

@@ -470,7 +470,7 @@ def check(db, rulings: list[Ruling], book: str) -> list[RulingCheck]:
     from rulebook import diff as d
 
     target = {e.number: e for e in d.read_rules(db, book)}
-    loaded = {r["id"] for r in db.query("SELECT id FROM books")}
+    loaded = set(db.book_ids())
     forwards: dict[str, dict[str, d.Pair | str]] = {}
     out = []
     for ruling in rulings:

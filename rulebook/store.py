@@ -1,23 +1,27 @@
 """The SQLite store: books, rules, terms, rulings, references, with FTS5 indexes. See docs/database.md.
 
 The file is an ordinary SQLite database; every table is keyed by ``book``. Writing happens only in
-:mod:`rulebook.library` (on a copy that then replaces the file); :class:`Store` reads.
+:mod:`rulebook.library` (on a copy that then replaces the file); :class:`Store` reads: it is the read
+API over judge.db, and the lookups, the diff, the editions' history, the rulings of a game and the
+command line call its named methods rather than write SQL of their own (the search's full-text and
+vector reads are :class:`rulebook.search.index.SearchIndex`'s, over the store's connection).
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence, Sized
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
 
 if TYPE_CHECKING:
     from rulebook.model import Book, Rule, Ruling, Term
 
 # rulebook.model (its dataclasses cost about 4 ms to create) and rulebook.numbers are imported where a
-# method needs them: a search reads rows, and need not pay for them.
+# method needs them: a lookup or a search reads rows, and need not pay for them. The rows a method
+# returns are named tuples (a tenth of a millisecond to define, less than a dict to make) or, where the
+# caller hands them on as JSON-ready dicts, typed dicts.
 
 SCHEMA_VERSION = "8"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
 # 6: rulings' form, FAQ, date and revised rule, and the revisions table; 7: rules' stems, the meaning
@@ -176,8 +180,8 @@ def rebuild_fts(db) -> None:
         db[table].rebuild_fts()
 
 
-@dataclass(frozen=True)
-class RuleRow:
+# The rows the read methods return ------------------------------------------------------------------
+class RuleRow(NamedTuple):
     """A rule as stored, with the book it belongs to."""
 
     book: str
@@ -186,6 +190,126 @@ class RuleRow:
     @property
     def number(self) -> str:
         return self.rule.number
+
+
+class BookRow(NamedTuple):
+    """A book as ``judge books`` lists it, with what choosing a default book and reading rulings need."""
+
+    id: str
+    game: str
+    title: str
+    edition: str | None
+    builtin: bool  # a seed book
+    partial: bool  # an excerpt
+    fingerprint: str | None
+    has_rules: bool
+    has_rulings: bool
+
+
+class RuleRecord(NamedTuple):
+    """A rule where it sits (``judge rule``): :class:`rulebook.model.Rule`'s fields with its book and sort
+    key, read without the model's class."""
+
+    book: str
+    number: str
+    parent: str | None
+    title: str | None
+    text: str
+    examples: tuple[str, ...]
+    source: str
+    line: int
+    expected_children: int | None
+    sort: str  # sorts numerically (rules.sort)
+
+
+class RuleText(NamedTuple):
+    """A rule's number, title and text."""
+
+    number: str
+    title: str | None
+    text: str
+
+
+class RuleContent(NamedTuple):
+    """What comparing two editions reads of a rule (:func:`rulebook.diff.read_rules`)."""
+
+    number: str
+    parent: str | None
+    title: str | None
+    text: str
+    examples: tuple[str, ...]
+
+
+class RulingRow(NamedTuple):
+    """A ruling as stored (columns as docs/database.md has them), with its place in the document."""
+
+    book: str
+    id: str
+    topic: str | None
+    question: str
+    answer: str
+    source: str | None
+    line: int | None
+    form: str | None
+    faq: str | None
+    published: str | None
+    revises_rule: str | None
+    position: int  # its rowid: rulings are stored in document order
+
+
+class Cite(TypedDict):
+    """A reference a rule makes to another rule or section (:meth:`Store.cites`)."""
+
+    target: str
+    target_kind: str
+    outcome: str
+    raw: str
+    cited_title: str | None
+    actual_title: str | None
+
+
+class CitedBy(TypedDict):
+    """A rule, term or ruling that cites a rule (:meth:`Store.cited_by`)."""
+
+    from_kind: str
+    from_id: str
+
+
+_BOOK_ROW = (
+    "id, game, title, edition, builtin, partial, fingerprint, EXISTS (SELECT 1 FROM rules WHERE rules.book = books.id), "
+    "EXISTS (SELECT 1 FROM rulings WHERE rulings.book = books.id)"
+)
+_RULE_RECORD = "book, number, parent, title, text, examples, source, line, expected_children, sort"
+_RULING_ROW = (
+    "rulings.book, rulings.id, rulings.topic, rulings.question, rulings.answer, rulings.source, rulings.line, "
+    "rulings.form, rulings.faq, rulings.published, rulings.revises_rule, rulings.rowid"
+)
+_HEADING = "title IS NOT NULL AND title != '' AND (text IS NULL OR text = '')"  # a title and no text
+
+
+def _book_row(row: tuple) -> BookRow:
+    id, game, title, edition, builtin, partial, fingerprint, rules, rulings = row
+    return BookRow(id, game, title, edition, bool(builtin), bool(partial), fingerprint, bool(rules), bool(rulings))
+
+
+def _record(row: tuple) -> RuleRecord:
+    book, number, parent, title, text, examples, source, line, expected, sort = row
+    return RuleRecord(
+        book,
+        number,
+        parent,
+        title,
+        text or "",
+        tuple(json.loads(examples or "[]")),
+        source or "",
+        line or 0,
+        expected,
+        sort,
+    )
+
+
+def _marks(items: Sized) -> str:
+    return ", ".join("?" * len(items))
 
 
 def _rule(row: dict[str, Any]) -> Rule:
@@ -235,10 +359,13 @@ def _ruling(row: dict[str, Any], revises: Iterable[str] = ()) -> Ruling:
 
 
 class Store:
-    """Read access to the database file.
+    """Read access to the database file: every read of judge.db, as a named method.
 
     Reading uses the standard library's sqlite3 alone: a lookup should not pay for importing
-    sqlite-utils, which :mod:`rulebook.library` uses to write.
+    sqlite-utils, which :mod:`rulebook.library` uses to write. Methods return the model's classes
+    (:class:`~rulebook.model.Rule`, :class:`~rulebook.model.Term`, ...) where a caller works with
+    those, else the rows above: named tuples (:class:`BookRow`, :class:`RuleRecord`, :class:`RulingRow`,
+    ...) or, for references handed on as JSON, typed dicts. ``query`` runs any SQL, for tools and tests.
     """
 
     def __init__(self, path: str | Path):
@@ -254,7 +381,27 @@ class Store:
         self.conn.close()
 
     def query(self, sql: str, params: Iterable[Any] = ()) -> list[dict[str, Any]]:
+        """Rows of any query, as dicts (for tools and tests; the library's modules call the named methods)."""
         return [dict(row) for row in self.conn.execute(sql, list(params))]
+
+    def _rows(self, sql: str, params: Iterable[Any] = ()) -> list[tuple]:
+        """Rows as plain tuples: what a named tuple is made of, without a dict each."""
+        cursor = self.conn.cursor()
+        cursor.row_factory = None
+        return cursor.execute(sql, list(params)).fetchall()
+
+    def _column(self, sql: str, params: Iterable[Any] = ()) -> list[Any]:
+        """The first column of each row."""
+        return [row[0] for row in self._rows(sql, params)]
+
+    def _exists(self, sql: str, params: Iterable[Any] = ()) -> bool:
+        """Whether the query finds a row."""
+        return bool(self._rows(sql, params))
+
+    @property
+    def folder(self) -> Path:
+        """The folder judge.db is in (``$JUDGE_HOME``: its ``cache/`` sits beside it)."""
+        return self.path.absolute().parent
 
     # Books -----------------------------------------------------------------------------------------
     def books(self) -> list[Book]:
@@ -266,7 +413,32 @@ class Store:
         return self._book(rows[0]) if rows else None
 
     def book_ids(self) -> list[str]:
-        return [row["id"] for row in self.query("SELECT id FROM books ORDER BY position, id")]
+        return self._column("SELECT id FROM books ORDER BY position, id")
+
+    def book_rows(self) -> list[BookRow]:
+        """Every book in ``judge books`` order, without its sources: what choosing a default reads."""
+        return [_book_row(row) for row in self._rows(f"SELECT {_BOOK_ROW} FROM books ORDER BY position, id")]
+
+    def book_row(self, book_id: str) -> BookRow | None:
+        """One book as :meth:`book_rows` gives it, or None when it is not loaded."""
+        rows = self._rows(f"SELECT {_BOOK_ROW} FROM books WHERE id = ?", [book_id])
+        return _book_row(rows[0]) if rows else None
+
+    def book_game(self, book_id: str) -> str | None:
+        """The game of a book, or None when it is not loaded."""
+        found = self._column("SELECT game FROM books WHERE id = ?", [book_id])
+        return found[0] if found else None
+
+    def game_of(self, book_id: str) -> str:
+        """The game of a loaded book (KeyError for a book that is not loaded)."""
+        game = self.book_game(book_id)
+        if game is None:
+            raise KeyError(f"no book {book_id!r}")
+        return game
+
+    def has_game(self, game: str) -> bool:
+        """Whether a book of ``game`` is loaded."""
+        return self._exists("SELECT 1 FROM books WHERE game = ? LIMIT 1", [game])
 
     def fingerprint(self, book_id: str) -> str | None:
         """What the book was built from (sources, reader, schema): equal fingerprints, equal rules."""
@@ -299,6 +471,15 @@ class Store:
             out[table] = self.query(f"SELECT count(*) AS n FROM [{table}] WHERE book = ?", [book_id])[0]["n"]
         return out
 
+    def rule_count(self, book_id: str) -> int:
+        """How many rules a book has."""
+        return self._column("SELECT count(*) FROM rules WHERE book = ?", [book_id])[0]
+
+    def meaning_numbers(self, book_ids: Sequence[str]) -> dict[str, str]:
+        """``{book: numbers}`` of those of ``book_ids`` that carry meaning vectors: the ``meaning.numbers``
+        column, a line per vector of the rule numbers it stands for (docs/database.md)."""
+        return dict(self._rows(f"SELECT book, numbers FROM meaning WHERE book IN ({_marks(book_ids)})", book_ids))
+
     # Rules -----------------------------------------------------------------------------------------
     def rule(self, book_id: str, number: str) -> Rule | None:
         rows = self.query("SELECT * FROM rules WHERE book = ? AND number = ?", [book_id, number])
@@ -326,7 +507,11 @@ class Store:
         return [_rule(r) for r in self.query("SELECT * FROM rules WHERE book = ? ORDER BY sort", [book_id])]
 
     def rule_numbers(self, book_id: str) -> list[str]:
-        return [r["number"] for r in self.query("SELECT number FROM rules WHERE book = ? ORDER BY sort", [book_id])]
+        return self._column("SELECT number FROM rules WHERE book = ? ORDER BY sort", [book_id])
+
+    def has_rule(self, book_id: str, number: str) -> bool:
+        """Whether the book has a rule numbered exactly ``number`` (as stored)."""
+        return self._exists("SELECT 1 FROM rules WHERE book = ? AND number = ?", [book_id, number])
 
     def ancestors(self, book_id: str, rule: Rule) -> list[Rule]:
         out: list[Rule] = []
@@ -339,7 +524,133 @@ class Store:
             parent = found.parent
         return out
 
-    # Terms and rulings -----------------------------------------------------------------------------
+    def rule_contents(self, book_id: str) -> list[RuleContent]:
+        """A book's rules in rule order, with what comparing editions reads: number, parent, title,
+        text and examples."""
+        return [
+            RuleContent(number, parent, title, text or "", tuple(json.loads(examples or "[]")))
+            for number, parent, title, text, examples in self._rows(
+                "SELECT number, parent, title, text, examples FROM rules WHERE book = ? ORDER BY sort", [book_id]
+            )
+        ]
+
+    # Rules where they sit (``judge rule``, rulebook.lookup): records, no model classes ---------------
+    def rule_record(self, book_id: str, number: str) -> RuleRecord | None:
+        """The rule ``number`` (as stored) of a book."""
+        rows = self._rows(f"SELECT {_RULE_RECORD} FROM rules WHERE book = ? AND number = ?", [book_id, number])
+        return _record(rows[0]) if rows else None
+
+    def records_numbered(self, number: str, book_ids: Sequence[str]) -> list[RuleRecord]:
+        """The rules of ``book_ids`` numbered ``number`` as stored, or printed again under that number
+        (``744.5-2``, ``744.5-3``), in rule order."""
+        return [
+            _record(row)
+            for row in self._rows(
+                f"SELECT {_RULE_RECORD} FROM rules WHERE (number = ? OR number GLOB ? || '-[0-9]*') "
+                f"AND book IN ({_marks(book_ids)}) ORDER BY sort",
+                [number, number, *book_ids],
+            )
+        ]
+
+    def child_records(self, book_id: str, number: str) -> list[RuleRecord]:
+        """The sub-rules of a rule, in rule order."""
+        rows = self._rows(
+            f"SELECT {_RULE_RECORD} FROM rules WHERE book = ? AND parent = ? ORDER BY sort", [book_id, number]
+        )
+        return [_record(row) for row in rows]
+
+    def child_count(self, book_id: str, number: str) -> int:
+        """How many sub-rules of a rule the book has."""
+        return self._column("SELECT count(*) FROM rules WHERE book = ? AND parent = ?", [book_id, number])[0]
+
+    def siblings_before(self, book_id: str, parent: str | None, sort: str) -> list[RuleRecord]:
+        """The rules under ``parent`` (None: the top level) that come before ``sort``, nearest first."""
+        rows = self._rows(
+            f"SELECT {_RULE_RECORD} FROM rules WHERE book = ? AND parent IS ? AND sort < ? ORDER BY sort DESC",
+            [book_id, parent, sort],
+        )
+        return [_record(row) for row in rows]
+
+    def heading_before(self, book_id: str, parent: str | None, sort: str) -> RuleText | None:
+        """The nearest heading (a rule with a title and no text) under ``parent`` before ``sort``."""
+        rows = self._rows(
+            f"SELECT number, title, text FROM rules WHERE book = ? AND parent IS ? AND sort < ? AND {_HEADING} "
+            "ORDER BY sort DESC LIMIT 1",
+            [book_id, parent, sort],
+        )
+        return RuleText(rows[0][0], rows[0][1], rows[0][2] or "") if rows else None
+
+    def headed_records(self, book_id: str, parent: str | None, sort: str) -> list[RuleRecord]:
+        """The rules under ``parent`` after ``sort`` (a heading's) up to the next heading: the rules a
+        Riftbound heading among its siblings heads (706 Mighty, then 707 to 711)."""
+        following = self._column(
+            f"SELECT sort FROM rules WHERE book = ? AND parent IS ? AND sort > ? AND {_HEADING} ORDER BY sort LIMIT 1",
+            [book_id, parent, sort],
+        )
+        until = " AND sort < ?" if following else ""
+        rows = self._rows(
+            f"SELECT {_RULE_RECORD} FROM rules WHERE book = ? AND parent IS ? AND sort > ?{until} ORDER BY sort",
+            [book_id, parent, sort, *following],
+        )
+        return [_record(row) for row in rows]
+
+    def texts_beginning(self, book_id: str, number: str) -> list[RuleText]:
+        """Every rule whose number begins with ``number`` (the rule, its sub-rules, and 702.190 beside
+        702.19: the caller tells them apart), in rule order."""
+        return [
+            RuleText(n, title, text or "")
+            for n, title, text in self._rows(
+                "SELECT number, title, text FROM rules WHERE book = ? AND substr(number, 1, ?) = ? ORDER BY sort",
+                [book_id, len(number), number],
+            )
+        ]
+
+    def subtree_numbers(self, book_id: str, number: str) -> list[str]:
+        """``number`` and the numbers of every rule under it (by their parents), the rule first."""
+        return self._column(
+            "WITH RECURSIVE t(n) AS (SELECT ? UNION SELECT rules.number FROM rules JOIN t ON rules.parent = t.n "
+            "WHERE rules.book = ?) SELECT n FROM t",
+            [number, book_id],
+        )
+
+    def rule_title(self, book_id: str, number: str) -> tuple[bool, str | None]:
+        """Whether the book has the rule, and its title."""
+        rows = self._column("SELECT title FROM rules WHERE book = ? AND number = ?", [book_id, number])
+        return (True, rows[0]) if rows else (False, None)
+
+    def rule_titles(self, book_id: str, numbers: Sequence[str]) -> dict[str, str | None]:
+        """``{number: title}`` of those of ``numbers`` the book has."""
+        return dict(
+            self._rows(
+                f"SELECT number, title FROM rules WHERE book = ? AND number IN ({_marks(numbers)})", [book_id, *numbers]
+            )
+        )
+
+    def titled_rules(self, book_id: str) -> list[tuple[str, str]]:
+        """``(number, title)`` of the book's rules that have a title, in rule order."""
+        return [
+            (number, title)
+            for number, title in self._rows(
+                "SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' ORDER BY sort",
+                [book_id],
+            )
+        ]
+
+    def titled_with_parents(self, book_id: str) -> list[tuple[str, str | None, str]]:
+        """``(number, parent, title)`` of the book's rules that have a title (the shape of a section of
+        short titled rules: a card's keywords are defined there)."""
+        return self._rows(
+            "SELECT number, parent, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != ''", [book_id]
+        )
+
+    def titled_by_depth(self, book_id: str) -> list[tuple[str, str]]:
+        """``(number, title)`` of the book's titled rules, shallowest first, then in rule order."""
+        return self._rows(
+            "SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' ORDER BY depth, sort",
+            [book_id],
+        )
+
+    # Terms -----------------------------------------------------------------------------------------
     def terms(self, book_id: str) -> list[Term]:
         rows = self.query("SELECT * FROM terms WHERE book = ? ORDER BY term COLLATE NOCASE", [book_id])
         return [_term(r) for r in rows]
@@ -348,6 +659,30 @@ class Store:
         sql = "SELECT * FROM terms" + (" WHERE book = ?" if book_id else "") + " ORDER BY book, term COLLATE NOCASE"
         return [(r["book"], _term(r)) for r in self.query(sql, [book_id] if book_id else [])]
 
+    def term_names(self, book_id: str) -> list[str]:
+        """The headwords of a book's glossary."""
+        return self._column("SELECT term FROM terms WHERE book = ?", [book_id])
+
+    def has_term(self, book_id: str, term: str) -> bool:
+        """Whether the book's glossary has ``term``, case aside."""
+        return self._exists("SELECT 1 FROM terms WHERE book = ? AND lower(term) = lower(?) LIMIT 1", [book_id, term])
+
+    def term_derived_from(self, book_id: str, term: str) -> str | None:
+        """The rule that defines a term (Riftbound's glossary is made from its rules), or None."""
+        found = self._column(
+            "SELECT derived_from FROM terms WHERE book = ? AND term = ? AND derived_from IS NOT NULL", [book_id, term]
+        )
+        return found[0] if found else None
+
+    def term_rule_targets(self, book_id: str, term: str) -> list[str]:
+        """The rules a glossary entry points at ("See rule 702.19"), those the book has, in the entry's order."""
+        return self._column(
+            "SELECT target FROM refs WHERE book = ? AND from_kind = 'term' AND from_id = ? AND target_kind = 'rule' "
+            "AND outcome != 'dangling' ORDER BY rowid",
+            [book_id, term],
+        )
+
+    # Rulings ---------------------------------------------------------------------------------------
     def rulings(self, book_id: str) -> list[Ruling]:
         rows = self.query("SELECT * FROM rulings WHERE book = ? ORDER BY rowid", [book_id])
         revised: dict[str, list[str]] = {}
@@ -355,6 +690,119 @@ class Store:
             revised.setdefault(row["ruling"], []).append(row["revises"])
         return [_ruling(r, revised.get(r["id"], ())) for r in rows]
 
+    def ruling_row(self, book_id: str, ruling_id: str) -> RulingRow | None:
+        """One ruling, or None when the book lacks it."""
+        rows = self._rows(f"SELECT {_RULING_ROW} FROM rulings WHERE book = ? AND id = ?", [book_id, ruling_id])
+        return RulingRow._make(rows[0]) if rows else None
+
+    def ruling_rows(self, book_id: str, ruling_ids: Sequence[str] | None = None) -> list[RulingRow]:
+        """A book's rulings (those of ``ruling_ids``, when given), in document order."""
+        where, params = "book = ?", [book_id]
+        if ruling_ids is not None:
+            where += f" AND id IN ({_marks(ruling_ids)})"
+            params += ruling_ids
+        return [
+            RulingRow._make(row)
+            for row in self._rows(f"SELECT {_RULING_ROW} FROM rulings WHERE {where} ORDER BY rowid", params)
+        ]
+
+    def later_rulings(self, book_id: str, ruling_id: str) -> list[RulingRow]:
+        """The rulings of the book that revise this one (a later FAQ's: the revisions table), in order."""
+        return [
+            RulingRow._make(row)
+            for row in self._rows(
+                f"SELECT {_RULING_ROW} FROM revisions JOIN rulings ON rulings.book = revisions.book "
+                "AND rulings.id = revisions.ruling WHERE revisions.book = ? AND revisions.revises = ? ORDER BY rulings.rowid",
+                [book_id, ruling_id],
+            )
+        ]
+
+    def earlier_rulings(self, book_id: str, ruling_id: str) -> list[RulingRow]:
+        """The rulings of the book that this one revises, in order."""
+        return [
+            RulingRow._make(row)
+            for row in self._rows(
+                f"SELECT {_RULING_ROW} FROM revisions JOIN rulings ON rulings.book = revisions.book "
+                "AND rulings.id = revisions.revises WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid",
+                [book_id, ruling_id],
+            )
+        ]
+
+    def revised_texts(self, book_id: str, numbers: Sequence[str]) -> list[RulingRow]:
+        """The FAQ sections of the book that give one of these rules' revised text (``Rule 735.1.c
+        (revised text)``), by date, then in document order."""
+        return [
+            RulingRow._make(row)
+            for row in self._rows(
+                f"SELECT {_RULING_ROW} FROM rulings WHERE book = ? AND revises_rule IN ({_marks(numbers)}) "
+                "ORDER BY published, rowid",
+                [book_id, *numbers],
+            )
+        ]
+
+    def game_has_rulings(self, book_id: str) -> bool:
+        """Whether any book of ``book_id``'s game holds rulings (the mtg seed, the Comprehensive Rules: none)."""
+        return self._exists(
+            "SELECT 1 FROM rulings JOIN books ON books.id = rulings.book "
+            "WHERE books.game = (SELECT game FROM books WHERE id = ?) LIMIT 1",
+            [book_id],
+        )
+
+    def game_ruling_ids(self, game: str) -> list[str]:
+        """The ids of the rulings of every book of ``game``, each once."""
+        return self._column(
+            "SELECT DISTINCT rulings.id FROM rulings JOIN books ON books.id = rulings.book WHERE books.game = ?", [game]
+        )
+
+    def rulings_citing(self, book_id: str, numbers: Sequence[str]) -> list[str]:
+        """The ids of the book's rulings that cite one of these rules by number, each once."""
+        return self._column(
+            f"SELECT DISTINCT from_id FROM refs WHERE book = ? AND from_kind = 'ruling' AND target IN ({_marks(numbers)})",
+            [book_id, *numbers],
+        )
+
+    def ruling_rule_refs(self, book_id: str, ruling_ids: Sequence[str] | None = None) -> list[tuple[str, str]]:
+        """``(ruling id, rule number)`` of each rule or section the book's rulings (those of ``ruling_ids``,
+        when given) cite by number, in the order they cite them."""
+        where, params = "book = ?", [book_id]
+        if ruling_ids is not None:
+            where += f" AND id IN ({_marks(ruling_ids)})"
+            params += ruling_ids
+        return [
+            (from_id, target)
+            for from_id, target in self._rows(
+                "SELECT from_id, target FROM refs WHERE book = ? AND from_kind = 'ruling' AND target_kind != 'term' "
+                f"AND from_id IN (SELECT id FROM rulings WHERE {where}) ORDER BY rowid",
+                [book_id, *params],
+            )
+        ]
+
+    def game_rulings_naming(self, game: str, name: str) -> list[dict[str, Any]]:
+        """The rulings of every book of ``game`` whose question or answer contains ``name`` (case aside,
+        as SQL's LIKE: the caller checks whole words), newest first: ``book``, ``id``, ``faq``,
+        ``published``, ``question``, ``answer``."""
+        like = f"%{name}%"
+        return self.query(
+            "SELECT rulings.book, rulings.id, rulings.faq, rulings.published, rulings.question, rulings.answer "
+            "FROM rulings JOIN books ON books.id = rulings.book WHERE books.game = ? AND "
+            "(rulings.question LIKE ? OR rulings.answer LIKE ?) ORDER BY rulings.published DESC, rulings.id",
+            [game, like, like],
+        )
+
+    def rulings_naming(self, book_ids: Sequence[str], words: str) -> list[RulingRow]:
+        """The rulings of ``book_ids`` whose topic or question contains ``words`` (case aside, as SQL's
+        LIKE: the caller checks whole words)."""
+        like = f"%{words}%"
+        return [
+            RulingRow._make(row)
+            for row in self._rows(
+                f"SELECT {_RULING_ROW} FROM rulings WHERE book IN ({_marks(book_ids)}) "
+                "AND (topic LIKE ? OR question LIKE ?)",
+                [*book_ids, like, like],
+            )
+        ]
+
+    # Reader's notes --------------------------------------------------------------------------------
     def warnings(self, book_id: str) -> list[dict[str, Any]]:
         return self.query("SELECT source, line, reason FROM warnings WHERE book = ? ORDER BY rowid", [book_id])
 
@@ -362,19 +810,27 @@ class Store:
         return self.query("SELECT source, line, missing, after FROM truncations WHERE book = ?", [book_id])
 
     # References ------------------------------------------------------------------------------------
-    def cites(self, book_id: str, number: str) -> list[dict[str, Any]]:
-        return self.query(
-            "SELECT DISTINCT target, target_kind, outcome, raw, cited_title, actual_title FROM refs "
-            "WHERE book = ? AND from_kind = 'rule' AND from_id = ? AND target_kind != 'term' ORDER BY rowid",
-            [book_id, number],
-        )
+    def cites(self, book_id: str, number: str) -> list[Cite]:
+        """What a rule cites (rules and sections, not terms), each once, in the order it cites them."""
+        return [
+            Cite(target=t, target_kind=k, outcome=o, raw=r, cited_title=c, actual_title=a)
+            for t, k, o, r, c, a in self._rows(
+                "SELECT DISTINCT target, target_kind, outcome, raw, cited_title, actual_title FROM refs "
+                "WHERE book = ? AND from_kind = 'rule' AND from_id = ? AND target_kind != 'term' ORDER BY rowid",
+                [book_id, number],
+            )
+        ]
 
-    def cited_by(self, book_id: str, number: str) -> list[dict[str, Any]]:
-        return self.query(
-            "SELECT DISTINCT from_kind, from_id FROM refs WHERE book = ? AND target = ? "
-            "AND target_kind != 'term' ORDER BY rowid",
-            [book_id, number],
-        )
+    def cited_by(self, book_id: str, number: str) -> list[CitedBy]:
+        """What cites a rule (rules, terms, rulings), each once, in the book's order."""
+        return [
+            CitedBy(from_kind=kind, from_id=id)
+            for kind, id in self._rows(
+                "SELECT DISTINCT from_kind, from_id FROM refs WHERE book = ? AND target = ? "
+                "AND target_kind != 'term' ORDER BY rowid",
+                [book_id, number],
+            )
+        ]
 
     def refs(self, book_id: str) -> list[dict[str, Any]]:
         return self.query("SELECT * FROM refs WHERE book = ? ORDER BY rowid", [book_id])

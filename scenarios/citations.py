@@ -21,12 +21,16 @@ import json
 import os
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import yaml
 
 from engine.core import Citations, Timeline
 from rulebook import games
 from rulebook.shipped import data_dir
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 
 def shipped_folder(game: str) -> Path:
@@ -205,7 +209,7 @@ def nearest_table(game: str, edition: str | None) -> str:
 
 
 def citations_for_book(
-    store, game: str, book_id: str, edition: str | None, date: str | None = None, progress=None
+    store: Store, game: str, book_id: str, edition: str | None, date: str | None = None, progress=None
 ) -> Citations:
     """The citations an explanation on ``book_id`` (of ``edition``) uses, the rules in force at ``date``
     (default: the book's edition's date).
@@ -217,7 +221,7 @@ def citations_for_book(
     own = own_table(game, edition)
     if own is not None:
         return _load(game, own, when or edition_date(game, own) or own, None, book_id)
-    if store.book(book_id) is not None and not store.is_partial(book_id) and not store.book(book_id).builtin:
+    if (loaded := store.book(book_id)) is not None and not store.is_partial(book_id) and not loaded.builtin:
         moved = carried(store, game, book_id, edition, progress)
         return Citations(
             game,
@@ -268,7 +272,7 @@ def _tables_digest(game: str) -> str:
     return h.hexdigest()
 
 
-def carried(store, game: str, book_id: str, edition: str | None, progress=None):
+def carried(store: Store, game: str, book_id: str, edition: str | None, progress=None):
     """The tables carried onto a full book (:func:`rulebook.carry.carry`), computed once per book and
     kept in ``$JUDGE_HOME/cache/citations/<book>.json`` until the book or a table changes."""
     from rulebook.carry import Carried
@@ -292,16 +296,11 @@ def carried(store, game: str, book_id: str, edition: str | None, progress=None):
     return result
 
 
-def carry_onto(store, game: str, book_id: str, edition: str | None):
+def carry_onto(store: Store, game: str, book_id: str, edition: str | None):
     """Carry every table of ``game`` onto ``book_id`` (no cache)."""
     from rulebook.carry import Source, carry
     from rulebook.diff import read_rules
 
     sources = [Source(e, read_table(game, e)["citations"], signatures(game, e)) for e in tables(game)]
-    rulings = [
-        r["id"]
-        for r in store.query(
-            "SELECT DISTINCT rulings.id FROM rulings JOIN books ON books.id = rulings.book WHERE books.game = ?", [game]
-        )
-    ]
+    rulings = store.game_ruling_ids(game)
     return carry(game, book_id, edition, read_rules(store, book_id), sources, rulings)

@@ -334,13 +334,13 @@ def test_the_terms_of_a_book_are_kept_and_made_again_when_stale(library):
     with and without it, and a file kept for another state of the book is not believed."""
     import os
 
-    from judge.books import open_rows
+    from judge.books import open_store
     from rulebook.cards.lookup import book_terms, links
     from rulebook.cards.store import CardStore, card_db_path
 
     os.environ["JUDGE_HOME"] = str(library)
     try:
-        rules, cards = open_rows(), CardStore(card_db_path(library))
+        rules, cards = open_store(), CardStore(card_db_path(library))
         card = cards.card("mtg", "Glorybringer")
         kept = library / "cache" / "cards" / "cr-2026.json"
         kept.unlink(missing_ok=True)

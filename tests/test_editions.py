@@ -77,16 +77,20 @@ def test_default_books_prefer_the_newest_full_edition(full):
 
 def test_newest_edition_wins_and_a_book_without_rules_never_does():
     from rulebook.editions import _default_of
+    from rulebook.store import BookRow
 
     def row(id, edition, builtin=0, partial=0, has_rules=1, game="mtg"):
-        return {
-            "id": id,
-            "game": game,
-            "edition": edition,
-            "builtin": builtin,
-            "partial": partial,
-            "has_rules": has_rules,
-        }
+        return BookRow(
+            id=id,
+            game=game,
+            title=id,
+            edition=edition,
+            builtin=bool(builtin),
+            partial=bool(partial),
+            fingerprint=None,
+            has_rules=bool(has_rules),
+            has_rulings=False,
+        )
 
     rows = [
         row("mtg", "2008-10-01", builtin=1, partial=1),

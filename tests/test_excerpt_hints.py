@@ -67,10 +67,10 @@ def test_a_search_with_no_hit_in_the_seeds_says_so(home, judge):
 
 
 def test_nearest_numbers_keeps_only_near_ones(home):
-    from judge.books import open_rows
+    from judge.books import open_store
     from rulebook.lookup import nearest_numbers
 
-    db = open_rows()
-    assert nearest_numbers(db, "702.19b", ["mtg"]) == []
-    assert nearest_numbers(db, "702.19b", ["riftbound"]) == []
-    assert nearest_numbers(db, "316.9", ["riftbound"])[0] == "316"
+    store = open_store()
+    assert nearest_numbers(store, "702.19b", ["mtg"]) == []
+    assert nearest_numbers(store, "702.19b", ["riftbound"]) == []
+    assert nearest_numbers(store, "316.9", ["riftbound"])[0] == "316"

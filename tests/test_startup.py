@@ -33,7 +33,7 @@ def imported(home, *args):
     return {
         "heavy": [m for m in HEAVY if m in seen],
         "commands": sorted(m for m in seen if m.startswith("judge.commands.")),
-        "store": "rulebook.store" in seen,
+        "model": "rulebook.model" in seen,
         "rapidfuzz": "rapidfuzz" in seen,
     }
 
@@ -42,7 +42,9 @@ def test_rule_lookup_imports_only_its_command_and_sqlite3(tmp_path):
     seen = imported(tmp_path, "rule", "312.1", "--book", "riftbound")
     assert seen["heavy"] == []
     assert seen["commands"] == ["judge.commands.options", "judge.commands.rule"]
-    assert not seen["store"] and not seen["rapidfuzz"]  # rows through sqlite3; no fuzzy matching when found
+    # The store's rule records (named tuples, sqlite3 alone), not the model's dataclasses; no fuzzy
+    # matching when found.
+    assert not seen["model"] and not seen["rapidfuzz"]
 
 
 def test_rule_lookup_without_book_imports_nothing_heavy(tmp_path):

@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from judge.books import open_store
 from judge.commands.options import JSON
 from judge.output import echo, emit_json, fail
 
+if TYPE_CHECKING:
+    from rulebook.model import Book
+    from rulebook.store import Store
 
-def book_json(store, book, defaults: list[str]) -> dict:
+
+def book_json(store: Store, book: Book, defaults: list[str]) -> dict:
     counts = store.counts(book.id)
     return {
         "id": book.id,

@@ -5,13 +5,16 @@ rulings of the loaded FAQs that name it."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import typer
 
 from judge.commands.options import JSON
 from judge.output import echo, emit_json, fail
 from rulebook import games
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 CARD_GAME = typer.Option(None, "--game", "-g", help="Only this game's cards: riftbound or mtg.")
 NO_CARDS = (
@@ -159,17 +162,17 @@ def card_view(c, matched: str, query: str) -> dict[str, Any]:
     }
 
 
-def _rules_store():
-    """judge.db read with sqlite3 alone (rulebook.store's classes are not needed for a card's links)."""
-    from judge.books import open_rows
+def _rules_store() -> Store | None:
+    """judge.db, for a card's links to the rules and the FAQ rulings naming it; None when it cannot be read."""
+    from judge.books import open_store
 
     try:
-        return open_rows()
+        return open_store()
     except Exception:  # noqa: BLE001 - a card is shown without links when the rules cannot be read
         return None
 
 
-def _default_book(rules, game: str) -> str | None:
+def _default_book(rules: Store, game: str) -> str | None:
     from rulebook.editions import default_book
 
     return default_book(rules, game)

@@ -3,11 +3,16 @@ engines cite that book's numbers (rulebook.diff.check_citations, scenarios.citat
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from judge.books import books_for, open_rows
+from judge.books import books_for, open_store
 from judge.commands.options import GAME, JSON
 from judge.output import echo, emit_json, fail
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 
 def citations(
@@ -38,12 +43,12 @@ def citations(
     from rulebook.diff import book_info, check_citations, game_editions
     from scenarios.citations import read_table, shipped, tables, write_table
 
-    db = open_rows()
-    chosen = books_for(db, book, game)
+    store = open_store()
+    chosen = books_for(store, book, game)
     if len(chosen) != 1:
         fail(f"several books are loaded ({', '.join(chosen)}): choose one with --book or --game")
     target = chosen[0]
-    info = book_info(db, target)
+    info = book_info(store, target)
     available = tables(info["game"])
     if not available:
         fail(f"no citation table for {info['game']}")
@@ -64,22 +69,22 @@ def citations(
     if via is None:
         same = [
             b
-            for b in game_editions(db, info["game"])
-            if book_info(db, b)["edition"] == table and not book_info(db, b)["partial"]
+            for b in game_editions(store, info["game"])
+            if book_info(store, b)["edition"] == table and not book_info(store, b)["partial"]
         ]
         via = target if target in same else (same[-1] if same else None)
     else:
-        ids = db.book_ids()
+        ids = store.book_ids()
         if via not in ids:
             from rulebook.editions import unknown_book
 
             error = unknown_book(via, ids)
             fail(str(error), suggestions=error.suggestions)
-    result = check_citations(db, read_table(info["game"], table), target, via)
+    result = check_citations(store, read_table(info["game"], table), target, via)
     written = None
     if write:
-        written = str(_write(result, info, table, shipped, write_table))
-    explained = _explained_with(info, tables, shipped)
+        written = str(_write(store, result, info, table, shipped, write_table))
+    explained = _explained_with(store, info, tables, shipped)
     if json_:
         emit_json(result.to_json() | {"written": written, "explained_with": explained})
         return
@@ -97,7 +102,7 @@ def citations(
         echo(f"\nwrote {written}: the engines cite {target}'s numbers for books of edition {info['edition']}")
 
 
-def _explained_with(info: dict, tables, shipped) -> dict | None:
+def _explained_with(store: Store, info: dict, tables, shipped) -> dict | None:
     """What ``judge explain`` cites on this book: its edition's own table, or the tables carried onto it
     (computed now if no explanation has yet)."""
     from scenarios.citations import own_table
@@ -107,10 +112,9 @@ def _explained_with(info: dict, tables, shipped) -> dict | None:
         return {"carried": False, "tables": [own], "located": None, "unlocated": [], "partly": []}
     if info["partial"]:
         return None
-    from judge.books import open_store
     from scenarios.citations import carried
 
-    moved = carried(open_store(), info["game"], info["book"], info["edition"])
+    moved = carried(store, info["game"], info["book"], info["edition"])
     return {
         "carried": True,
         "tables": list(moved.tables),
@@ -120,7 +124,7 @@ def _explained_with(info: dict, tables, shipped) -> dict | None:
     }
 
 
-def _write(result, info: dict, table: str, shipped, write_table):
+def _write(store: Store, result, info: dict, table: str, shipped, write_table):
     if info["partial"]:
         fail(f"{info['book']} is an excerpt: a citation table needs the whole edition")
     if not info["edition"]:
@@ -134,11 +138,10 @@ def _write(result, info: dict, table: str, shipped, write_table):
             code=1,
             suggestions=tuple(k["key"] for k in result.unresolved),
         )
-    from judge.books import open_store
     from rulebook.carry import table_signatures
     from rulebook.diff import read_rules
 
-    rules = {e.number: e for e in read_rules(open_store(), info["book"])}
+    rules = {e.number: e for e in read_rules(store, info["book"])}
     written = result.table_for_book()
     return write_table(
         info["game"], info["edition"], written, table, info["book"], table_signatures(rules, {"citations": written})

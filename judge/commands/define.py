@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import typer
 
 from judge.books import books_for, open_store
@@ -32,7 +34,7 @@ def define(
             suggestions=suggestions,
             hint=excerpt_hint(store, books),
         )
-    views = []
+    views: list[dict[str, Any]] = []
     for b, t in found:
         rules, more = term_rules(store, b, t.term)
         views.append(

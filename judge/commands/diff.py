@@ -6,7 +6,7 @@ import re
 
 import typer
 
-from judge.books import open_rows
+from judge.books import open_store
 from judge.commands.options import JSON
 from judge.output import echo, emit_json, fail, pick_format
 
@@ -32,8 +32,8 @@ def diff(
     format = pick_format(format, json_, FORMATS)
     if section is not None and not numbers.looks_like_number(section):
         fail(f"--section {section!r} is not a rule number (expected e.g. 702, 7 or 312.2)")
-    db = open_rows()
-    ids = db.book_ids()
+    store = open_store()
+    ids = store.book_ids()
     for book in (old, new):
         if book not in ids:
             from rulebook.editions import unknown_book
@@ -41,15 +41,13 @@ def diff(
             error = unknown_book(book, ids)
             fail(str(error), suggestions=error.suggestions)
     try:
-        result = diff_books(db, old, new, section)
+        result = diff_books(store, old, new, section)
     except DiffError as exc:
         fail(str(exc))
-    if section is not None and not db.query(
-        "SELECT 1 FROM rules WHERE book IN (?, ?) AND number = ?", [old, new, result.section]
-    ):
+    if result.section is not None and not any(store.has_rule(b, result.section) for b in (old, new)):
         from rulebook.lookup import nearest_numbers
 
-        near = nearest_numbers(db, section, [new, old])
+        near = nearest_numbers(store, section, [new, old])
         fail(
             f"no rule {section} in {old} or {new}" + (f"; nearest: {', '.join(near)}" if near else ""),
             code=1,

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from judge.books import check_book, open_store
 from judge.commands.options import JSON
 from judge.output import fail, pick_format
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 FORMATS = ("text", "markdown", "json")
 
@@ -39,13 +43,14 @@ def explain(
     book_id = book or scenario.book or _book_of_edition(store, scenario) or default_book(store, scenario.game)
     if book_id is None:
         fail(f"{file}: no {scenario.game} book is loaded (judge load adds one)")
-    if store.book(book_id) is None:
+    loaded = store.book(book_id)
+    if loaded is None:
         if book is None and scenario.book:  # the file names it: say where
             from rulebook.editions import unknown_book_message
 
             raise scenario.error(("book",), unknown_book_message(book_id, store.book_ids()) + " (judge load adds one)")
         check_book(store, book_id)
-    loaded = store.book(book_id)
+    assert loaded is not None  # check_book exits 2 for a book that is not loaded
     if loaded.game != scenario.game:
         fail(f"{file}: book {book_id!r} is a {loaded.game} book, the scenario is {scenario.game}")
     import sys
@@ -143,7 +148,7 @@ def _isatty(stream) -> bool:
         return False
 
 
-def _book_of_edition(store, scenario) -> str | None:
+def _book_of_edition(store: Store, scenario) -> str | None:
     """A scenario that names an edition (``edition: 2026-02-27``) quotes a loaded book of that edition
     (one the judge loaded before the seed book of that edition)."""
     wanted = scenario.data.get("edition")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import typer
 
-from judge.books import open_rows
+from judge.books import open_store
 from judge.commands.options import JSON
 from judge.output import echo, emit_json, fail
 from rulebook import games
@@ -29,22 +29,22 @@ def history(
         fail(f"{number!r} is not a rule number (expected e.g. 702.19 or 312.2.b)")
     if game is not None:
         games.get(game)  # an unknown game: one line with "did you mean" (judge.errors)
-    db = open_rows()
+    store = open_store()
     if book is not None:
-        rows = db.query("SELECT game FROM books WHERE id = ?", [book])
-        if not rows:
-            error = unknown_book(book, db.book_ids())
+        of_book = store.book_game(book)
+        if of_book is None:
+            error = unknown_book(book, store.book_ids())
             fail(str(error), suggestions=error.suggestions)
-        if game is not None and rows[0]["game"] != game:
-            fail(f"book {book!r} is a {rows[0]['game']} book, not {game}")
-        game = rows[0]["game"]
-    chosen = [game] if game else [g for g in games.names() if game_editions(db, g)]
-    found = [h for g in chosen if (h := rule_history(db, g, number, book)) is not None]
+        if game is not None and of_book != game:
+            fail(f"book {book!r} is a {of_book} book, not {game}")
+        game = of_book
+    chosen = [game] if game else [g for g in games.names() if game_editions(store, g)]
+    found = [h for g in chosen if (h := rule_history(store, g, number, book)) is not None]
     if not found:
         from rulebook.lookup import nearest_numbers
 
-        books = [b for g in chosen for b in game_editions(db, g)[-1:]]
-        near = nearest_numbers(db, number, books)
+        books = [b for g in chosen for b in game_editions(store, g)[-1:]]
+        near = nearest_numbers(store, number, books)
         fail(
             f"no rule {number} in any {' or '.join(chosen)} edition loaded"
             + (f"; nearest: {', '.join(near)}" if near else ""),

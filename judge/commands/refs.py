@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from judge.books import one_book, open_store
 from judge.commands.options import BOOK, GAME, JSON
 from judge.output import echo, emit_json, fail
 from rulebook.lookup import citation_trees
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 
 def refs(
@@ -37,7 +42,7 @@ def refs(
     _print(view["cited_by"], "cited_by", 2)
 
 
-def _label(store, book: str, number: str) -> str:
+def _label(store: Store, book: str, number: str) -> str:
     rule = store.rule(book, number)
     if rule is None:
         return f"{number} (not in the loaded text)"

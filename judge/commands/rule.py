@@ -1,18 +1,23 @@
 """``judge rule NUMBER``: the rule, where it sits, its sub-rules, and what it cites and is cited by.
 
-The lookup a judge runs most, so it reads judge.db with sqlite3 alone (:func:`judge.books.open_rows`),
-without the store's classes; :func:`rulebook.lookup.rule_views` reads the rows. ``--applied`` adds where
+The lookup a judge runs most: :func:`rulebook.lookup.rule_views` reads the store's rule records (named
+tuples, sqlite3 alone), not the model's classes. ``--applied`` adds where
 the engine applies the rule (:mod:`scenarios.applied`): it reads the citation tables and plays the
 shipped scenarios once, so it is asked for, not paid by every lookup (docs/decisions.md, "The house")."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
-from judge.books import books_for, open_rows
+from judge.books import books_for, open_store
 from judge.commands.options import BOOK, GAME, JSON
 from judge.output import echo, emit_json, fail
 from rulebook.lookup import RuleView, excerpt_hint, nearest_numbers, rule_views
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 
 def rule(
@@ -37,14 +42,14 @@ def rule(
         fail(
             f"{number!r} is not a rule number (expected e.g. 312.2.b or 601.2c); to search text: judge search {number!r}"
         )
-    db = open_rows()
-    books = books_for(db, book, game)
-    views = rule_views(db, number, books, depth)
+    store = open_store()
+    books = books_for(store, book, game)
+    views = rule_views(store, number, books, depth)
     if not views:
-        near = nearest_numbers(db, number, books)
+        near = nearest_numbers(store, number, books)
         said = f"; nearest: {', '.join(near)}" if near else ""
-        fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(db, books))
-    found = applied_to(views) if applied else [None] * len(views)
+        fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(store, books))
+    found = applied_to(store, views) if applied else [None] * len(views)
     if json_:
         emit_json([v.to_json() | _applied_json(a, applied) for v, a in zip(views, found)])  # a list (docs/json.md)
         return
@@ -56,15 +61,12 @@ def rule(
             print_applied(by)
 
 
-def applied_to(views: list[RuleView]) -> list:
+def applied_to(store: Store, views: list[RuleView]) -> list:
     """For each view, what applies its rule (:class:`scenarios.applied.Applied`), or None when its book's
     game has no engine table."""
     import sys
 
-    from judge.books import open_store
     from scenarios.applied import book_applied
-
-    store = open_store()
 
     def progress(line: str) -> None:
         print(f"judge: {line}", file=sys.stderr)

@@ -8,12 +8,17 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from judge.commands.options import GAME, JSON
 from judge.output import echo, emit_json, fail
 from rulebook import games
+
+if TYPE_CHECKING:
+    from rulebook.notebook import Cited
+    from rulebook.store import Store
 
 app = typer.Typer(
     name="ruling",
@@ -45,16 +50,16 @@ def _get(nb, ruling_id: int):
         fail(str(exc), code=exc.status, suggestions=tuple(f"#{i}" for i in nb.ids()[-5:]))
 
 
-def _book(db, book: str | None, game: str | None) -> str:
+def _book(store: Store, book: str | None, game: str | None) -> str:
     from judge.books import books_for
 
-    chosen = books_for(db, book, game)
+    chosen = books_for(store, book, game)
     if len(chosen) != 1:
         fail(f"several books are loaded ({', '.join(chosen)}): choose one with --book or --game")
     return chosen[0]
 
 
-def _cites(db, book: str, numbers_: list[str]):
+def _cites(store: Store, book: str, numbers_: list[str]) -> list[Cited]:
     """The rules cited, as the book reads them now; exit 1 naming the nearest for one it lacks."""
     from rulebook import numbers
     from rulebook.diff import find_number, read_rules
@@ -65,17 +70,17 @@ def _cites(db, book: str, numbers_: list[str]):
     for typed in numbers_:
         if not numbers.looks_like_number(typed):
             fail(f"--cite {typed!r} is not a rule number (expected e.g. 312.2.b or 601.2c)")
-        number = find_number(db, book, typed)
+        number = find_number(store, book, typed)
         if number is None:
             from rulebook.lookup import nearest_numbers
 
-            near = nearest_numbers(db, typed, [book])
+            near = nearest_numbers(store, typed, [book])
             fail(
                 f"no rule {typed} in {book}" + (f"; nearest: {', '.join(near)}" if near else ""),
                 code=1,
                 suggestions=near,
             )
-        rules = rules or {e.number: e for e in read_rules(db, book)}
+        rules = rules or {e.number: e for e in read_rules(store, book)}
         out.append(Cited(number, rules[number].content))
     return out
 
@@ -105,13 +110,13 @@ def add(
     json_: bool = JSON,
 ) -> None:
     """Record a ruling with the text of every rule it cites, as the book reads it today."""
-    from judge.books import open_rows
+    from judge.books import open_store
     from rulebook.diff import book_info
 
-    db = open_rows()
-    chosen = _book(db, book, game)
-    info = book_info(db, chosen)
-    cites = _cites(db, chosen, cite)
+    store = open_store()
+    chosen = _book(store, book, game)
+    info = book_info(store, chosen)
+    cites = _cites(store, chosen, cite)
     text, name = _scenario(scenario, info["game"])
     if not question.strip() or not answer.strip():
         fail("--question and --answer must say something")
@@ -219,19 +224,19 @@ def edit(
     json_: bool = JSON,
 ) -> None:
     """Change a ruling's question, answer, cited rules, book or scenario."""
-    from judge.books import open_rows
+    from judge.books import open_store
     from rulebook.diff import book_info
 
     nb = notebook()
     r = _get(nb, ruling_id)
     cites, edition, text, name = None, None, None, None
     if book is not None or cite:
-        db = open_rows()
-        target = _book(db, book or r.book, None)
-        info = book_info(db, target)
+        store = open_store()
+        target = _book(store, book or r.book, None)
+        info = book_info(store, target)
         if info["game"] != r.game:
             fail(f"book {target!r} is a {info['game']} book, the ruling {r.game}")
-        cites = _cites(db, target, cite or [c.number for c in r.cites])
+        cites = _cites(store, target, cite or [c.number for c in r.cites])
         edition = info["edition"]
         book = target if book is not None else None
     if scenario is not None:
@@ -322,17 +327,17 @@ def check(
     json_: bool = JSON,
 ) -> None:
     """Flag rulings whose cited rules changed, moved or went in a book (with the diff), and re-run their scenarios."""
-    from judge.books import books_for, open_rows
+    from judge.books import books_for, open_store
     from rulebook.diff import book_info
     from rulebook.notebook import check as check_rulings
 
     nb = notebook()
-    db = open_rows()
+    store = open_store()
     out = []
-    for target in books_for(db, book, game):
-        info = book_info(db, target)
+    for target in books_for(store, book, game):
+        info = book_info(store, target)
         rulings = nb.all(game=info["game"])
-        for result in check_rulings(db, rulings, target):
+        for result in check_rulings(store, rulings, target):
             if result.ruling.scenario is not None:
                 result.scenario = rerun(result.ruling, target, info["edition"])
             out.append(result)

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 import typer
 
 from judge.books import books_for, default_game, open_store
 from judge.commands.options import BOOK, GAME, JSON
 from judge.output import echo, emit_json, warn
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 
 def search(
@@ -75,11 +79,11 @@ def search(
         raise typer.Exit(1)
 
 
-def _defaults(store) -> dict[str, str]:
+def _defaults(store: Store) -> dict[str, str]:
     """game -> its default book, for every game with a book loaded."""
     from rulebook.editions import default_books
 
-    game_of = {r["id"]: r["game"] for r in store.query("SELECT id, game FROM books")}
+    game_of = {r.id: r.game for r in store.book_rows()}
     return {game_of[b]: b for b in default_books(store)}
 
 
@@ -135,16 +139,12 @@ def show_card(answer, why: bool = False) -> None:
     echo()
 
 
-def _editions(store, hits) -> dict[str, str | None]:
+def _editions(store: Store, hits) -> dict[str, str | None]:
     """The editions of the books of the rulings carried from an older edition's book (for their label)."""
     carried = {h.book for h in hits if h.read_in and h.read_in != h.book}
     if not carried:
         return {}
-    marks = ", ".join("?" * len(carried))
-    return {
-        r["id"]: r["edition"]
-        for r in store.query(f"SELECT id, edition FROM books WHERE id IN ({marks})", list(carried))
-    }
+    return {r.id: r.edition for r in store.book_rows() if r.id in carried}
 
 
 def numpy_on_one_thread() -> None:
