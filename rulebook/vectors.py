@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 
+from rulebook.search.index import SearchIndex, word_pieces_model, write_word_pieces
 from rulebook.shipped import ModelUnavailable
 from rulebook.store import Store
 
@@ -128,25 +129,20 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     its cosine less its hubness; the cosine reported is that row's."""
     from rulebook import semantic
 
-    found = store.query(
-        "SELECT rowid, model, numbers, remembered, scales, hubs, "
-        "(SELECT value FROM meta WHERE key = 'wordpieces') AS pieces FROM meaning WHERE book = ?",
-        [book],
-    )
-    if not found:
+    row = SearchIndex.of(store).meaning(book)
+    if row is None:
         raise ModelUnavailable(f"book {book!r} has no meaning vectors (built without the model)")
-    row = found[0]
-    if row["model"] != row["pieces"]:
+    if row.model != row.pieces:
         raise ModelUnavailable(f"book {book!r} was built with another meaning model; it is rebuilt on next load")
-    numbers = row["numbers"].split("\n")
-    questions = row["remembered"].split("\n") if row["remembered"] else []
+    numbers = row.numbers.split("\n")
+    questions = row.remembered.split("\n") if row.remembered else []
     first_memory = len(numbers) - len(questions)
     pieces = StoredPieces(store)  # the model's rows as the library keeps them: its file is not opened
     # A Vocabulary asks its mapping only `in` and `[]`, which StoredPieces answers (not len or iteration).
     vocabulary = semantic.Vocabulary(cast(Mapping[str, int], pieces))
     query_vector = semantic.vectors_of([vocabulary.tokens(query)], pieces.rows)[0]
-    sims = cosines(store, row["rowid"], query_vector) * np.frombuffer(row["scales"], dtype=np.float32)
-    nearness = sims - HUB_PENALTY * np.frombuffer(row["hubs"], dtype=np.float32)
+    sims = cosines(store, row.rowid, query_vector) * np.frombuffer(row.scales, dtype=np.float32)
+    nearness = sims - HUB_PENALTY * np.frombuffer(row.hubs, dtype=np.float32)
     best: dict[str, Near] = {}
     for i in _best_first(nearness, 4 * depth):
         for number in numbers[i].split(" "):
@@ -169,7 +165,7 @@ def cosines(store: Store, rowid: int, query_vector: np.ndarray, chunk: int = CHU
     bit for bit; on several, OpenBLAS splits a whole matrix by threads, and the last bits may differ).
     """
     width = len(query_vector)
-    with store.conn.blobopen("meaning", "matrix", rowid, readonly=True) as blob:
+    with SearchIndex.of(store).matrix(rowid) as blob:
         rows = len(blob) // width
         out = np.empty(rows, dtype=np.float32)
         buffer = np.empty((min(chunk, rows), width), dtype=np.float32)
@@ -187,13 +183,13 @@ class StoredPieces:
     its few words there rather than reading all 30,522 pieces or opening the model's files."""
 
     def __init__(self, store: Store):
-        self._conn = store.conn
+        self._index = SearchIndex.of(store)
         self._found: dict[str, int | None] = {}
         self._rows: dict[int, tuple[bytes, float]] = {}
 
     def __contains__(self, piece: str) -> bool:
         if piece not in self._found:
-            row = self._conn.execute("SELECT id, vector, scale FROM wordpieces WHERE piece = ?", (piece,)).fetchone()
+            row = self._index.word_piece(piece)
             self._found[piece] = row[0] if row else None
             if row:
                 self._rows[row[0]] = (row[1], row[2])
@@ -223,17 +219,15 @@ def store_word_pieces(db) -> None:
         ids = model.vocabulary.ids
     except ModelUnavailable:
         return
-    done = db.execute("SELECT value FROM meta WHERE key = 'wordpieces'").fetchone()
-    if done and done[0] == model.sha256:
+    if word_pieces_model(db) == model.sha256:
         return
     table, width, scales = np.ascontiguousarray(model.rows).tobytes(), model.rows.shape[1], model.scales.tolist()
-    db.execute("DELETE FROM wordpieces")
     # In the table's key order (piece), so that each row is appended rather than inserted mid-tree.
-    db.conn.executemany(
-        "INSERT INTO wordpieces (piece, id, vector, scale) VALUES (?, ?, ?, ?)",
+    write_word_pieces(
+        db,
         ((piece, i, table[i * width : (i + 1) * width], scales[i]) for piece, i in sorted(ids.items())),
+        model.sha256,
     )
-    db["meta"].upsert({"key": "wordpieces", "value": model.sha256}, pk="key")
 
 
 def _best_first(nearness: np.ndarray, first: int):

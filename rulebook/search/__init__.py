@@ -22,7 +22,6 @@ Every number they were tuned with is a field of :class:`Settings`, passed down t
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from rulebook import numbers
 from rulebook.search.answer import merge_derived, question_like, rules_first
@@ -30,6 +29,7 @@ from rulebook.search.expansion import associated, expansions
 from rulebook.search.expansion import games as book_games
 from rulebook.search.fusion import fuse
 from rulebook.search.hits import HIGHLIGHT, Hit, SearchResult
+from rulebook.search.index import SearchIndex
 from rulebook.search.lexical import Snippets, ruling_hits, term_hits, word_ranked
 from rulebook.search.query import (
     STOPWORDS,
@@ -55,6 +55,7 @@ __all__ = [
     "HIGHLIGHT",
     "STOPWORDS",
     "Hit",
+    "SearchIndex",
     "SearchResult",
     "Settings",
     "associated",
@@ -119,7 +120,7 @@ def search(
     effective = query
     vocab: Mapping[str, int] = {}
     if correct_typos or "rule" in kinds:  # one book's words as they are asked for; every book's at once
-        vocab = BookWords(store, book) if book else store.vocabulary(book)
+        vocab = BookWords(store, book) if book else SearchIndex.of(store).vocabulary()
     if correct_typos:  # judges' shorthand written out ("sba": state-based actions), then misspellings corrected
         written = expand_shorthand(query, book_games(store, book), lambda phrase: book_uses(store, phrase, book))
         fixed, changed = correct(written, vocab, lambda w: index_matches(store, w, book), settings)
@@ -155,14 +156,10 @@ def search(
     return SearchResult(query, corrected, snippets.fill(store, hits[:limit]), ranking=ranking, note=note)
 
 
-def _ruling_books(store, book: str | None) -> str | list[str] | None:
+def _ruling_books(store: Store, book: str | None) -> str | list[str] | None:
     """The books whose rulings a search of ``book`` reads: ``book``, then the older books of its game
     that hold rulings, newest first (rulebook.game_rulings: rulings stay with the game)."""
-    if book is None or not store.query(  # most libraries: no other book of the game holds rulings
-        "SELECT 1 FROM books AS other JOIN books AS me ON me.id = ? AND other.game = me.game AND other.id != me.id "
-        "WHERE EXISTS (SELECT 1 FROM rulings WHERE rulings.book = other.id) LIMIT 1",
-        [book],
-    ):
+    if book is None or not SearchIndex.of(store).others_of_game_hold_rulings(book):  # most libraries
         return book
     from rulebook.game_rulings import older_books
 
@@ -204,13 +201,7 @@ def baseline_search(store: Store, query: str, book: str | None = None, limit: in
     terms = words(query)
     if not terms:
         return []
-    sql = f"""
-        SELECT rules.book, rules.number, rules.title, rules.text, -bm25(rules_fts) AS score
-        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
-        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
-        ORDER BY bm25(rules_fts) LIMIT ?"""
-    params: list[Any] = [fts_query(terms)] + ([book] if book else []) + [limit]
     return [
-        Hit("rule", r["book"], r["number"], r["title"], (r["text"] or r["title"] or "")[:160], r["score"])
-        for r in store.query(sql, params)
+        Hit("rule", r.book, r.number, r.title, (r.text or r.title or "")[:160], r.score)
+        for r in SearchIndex.of(store).rules_bm25(fts_query(terms), book, limit)
     ]

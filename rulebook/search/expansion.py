@@ -16,6 +16,7 @@ import math
 import re
 from collections.abc import Mapping
 
+from rulebook.search.index import SearchIndex
 from rulebook.search.query import STOPWORDS, fts_query, phrase_stems, rule_stems, stem
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import vocabulary_table
@@ -29,8 +30,8 @@ def games(store: Store, book: str | None) -> set[str] | None:
     """The game of the book searched; None (every game) without a book."""
     if not book:
         return None
-    found = store.query("SELECT game FROM books WHERE id = ?", [book])
-    return {found[0]["game"]} if found else None
+    game = SearchIndex.of(store).game(book)
+    return {game} if game is not None else None
 
 
 def expansions(
@@ -108,12 +109,9 @@ def associated(
     book_counts = None  # the book's words by stem: stemming all of them costs 4 ms, so only when needed
     qstems = {stem(t) for t in terms}
     out: Alternatives = {}
+    index = SearchIndex.of(store)
     for t in terms:
-        rows = store.query(
-            "SELECT rules.stems AS stems FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid "
-            "WHERE rules_fts MATCH ? AND rules.book = ? ORDER BY bm25(rules_fts) LIMIT ?",
-            [fts_query([t]), book, settings.associated_docs],
-        )
+        rows = index.matching_stems(fts_query([t]), book, settings.associated_docs)
         if len(rows) < settings.associated_min_docs:
             continue
         if book_counts is None:
@@ -122,8 +120,8 @@ def associated(
         tf: dict[str, int] = {}
         docs: dict[str, int] = {}
         n_tokens = 0
-        for r in rows:
-            title, text, _ = rule_stems(r["stems"])
+        for stored in rows:
+            title, text, _ = rule_stems(stored)
             bag = [w for w in title + text if w not in STOPWORDS and len(w) > 2 and not w.isdigit()]
             n_tokens += len(bag)
             for w in bag:
@@ -166,22 +164,9 @@ def definitions(store: Store, terms: list[str], book: str | None) -> dict[str, s
     phrases |= {p[:-1]: p for p in phrases if p.endswith("s") and len(p) > 3}
     if not phrases:
         return {}
-    marks = ",".join("?" * len(phrases))
-    in_book = " AND book = ?" if book else ""
-    params = list(phrases) + ([book] if book else [])
     out: dict[str, set[tuple[str, str]]] = {}
-    for r in store.query(
-        f"SELECT book, derived_from AS rule, lower(term) AS term FROM terms WHERE derived_from IS NOT "
-        f"NULL AND lower(term) IN ({marks}){in_book}",
-        params,
-    ):
-        out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
-    for r in store.query(
-        f"SELECT book, target AS rule, lower(from_id) AS term FROM refs WHERE from_kind = 'term' AND "
-        f"target_kind = 'rule' AND lower(from_id) IN ({marks}){in_book}",
-        params,
-    ):
-        out.setdefault(phrases[r["term"]], set()).add((r["book"], r["rule"]))
+    for defined_in, rule, name in SearchIndex.of(store).defining_rules(list(phrases), book):
+        out.setdefault(phrases[name], set()).add((defined_in, rule))
     return out
 
 
@@ -200,20 +185,15 @@ def interactions(
     Returns, for each candidate rule, the stems of the query words it is so credited with."""
     if len(by_word) < 2 or not keys:
         return {}
+    index = SearchIndex.of(store)
     books = {b for defs in by_word.values() for b, _ in defs}
     uses_of: dict[tuple[str, str], set[str]] = {}
     for b in books:
         prefixes = sorted({n for defs in by_word.values() for bb, n in defs if bb == b})
-        where = " OR ".join("rule = ? OR rule LIKE ?" for _ in prefixes)
-        params = [b] + [x for n in prefixes for x in (n, n + "%")]
-        for r in store.query(f"SELECT rule, lower(term) AS term FROM uses WHERE book = ? AND ({where})", params):
-            uses_of.setdefault((b, r["rule"]), set()).add(r["term"])
-    marks = ",".join("(?, ?)" for _ in keys)
-    for r in store.query(
-        f"SELECT book, rule, lower(term) AS term FROM uses WHERE (book, rule) IN (VALUES {marks})",
-        [x for k in keys for x in k],
-    ):
-        uses_of.setdefault((r["book"], r["rule"]), set()).add(r["term"])
+        for rule, term in index.term_uses_under(b, prefixes):
+            uses_of.setdefault((b, rule), set()).add(term)
+    for b, rule, term in index.term_uses_of(keys):
+        uses_of.setdefault((b, rule), set()).add(term)
     named = set(by_word)
 
     def inside(key: tuple[str, str], defs: set[tuple[str, str]]) -> bool:
@@ -222,16 +202,7 @@ def interactions(
     vocab_of = {t: set().union(*(u for k, u in uses_of.items() if inside(k, d))) - named for t, d in by_word.items()}
     common = set().union(*vocab_of.values())
     if common:
-        marks = ",".join("?" * len(common))
-        counts = {
-            r["term"]: r["n"]
-            for r in store.query(
-                f"SELECT lower(term) AS term, count(*) AS n FROM uses WHERE lower(term) IN ({marks})"
-                + (" AND book = ?" if book else "")
-                + " GROUP BY lower(term)",
-                list(common) + ([book] if book else []),
-            )
-        }
+        counts = index.term_use_counts(list(common), book)
         vocab_of = {t: {u for u in v if counts.get(u, 0) <= settings.interaction_max_uses} for t, v in vocab_of.items()}
     out: dict[tuple[str, str], set[str]] = {}
     for key in keys:

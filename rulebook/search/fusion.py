@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rulebook.search import meaning
 from rulebook.search.hits import Hit
+from rulebook.search.index import SearchIndex
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.store import Store
 
@@ -63,6 +64,6 @@ def fuse(store: Store, query: str, book: str | None, lexical: list[Hit], setting
 
 
 def _rule_hit(store: Store, book: str, number: str) -> Hit:
-    # the row itself, not store.rule: a Rule would import rulebook.model's dataclasses (5 ms a search)
-    row = store.query("SELECT title, text FROM rules WHERE book = ? AND number = ?", [book, number])[0]
-    return Hit("rule", book, number, row["title"], " ".join((row["text"] or row["title"] or "")[:160].split()), 0.0)
+    """A hit for a rule only the meaning found (its score set by :func:`fuse`)."""
+    title, text = SearchIndex.of(store).rule_title_text(book, number)
+    return Hit("rule", book, number, title, " ".join((text or title or "")[:160].split()), 0.0)

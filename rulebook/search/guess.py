@@ -17,14 +17,18 @@ words, judges' shorthand of one game only tells it ("sba" is Magic's).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import TYPE_CHECKING, NamedTuple
+
+from rulebook.search.index import SearchIndex
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 MIN_COUNT = 3
 RATIO = 8.0
 
 
-@dataclass(frozen=True, slots=True)
-class GameGuess:
+class GameGuess(NamedTuple):
     """The game a search reads, and why: ``source`` is ``option`` (--game or --book), ``card`` (the
     question names a card of that game), ``setting`` (the judge's default game), ``words`` (the
     question's words are that game's) or ``none`` (every game's default book)."""
@@ -37,12 +41,9 @@ class GameGuess:
         return {"game": self.game, "from": self.source, "evidence": list(self.evidence)}
 
 
-def _totals(store, books: dict[str, str]) -> dict[str, int]:
-    marks = ",".join("?" * len(books))
-    rows = store.conn.execute(
-        f"SELECT book, sum(count) FROM vocab WHERE book IN ({marks}) GROUP BY book", list(books.values())
-    ).fetchall()
-    return {book: total or 1 for book, total in rows}
+def _totals(store: Store, books: dict[str, str]) -> dict[str, int]:
+    totals = SearchIndex.of(store).vocabulary_totals(list(books.values()))
+    return {book: total or 1 for book, total in totals.items()}
 
 
 def game_words(store, books: dict[str, str], words: list[str]) -> dict[str, list[str]]:
@@ -68,19 +69,10 @@ def game_words(store, books: dict[str, str], words: list[str]) -> dict[str, list
     return out
 
 
-def _a_term_word(store, book: str, word: str) -> bool:
+def _a_term_word(store: Store, book: str, word: str) -> bool:
     """Whether ``word`` (or its singular) begins a word of a rule's title or a glossary term of ``book``."""
     base = word[:-1] if word.endswith("s") and len(word) > 3 else word
-    like = [f"{base}%", f"% {base}%"]
-    return (
-        store.conn.execute(
-            "SELECT 1 FROM terms WHERE book = ? AND (lower(term) LIKE ? OR lower(term) LIKE ?) UNION ALL "
-            "SELECT 1 FROM rules WHERE book = ? AND title IS NOT NULL AND (lower(title) LIKE ? OR lower(title) LIKE ?) "
-            "LIMIT 1",
-            [book, *like, book, *like],
-        ).fetchone()
-        is not None
-    )
+    return SearchIndex.of(store).names_word_starting(book, base)
 
 
 def by_words(

@@ -17,61 +17,22 @@ Terms and rulings are ranked by bm25 alone.
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import replace
-from typing import Any
 
 from rulebook.search import expansion
-from rulebook.search.hits import HIGHLIGHT, Hit, snippet
+from rulebook.search.hits import Hit, snippet
+from rulebook.search.index import RuleCandidate, RuleLink, SearchIndex
 from rulebook.search.query import STOPWORDS, fts_query, porter, rule_stems, stem
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.store import Store
 
-SNIPPETS = {  # a rule's (its text) and a term's (its definition), FTS5 marking the matches
-    "rule": f"snippet(rules_fts, 2, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)",
-    "term": f"snippet(terms_fts, 1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16)",
-}
-
 
 def rule_rows(
-    store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT, snippets: bool = True
-) -> list[dict[str, Any]]:
-    """The bm25 candidates among the rules (title and examples weighted); ``snip`` None without
-    ``snippets`` (:class:`Snippets` makes them later, for the hits shown)."""
-    # Ranked first, read after: SQLite copies every selected column of every row the MATCH finds into
-    # its sorter, and a common word finds hundreds (the texts and stems of 700 rules, for 100 kept).
-    weights = f"0.0, {settings.title_weight}, 1.0, {settings.examples_weight}"
-    sql = f"""
-        SELECT rules.rowid AS rowid, -bm25(rules_fts, {weights}) AS score
-        FROM rules_fts JOIN rules ON rules.rowid = rules_fts.rowid
-        WHERE rules_fts MATCH ? {"AND rules.book = ?" if book else ""}
-        ORDER BY bm25(rules_fts, {weights}) LIMIT ?"""
-    ranked = store.conn.execute(sql, [match] + ([book] if book else []) + [limit]).fetchall()
-    if not ranked:
-        return []
-    rowids = [rowid for rowid, _ in ranked]
-    found = {
-        r["rowid"]: r
-        for r in store.query(
-            f"SELECT rowid, book, number, parent, title, text, stems FROM rules WHERE rowid IN ({','.join('?' * len(rowids))})",
-            rowids,
-        )
-    }
-    made = made_snippets(store, "rule", match, rowids) if snippets else {}
-    return [{**found[rowid], "snip": made.get(rowid), "score": score} for rowid, score in ranked]
-
-
-def made_snippets(store: Store, kind: str, match: str, rowids: list[int]) -> dict[int, str]:
-    """FTS5's snippet of each row (``rule`` or ``term``) by its rowid, the words of ``match`` marked."""
-    index = f"{kind}s_fts"
-    return {
-        r["rowid"]: r["snip"]
-        for r in store.query(
-            f"SELECT rowid, {SNIPPETS[kind]} AS snip FROM {index} WHERE {index} MATCH ? AND rowid IN "
-            f"({','.join('?' * len(rowids))})",
-            [match, *rowids],
-        )
-    }
+    store: Store, match: str, book: str | None, limit: int, settings: Settings = DEFAULT
+) -> list[RuleCandidate]:
+    """The bm25 candidates among the rules (title and examples weighted), best first."""
+    return SearchIndex.of(store).rule_candidates(match, book, limit, settings.title_weight, settings.examples_weight)
 
 
 def term_hits(
@@ -84,28 +45,19 @@ def term_hits(
 ) -> list[Hit]:
     """Glossary terms by bm25 (headword weighted); with ``snippets``, their snippets are left for it
     to make (:class:`Snippets`)."""
-    weights = ", ".join(str(w) for w in settings.term_weights)
-    sql = f"""
-        SELECT terms.rowid AS rowid, terms.book, terms.term, terms.derived_from AS rule,
-               {"NULL" if snippets else SNIPPETS["term"]} AS snip, terms.definition AS text,
-               NULL AS title, -bm25(terms_fts, {weights}) AS score
-        FROM terms_fts JOIN terms ON terms.rowid = terms_fts.rowid
-        WHERE terms_fts MATCH ? {"AND terms.book = ?" if book else ""}
-        ORDER BY bm25(terms_fts, {weights}) LIMIT ?"""
-    params: list[Any] = [match] + ([book] if book else []) + [limit]
-    rows = store.query(sql, params)
+    rows = SearchIndex.of(store).term_candidates(match, book, limit, settings.term_weights, snippets=snippets is None)
     if snippets is not None:
-        snippets.owe("term", match, rows, key="term")
+        snippets.owe("term", match, [(r.book, r.term, r.rowid, r.text, None) for r in rows])
     return [
         Hit(
             "term",
-            r["book"],
-            r["term"],
-            r["term"],
-            None if snippets else snippet(r["snip"], r["text"], None),
-            r["score"],
-            rule=r["rule"],
-            why={"bm25": round(r["score"], 3)},
+            r.book,
+            r.term,
+            r.term,
+            None if snippets else snippet(r.snip, r.text, None),
+            r.score,
+            rule=r.rule,
+            why={"bm25": round(r.score, 3)},
         )
         for r in rows
     ]
@@ -119,16 +71,7 @@ def ruling_hits(
     hits say ``read_in`` the first, and a ruling loaded in more than one of them counts once, from the
     newest."""
     books: list[str] = [book] if isinstance(book, str) else (book or [])
-    weights = ", ".join(str(w) for w in settings.ruling_weights)
-    where = f"AND rulings.book IN ({', '.join('?' * len(books))})" if books else ""
-    sql = f"""
-        SELECT rulings.book, rulings.id, rulings.question,
-               snippet(rulings_fts, -1, '{HIGHLIGHT[0]}', '{HIGHLIGHT[1]}', '…', 16) AS snip,
-               rulings.answer AS text, -bm25(rulings_fts, {weights}) AS score
-        FROM rulings_fts JOIN rulings ON rulings.rowid = rulings_fts.rowid
-        WHERE rulings_fts MATCH ? {where}
-        ORDER BY bm25(rulings_fts, {weights}) LIMIT ?"""
-    rows = store.query(sql, [match, *(books or []), limit * len(books or [None])])
+    rows = SearchIndex.of(store).ruling_candidates(match, books, limit, settings.ruling_weights)
     read_in = books[0] if books and len(books) > 1 else None
     if read_in is not None:
         from rulebook.game_rulings import same_ruling
@@ -136,18 +79,18 @@ def ruling_hits(
         order = {b: i for i, b in enumerate(books)}
         newest: dict[str, int] = {}
         for r in rows:
-            same = same_ruling(r["question"], r["text"])
-            newest[same] = min(newest.get(same, len(books)), order[r["book"]])
-        rows = [r for r in rows if order[r["book"]] == newest[same_ruling(r["question"], r["text"])]][:limit]
+            same = same_ruling(r.question, r.text)
+            newest[same] = min(newest.get(same, len(books)), order[r.book])
+        rows = [r for r in rows if order[r.book] == newest[same_ruling(r.question, r.text)]][:limit]
     return [
         Hit(
             "ruling",
-            r["book"],
-            r["id"],
-            r["question"],
-            snippet(r["snip"], r["text"], None),
-            r["score"],
-            why={"bm25": round(r["score"], 3)},
+            r.book,
+            r.id,
+            r.question,
+            snippet(r.snip, r.text, None),
+            r.score,
+            why={"bm25": round(r.score, 3)},
             read_in=read_in,
         )
         for r in rows
@@ -167,27 +110,30 @@ class Snippets:
 
     def __init__(self) -> None:
         self.match: dict[str, str] = {}  # kind -> the MATCH its rows were found with
-        self.rows: dict[tuple[str, str, str], dict[str, Any]] = {}  # (kind, book, id) -> its row
+        # (kind, book, id) -> its row's rowid, text and title
+        self.rows: dict[tuple[str, str, str], tuple[int, str | None, str | None]] = {}
 
-    def owe(self, kind: str, match: str, rows: list[dict[str, Any]], key: str = "number") -> None:
-        """Note the rows (with their ``rowid``, ``text`` and ``title``) whose hits' snippets are owed."""
+    def owe(self, kind: str, match: str, rows: Iterable[tuple[str, str, int, str | None, str | None]]) -> None:
+        """Note the rows (book, id, rowid, text, title) whose hits' snippets are owed."""
         self.match[kind] = match
-        self.rows.update(((kind, r["book"], r[key]), r) for r in rows)
+        self.rows.update(((kind, book, id), (rowid, text, title)) for book, id, rowid, text, title in rows)
 
     def fill(self, store: Store, hits: list[Hit]) -> list[Hit]:
         """``hits`` with every owed snippet made."""
         owed: dict[str, list[int]] = {}
         for h in hits:
             if h.snippet is None and (h.kind, h.book, h.id) in self.rows:
-                owed.setdefault(h.kind, []).append(self.rows[(h.kind, h.book, h.id)]["rowid"])
+                owed.setdefault(h.kind, []).append(self.rows[(h.kind, h.book, h.id)][0])
         if not owed:
             return hits
-        made = {kind: made_snippets(store, kind, self.match[kind], rowids) for kind, rowids in owed.items()}
+        index = SearchIndex.of(store)
+        made = {kind: index.snippets(kind, self.match[kind], rowids) for kind, rowids in owed.items()}
         out = []
         for h in hits:
             row = self.rows.get((h.kind, h.book, h.id)) if h.snippet is None else None
             if row is not None:
-                h = replace(h, snippet=snippet(made[h.kind].get(row["rowid"]), row["text"], row["title"]))
+                rowid, text, title = row
+                h = replace(h, snippet=snippet(made[h.kind].get(rowid), text or "", title))
             out.append(h)
         return out
 
@@ -234,22 +180,24 @@ def ranked_rule_hits(
     """The bm25 candidates for ``match``, rescored for the query words ``terms``, best first (with
     ``snippets``, their snippets None, owed to it)."""
     alternatives = dict(alternatives or {})
-    rows = rule_rows(store, match, book, settings.candidates, settings, snippets=snippets is None)
+    index = SearchIndex.of(store)
+    rows = rule_rows(store, match, book, settings.candidates, settings)
     if snippets is not None:
-        snippets.owe("rule", match, rows)
+        snippets.owe("rule", match, [(r.book, r.number, r.rowid, r.text, r.title) for r in rows])
     if not rows:
         return []
+    snips = index.snippets("rule", match, [r.rowid for r in rows]) if snippets is None else {}
     query = [stem(t) for t in terms]
-    idf = _idf(store, terms)
+    idf = _idf(index, terms)
     if settings.associated_credit > 0 and book and vocab:
         rare = [t for t in terms if idf.get(t, 0.0) >= settings.associated_min_idf]
         for t, alts in expansion.associated(store, rare, book, vocab, settings).items():
             alternatives[stem(t)] = alternatives.get(stem(t), []) + alts
     weights = {s: idf.get(t, 1.0) for t, s in zip(terms, (stem(t) for t in terms))}
     total = sum(weights.values()) or 1.0
-    keys = [(r["book"], r["number"]) for r in rows]
-    context = _context(store, rows)
-    cited = _in_degree(store, keys)
+    keys = [(r.book, r.number) for r in rows]
+    context = _context(index, rows)
+    cited = index.citation_counts(keys)
     definitions = expansion.definitions(store, terms, book)
     named = {
         p: d for p, d in definitions.items() if max(idf.get(w, 0.0) for w in p.split()) >= settings.interaction_min_idf
@@ -261,7 +209,7 @@ def ranked_rule_hits(
     hits = []
     words_of: dict[tuple[str, str], set[str]] = {}
     for r, key in zip(rows, keys):
-        title, text, shown = rule_stems(r["stems"])
+        title, text, shown = rule_stems(r.stems)
         own = title + text
         have = set(own)
         spelt = f" {' '.join(own)}"  # " " + a query stem in it: a rule word begins with that stem
@@ -277,27 +225,27 @@ def ranked_rule_hits(
             options.append((settings.interaction_credit if s in related.get(key, ()) else 0.0, "interaction"))
             found[s] = max(options, key=lambda o: o[0])
         coverage = sum(w * found[s][0] for s, w in weights.items()) / total
-        score = r["score"] * coverage**settings.coverage_power
+        score = r.score * coverage**settings.coverage_power
         close = max([_close_pairs(query, own, settings)] + [_close_pairs(query, e, settings) for e in shown])
         score *= (1 + settings.proximity_bonus) ** close
         score *= 1 + settings.cited_weight * math.log1p(cited.get(key, 0))
         defines = next((p for p, d in definitions.items() if any(key == k or expansion.under(key, k) for k in d)), None)
         if defines is not None:
             score *= settings.defines_factor
-        if not r["text"]:
+        if not r.text:
             score *= settings.heading_factor
         why = {
-            "bm25": round(r["score"], 3),
+            "bm25": round(r.score, 3),
             "coverage": round(coverage, 3),
             "words": {typed[s]: where for s, (credit, where) in found.items() if credit > 0},
             "proximity": close,
             "cited": cited.get(key, 0),
             "definition": defines,
-            "heading": not r["text"],
+            "heading": not r.text,
         }
-        snip = snippet(r["snip"], r["text"], r["title"]) if snippets is None else None
+        snip = snippet(snips.get(r.rowid), r.text or "", r.title) if snippets is None else None
         hits.append(
-            Hit("rule", r["book"], r["number"], r["title"], snip, score, why={k: v for k, v in why.items() if v})
+            Hit("rule", r.book, r.number, r.title, snip, score, why={k: v for k, v in why.items() if v})
         )  # what Hit.because keeps, without a copy
     hits.sort(key=lambda h: -h.score)
     return _demote_repeats(hits, words_of, limit * 3, settings)[: limit * 3]
@@ -397,29 +345,29 @@ def _close_pairs(query: list[str], own: list[str], settings: Settings) -> int:
     return n
 
 
-def _idf(store: Store, terms: list[str]) -> dict[str, float]:
+def _idf(index: SearchIndex, terms: list[str]) -> dict[str, float]:
     """ln(N / rules containing the word), from the FTS index (Porter-stemmed like the candidates).
 
     Counted over every book loaded: restricting the count to one book means a join that costs tens of
     milliseconds per word, and the books of a game share their vocabulary anyway."""
-    total = max(store.query("SELECT count(*) AS n FROM rules")[0]["n"], 1)
+    total = max(index.rule_count(), 1)
     out = {}
     for t in terms:
-        df = store.query("SELECT count(*) AS n FROM rules_fts WHERE rules_fts MATCH ?", [fts_query([t])])[0]["n"]
+        df = index.rule_frequency(fts_query([t]))
         out[t] = math.log((total + 1) / (df + 0.5))
     return out
 
 
-def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], set[str]]:
+def _context(index: SearchIndex, rows: list[RuleCandidate]) -> dict[tuple[str, str], set[str]]:
     """The stems of the headings above each rule and of its parent's text: where the rule sits."""
-    parents = {(r["book"], r["number"]): r["parent"] for r in rows}
-    known: dict[tuple[str, str], dict[str, Any]] = {}
+    parents = {(r.book, r.number): r.parent for r in rows}
+    known: dict[tuple[str, str], RuleLink] = {}
     todo = {(b, p) for (b, _), p in parents.items() if p}
     while todo:
-        found = _by_book(store, "SELECT book, number, parent, stems FROM rules WHERE book = ? AND number IN ({})", todo)
+        found = index.rule_links(todo)
         for f in found:
-            known[(f["book"], f["number"])] = f
-        todo = {(f["book"], f["parent"]) for f in found if f["parent"]} - set(known)
+            known[(f.book, f.number)] = f
+        todo = {(f.book, f.parent) for f in found if f.parent} - set(known)
     titles: dict[tuple[str, str], set[str]] = {}  # each heading's stems, read once for all the rules under it
     texts: dict[tuple[str, str], set[str]] = {}
     out = {}
@@ -429,38 +377,12 @@ def _context(store: Store, rows: list[dict[str, Any]]) -> dict[tuple[str, str], 
         while parent and (b, parent) in known:
             p = known[(b, parent)]
             if (b, parent) not in titles:
-                title, text, _ = rule_stems(p["stems"])
+                title, text, _ = rule_stems(p.stems)
                 titles[(b, parent)], texts[(b, parent)] = set(title), set(text)
             words.update(titles[(b, parent)])
             if first:
                 words.update(texts[(b, parent)])
                 first = False
-            parent = p["parent"]
+            parent = p.parent
         out[(b, number)] = words
-    return out
-
-
-def _in_degree(store: Store, keys: list[tuple[str, str]]) -> dict[tuple[str, str], int]:
-    """How many references (from rules, glossary entries and rulings) point at each rule."""
-    if not keys:
-        return {}
-    rows = _by_book(
-        store,
-        "SELECT book, target, count(*) AS n FROM refs WHERE target_kind = 'rule' AND book = ? AND "
-        "target IN ({}) GROUP BY book, target",
-        keys,
-    )
-    return {(r["book"], r["target"]): r["n"] for r in rows}
-
-
-def _by_book(store: Store, sql: str, keys) -> list[dict[str, Any]]:
-    """``sql`` (``book = ? ... IN ({})``) for the (book, number) ``keys``, a query per book: a book and
-    a list of numbers use the table's index, where a list of (book, number) pairs made SQLite read
-    every row of the table."""
-    numbers: dict[str, list[str]] = {}
-    for book, number in keys:
-        numbers.setdefault(book, []).append(number)
-    out: list[dict[str, Any]] = []
-    for book, some in numbers.items():
-        out += store.query(sql.format(",".join("?" * len(some))), [book, *some])
     return out

@@ -8,10 +8,12 @@ to the question and the rules) and :func:`porter` (SQLite FTS5's, which the inde
 from __future__ import annotations
 
 import re
+import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from pathlib import Path
 
+from rulebook.search.index import SearchIndex, new_word_list, open_word_list, porter_stems, word_list_count
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import irregular
 from rulebook.store import Store
@@ -81,31 +83,27 @@ class BookWords(Mapping[str, int]):
     Most searches only ask whether a few words are the book's; reading all of a book's words first
     (4,000 for the full Comprehensive Rules) cost 3 ms. A word asked for is looked up by the table's
     key; anything that goes through every word (a correction, the thesaurus) reads them all once, as
-    :meth:`rulebook.store.Store.vocabulary` gives them, in the same order.
+    :meth:`rulebook.search.index.SearchIndex.vocabulary` gives them, in the same order.
     """
 
     _MISSING = object()
 
     def __init__(self, store: Store, book: str):
-        self._store, self._book = store, book
+        self._index, self._book = SearchIndex.of(store), book
         self._all: dict[str, int] | None = None
         self._asked: dict[str, object] = {}
-        self._cursor = store.conn.cursor()
-        self._cursor.row_factory = None
 
     def _everything(self) -> dict[str, int]:
         if self._all is None:
-            self._all = self._store.vocabulary(self._book)
+            self._all = self._index.vocabulary(self._book)
         return self._all
 
     def __getitem__(self, word: str) -> int:
         if self._all is not None:
             return self._all[word]
         if word not in self._asked:
-            row = self._cursor.execute(
-                "SELECT count FROM vocab WHERE book = ? AND word = ?", [self._book, word]
-            ).fetchone()
-            self._asked[word] = row[0] if row else self._MISSING
+            count = self._index.word_count(self._book, word)
+            self._asked[word] = self._MISSING if count is None else count
         found = self._asked[word]
         if found is self._MISSING:
             raise KeyError(word)
@@ -129,9 +127,7 @@ class BookWords(Mapping[str, int]):
     def __bool__(self) -> bool:
         if self._all is not None:
             return bool(self._all)
-        return (
-            self._cursor.execute("SELECT EXISTS (SELECT 1 FROM vocab WHERE book = ?)", [self._book]).fetchone()[0] == 1
-        )
+        return self._index.has_vocabulary(self._book)
 
     def items(self):
         return self._everything().items()
@@ -140,20 +136,13 @@ class BookWords(Mapping[str, int]):
         """The book's one-word game terms, its glossary headwords and defined terms ("ganking",
         "showdown", "trample"): what a misspelling is first taken for (:func:`correct`). The words of
         longer headwords are ordinary words ("changing" of Text-Changing Effect)."""
-        rows = self._cursor.execute("SELECT term FROM terms WHERE book = ?", [self._book]).fetchall()
-        return {term.lower() for (term,) in rows if _TEXT_WORD.fullmatch(term.lower())}
+        return {term.lower() for term in self._index.term_names(self._book) if _TEXT_WORD.fullmatch(term.lower())}
 
     def starting(self, prefix: str) -> list[str]:
         """The book's words whose first ``len(prefix)`` letters are ``prefix``, in the book's order."""
         if self._all is not None:
             return [w for w in self._all if w[: len(prefix)] == prefix]
-        return [
-            w
-            for (w,) in self._cursor.execute(
-                "SELECT word FROM vocab WHERE book = ? AND substr(word, 1, ?) = ? ORDER BY word",
-                [self._book, len(prefix), prefix],
-            )
-        ]
+        return self._index.words_starting(self._book, prefix)
 
 
 @lru_cache(maxsize=16)
@@ -218,15 +207,7 @@ def book_uses(store: Store, phrase: str, book: str | None) -> bool:
     if not parts:
         return False
     match = " AND ".join('"' + p.replace('"', '""') + '"' for p in parts)
-    for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
-        sql = (
-            f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
-            + (f" AND {table}.book = ?" if book else "")
-            + " LIMIT 1"
-        )
-        if store.query(sql, [match] + ([book] if book else [])):
-            return True
-    return False
+    return SearchIndex.of(store).matches(match, book)
 
 
 def correct(
@@ -348,13 +329,11 @@ ENGLISH_TABLE_VERSION = "2"  # 2: each word's count kept (english_frequency)
 
 
 @cache
-def _english_table():
+def _english_table() -> sqlite3.Connection | None:
     """The English word list as a SQLite table of its words, kept in ``$JUDGE_HOME/cache``: a word is
     then looked up in microseconds, where decompressing the list costs 12 ms in every process. Made
     from :func:`_english_text` (every line's word as :func:`english` would find it) when absent or made
     from another file (path, size and modification time recorded); None when it cannot be kept."""
-    import sqlite3
-
     from rulebook.search import cache as cached
 
     source = _english_file()
@@ -363,27 +342,13 @@ def _english_table():
     st = source.stat()
     made_from = f"{source}|{st.st_size}|{st.st_mtime_ns}"
     path = cached.folder() / ENGLISH_CACHE
-    try:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        if db.execute("SELECT value FROM meta WHERE key = 'source'").fetchone() == (made_from,) and db.execute(
-            "SELECT value FROM meta WHERE key = 'version'"
-        ).fetchone() == (ENGLISH_TABLE_VERSION,):
-            return db
-        db.close()
-    except sqlite3.Error:
-        pass
+    kept = open_word_list(str(path), made_from, ENGLISH_TABLE_VERSION)
+    if kept is not None:
+        return kept
     text = _english_text()
     if not text:  # unreadable: english() says so from the text, as it would without a cache
         return None
-    db = sqlite3.connect(":memory:", check_same_thread=False)
-    db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT)")
-    db.execute("CREATE TABLE words (word TEXT PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID")
-    db.executemany(
-        "INSERT OR IGNORE INTO words VALUES (?, ?)", ((w, int(n or 0)) for w, n in _ENGLISH_KEY.findall(text))
-    )
-    db.execute("INSERT INTO meta VALUES ('source', ?)", [made_from])
-    db.execute("INSERT INTO meta VALUES ('version', ?)", [ENGLISH_TABLE_VERSION])
-    db.commit()
+    db = new_word_list(((w, int(n or 0)) for w, n in _ENGLISH_KEY.findall(text)), made_from, ENGLISH_TABLE_VERSION)
     if not cached.keep(path, db.serialize()):
         return None
     return db
@@ -398,7 +363,7 @@ def english(word: str) -> bool:
     """
     table = _english_table() if '"' not in word and "\n" not in word else None
     if table is not None:
-        return table.execute("SELECT 1 FROM words WHERE word = ?", [word]).fetchone() is not None
+        return word_list_count(table, word) is not None
     return f'\n"{word}":' in _english_text()
 
 
@@ -412,8 +377,7 @@ def english_frequency(word: str) -> int:
     """
     table = _english_table() if '"' not in word and "\n" not in word else None
     if table is not None:
-        row = table.execute("SELECT count FROM words WHERE word = ?", [word]).fetchone()
-        return row[0] if row else 0
+        return word_list_count(table, word) or 0
     m = re.search(rf'\n"{re.escape(word)}": *(\d+)', _english_text())
     return int(m[1]) if m else 0
 
@@ -429,32 +393,8 @@ def fts_query(terms: list[str]) -> str:
 
 def index_matches(store: Store, word: str, book: str | None) -> bool:
     """Whether the book's FTS index (Porter-stemmed) matches the word in any form: the typo corrector
-    leaves such a word alone ("decide" matches "decided"; "priorty" matches nothing).
-
-    The index's matches are listed once (``rowid IN``): joined to a book's rows, SQLite matched the
-    word against each of the book's 3,000 rules in turn, 10-15 ms for a word the book lacks."""
-    for table, owner in (("rules", "rules_fts"), ("terms", "terms_fts")):
-        sql = (
-            f"SELECT 1 FROM {table} WHERE {table}.rowid IN (SELECT rowid FROM {owner} WHERE {owner} MATCH ?)"
-            + (f" AND {table}.book = ?" if book else "")
-            + " LIMIT 1"
-        )
-        if store.query(sql, [fts_query([word])] + ([book] if book else [])):
-            return True
-    return False
-
-
-@cache
-def _porter_table():
-    """An in-memory FTS5 table with the books' tokenizer, to read the Porter stem SQLite gives a word."""
-    import sqlite3
-
-    from rulebook.store import TOKENIZE
-
-    db = sqlite3.connect(":memory:", check_same_thread=False)
-    db.execute(f"CREATE VIRTUAL TABLE p USING fts5(w, tokenize='{TOKENIZE}')")
-    db.execute("CREATE VIRTUAL TABLE pv USING fts5vocab(p, 'instance')")
-    return db
+    leaves such a word alone ("decide" matches "decided"; "priorty" matches nothing)."""
+    return SearchIndex.of(store).matches(fts_query([word]), book)
 
 
 def porter(words: list[str]) -> dict[str, str]:
@@ -463,12 +403,7 @@ def porter(words: list[str]) -> dict[str, str]:
     >>> sorted(porter(["vigilence", "vigilance", "decide"]).items())
     [('decide', 'decid'), ('vigilance', 'vigil'), ('vigilence', 'vigil')]
     """
-    db = _porter_table()
-    with db:
-        db.executemany("INSERT INTO p(rowid, w) VALUES (?, ?)", list(enumerate(words, 1)))
-        found = {words[doc - 1]: term for term, doc in db.execute("SELECT term, doc FROM pv")}
-        db.execute("DELETE FROM p")
-    return found
+    return porter_stems(words)
 
 
 def book_forms(terms: list[str], vocabulary: Mapping[str, int]) -> list[str]:

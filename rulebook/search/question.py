@@ -15,8 +15,8 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulebook import numbers
 from rulebook.search.guess import GameGuess, by_shorthand, by_words
@@ -30,8 +30,9 @@ RARE = 10  # an English word the books use at most this often (an example naming
 # Lightning Bolt six times) may name a card in lower case ("disintegrate", "bolt")
 
 
-@dataclass(frozen=True, slots=True)
-class Answer:
+class Answer(NamedTuple):
+    """What :func:`ask` answers: the search's result, the game it read and why, and the card named."""
+
     result: SearchResult
     game: GameGuess
     books: tuple[str, ...]  # the books searched
@@ -215,23 +216,18 @@ def card_ruling(card, question: str):
 
 def _mention(store, cards, query: str, books: list[str], game: str | None) -> Mention | None:
     from rulebook.cards.mention import named_card
+    from rulebook.search.index import SearchIndex
     from rulebook.search.query import BookWords, book_uses, english_frequency
 
     vocabularies = [BookWords(store, b) for b in books]
-    marks = ",".join("?" * len(books))
+    index = SearchIndex.of(store)
 
     def count(word: str) -> int:
         word = word.lower().replace("’", "'")
         return max(v.get(word, 0) for v in vocabularies)
 
     def is_term(words: str) -> bool:
-        return bool(
-            store.conn.execute(
-                f"SELECT 1 FROM terms WHERE book IN ({marks}) AND replace(lower(term), '-', ' ') = ? UNION ALL "
-                f"SELECT 1 FROM rules WHERE book IN ({marks}) AND replace(lower(title), '-', ' ') = ? LIMIT 1",
-                [*books, words.replace("-", " "), *books, words.replace("-", " ")],
-            ).fetchone()
-        )
+        return index.names_term(books, words)
 
     return named_card(
         cards,
