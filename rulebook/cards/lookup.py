@@ -26,6 +26,8 @@ from rulebook.cards.store import name_symbols, norm_name
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from rulebook.cards.store import CardStore
+
 SCORE_CUTOFF = 80  # a misspelt name: rapidfuzz WRatio at least this (lightning blot -> Lightning Bolt: 93)
 NEAR_CUTOFF = 60  # no name that close: the names at least this close are suggested
 TIE = 2  # names scoring within this of the best are equally likely: a suggestion, not a guess
@@ -37,7 +39,7 @@ class Found:
     matched: str  # "exact", "part" or "spelling"
 
 
-def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, list[str]]:
+def find_card(store: CardStore, name: str, game: str | None = None) -> tuple[Found | None, list[str]]:
     """The card ``name`` names, or None with the names it may have meant.
 
     Every stage reads the names index of cards.db (:class:`rulebook.cards.store.CardStore`), normalised
@@ -81,16 +83,16 @@ def find_card(store, name: str, game: str | None = None) -> tuple[Found | None, 
 
     names = store.norms(game, None if shortlist is None else _ones(shortlist[2]))
     ranked = process.extract(
-        wanted, {i: row[3] for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=8, score_cutoff=SCORE_CUTOFF
+        wanted, {i: row.norm for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=8, score_cutoff=SCORE_CUTOFF
     )
     if not ranked:
         names = store.norms(game)
         near = process.extract(
-            wanted, {i: row[3] for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=3, score_cutoff=NEAR_CUTOFF
+            wanted, {i: row.norm for i, row in enumerate(names)}, scorer=fuzz.WRatio, limit=3, score_cutoff=NEAR_CUTOFF
         )
-        return None, [names[i][2] for _, _, i in near]
+        return None, [names[i].name for _, _, i in near]
     top = ranked[0][1]
-    tied = [names[i][1:3] for _, score, i in ranked if score >= top - TIE]
+    tied = [(names[i].game, names[i].name) for _, score, i in ranked if score >= top - TIE]
     if len(tied) == 1:
         g, n = tied[0]
         return Found(store.card(g, n), "spelling"), []
@@ -123,7 +125,7 @@ _EPS = 1e-6  # a margin for floats: a certain answer is clear of every threshold
 _BUDGET = 40  # scores computed here before leaving it to rapidfuzz (a partial ratio counts 4)
 
 
-def _shortlist(store, wanted: str) -> tuple[list[int], dict[int, int], int, dict[str, int], int] | None:
+def _shortlist(store: CardStore, wanted: str) -> tuple[list[int], dict[int, int], int, dict[str, int], int] | None:
     """The names that can score :data:`SCORE_CUTOFF` with ``wanted``, as bitmaps of card ids (bit i: card i),
     read from the names index: ``(planes, lengths, pool, having, repeats)``: how many bigrams each name
     shares with ``wanted`` (:func:`_counts`), the names of each length that can score with ``wanted`` (their
@@ -231,7 +233,7 @@ def _ones(bits: int) -> list[int]:
     return [k * 8 + j for k, byte in enumerate(data) if byte for j in range(8) if byte >> j & 1]
 
 
-def _sure(store, wanted: str, game: str | None, shortlist: tuple) -> tuple[str, str] | None:
+def _sure(store: CardStore, wanted: str, game: str | None, shortlist: tuple) -> tuple[str, str] | None:
     """``(game, name)`` of the name rapidfuzz would find for ``wanted`` (:func:`_shortlist`) when that is
     certain from scores bounded and computed here, else None. Certain: the best score at least
     SCORE_CUTOFF, and every other name's score, or bound, below the higher of the best less TIE and
@@ -248,7 +250,7 @@ def _sure(store, wanted: str, game: str | None, shortlist: tuple) -> tuple[str, 
     top = 0.0
     for k in range(a + 1, 0, -1):
         if rows := store.norms(game, _ones(_at_least(planes, k) & pool)[:4]):
-            top = max(_wratio(wanted, row[3]) for row in rows)
+            top = max(_wratio(wanted, row.norm) for row in rows)
             break
     floor = max(top - TIE, SCORE_CUTOFF) - _EPS
     near = repeats
@@ -530,12 +532,9 @@ def term_rules(rules_store, book: str) -> dict[str, str]:
     """Lower-case title -> rule number, for the rules of ``book`` that define a term a card uses: the
     rules of a section of short titled rules (Magic's 701 Keyword Actions and 702 Keyword Abilities,
     Riftbound's actions and keywords), found by the shape of the sections, not by their numbers."""
-    rows = rules_store.query(
-        "SELECT number, parent, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != ''", [book]
-    )
     by_parent: dict[str | None, list[dict]] = defaultdict(list)
-    for r in rows:
-        by_parent[r["parent"]].append(r)
+    for number, parent, title in rules_store.titled_with_parents(book):
+        by_parent[parent].append({"number": number, "parent": parent, "title": title})
     out: dict[str, str] = {}
     for siblings in by_parent.values():
         short = [r for r in siblings if len(r["title"].split()) <= 3]
@@ -592,8 +591,7 @@ def book_terms(rules_store, book: str) -> tuple[dict[str, str], dict[str, str]]:
     import json
     import os
 
-    rows = rules_store.query("SELECT fingerprint FROM books WHERE id = ?", [book])
-    fingerprint = rows[0]["fingerprint"] if rows else None
+    fingerprint = rules_store.fingerprint(book)
     path = _terms_path(rules_store, book) if fingerprint else None
     try:
         key = [TERMS_VERSION, fingerprint, os.stat(__file__).st_mtime_ns]
@@ -608,11 +606,8 @@ def book_terms(rules_store, book: str) -> tuple[dict[str, str], dict[str, str]]:
             pass
     terms = term_rules(rules_store, book)
     titles: dict[str, str] = {}
-    for r in rules_store.query(
-        "SELECT number, title FROM rules WHERE book = ? AND title IS NOT NULL AND title != '' ORDER BY depth, sort",
-        [book],
-    ):
-        titles.setdefault(r["title"].translate(_SQL_LOWER), r["number"])
+    for number, title in rules_store.titled_by_depth(book):
+        titles.setdefault(title.translate(_SQL_LOWER), number)
     if path is not None:
         tmp = path.with_name(f".{path.name}.{os.getpid()}")
         try:
@@ -627,12 +622,7 @@ def book_terms(rules_store, book: str) -> tuple[dict[str, str], dict[str, str]]:
 
 
 def _terms_path(rules_store, book: str) -> Path | None:
-    from pathlib import Path
-
-    for row in rules_store.query("PRAGMA database_list"):
-        if row["name"] == "main" and row["file"]:
-            return Path(row["file"]).parent / "cache" / "cards" / f"{book}.json"
-    return None
+    return rules_store.folder / "cache" / "cards" / f"{book}.json"
 
 
 def _keywords_lower(card) -> set[str]:
@@ -676,12 +666,7 @@ def faq_rulings(rules_store, game: str, card) -> list[dict[str, Any]]:
     for name in sorted(names):
         if len(name) < 3:
             continue
-        found = rules_store.query(
-            "SELECT rulings.book, rulings.id, rulings.faq, rulings.published, rulings.question, rulings.answer "
-            "FROM rulings JOIN books ON books.id = rulings.book WHERE books.game = ? AND "
-            "(rulings.question LIKE ? OR rulings.answer LIKE ?) ORDER BY rulings.published DESC, rulings.id",
-            [game, f"%{name}%", f"%{name}%"],
-        )
+        found = rules_store.game_rulings_naming(game, name)
         for r in found:
             if (r["faq"] or r["book"], r["id"]) in seen:
                 continue

@@ -28,10 +28,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from rulebook.cards.store import norm_name
 from rulebook.search.answer import QUESTION_WORDS
+
+if TYPE_CHECKING:
+    from rulebook.cards.store import CardStore
 
 LONGEST = 6  # words in a run looked at: card names longer than this are named by a part of them
 SPELLING_CUTOFF = 88  # rapidfuzz ratio of a misspelt run to a name (glorybringr -> glorybringer: 96)
@@ -100,7 +103,7 @@ def _rest(query: str, start: int, end: int) -> str:
 
 
 def named_card(
-    store,
+    store: CardStore,
     query: str,
     game: str | None = None,
     is_common: Callable[[str], bool] = lambda word: False,
@@ -134,7 +137,7 @@ def named_card(
     return exact  # from the same word, the longer run ("mystic porro": Mystic Poro, not Elvish Mystic)
 
 
-def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | None:
+def _whole(store: CardStore, query: str, tokens, game, is_common, is_term) -> Mention | None:
     """The query is nothing but a name, as ``judge card`` reads one."""
     from rulebook.cards.lookup import find_card
 
@@ -153,7 +156,7 @@ def _whole(store, query: str, tokens, game, is_common, is_term) -> Mention | Non
     return Mention(found.card, query.strip(), found.matched, "")
 
 
-def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
+def _exact(store: CardStore, query: str, tokens, game, checks: _Checks) -> Mention | None:
     """The first run of words, from the left (the card a question names first is the one it asks about),
     longest there, that is a card's name or a face's exactly; or that begins one card's name (``janna``:
     Janna, Savior), holds the beginnings of one card's words (``resto angel``: Restoration Angel), or is
@@ -183,7 +186,7 @@ def _exact(store, query: str, tokens, game, checks: _Checks) -> Mention | None:
     return None
 
 
-def _beginning(store, key: str, game: str | None) -> tuple[str, str] | None:
+def _beginning(store: CardStore, key: str, game: str | None) -> tuple[str, str] | None:
     """The one card whose name begins with the words ``key``, or whose words begin with them, in order
     and with nothing left over but a comma's title or a second face (``janna`` of Janna, Savior,
     ``resto angel`` of Restoration Angel); None for none or several. Read from the names index's words,
@@ -192,24 +195,11 @@ def _beginning(store, key: str, game: str | None) -> tuple[str, str] | None:
     if found is not None:
         return found
     typed = key.split()
-    ids: set[int] | None = None
-    for t in typed:
-        upper = t[:-1] + chr(ord(t[-1]) + 1)
-        have = {i for (i,) in store.conn.execute("SELECT id FROM name_words WHERE word >= ? AND word < ?", [t, upper])}
-        ids = have if ids is None else ids & have
-        if not ids:
-            return None
-    assert ids is not None  # key has a word (_leading read its first)
-    marks = ",".join("?" * len(ids))
-    rows = store.conn.execute(
-        f"SELECT game, name FROM names WHERE id IN ({marks})" + (" AND game = ?" if game else ""),
-        [*ids] + ([game] if game else []),
-    )
     hits = set()
-    for g, name in rows:
-        front = norm_name(name.split(" // ")[0].split(",")[0]).split()
+    for hit in store.starting(typed, game):
+        front = norm_name(hit.name.split(" // ")[0].split(",")[0]).split()
         if len(front) == len(typed) and all(f.startswith(t) for f, t in zip(front, typed)):
-            hits.add((g, name))
+            hits.add((hit.game, hit.name))
     return hits.pop() if len(hits) == 1 else None
 
 
@@ -239,84 +229,49 @@ class _Checks:
         return frequency == 0 or (frequency < PLAIN and self.is_rare(word))
 
 
-def _leading(store, key: str, game: str | None) -> tuple[str, str] | None:
+def _leading(store: CardStore, key: str, game: str | None) -> tuple[str, str] | None:
     """The one card whose name begins with the words ``key`` (its first name: ``janna`` of Janna, Savior,
     ``arlinn`` of Arlinn Kord // ...), or, for two words or more, whose title after the comma is them
     (``mind sculptor`` of Jace, the Mind Sculptor; ``swarm queen``); None for none or several (``jinx``)."""
-    first = key.split()[0]
-    rows = store.conn.execute(
-        "SELECT names.game, names.name, names.norm FROM name_words JOIN names ON names.id = name_words.id "
-        "WHERE name_words.word = ?" + (" AND names.game = ?" if game else ""),
-        [first] + ([game] if game else []),
-    )
     found = set()
-    for g, n, norm in rows:
-        if norm.startswith(key + " ") or _unpossessed(norm).startswith(key + " "):
-            found.add((g, n))
-        elif " " in key and "," in n.split(" // ")[0]:
-            title = norm_name(n.split(" // ")[0].split(",", 1)[1])
+    for row in store.with_word(key.split()[0], game):
+        if row.norm.startswith(key + " ") or _unpossessed(row.norm).startswith(key + " "):
+            found.add((row.game, row.name))
+        elif " " in key and "," in row.name.split(" // ")[0]:
+            title = norm_name(row.name.split(" // ")[0].split(",", 1)[1])
             if key in (title, " ".join(title.split()[1:]) if title.startswith("the ") else title):
-                found.add((g, n))
+                found.add((row.game, row.name))
     return found.pop() if len(found) == 1 else None
 
 
-def _printed_most(store, word: str, game: str | None) -> tuple[str, str] | None:
+def _printed_most(store: CardStore, word: str, game: str | None) -> tuple[str, str] | None:
     """Among the cards with ``word`` in their name, the one printed in the most sets, when one is; never
     for a type or subtype many cards have (a champion's or a planeswalker's own subtype is a name:
     "janna", "jace")."""
-    if (
-        store.conn.execute(
-            "SELECT count(*) FROM (SELECT 1 FROM cards WHERE kinds LIKE ? LIMIT ?)", [f"%|{word}|%", KIND_OF_CARD]
-        ).fetchone()[0]
-        >= KIND_OF_CARD
-    ):
+    if store.count_of_kind(word, KIND_OF_CARD) >= KIND_OF_CARD:
         return None  # a type or subtype of many cards ("dragon", "angel"): a kind of card, not a name
-    rows = store.conn.execute(
-        "SELECT names.game, names.name, names.printed FROM name_words JOIN names ON names.id = name_words.id "
-        "WHERE name_words.word = ?" + (" AND names.game = ?" if game else "") + " ORDER BY names.printed DESC LIMIT 2",
-        [word] + ([game] if game else []),
-    ).fetchall()
-    if not rows or (len(rows) > 1 and rows[1][2] >= rows[0][2]):
+    rows = store.most_printed_with(word, game, 2)
+    if not rows or (len(rows) > 1 and rows[1].printed >= rows[0].printed):
         return None
-    return rows[0][0], rows[0][1]
+    return rows[0].game, rows[0].name
 
 
-def _names_for(store, keys: set[str], game: str | None) -> dict[str, list[tuple[str, str]]]:
+def _names_for(store: CardStore, keys: set[str], game: str | None) -> dict[str, list[tuple[str, str]]]:
     """Normalised name -> the (game, name) of the cards that have it as their name or a face's name, a
     possessive 's aside (``tawnos coffin`` is Tawnos's Coffin)."""
-    marks = ",".join("?" * len(keys))
-    where = " AND game = ?" if game else ""
-    params = [*keys, *keys] + ([game] if game else [])
-    out: dict[str, list[tuple[str, str]]] = {}
-    for g, name, norm, front in store.conn.execute(
-        f"SELECT game, name, norm, front FROM names WHERE (norm IN ({marks}) OR front IN ({marks})){where}", params
-    ):
-        for key in {norm, front} & keys:
-            out.setdefault(key, []).append((g, name))
-    for g, name in _faced(store, game):  # the other faces, and the whole name typed without its "//"
+    out = store.named_each(keys, game)
+    for g, name in store.faced_names(game):  # the other faces, and the whole name typed without its "//"
         for key in [norm_name(face) for face in name.split(" // ")[1:]] + [norm_name(name.replace(" // ", " "))]:
             if key in keys and (g, name) not in out.get(key, []):
                 out.setdefault(key, []).append((g, name))
-    for g, name in _possessed(store, game):
+    for g, name in store.possessive_names(game):
         key = _unpossessed(name)
         if key in keys and (g, name) not in out.get(key, []):
             out.setdefault(key, []).append((g, name))
     return out
 
 
-def _possessed(store, game: str | None) -> list[tuple[str, str]]:
-    sql = "SELECT game, name FROM cards WHERE name LIKE '%''s %' OR name LIKE '%’s %'"
-    if game:
-        sql = f"SELECT game, name FROM ({sql}) WHERE game = ?"
-    return list(store.conn.execute(sql, [game] if game else []))
-
-
-def _faced(store, game: str | None) -> list[tuple[str, str]]:
-    sql = "SELECT game, name FROM cards WHERE name LIKE '% // %'" + (" AND game = ?" if game else "")
-    return list(store.conn.execute(sql, [game] if game else []))
-
-
-def _misspelt(store, query: str, tokens, game, is_word, english_frequency) -> Mention | None:
+def _misspelt(store: CardStore, query: str, tokens, game, is_word, english_frequency) -> Mention | None:
     """A run holding a word no book uses (nor a frequent English word: "wear"), close to one card's name
     (or a face's, or a legend's first name)."""
     words = [t[0] for t in tokens]

@@ -40,10 +40,13 @@ import sqlite3
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import ScenarioError
 from rulebook.cards.model import Card, Face
+
+if TYPE_CHECKING:  # imported when a name is first looked up (CardLibrary._open)
+    from rulebook.cards.store import CardStore
 
 # The fields a library card gives, in the engines' words (docs/scenarios.md): Magic and Riftbound.
 FIELDS = {
@@ -121,11 +124,11 @@ class CardLibrary:
         from rulebook.cards.store import card_db_path
 
         self.path = card_db_path(Path(home))
-        self._store: Any = None
+        self._store: CardStore | None = None
         self._loose: dict[str, dict[str, str]] = {}
         self._sources: dict[tuple[str, str], TextSource] = {}
 
-    def _open(self):
+    def _open(self) -> CardStore | None:
         if self._store is None and self.path.exists():
             from rulebook.cards.store import CardStore
 
@@ -174,39 +177,32 @@ class CardLibrary:
 
     def _read_source(self, card: Card) -> TextSource:
         """The file of the printing whose text the card has (the newest, as the store folds them) or of the
-        erratum that replaced it. cards.db's tables are documented (docs/database.md) and read here
-        read-only; the store's API gives the card, not where its text came from."""
-        import json
-
-        from rulebook.cards.store import loose_name
-
+        erratum that replaced it."""
+        store = self._open()
+        if store is None:
+            return TextSource()
         try:
-            with sqlite3.connect(f"{self.path.resolve().as_uri()}?mode=ro", uri=True) as conn:
-                if card.game == "riftbound" and len(card.faces) == 1:
-                    errata = conn.execute(
-                        "SELECT r.date, r.source, r.position, r.new_text, s.path, s.name, s.format FROM rulings r "
-                        "JOIN sources s ON s.id = r.source WHERE r.game = ? AND r.key IN (?, ?) AND r.new_text IS NOT "
-                        "NULL",
-                        [card.game, card.name.lower(), loose_name(card.name)],
-                    ).fetchall()
-                    if errata:
-                        date, _, _, text, path, name, fmt = max(errata, key=lambda r: (r[0] or "", r[1], r[2]))
-                        if text == card.faces[0].text:
-                            return TextSource(name, path, fmt, None, date, "erratum")
-                rows = conn.execute(
-                    "SELECT p.newness, p.source, p.position, p.sets, s.path, s.name, s.format FROM printings p "
-                    "JOIN sources s ON s.id = p.source WHERE p.game = ? AND p.lname = ?",
-                    [card.game, card.name.lower()],
-                ).fetchall()
+            if card.game == "riftbound" and len(card.faces) == 1:
+                errata = store.errata(card.game, card.name)
+                if errata:
+                    erratum = max(errata, key=lambda e: (e.date or "", e.source, e.position))
+                    if erratum.new_text == card.faces[0].text:
+                        return TextSource(erratum.file, erratum.path, erratum.format, None, erratum.date, "erratum")
+            printings = store.printings(card.game, card.name)
         except (sqlite3.Error, ValueError):
             return TextSource()
-        if not rows:
+        if not printings:
             return TextSource()
-        newness, _, _, sets, path, name, fmt = max(rows, key=lambda r: (r[0], r[1], r[2]))
-        codes = [code for code, when in json.loads(sets or "[]") if when == newness]
-        dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", newness or "") is not None
+        newest = max(printings, key=lambda p: (p.newness, p.source, p.position))
+        codes = [code for code, when in newest.sets if when == newest.newness]
+        dated = re.fullmatch(r"\d{4}-\d{2}-\d{2}", newest.newness or "") is not None
         return TextSource(
-            name, path, fmt, codes[0] if codes else None, newness if dated else None, "printing" if dated else None
+            newest.file,
+            newest.path,
+            newest.format,
+            codes[0] if codes else None,
+            newest.newness if dated else None,
+            "printing" if dated else None,
         )
 
 

@@ -39,7 +39,7 @@ import sqlite3
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulebook.cards.model import Card, CardRuling, Face, card_from_json, card_json
 from rulebook.sqlscript import statements
@@ -171,6 +171,51 @@ class CardLibraryError(Exception):
     """cards.db cannot be opened or brought up to date: one line for the judge."""
 
 
+# What the reading methods give besides cards: named tuples, as cheap as the rows they are read from.
+class IndexedName(NamedTuple):
+    """A card's name in the names index: :meth:`CardStore.norms`, :meth:`CardStore.with_word`."""
+
+    id: int  # the card's id: its bit in the index's bitmaps (:meth:`CardStore.name_bits`)
+    game: str
+    name: str  # as printed ("Fire // Ice")
+    norm: str  # :func:`norm_name` of it
+
+
+class PrintedName(NamedTuple):
+    """A card's name with how many words it has (normalised) and in how many sets the card is printed:
+    :meth:`CardStore.starting`, :meth:`CardStore.most_printed_with`."""
+
+    game: str
+    name: str
+    words: int
+    printed: int
+
+
+class Printing(NamedTuple):
+    """A card as one loaded file gives it (its newest printing there), with the file:
+    :meth:`CardStore.printings`."""
+
+    newness: str  # the printing's release date (YYYY-MM-DD), else what ranks its set in the file
+    source: int  # the file's id: a file loaded later has a higher one
+    position: int  # the card's place among the file's
+    sets: tuple[tuple[str, str], ...]  # (set code, newness) of each set of the file the card is in
+    path: str  # the file, as loaded
+    file: str  # its name
+    format: str  # "mtgjson-v3", "riftbound-gallery", ...
+
+
+class Erratum(NamedTuple):
+    """A Riftbound erratum's new text for a card, with the file that gives it: :meth:`CardStore.errata`."""
+
+    date: str | None  # YYYY-MM-DD
+    source: int  # the file's id: a file loaded later has a higher one
+    position: int  # the erratum's place among the file's
+    new_text: str
+    path: str  # the file, as loaded
+    file: str  # its name
+    format: str  # "riftbound-errata", ...
+
+
 class CardStore:
     """The cards of both games, read and written (:meth:`load`)."""
 
@@ -269,10 +314,9 @@ class CardStore:
         )
         return self.conn.execute(sql, [norm, norm, *([game] if game else [])]).fetchall()
 
-    def starting(self, words: list[str], game: str | None = None) -> list[tuple[str, str, int, int]]:
-        """``(game, name, words, printed)`` of the cards with, for each of ``words``, a word of their
-        normalised name beginning with it; ``words`` how many words that name has, ``printed`` in how
-        many sets the card is."""
+    def starting(self, words: list[str], game: str | None = None) -> list[PrintedName]:
+        """The cards with, for each of ``words``, a word of their normalised name beginning with it, in
+        (game, name) order."""
         parts, params = [], []
         for word in dict.fromkeys(words):
             part = "SELECT id FROM name_words WHERE word >= ? AND substr(word, 1, ?) = ?"
@@ -287,7 +331,7 @@ class CardStore:
             + (" AND game = ?" if game else "")
             + " ORDER BY game, name"
         )
-        return self.conn.execute(sql, [*params, *([game] if game else [])]).fetchall()
+        return list(map(PrintedName._make, self.conn.execute(sql, [*params, *([game] if game else [])])))
 
     def word_ids(self, words: list[str]) -> dict[str, list[int]]:
         """For each of ``words`` that a name has as a word, the ids of those names."""
@@ -306,8 +350,8 @@ class CardStore:
             for key, bits in self.conn.execute(f"SELECT key, bits FROM name_bits WHERE key IN ({marks})", keys)
         }
 
-    def norms(self, game: str | None = None, ids: Iterable[int] | None = None) -> list[tuple[int, str, str, str]]:
-        """``(id, game, name, normalised name)`` of every card, or of the cards ``ids``, in (game, name) order."""
+    def norms(self, game: str | None = None, ids: Iterable[int] | None = None) -> list[IndexedName]:
+        """Every card's name, or the names of the cards ``ids``, in (game, name) order."""
         where: list[str] = []
         params: list[str | int] = []
         if game:
@@ -322,7 +366,62 @@ class CardStore:
             + (f" WHERE {' AND '.join(where)}" if where else "")
             + " ORDER BY game, name"
         )
-        return self.conn.execute(sql, params).fetchall()
+        return list(map(IndexedName._make, self.conn.execute(sql, params)))
+
+    # The names index, as rulebook.cards.mention reads it.
+    def named_each(self, norms: Iterable[str], game: str | None = None) -> dict[str, list[tuple[str, str]]]:
+        """For each of ``norms`` that is the normalised name of a card, or of its first face, the ``(game,
+        name)`` of those cards: :meth:`named` for many names in one query."""
+        keys = set(norms)
+        marks = ",".join("?" * len(keys))
+        out: dict[str, list[tuple[str, str]]] = {}
+        for g, name, norm, front in self.conn.execute(
+            f"SELECT game, name, norm, front FROM names WHERE (norm IN ({marks}) OR front IN ({marks}))"
+            + (" AND game = ?" if game else ""),
+            [*keys, *keys, *([game] if game else [])],
+        ):
+            for key in {norm, front} & keys:
+                out.setdefault(key, []).append((g, name))
+        return out
+
+    def with_word(self, word: str, game: str | None = None) -> list[IndexedName]:
+        """The cards whose normalised name has the word ``word`` (whole), in no particular order."""
+        sql = (
+            "SELECT names.id, names.game, names.name, names.norm FROM name_words JOIN names ON names.id = name_words.id "
+            "WHERE name_words.word = ?" + (" AND names.game = ?" if game else "")
+        )
+        return list(map(IndexedName._make, self.conn.execute(sql, [word, *([game] if game else [])])))
+
+    def most_printed_with(self, word: str, game: str | None = None, limit: int = 2) -> list[PrintedName]:
+        """The ``limit`` cards printed in the most sets among those whose normalised name has the word
+        ``word`` (whole), most printed first (cards printed as often: in no particular order)."""
+        sql = (
+            "SELECT names.game, names.name, names.words, names.printed FROM name_words "
+            "JOIN names ON names.id = name_words.id WHERE name_words.word = ?"
+            + (" AND names.game = ?" if game else "")
+            + " ORDER BY names.printed DESC LIMIT ?"
+        )
+        return list(map(PrintedName._make, self.conn.execute(sql, [word, *([game] if game else []), limit])))
+
+    def count_of_kind(self, kind: str, most: int) -> int:
+        """How many cards (of either game) have ``kind`` (lower case) as a card type, subtype or
+        supertype, counted up to ``most``: "dragon" is a kind of many cards, "janna" of none."""
+        return self.conn.execute(
+            "SELECT count(*) FROM (SELECT 1 FROM cards WHERE kinds LIKE ? LIMIT ?)", [f"%|{kind}|%", most]
+        ).fetchone()[0]
+
+    def possessive_names(self, game: str | None = None) -> list[tuple[str, str]]:
+        """``(game, name)`` of the cards whose name has a possessive 's (``Tawnos's Coffin``), either
+        apostrophe, in no particular order."""
+        sql = "SELECT game, name FROM cards WHERE name LIKE '%''s %' OR name LIKE '%’s %'"
+        if game:
+            sql = f"SELECT game, name FROM ({sql}) WHERE game = ?"
+        return list(self.conn.execute(sql, [game] if game else []))
+
+    def faced_names(self, game: str | None = None) -> list[tuple[str, str]]:
+        """``(game, name)`` of the cards of several faces (``Fire // Ice``), in no particular order."""
+        sql = "SELECT game, name FROM cards WHERE name LIKE '% // %'" + (" AND game = ?" if game else "")
+        return list(self.conn.execute(sql, [game] if game else []))
 
     def card(self, game: str, name: str) -> Card | None:
         """The card of ``game`` named exactly ``name`` (case aside)."""
@@ -363,6 +462,35 @@ class CardStore:
             if rows or len(words) == 1:
                 return [card_from_json(r[0]) for r in rows]
         return []
+
+    # Where a card's text came from (rulebook.cards.scenario.TextSource).
+    def printings(self, game: str, name: str) -> list[Printing]:
+        """The card ``name`` (exactly, case aside) as each loaded file gives it, in no particular order;
+        the card's text is the newest one's (:func:`fold`), unless an erratum replaced it (:meth:`errata`)."""
+        rows = self.conn.execute(
+            "SELECT p.newness, p.source, p.position, p.sets, s.path, s.name, s.format FROM printings p "
+            "JOIN sources s ON s.id = p.source WHERE p.game = ? AND p.lname = ?",
+            [game, name.lower()],
+        )
+        return [
+            Printing(newness, source, position, tuple((c, n) for c, n in json.loads(sets or "[]")), path, file, fmt)
+            for newness, source, position, sets, path, file, fmt in rows
+        ]
+
+    def errata(self, game: str, name: str) -> list[Erratum]:
+        """The errata loaded that give the card ``name`` a new text (keyed by its name exactly or
+        :func:`loose_name`, as a load attaches them), in no particular order; the newest (by date, then
+        load order) is the card's text (:func:`fold`)."""
+        return list(
+            map(
+                Erratum._make,
+                self.conn.execute(
+                    "SELECT r.date, r.source, r.position, r.new_text, s.path, s.name, s.format FROM rulings r "
+                    "JOIN sources s ON s.id = r.source WHERE r.game = ? AND r.key IN (?, ?) AND r.new_text IS NOT NULL",
+                    [game, name.lower(), loose_name(name)],
+                ),
+            )
+        )
 
     def sources(self) -> list[dict[str, Any]]:
         """The files loaded: ``{"path", "name", "format", "game", "cards", "rulings", "sha256"}``."""
