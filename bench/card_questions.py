@@ -21,6 +21,7 @@ import argparse
 import os
 import sys
 import tempfile
+from functools import partial
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -85,18 +86,24 @@ def main() -> None:
         home = Path(tmp)
         build(home)
         from judge.books import open_store
-        from judge.commands.search import _card_library, _defaults
+        from judge.commands.search import _defaults
+        from rulebook.cards.mention import named_card
+        from rulebook.cards.store import CardStore, card_db_path
+        from rulebook.home import default_home
         from rulebook.search.question import ask
 
         store = open_store()
-        cards = _card_library()
+        cards = CardStore(card_db_path(default_home()))
+        name_card = partial(named_card, cards)
         defaults = _defaults(store)
         print(f"{len(questions)} questions; books {defaults}; {cards.count()} cards")
         for way in ("as typed", "book given"):
             rows = []
             for q in questions:
                 chosen = [q["book"]] if way == "book given" else None
-                answer = ask(store, q["question"], defaults, chosen=chosen, cards=cards, limit=10, kinds=("rule",))
+                answer = ask(
+                    store, q["question"], defaults, chosen=chosen, name_card=name_card, limit=10, kinds=("rule",)
+                )
                 card = answer.card.card.name if answer.card is not None and answer.card.card is not None else None
                 r = rank([h.id for h in answer.result.hits], [str(a) for a in q["answers"]])
                 rows.append((q, card == q["card"], r is not None and r <= K, card, r))

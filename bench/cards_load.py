@@ -5,7 +5,7 @@ loading MTGJSON v3 costs at most 1.5x inserting the same records with sqlite-uti
 
 Measured with time.perf_counter, in process, each run into a new empty library, medians of ``--runs``:
 
-1. **first and second load** (``CardStore.load``) of (a) the 40 MTGJSON v3 set files, (b) every card file
+1. **first and second load** (``rulebook.cards.load.load``) of (a) the 40 MTGJSON v3 set files, (b) every card file
    of the corpora (v3, v5, the Scryfall objects and rulings, the Riftbound gallery and errata), (c) a
    synthetic Scryfall bulk file (``--bulk`` card objects made from the corpora's Scryfall objects, each
    renamed, one JSON array, as ``default-cards`` ships): a second load of the same files must cost at
@@ -41,16 +41,17 @@ sys.path.insert(0, str(REPO))
 
 def load_twice(files: list[Path]) -> tuple[float, float, int]:
     """(first load, second load, cards) into a new library."""
+    from rulebook.cards.load import load as load_cards
     from rulebook.cards.store import CardStore, card_db_path
 
     home = Path(tempfile.mkdtemp(prefix="cards-bench-"))
     try:
         store = CardStore(card_db_path(home))
         start = time.perf_counter()
-        store.load(files)
+        load_cards(store, files)
         first = time.perf_counter() - start
         start = time.perf_counter()
-        again = store.load(files)
+        again = load_cards(store, files)
         second = time.perf_counter() - start
         assert all(r["already_loaded"] for r in again)
         cards = store.count()
@@ -111,10 +112,11 @@ _CHILD = """
 import sys, time, resource
 sys.path.insert(0, sys.argv[1])
 from pathlib import Path
+from rulebook.cards.load import load as load_cards
 from rulebook.cards.store import CardStore, card_db_path
 store = CardStore(card_db_path(Path(sys.argv[2])))
 start = time.perf_counter()
-store.load([sys.argv[3]])
+load_cards(store, [sys.argv[3]])
 print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, store.count())
 """
 

@@ -224,7 +224,7 @@ def main() -> None:
     import minilm
     from search_quality import DEPTH, PARTS, build_library, evaluate, load_questions, usable
 
-    from rulebook import memory, semantic, vectors
+    from rulebook import meaning_rows, memory, semantic, vectors
     from rulebook.search import search
     from rulebook.search.settings import DEFAULT
 
@@ -297,7 +297,7 @@ def main() -> None:
             model.encode(texts[TIMED_BOOK][1])
             rows_s = time.perf_counter() - started
             started = time.perf_counter()
-            vectors.book_rows(store.rules(TIMED_BOOK))
+            meaning_rows.book_rows(store.rules(TIMED_BOOK))
             timings["static"] = {"rows_s": rows_s, "book_rows_s": time.perf_counter() - started}
         started = time.perf_counter()
         for q in sample:
@@ -376,7 +376,7 @@ def main() -> None:
     )
     for name, t in timings.items():
         rows_s = f"{t['rows_s']:.2f} s" if t.get("rows_s") is not None else "?"
-        extra = f"  (vectors.book_rows, quantized: {t['book_rows_s']:.2f} s)" if "book_rows_s" in t else ""
+        extra = f"  (meaning_rows.book_rows, quantized: {t['book_rows_s']:.2f} s)" if "book_rows_s" in t else ""
         say(f"  {name:<7} rule rows {rows_s:>9}   per question {t['question_s'] * 1000:7.2f} ms{extra}")
     say("  (T: rule rows timed when first encoded into the cache; per question includes the adapter's product)")
     if m2v:

@@ -6,7 +6,7 @@
 What it measures (each line: the median time, the baseline's median, and their ratio):
 - build:   building the database from the current MTG CR (read + store + references + FTS), against
            decoding the same file into lines (the least any build must do).
-- vectors: the CR's meaning vectors (static model, `rulebook.vectors.book_rows`: every rule, example
+- vectors: the CR's meaning vectors (static model, `rulebook.meaning_rows.book_rows`: every rule, example
            and remembered question), part of every build, against building the database.
 - load:    `judge load` of the CR into an empty library (seeds built too, meaning included) as a whole
            command, against `python -c "import typer, numpy, sqlite3"`.
@@ -90,7 +90,7 @@ def plain_fts(store) -> None:
 
 
 def bench_vectors(store, build_time: float, repeat: int) -> list[dict]:
-    from rulebook.vectors import book_rows
+    from rulebook.meaning_rows import book_rows
 
     rules = store.rules("cr")
     value = median_time(lambda: book_rows(rules), repeat)

@@ -14,13 +14,14 @@ def canonical_in(store, book: str, number: str) -> str:
 
 def load_graph(store, book: str):
     from rulebook.graph import build_graph
+    from rulebook.references import stored_references
 
     # Riftbound's heading rules are siblings of the rules they head: the heads edges say so.
     return build_graph(
         store.rules(book),
         store.terms(book),
         store.rulings(book),
-        store.references(book),
+        stored_references(store, book),
         store.uses(book),
         headings=games.get(store.book(book).game).numbering.sibling_headings,
     )

@@ -64,7 +64,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from rapidfuzz import process
+from rapidfuzz.distance import Indel
+
 from rulebook import numbers
+from rulebook.editions import edition_key
 
 if TYPE_CHECKING:
     from rulebook.store import Store
@@ -187,9 +191,7 @@ def _encoder() -> Callable[[list[str]], str]:
 def _similarities(old: list[Entry], new: list[Entry]):
     """The matrix of content-word similarities (rows old, columns new), float32, 0 below the lowest
     threshold; and which rules have no content words at all."""
-    import numpy as np
-    from rapidfuzz import process
-    from rapidfuzz.distance import Indel
+    import numpy as np  # optional (the meaning model's NumPy): tests/test_house.py, OPTIONAL
 
     encode = _encoder()
     a = [encode(content_words(e.content)) for e in old]
@@ -207,7 +209,7 @@ def _similarities(old: list[Entry], new: list[Entry]):
 
 def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
     """Match the rules of two editions one-to-one (the module docstring says how)."""
-    import numpy as np
+    import numpy as np  # optional (the meaning model's NumPy): tests/test_house.py, OPTIONAL
 
     new_by_number = {e.number: e for e in new}
     anchored = [e.number for e in old if e.number in new_by_number and e.key == new_by_number[e.number].key]
@@ -240,7 +242,6 @@ def match_rules(old: list[Entry], new: list[Entry]) -> Matching:
     def similarity(i: int, j: int) -> float:
         if sims[i, j] or not enc_old[i] or not enc_new[j]:
             return float(sims[i, j])
-        from rapidfuzz.distance import Indel
 
         return Indel.normalized_similarity(enc_old[i], enc_new[j])
 
@@ -349,7 +350,7 @@ def _assign(weights: dict[tuple[int, int], float]) -> dict[int, int]:
     >>> _assign({(0, 0): 0.1, (1, 1): 0.1, (0, 1): 0.9})
     {0: 1}
     """
-    import numpy as np
+    import numpy as np  # optional (the meaning model's NumPy): tests/test_house.py, OPTIONAL
 
     parent: dict[tuple[str, int], tuple[str, int]] = {}
 
@@ -396,7 +397,7 @@ def _hungarian(cost):
     >>> _hungarian(np.array([[4.0, 1, 3], [2, 0, 5], [3, 2, 2]])).tolist()
     [1, 0, 2]
     """
-    import numpy as np
+    import numpy as np  # optional (the meaning model's NumPy): tests/test_house.py, OPTIONAL
 
     n, m = cost.shape
     u = np.zeros(n + 1)
@@ -503,7 +504,7 @@ def diff_terms(
         ea = [Entry(t, None, None, d) for t, d in gone]
         eb = [Entry(t, None, None, d) for t, d in fresh]
         sims, _, _ = _similarities(ea, eb)
-        import numpy as np
+        import numpy as np  # optional (the meaning model's NumPy): tests/test_house.py, OPTIONAL
 
         rows, cols = np.nonzero(sims >= TERM_MOVE_MIN)
         chosen = _assign({(int(i), int(j)): float(sims[i, j]) - OFFSET for i, j in zip(rows, cols)})
@@ -721,7 +722,6 @@ def game_editions(store: Store, game: str) -> list[str]:
     """The books of ``game`` that hold rules, oldest edition first (rulebook.editions.edition_key; equal
     editions in `judge books` order): the books the judge loaded, or the seed when it is the only one
     (an excerpt says nothing of what an edition lacks)."""
-    from rulebook.editions import edition_key
 
     rows = [r for r in store.book_rows() if r.game == game and r.has_rules]
     loaded = [r for r in rows if not r.builtin]
@@ -757,8 +757,6 @@ def rule_history(
     edition with the next. None when no edition has the number."""
     books = books or game_editions(store, game)
     if book is not None and book not in books:  # a seed asked for by name joins the editions, in order
-        from rulebook.editions import edition_key
-
         books = sorted([*books, book], key=lambda b: edition_key(book_info(store, b)["edition"]))
     anchor_book = book or next((b for b in reversed(books) if find_number(store, b, number)), None)
     if anchor_book is None:

@@ -141,7 +141,7 @@ def unknown_book(book: str, ids: list[str]) -> BookChoiceError:
     """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``, the guess as its suggestion."""
     guess = None
     if ids:
-        from rapidfuzz import process
+        from rapidfuzz import process  # a miss only: a book found never loads rapidfuzz
 
         guess = process.extractOne(book, ids, score_cutoff=50)
     hint = f' (did you mean "{guess[0]}"?)' if guess else ""

@@ -36,7 +36,9 @@ import json
 import os
 import re
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rulebook.editions import edition_key
 
 if TYPE_CHECKING:
     from rulebook.store import BookRow, Store
@@ -44,7 +46,7 @@ if TYPE_CHECKING:
 VERSION = 1  # of the cached files' contents
 FOLDER = ("cache", "rulings")  # under $JUDGE_HOME
 _HERE = Path(__file__).resolve().parent
-_CODE = (_HERE / "game_rulings.py", _HERE / "diff.py", _HERE / "readers" / "rulings.py")
+_CODE = (_HERE / "game_rulings.py", _HERE / "ruling_pairs.py", _HERE / "diff.py", _HERE / "readers" / "rulings.py")
 
 
 # Which books a book is read with -------------------------------------------------------------------
@@ -52,7 +54,6 @@ def older_books(store: Store, book: str, rows: list[BookRow] | None = None) -> l
     """The books of ``book``'s game whose edition is older and which hold rulings, newest first (equals
     in ``judge books`` order): the books whose rulings ``book`` is read with. ``rows``: the store's
     :meth:`~rulebook.store.Store.book_rows`, when the caller has read them."""
-    from rulebook.editions import edition_key
 
     rows = store.book_rows() if rows is None else rows
     me = next((r for r in rows if r.id == book), None)
@@ -178,7 +179,7 @@ def pair(
 ) -> dict:
     """What the rulings of ``old`` are in ``new`` (kept in the cache): ``revised`` ``{old ruling id: [ids of
     new's rulings that revise it]}``, and with ``follow`` ``cites`` ``{old ruling id: [cite, ...]}``
-    (:func:`follow_rules`)."""
+    (:func:`rulebook.ruling_pairs.follow_rules`)."""
     if fingerprints is None:
         fingerprints = {r.id: r.fingerprint for r in store.book_rows()}
     key = [VERSION, fingerprints.get(old), fingerprints.get(new), _code_stamp()]
@@ -192,12 +193,16 @@ def pair(
     if not isinstance(data, dict) or data.get("key") != key:
         data = {}
     made = False
-    if "revised" not in data:
-        data["revised"] = revised_across(store, old, new)
-        made = True
-    if follow and "cites" not in data:
-        data["cites"] = follow_rules(store, old, new)
-        made = True
+    if "revised" not in data or (follow and "cites" not in data):
+        # A pair not cached (or stale): computed by the matching, which a lookup need not import.
+        from rulebook import ruling_pairs
+
+        if "revised" not in data:
+            data["revised"] = ruling_pairs.revised_across(store, old, new)
+            made = True
+        if follow and "cites" not in data:
+            data["cites"] = ruling_pairs.follow_rules(store, old, new)
+            made = True
     if made:
         data["key"] = key
         _keep(path, data)
@@ -216,156 +221,6 @@ def _prune(folder: Path, books: set[str]) -> None:
         pass
 
 
-def revised_across(store: Store, old: str, new: str) -> dict[str, list[str]]:
-    """``{old ruling id: [new ruling ids]}``: the rulings of ``new`` that revise one of ``old``'s, found
-    as within one book (:func:`rulebook.readers.rulings.link_revisions`: a later-dated FAQ asking the
-    same question again, or naming the same subject and saying it changes something)."""
-    rows = {b: store.ruling_rows(b) for b in (old, new)}
-    if not any(r.published for r in rows[old]) or not any(r.published for r in rows[new]):
-        return {}  # an undated FAQ revises nothing and is revised by nothing
-    from rulebook.model import Ruling
-    from rulebook.readers.rulings import link_revisions
-
-    game = store.game_of(new)
-    both = [
-        Ruling(
-            id=f"{b}\0{r.id}",
-            question=r.question,
-            answer=r.answer,
-            topic=r.topic,
-            source=r.source or "",
-            line=r.line or 0,
-            form=r.form or "question",
-            faq=r.faq,
-            published=r.published,
-        )
-        for b in (old, new)
-        for r in rows[b]
-    ]
-    out: dict[str, list[str]] = {}
-    for later in link_revisions(both, game):
-        later_book, later_id = later.id.split("\0", 1)
-        if later_book != new:
-            continue
-        for earlier in later.revises:
-            earlier_book, earlier_id = earlier.split("\0", 1)
-            if earlier_book == old:
-                out.setdefault(earlier_id, []).append(later_id)
-    return out
-
-
-def follow_rules(store: Store, old: str, new: str) -> dict[str, list[dict]]:
-    """``{old ruling id: [cite]}``: each rule a ruling of ``old`` rests on, followed into ``new`` through
-    the diff's matching. A cite: ``rule`` and ``title`` (in ``old``), ``found_by``, ``in_book`` (``new``),
-    ``now`` (its number in ``new``, or null), ``status``, ``changed``, ``changes`` (the rule and sub-rules
-    reworded, gone or added since: ``rule``, ``now``, ``status``, ``diff``) and ``diff`` (the rule's own
-    words changed, or null)."""
-    from rulebook import diff as d
-
-    rests = rests_on(store, old)
-    if not any(rests.values()):
-        return {}
-    old_rules = d.read_rules(store, old)
-    new_rules = d.read_rules(store, new)
-    old_by = {e.number: e for e in old_rules}
-    new_by = {e.number: e for e in new_rules}
-    forward: dict[str, str] = {}
-    if old_rules and new_rules:
-        forward = d.match_rules(old_rules, new_rules).forward()
-    backward = {v: k for k, v in forward.items()}
-    partial_new = store.is_partial(new)
-    kids_old = _kids(old_rules)
-    kids_new = _kids(new_rules)
-
-    def status(number: str, now: str) -> str:
-        moved = now != number
-        reworded = old_by[number].key != new_by[now].key
-        return "moved and changed" if moved and reworded else "moved" if moved else "changed" if reworded else "same"
-
-    followed: dict[str, dict] = {}
-
-    def one(number: str, how: str) -> dict:
-        cite: dict[str, Any] = {
-            "rule": number,
-            "title": old_by[number].title if number in old_by else None,
-            "found_by": how,
-            "in_book": new,
-            "now": None,
-            "status": "unchecked",
-            "changed": False,
-            "changes": [],
-            "diff": None,
-        }
-        if number not in old_by:  # the ruling's own book lacks it: an excerpt's, or a book of rulings alone
-            cite["now"] = number if number in new_by else None
-            return cite
-        if number not in followed:
-            now = forward.get(number)
-            if now is None:
-                followed[number] = {
-                    "now": None,
-                    "status": "unchecked" if partial_new else "gone",
-                    "changed": not partial_new,
-                    "changes": [],
-                    "diff": None,
-                }
-            else:
-                changes = []
-                for x in _subtree(kids_old, number):
-                    nx = forward.get(x)
-                    if nx is None:
-                        if not partial_new:
-                            changes.append(
-                                {"rule": x, "now": None, "status": "gone", "diff": None, "references_only": False}
-                            )
-                    elif old_by[x].key != new_by[nx].key:
-                        a, b = old_by[x].content, new_by[nx].content
-                        changes.append(
-                            {
-                                "rule": x,
-                                "now": nx,
-                                "status": status(x, nx),
-                                "diff": d.word_diff(a, b),
-                                "references_only": d.masked(a) == d.masked(b),
-                            }
-                        )
-                for y in _subtree(kids_new, now):
-                    if y not in backward:
-                        changes.append(
-                            {"rule": None, "now": y, "status": "added", "diff": None, "references_only": False}
-                        )
-                own = next((c for c in changes if c["rule"] == number), None)
-                followed[number] = {
-                    "now": now,
-                    "status": status(number, now),
-                    "changed": any(not c.get("references_only") for c in changes),
-                    "changes": changes,
-                    "diff": own["diff"] if own else None,
-                }
-        cite.update(followed[number])
-        return cite
-
-    return {rid: [one(n, how) for n, how in found] for rid, found in rests.items() if found}
-
-
-def _kids(entries) -> dict[str, list[str]]:
-    out: dict[str, list[str]] = {}
-    for e in entries:
-        if e.parent is not None:
-            out.setdefault(e.parent, []).append(e.number)
-    return out
-
-
-def _subtree(kids: dict[str, list[str]], number: str) -> list[str]:
-    out, todo = [], [number]
-    while todo:
-        n = todo.pop(0)
-        out.append(n)
-        todo[:0] = kids.get(n, [])
-    return out
-
-
-# A book read with its older books' rulings ---------------------------------------------------------
 class Reading:
     """The rulings a book is read with: its own, and those of each older book of its game (newest
     first), with the revisions across books and, with ``follow``, each ruling's rules followed into the

@@ -28,7 +28,7 @@ from rulebook import games
 from rulebook.model import ReadWarning, Rule, Truncation
 from rulebook.numbers import canonical, sort_key, tokens
 from rulebook.numbers import parent as number_parent
-from rulebook.references import REASON_NO_TERM_PARTIAL, REASON_PARTIAL, Reference
+from rulebook.references import REASON_NO_TERM_PARTIAL, REASON_PARTIAL, Reference, stored_references
 
 REPORT_KEYS = ("book", "dangling", "title_mismatches", "missing_children", "numbering", "most_cited")
 
@@ -267,7 +267,7 @@ def book_report(store, book_id: str, top: int = 10) -> dict:
         book_id,
         book.game,
         store.rules(book_id),
-        store.references(book_id),
+        stored_references(store, book_id),
         truncations,
         partial=store.is_partial(book_id),
         warnings=warnings,

@@ -36,9 +36,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+import sqlite_utils
 import yaml
+from rapidfuzz import process
 
-from rulebook import games, memory, numbers
+from rulebook import games, memory, numbers, references
 from rulebook import lock as write_lock
 
 # The folder and the database's name live in rulebook.home, which lookups import without this module.
@@ -183,10 +185,6 @@ def _vocabulary(book: BuiltBook) -> Counter:
 
 def _derive(book: BuiltBook):
     """References, term uses and (Riftbound) terms defined by rules: the graph's raw material."""
-    try:
-        from rulebook import references
-    except ImportError:  # pragma: no cover - during development the module may not exist yet
-        return [], [], []
     derived = [
         t
         for t in references.derive_terms(book.rules, book.spec.game)
@@ -302,7 +300,7 @@ def write_book(db, book: BuiltBook, position: int) -> None:
     db["uses"].insert_all({"book": spec.id, "rule": rule, "term": term} for rule, term in uses)
     db["vocab"].insert_all({"book": spec.id, "word": w, "count": n} for w, n in _vocabulary(book).items())
     try:
-        from rulebook.vectors import book_rows
+        from rulebook.meaning_rows import book_rows
     except ImportError:  # no NumPy: search ranks by words alone
         return
     meaning = book_rows(book.rules, spec.game)
@@ -411,8 +409,6 @@ class Library:
                 shutil.copyfile(self.db_path, tmp_path)
             else:
                 tmp_path.unlink()
-            import sqlite_utils
-
             db = sqlite_utils.Database(tmp_path)
             # The file is private until it replaces judge.db, so a crash costs nothing but a retry:
             # no journal or fsync is needed while writing it.
@@ -625,8 +621,6 @@ class Library:
     def _unload(self, book_id: str) -> None:
         target = self.home / "books" / book_id
         if not (target / "book.json").exists():
-            from rapidfuzz import process
-
             ids = [s.id for s in self.user_specs()]
             guess = process.extractOne(book_id, ids, score_cutoff=50) if ids else None
             hint = f' (did you mean "{guess[0]}"?)' if guess else ""

@@ -178,7 +178,7 @@ class WriteLock:
 
     @staticmethod
     def _flock(fd: int) -> bool:
-        import fcntl
+        import fcntl  # platform: POSIX
 
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
@@ -190,7 +190,7 @@ class WriteLock:
 
     @staticmethod
     def _msvcrt(fd: int) -> bool:  # pragma: no cover - Windows
-        import msvcrt
+        import msvcrt  # platform: Windows
 
         if sys.platform != "win32":  # unreachable (msvcrt imports only there): for the type checker
             raise ImportError("msvcrt is Windows' own")
@@ -237,7 +237,7 @@ class WriteLock:
             taken.seek(0)
             taken.truncate()  # no holder to name any more
             if self.method == "msvcrt":  # pragma: no cover - Windows
-                import msvcrt
+                import msvcrt  # platform: Windows
 
                 if sys.platform != "win32":  # unreachable (msvcrt imports only there): for the type checker
                     raise ImportError("msvcrt is Windows' own")

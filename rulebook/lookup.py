@@ -7,57 +7,18 @@ model's classes.
 
 from __future__ import annotations
 
-import bisect
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulebook import games, numbers
+from rulebook.game_rulings import Reading, brief
+from rulebook.game_rulings import rulings_for_rule as found
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from rulebook.game_rulings import Reading
-    from rulebook.model import Rule, Term
+    from rulebook.model import Rule
     from rulebook.store import Cite, CitedBy, RuleRecord, RuleText, RulingRow, Store
-
-NEAREST = 6  # rule numbers suggested for one that is not there
-SUGGEST_MIN = 75  # rapidfuzz WRatio of a glossary term suggested for one that is not there
-
-
-def nearest_numbers(store: Store, number: str, books: list[str], limit: int = NEAREST) -> list[str]:
-    """What a judge who typed ``number`` may have meant, in the books searched: first the numbers one
-    slip away (a character too many or too few, two swapped: 601.2ff -> 601.2f), then its nearest
-    existing parent, then the numbers on either side of where it would be, then those one character
-    different (every sibling letter is, so they come last). Only numbers near it are offered: one slip
-    away or in its section (the same first number: 702.19b is not near 308 or 399, which is all an
-    excerpt may have).
-
-    >>> class Book:  # what it reads of the store
-    ...     def game_of(self, book):
-    ...         return "mtg"
-    ...     def rule_numbers(self, book):
-    ...         return ["601", "601.2", "601.2e", "601.2f", "601.2g", "601.3"]
-    >>> nearest_numbers(Book(), "601.2ff", ["cr"])
-    ['601.2f', '601.2', '601.2g', '601.3']
-    >>> nearest_numbers(Book(), "601.2z", ["cr"])
-    ['601.2', '601.2g', '601.3', '601.2e', '601.2f']
-    """
-    out: list[str] = []
-    for book in books:
-        game = store.game_of(book)
-        wanted = numbers.canonical(number, game)
-        existing = store.rule_numbers(book)
-        typos = [n for n in existing if _one_typo(wanted, n)]
-        slips = [n for n in typos if len(n) != len(wanted) or sorted(n) == sorted(wanted)]
-        p = numbers.parent(wanted, game)
-        while p and p not in existing:
-            p = numbers.parent(p, game)
-        keys = [numbers.sort_text(n) for n in existing]
-        i = bisect.bisect_left(keys, numbers.sort_text(wanted))
-        section = numbers.tokens(wanted)[:1]
-        for n in [*slips, *([p] if p else []), *existing[max(0, i - 1) : i + 1], *typos]:
-            if n not in out and (n in typos or numbers.tokens(n)[:1] == section):
-                out.append(n)
-    return out[:limit]
 
 
 def excerpt_hint(store: Store, books: list[str]) -> str | None:
@@ -88,165 +49,6 @@ def excerpt_hint(store: Store, books: list[str]) -> str | None:
             + f", {store.rule_count(r.id)} rules"
         )
     return "; ".join(said) + ": load the full rules with judge load PATH --book ID"
-
-
-def _one_typo(typed: str, number: str) -> bool:
-    """One insertion, deletion, substitution or swap of neighbours apart (Damerau-Levenshtein 1).
-
-    >>> [_one_typo("601.2ff", n) for n in ("601.2f", "610.2ff", "601.2", "601.2e")]
-    [True, True, False, False]
-    """
-    if typed == number or abs(len(typed) - len(number)) > 1:
-        return False
-    from rapidfuzz.distance import DamerauLevenshtein
-
-    return DamerauLevenshtein.distance(typed, number, score_cutoff=1) <= 1
-
-
-def find_terms(store: Store, term: str, books: list[str]) -> tuple[list[tuple[str, Term]], list[str]]:
-    """Glossary entries (``(book, Term)``) for ``term``, and suggestions when none is taken as meant.
-
-    Exact (case-insensitive) matches first; else, when ``term`` is judges' shorthand of the book's game
-    (``data/search-shorthand.yaml``: "sba", "etb"), the entry it stands for ("State-Based Actions");
-    else the headwords with the same words in another form ("burn out" -> "Burning Out", "state based
-    action" -> "State-Based Actions"); else the closest headwords if they are close enough
-    ("permanant" -> "permanent"); else suggestions only (what a shorthand stands for first).
-    """
-    from rapidfuzz import fuzz, process
-
-    rows = [row for b in books for row in store.term_rows(b)]
-    wanted = term.strip().lower()
-    exact = [(b, t) for b, t in rows if t.term.lower() == wanted]
-    if exact:
-        return exact, []
-    meant = shorthand_meanings(store, wanted, books)
-    short = []  # each book's entry for the first of the shorthand's meanings it has ("cmc": Mana Value)
-    for b, forms_meant in meant.items():
-        have = {word_forms(t.term): (b, t) for bb, t in rows if bb == b}
-        short += [have[f] for f in forms_meant if f in have][:1]
-    if short:
-        return short, []
-    forms = word_forms(wanted)
-    same = [(b, t) for b, t in rows if forms and word_forms(t.term) == forms]
-    if same:
-        return same, []
-    names = [t.term.lower() for _, t in rows]
-    # A close spelling of one headword (fuzz.ratio: "permanant" -> "permanent") is taken as meant;
-    # anything looser only becomes a suggestion.
-    close = process.extract(wanted, names, scorer=fuzz.ratio, limit=8, score_cutoff=85)
-    if close:
-        top = close[0][1]
-        return [rows[i] for _, s, i in close if s == top], []
-    # Only near ones: "combat" -> Combat Damage Step, "showdown open" -> Showdown Closed; not "trample"
-    # -> Neutral Closed (62), which is all an excerpt may have. A shorthand ("sba", "fizzle") is not
-    # spelt like anything: it suggests what it stands for, never a headword it resembles.
-    if meant:
-        return [], list(dict.fromkeys(m for b in books for m in meant.get(b, {}).values()))
-    scored = process.extract(wanted, names, scorer=fuzz.WRatio, limit=6, score_cutoff=SUGGEST_MIN)
-    return [], list(dict.fromkeys(rows[i][1].term for _, _, i in scored))
-
-
-def shorthand_meanings(store: Store, word: str, books: list[str]) -> dict[str, dict[tuple[str, ...], str]]:
-    """For each book whose game has ``word`` as judges' shorthand: what it stands for, by its
-    :func:`word_forms` (every wording it has had: "sba" is State-Based Actions, and State-Based
-    Effects in an older book)."""
-    from rulebook.search.vocabulary import shorthand
-
-    out: dict[str, dict[tuple[str, ...], str]] = {}
-    for book in books:
-        game = store.book_game(book)
-        means = shorthand({game} if game else None).get(word.strip().lower(), [])
-        if means:
-            out[book] = {word_forms(m): m for m in means}
-    return out
-
-
-RULES_SHOWN = 50  # the rules a term's definition lists at most (the rest: judge rule NUMBER --depth)
-
-
-def term_rules(store: Store, book: str, term: str, limit: int = RULES_SHOWN) -> tuple[list[dict], int]:
-    """The rules that say what a term is, in rule order, at most ``limit`` (and how many more there
-    are): each rule its entry points at (Magic: the glossary's "See rule 702.19"; Riftbound: the rule
-    that defines the term), with its sub-rules. A Riftbound term whose rule sits under a heading
-    naming it (815 Tank over 815.1 "Tank is a Passive Ability keyword.") is the heading's: every rule
-    under it, and a heading that names it among its siblings (706 Mighty, then 707 to 711) heads the
-    rules after it up to the next heading. Each: ``{"number", "title", "text", "depth"}``, depth 0 for
-    the rule the entry points at."""
-    derived = store.term_derived_from(book, term)
-    if derived is not None:
-        roots = term_section(store, book, term, derived)
-    else:
-        roots = store.term_rule_targets(book, term)
-    out: list[dict] = []
-    seen: set[str] = set()
-    for i, root in enumerate(dict.fromkeys(roots)):
-        rule = store.rule_record(book, root)
-        if rule is not None:
-            _with_sub_rules(store, book, rule, 1 if derived is not None and i else 0, out, seen)
-    return out[:limit], max(0, len(out) - limit)
-
-
-def term_section(store: Store, book: str, term: str, number: str) -> list[str]:
-    """The rules whose sub-rules say what a Riftbound term defined by rule ``number`` is: the heading
-    that names the term over it (815 Tank over 815.1), or beside it with the siblings it heads up to
-    the next heading (706 Mighty, then 707 to 711); else the rule itself."""
-    root = _term_root(store, book, number, term)
-    rule = store.rule_record(book, root) if root != number else None
-    if rule is None or not _is_heading(rule) or store.child_records(book, root):
-        return [root]
-    return [root] + [r.number for r in store.headed_records(book, rule.parent, rule.sort)]
-
-
-def _term_root(store: Store, book: str, number: str, term: str) -> str:
-    """The rule a Riftbound term stands for: the heading that names it, over or beside the rule that
-    defines it, else that rule."""
-    rule = store.rule_record(book, number)
-    if rule is None:
-        return number
-    wanted = word_forms(term)
-    parent = store.rule_record(book, rule.parent) if rule.parent else None
-    if parent is not None and parent.title and word_forms(parent.title) == wanted:
-        return parent.number
-    if not _is_heading(rule):  # the heading among its siblings above it (heading_of, one row read)
-        above = store.heading_before(book, rule.parent, rule.sort)
-        if above and word_forms(above.title or "") == wanted:
-            return above.number
-    return number
-
-
-def _with_sub_rules(store: Store, book: str, rule: RuleRecord, depth: int, out: list[dict], seen: set[str]) -> None:
-    """``rule`` and every rule under it, in rule order (one query: the numbers that begin with its own)."""
-    import re
-
-    number = rule.number
-    rows = store.texts_beginning(book, number)
-    levels = len(numbers.tokens(number))
-    under: list[RuleRecord | RuleText] = [rule]
-    under += [r for r in rows if r.number != number and re.match(r"[.a-z]", r.number[len(number)])]
-    for row in under:
-        if row.number in seen:
-            continue
-        seen.add(row.number)
-        out.append(
-            {
-                "number": row.number,
-                "title": row.title,
-                "text": row.text,
-                "depth": depth + len(numbers.tokens(row.number)) - levels,
-            }
-        )
-
-
-def word_forms(text: str) -> tuple[str, ...]:
-    """The words of a headword or query with their endings taken off (the search's light stemmer),
-    hyphens read as spaces.
-
-    >>> word_forms("Burning Out") == word_forms("burn out"), word_forms("State-Based Actions") == word_forms("state based action")
-    (True, True)
-    """
-    from rulebook.search.query import stems
-
-    return tuple(stems(text.replace("-", " ")))
 
 
 def book_document(store: Store, book_id: str) -> dict:
@@ -362,17 +164,17 @@ def _tree(store: Store, book: str, number: str, depth: int) -> list[dict]:
     ]
 
 
-def _is_heading(r: RuleRecord | RuleText) -> bool:
+def is_heading(r: RuleRecord | RuleText) -> bool:
     return bool(r.title) and not r.text
 
 
 def heading_of(store: Store, book: str, rule: RuleRecord) -> dict | None:
     """Riftbound groups rules under heading rules that are their siblings (311 Priority and Focus
     heads 312 and 313); the breadcrumb shows that heading too."""
-    if _is_heading(rule):
+    if is_heading(rule):
         return None
     for sibling in store.siblings_before(book, rule.parent, rule.sort):
-        if _is_heading(sibling):
+        if is_heading(sibling):
             return _brief(sibling)
     return None
 
@@ -417,7 +219,6 @@ def rulings_for_rule(store: Store, book: str, number: str, title: str | None) ->
     """The rulings that rest on the rule, the book's own and its older editions' (:mod:`rulebook.game_rulings`)."""
     if not store.game_has_rulings(book):
         return []  # no FAQ of the game is loaded (the mtg seed, the Comprehensive Rules)
-    from rulebook.game_rulings import rulings_for_rule as found
 
     return found(store, book, number, title)
 
@@ -493,7 +294,6 @@ def ruling_views(store: Store, found: list[tuple]) -> list[RulingView]:
     rulings (by score), each superseded ruling's revisions the search did not find (score None), then
     the superseded rulings (by score), so the judge always sees the current answer. ``read_in`` is the
     book whose search found the ruling (a newer edition of its game), else its own book."""
-    from rulebook.game_rulings import Reading
 
     readings: dict[str, Reading] = {}
 
@@ -520,7 +320,6 @@ def _ruling_brief(row: RulingRow, book: str) -> dict:
 
 
 def _ruling_view(store: Store, book: str, ruling_id: str, score: float | None, reading: Reading) -> RulingView:
-    from rulebook.game_rulings import brief
 
     row = store.ruling_row(book, ruling_id)
     if row is None:

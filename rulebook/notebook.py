@@ -22,13 +22,22 @@ importing the same file twice adds nothing.
 
 from __future__ import annotations
 
+import os
+import re
 import sqlite3
+import time
 import uuid
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
+from rapidfuzz import process
+from rapidfuzz.distance import Indel
+
+from rulebook import diff as d
+from rulebook import numbers
+from rulebook.diff import _norm, word_diff
 from rulebook.sqlscript import statements
 
 NOTEBOOK_NAME = "notebook.db"
@@ -183,7 +192,6 @@ class Notebook:
     def search(self, query: str, limit: int = 20) -> list[Ruling]:
         """Rulings whose question or answer has the query's words (stemmed), best first; a rule number
         finds the rulings citing it."""
-        from rulebook import numbers
 
         if numbers.looks_like_number(query):
             wanted = numbers.candidates(query)
@@ -346,7 +354,6 @@ def _create(path: Path) -> None:
     """Make the notebook whole in a file of its own, then give it its name unless another process did
     first (a hard link never replaces): switching a file to WAL while others have it open fails at
     once, without waiting, so no process ever switches the one they share."""
-    import os
 
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}")
@@ -374,7 +381,6 @@ def _create(path: Path) -> None:
 
 def _retry(action):
     """Run ``action`` again while SQLite says the database is locked without waiting for it."""
-    import time
 
     deadline = time.monotonic() + BUSY_MS / 1000
     while True:
@@ -400,7 +406,6 @@ class _Transaction:
 
 
 def _words(query: str) -> list[str]:
-    import re
 
     return re.findall(r"[A-Za-z0-9]+", query.lower())
 
@@ -467,7 +472,6 @@ def check(db, rulings: list[Ruling], book: str) -> list[RulingCheck]:
     thresholds of the diff: the same number from 0.2, another from 0.6), is ``changed`` or ``moved and
     changed``; else ``gone``.
     """
-    from rulebook import diff as d
 
     target = {e.number: e for e in d.read_rules(db, book)}
     loaded = set(db.book_ids())
@@ -491,13 +495,11 @@ def check(db, rulings: list[Ruling], book: str) -> list[RulingCheck]:
 
 
 def _key(text: str) -> str:
-    from rulebook.diff import _norm
 
     return _norm(text.replace("\n", " "))
 
 
 def _follow(c: Cited, target: dict, source: dict | None) -> CiteCheck:
-    from rulebook import diff as d
 
     key = _key(c.text)
     if source is not None:
@@ -517,9 +519,6 @@ def _follow(c: Cited, target: dict, source: dict | None) -> CiteCheck:
     words = d.content_words(c.text)
     best, best_score = None, 0.0
     if words:
-        from rapidfuzz import process
-        from rapidfuzz.distance import Indel
-
         encode = d._encoder()
         query = encode(words)
         entries = list(target.values())
@@ -542,7 +541,6 @@ def _follow(c: Cited, target: dict, source: dict | None) -> CiteCheck:
 
 
 def _status(c: Cited, now, similarity: float | None, confidence: str | None) -> CiteCheck:
-    from rulebook.diff import word_diff
 
     moved = now.number != c.number
     reworded = now.key != _key(c.text)

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+from difflib import get_close_matches
 from pathlib import Path
 
 from rulebook import games
@@ -60,7 +61,6 @@ def preferences(home: Path) -> dict[str, str]:
 
 def check(key: str, value: str | None, where: str = "") -> None:
     """Raise :class:`PreferenceError` for a key or value the settings do not take."""
-    from difflib import get_close_matches
 
     if key not in KEYS:
         near = tuple(get_close_matches(key, KEYS, n=1, cutoff=0.5))

@@ -26,12 +26,16 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING, Any
 
 from rulebook import games
 from rulebook.model import Rule, Ruling, Term
 from rulebook.numbers import canonical, sort_key, tokens
 from rulebook.numbers import parent as number_parent
+
+if TYPE_CHECKING:
+    from rulebook.store import Store
 
 OUTCOMES = ("resolved", "title_mismatch", "dangling")
 
@@ -755,3 +759,13 @@ def derive_terms(rules: Sequence[Rule], game: str) -> list[Term]:
                 found[key] = (sort_key(rule.number), candidate)
             break
     return [term for _, term in sorted(found.values(), key=lambda kv: kv[0])]
+
+
+def stored_references(store: Store, book_id: str) -> list[Reference]:
+    """The references stored for a book (:meth:`rulebook.store.Store.refs`) as :class:`Reference` objects."""
+    names = [f.name for f in fields(Reference)]
+    out = []
+    for row in store.refs(book_id):
+        values: dict[str, Any] = {n: row.get(n) for n in names}  # a column's value, as stored
+        out.append(Reference(**values))
+    return out

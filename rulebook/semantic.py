@@ -24,6 +24,7 @@ each (``static-model-scales.npy``).
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import unicodedata
@@ -177,7 +178,6 @@ def quantize(matrix: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def sha256_of(path: Path) -> str:
-    import hashlib  # 3 ms a search need not pay: only checks and builds hash files
 
     digest = hashlib.sha256()
     with open(path, "rb") as f:

@@ -13,15 +13,14 @@ import json
 import sqlite3
 from collections.abc import Iterable, Sequence, Sized
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple, TypedDict
+from typing import Any, NamedTuple, TypedDict
 
-if TYPE_CHECKING:
-    from rulebook.model import Book, Rule, Ruling, Term
+from rulebook import numbers
+from rulebook.model import Book, Rule, Ruling, Source, Term
 
-# rulebook.model (its dataclasses cost about 4 ms to create) and rulebook.numbers are imported where a
-# method needs them: a lookup or a search reads rows, and need not pay for them. The rows a method
-# returns are named tuples (a tenth of a millisecond to define, less than a dict to make) or, where the
-# caller hands them on as JSON-ready dicts, typed dicts.
+# The rows a lookup or a search reads are named tuples (a tenth of a millisecond to define, less than a
+# dict to make) or, where the caller hands them on as JSON-ready dicts, typed dicts; the model's classes
+# (rulebook.model) are what the methods that return whole rules, terms, rulings and books make.
 
 SCHEMA_VERSION = "8"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
 # 6: rulings' form, FAQ, date and revised rule, and the revisions table; 7: rules' stems, the meaning
@@ -313,7 +312,6 @@ def _marks(items: Sized) -> str:
 
 
 def _rule(row: dict[str, Any]) -> Rule:
-    from rulebook.model import Rule
 
     return Rule(
         number=row["number"],
@@ -328,7 +326,6 @@ def _rule(row: dict[str, Any]) -> Rule:
 
 
 def _term(row: dict[str, Any]) -> Term:
-    from rulebook.model import Term
 
     return Term(
         term=row["term"],
@@ -341,7 +338,6 @@ def _term(row: dict[str, Any]) -> Term:
 
 
 def _ruling(row: dict[str, Any], revises: Iterable[str] = ()) -> Ruling:
-    from rulebook.model import Ruling
 
     return Ruling(
         id=row["id"],
@@ -450,7 +446,6 @@ class Store:
         return bool(rows and rows[0]["partial"])
 
     def _book(self, row: dict[str, Any]) -> Book:
-        from rulebook.model import Book, Source
 
         sources = tuple(
             Source(name=s["name"], sha256=s["sha256"], kind=s["kind"], path=s["path"] or "")
@@ -487,7 +482,6 @@ class Store:
 
     def find_rule(self, text: str, book_id: str | None = None) -> list[RuleRow]:
         """Every book's rule with this number, typed in either game's style."""
-        from rulebook import numbers
 
         found: list[RuleRow] = []
         for candidate in numbers.candidates(text):
@@ -834,19 +828,6 @@ class Store:
 
     def refs(self, book_id: str) -> list[dict[str, Any]]:
         return self.query("SELECT * FROM refs WHERE book = ? ORDER BY rowid", [book_id])
-
-    def references(self, book_id: str) -> list:
-        """The stored references as :class:`rulebook.references.Reference` objects."""
-        from dataclasses import fields
-
-        from rulebook.references import Reference
-
-        names = [f.name for f in fields(Reference)]
-        out = []
-        for row in self.refs(book_id):
-            values: dict[str, Any] = {n: row.get(n) for n in names}  # a column's value, as stored
-            out.append(Reference(**values))
-        return out
 
     def uses(self, book_id: str) -> list[tuple[str, str]]:
         return [(r["rule"], r["term"]) for r in self.query("SELECT rule, term FROM uses WHERE book = ?", [book_id])]

@@ -12,11 +12,11 @@ a fraction of a second.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, NamedTuple, cast
 
 import numpy as np
 
+from rulebook import semantic
 from rulebook.search.index import SearchIndex, word_pieces_model, write_word_pieces
 from rulebook.shipped import ModelUnavailable
 from rulebook.store import Store
@@ -69,51 +69,6 @@ def rule_texts(store_or_rules: Store | Sequence[Rule], book: str | None = None) 
     return [r.number for r in rules] + [n for n, _ in examples], out + [e for _, e in examples]
 
 
-def book_rows(rules: Sequence[Rule], game: str | None = None) -> dict | None:
-    """The ``meaning`` row of a book of ``game`` (without its id): every row's rule numbers (a line each,
-    spaces between), the remembered question of each memory row (a line each: those of the game whose
-    answers read the same here, :func:`rulebook.memory.applicable`), the model's sha256 and the unit
-    vectors (int8 rows, a scale each); None without the model."""
-    from rulebook import memory, semantic
-
-    try:
-        model = semantic.StaticModel.load()
-        remembered = memory.applicable(rules, game=game)
-    except ModelUnavailable:
-        return None
-    numbers, texts = rule_texts(rules)
-    vectors = model.encode(texts + [q for q, _ in remembered])
-    rows, scales = semantic.quantize(vectors)
-    return {
-        "model": model.sha256,
-        "numbers": "\n".join([*numbers, *(" ".join(ns) for _, ns in remembered)]),
-        "remembered": "\n".join(" ".join(q.split()) for q, _ in remembered),
-        "matrix": rows.tobytes(),
-        "scales": scales.tobytes(),
-        "hubs": hubness(vectors, model).tobytes(),
-    }
-
-
-def hubness(vectors: np.ndarray, model) -> np.ndarray:
-    """Each row's mean cosine with its HUB_NEIGHBOURS nearest probe questions (float32)."""
-    probes = _probes(model)
-    if not len(probes) or not len(vectors):
-        return np.zeros(len(vectors), dtype=np.float32)
-    sims = vectors @ probes.T
-    k = min(HUB_NEIGHBOURS, sims.shape[1])
-    return np.partition(sims, -k, axis=1)[:, -k:].mean(axis=1).astype(np.float32)
-
-
-@cache
-def _probes(model) -> np.ndarray:
-    """The vectors of HUB_PROBES remembered questions (a fixed draw), made once for every book built."""
-    from rulebook import memory
-
-    questions = [m.question for m in memory.read_memory()]
-    chosen = sorted(np.random.default_rng(0).permutation(len(questions))[:HUB_PROBES])
-    return model.encode([questions[i] for i in chosen]) if questions else np.zeros((0, 0), dtype=np.float32)
-
-
 class Nearest(list):
     """Rules near a query, best first (:class:`Near`); ``familiar``: the query's cosine with the
     nearest remembered judges' question of the book (1.0 when the book has none), which tells a
@@ -127,7 +82,6 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearest:
     """The book's rules closest in meaning to the query, best first: a rule is as near as its nearest
     row (its text, one of its examples, or a remembered question it answers), a row's nearness being
     its cosine less its hubness; the cosine reported is that row's."""
-    from rulebook import semantic
 
     row = SearchIndex.of(store).meaning(book)
     if row is None:
@@ -212,7 +166,6 @@ class StoredPieces:
 def store_word_pieces(db) -> None:
     """Copy the model's word pieces, each with its row and scale, into the library being built (a
     ``sqlite_utils.Database``), unless the copy there is of this model already."""
-    from rulebook import semantic
 
     try:
         model = semantic.StaticModel.load()

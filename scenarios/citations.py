@@ -19,6 +19,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from datetime import date, timedelta
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -27,6 +28,10 @@ import yaml
 
 from engine.core import Citations, Timeline
 from rulebook import games
+from rulebook.carry import VERSION, Carried, Source, carry, decode
+from rulebook.diff import read_rules
+from rulebook.editions import edition_key
+from rulebook.home import default_home
 from rulebook.shipped import data_dir
 
 if TYPE_CHECKING:
@@ -40,7 +45,6 @@ def shipped_folder(game: str) -> Path:
 
 def user_folder() -> Path:
     """Where ``judge citations --write`` puts the tables it writes: ``$JUDGE_HOME/citations``."""
-    from rulebook.home import default_home
 
     return default_home() / "citations"
 
@@ -75,8 +79,6 @@ def write_table(
     """Write the judge's table for ``edition`` under :func:`user_folder` (atomically) and return its path;
     ``signed``, the signatures of its rules (:func:`rulebook.carry.table_signatures`), beside it in
     ``signatures/``, so that it can be carried onto later editions as the shipped tables are."""
-    import os
-    from datetime import date
 
     folder = user_folder()
     folder.mkdir(parents=True, exist_ok=True)
@@ -119,7 +121,6 @@ def timeline(game: str) -> Timeline:
 def edition_date(game: str, edition: str | None) -> str | None:
     """The date of an edition's rules: its own (``2026-02-27``, ``Effective as of July 13, 2013``), else
     the date the timeline gives its version (``v1.2``), else None."""
-    from rulebook.editions import edition_key
 
     key = edition_key(edition)
     if key[0] == 2:
@@ -137,7 +138,6 @@ def edition_date(game: str, edition: str | None) -> str | None:
     older = [d for v, d in known if edition_key(v) <= key]
     if older:
         return max(older)
-    from datetime import date, timedelta
 
     return (date.fromisoformat(min(d for _, d in known)) - timedelta(days=1)).isoformat()
 
@@ -186,7 +186,6 @@ def own_table(game: str, edition: str | None) -> str | None:
 
 def nearest_table(game: str, edition: str | None) -> str:
     """The table nearest ``edition`` in time, older or newer (the newest when the edition has no date)."""
-    from rulebook.editions import edition_key
 
     available = sorted(tables(game), key=edition_key)
     if not available:
@@ -201,7 +200,6 @@ def nearest_table(game: str, edition: str | None) -> str:
         d = edition_date(game, e)
         if d is None:
             return float("inf")
-        from datetime import date
 
         return abs((date.fromisoformat(d) - date.fromisoformat(when)).days)
 
@@ -239,7 +237,6 @@ def citations_for_book(
 def signatures(game: str, edition: str) -> dict[str, frozenset[int]]:
     """The signatures of a table's rules (``data/citations/signatures/<game>-<edition>.json``, or beside
     a judge's own table), empty when the table has none."""
-    from rulebook.carry import decode
 
     out: dict[str, frozenset[int]] = {}
     base = (
@@ -260,7 +257,6 @@ def signatures(game: str, edition: str) -> dict[str, frozenset[int]]:
 def _tables_digest(game: str) -> str:
     """What a carrying depends on besides the book: every table of the game and its signatures, and the
     carrying's version."""
-    from rulebook.carry import VERSION
 
     h = hashlib.sha256(f"carry {VERSION}".encode())
     for edition, path in sorted(tables(game).items()):
@@ -275,8 +271,6 @@ def _tables_digest(game: str) -> str:
 def carried(store: Store, game: str, book_id: str, edition: str | None, progress=None):
     """The tables carried onto a full book (:func:`rulebook.carry.carry`), computed once per book and
     kept in ``$JUDGE_HOME/cache/citations/<book>.json`` until the book or a table changes."""
-    from rulebook.carry import Carried
-    from rulebook.home import default_home
 
     stamp = f"{store.fingerprint(book_id)} {_tables_digest(game)}"
     path = default_home() / "cache" / "citations" / f"{book_id}.json"
@@ -298,8 +292,6 @@ def carried(store: Store, game: str, book_id: str, edition: str | None, progress
 
 def carry_onto(store: Store, game: str, book_id: str, edition: str | None):
     """Carry every table of ``game`` onto ``book_id`` (no cache)."""
-    from rulebook.carry import Source, carry
-    from rulebook.diff import read_rules
 
     sources = [Source(e, read_table(game, e)["citations"], signatures(game, e)) for e in tables(game)]
     rulings = store.game_ruling_ids(game)

@@ -23,7 +23,10 @@ from typing import Any
 
 from engine.core import Citations, Event, ScenarioError, Step, play
 from rulebook import games
+from rulebook.carry import norm
+from rulebook.library import builtin_specs
 from rulebook.numbers import sort_key
+from rulebook.shipped import seeds_dir
 from scenarios.citations import load_citations
 from scenarios.expectations import Result, check_expectations
 from scenarios.scenario import Scenario, format_path, load_scenario
@@ -37,7 +40,6 @@ def _nothing(book_id: str, number: str) -> str | None:
 
 def builtin_edition(book_id: str) -> str | None:
     """The edition of a built-in book (``seeds/manifest.yaml``), or None."""
-    from rulebook.shipped import seeds_dir
 
     return _builtin_editions(str(seeds_dir())).get(book_id)
 
@@ -46,7 +48,6 @@ def builtin_edition(book_id: str) -> str | None:
 def _builtin_editions(seeds: str) -> dict[str, str | None]:
     """Each built-in book's edition, the manifest read once per process (1.5 ms a read: most of the
     time a run of many scenarios spent outside the engine)."""
-    from rulebook.library import builtin_specs
 
     return {spec.id: spec.edition for spec in builtin_specs(Path(seeds))}
 
@@ -251,7 +252,6 @@ def verified_quotes(
     """Each cited rule with its text, the text only where the rule (with the other rules its key names)
     says the phrase of every key used that cites it. Returns the quotes and, for each rule whose text
     was withheld, the keys whose phrase it lacks."""
-    from rulebook.carry import norm
 
     claims: dict[str, list[str]] = {}
     for key in used:

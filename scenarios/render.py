@@ -11,6 +11,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from typing import Any
 
@@ -24,8 +25,6 @@ FORMATS = ("text", "markdown", "json")
 def render(explanation: Explanation, fmt: str = "text") -> str:
     """The explanation in ``fmt`` (:data:`FORMATS`)."""
     if fmt == "json":
-        import json
-
         return json.dumps(explanation.to_json(), indent=2, ensure_ascii=False) + "\n"
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}: expected one of {', '.join(FORMATS)}")

@@ -16,8 +16,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
+from rapidfuzz import process
 
+from engine.core import ScenarioError
 from rulebook import games
+from rulebook.cards.scenario import CardLibrary, resolve
+from rulebook.home import default_home
+from scenarios.expectations import EXPECT_KEYS
 
 if TYPE_CHECKING:
     from engine.core import ScenarioError
@@ -220,12 +225,8 @@ def read_scenario(text: str, name: str = "scenario", library: Library | None = N
 
 
 def _take_library_cards(scenario: Scenario, library: Library | None) -> None:
-    from engine.core import ScenarioError
-    from rulebook.cards.scenario import CardLibrary, resolve
 
     if library is None:
-        from rulebook.home import default_home
-
         library = CardLibrary(default_home())
     scenario.library = library
     try:
@@ -235,7 +236,6 @@ def _take_library_cards(scenario: Scenario, library: Library | None) -> None:
 
 
 def _check_shape(s: Scenario) -> None:
-    from rapidfuzz import process
 
     data = s.data
     for key in data:
@@ -279,7 +279,6 @@ def _check_shape(s: Scenario) -> None:
     for i, item in enumerate(expect or []):
         if not isinstance(item, dict) or not ({"after", "end"} & set(item)):
             raise s.error(("expect", i), "expected a mapping with after: N or end: true")
-        from scenarios.expectations import EXPECT_KEYS
 
         for key in item:
             if key not in EXPECT_KEYS:

@@ -18,6 +18,7 @@ import pytest
 from conftest import CORPORA, REPO, judge_in
 
 from rulebook.cards import readers
+from rulebook.cards.load import load as load_cards
 from rulebook.cards.store import CardStore, card_db_path, name_symbols, norm_name
 from rulebook.model import ReadError
 
@@ -46,7 +47,7 @@ def corpus_library(tmp_path_factory):
     files = corpus_card_files()
     home = tmp_path_factory.mktemp("cards-home")
     store = CardStore(card_db_path(home))
-    reports = store.load(files)
+    reports = load_cards(store, files)
     yield home, store, files, reports
     store.close()
 
@@ -148,7 +149,7 @@ def test_each_file_is_reported_with_its_format(corpus_library):
 def test_a_second_load_of_the_same_files_changes_nothing(corpus_library):
     home, store, files, _ = corpus_library
     before = list(sqlite3.connect(card_db_path(home)).iterdump())
-    again = store.load(files)
+    again = load_cards(store, files)
     assert all(r["already_loaded"] and r["new"] == r["updated"] == 0 for r in again)
     assert list(sqlite3.connect(card_db_path(home)).iterdump()) == before
 
@@ -213,7 +214,7 @@ def test_scryfall_faces_read_right():
     import tempfile
 
     store = CardStore(card_db_path(Path(tempfile.mkdtemp())))
-    store.load(scryfall)
+    load_cards(store, scryfall)
     fire = store.card("mtg", "Fire // Ice")
     assert fire.layout == "split" and [(f.name, f.cost, f.type_line) for f in fire.faces] == [
         ("Fire", "{1}{R}", "Instant"),
@@ -296,7 +297,7 @@ def test_every_mtgjson_shape_reads_the_same_card(tmp_path, monkeypatch, streamed
         path = _write(tmp_path / name, value)
         assert readers.detect(path) == ("mtgjson-v3" if name in ("TST.json", "AllSets.json") else "mtgjson-v5"), name
         store = CardStore(card_db_path(tmp_path / name.replace(".json", "")))
-        store.load([path])
+        load_cards(store, [path])
         got.append(store.card("mtg", "practice golem"))
         store.close()
     assert all(c == got[0] for c in got[1:]), got
@@ -352,7 +353,7 @@ def test_v3_halves_fold_into_one_card_and_keywords_come_from_keyword_lines(tmp_p
     path = _write(tmp_path / "TV3.json", s)
     assert readers.detect(path) == "mtgjson-v3"
     store = CardStore(card_db_path(tmp_path))
-    [report] = store.load([path])
+    [report] = load_cards(store, [path])
     assert (report["cards"], report["rulings"], report["new"]) == (2, 2, 2)
     card = store.card("mtg", "Heads // Tails")
     assert [f.name for f in card.faces] == ["Heads", "Tails"] and card.extra["mana_value"] == 2
@@ -362,7 +363,7 @@ def test_v3_halves_fold_into_one_card_and_keywords_come_from_keyword_lines(tmp_p
     # The same path, changed: its cards are replaced, a card it no longer has goes.
     s["cards"] = s["cards"][2:]
     s["cards"][0]["text"] = "Flying"
-    [report] = store.load([_write(path, s)])
+    [report] = load_cards(store, [_write(path, s)])
     assert (report["cards"], report["updated"], report["already_loaded"]) == (1, 1, False)
     assert store.card("mtg", "Heads // Tails") is None and store.card("mtg", "Drill Wyvern").text == "Flying"
     assert_index_is_the_cards(store)  # the card gone and the card changed, in the names index too
@@ -392,9 +393,9 @@ def test_rulings_wait_for_their_card(tmp_path):
     }
     path = _write(tmp_path / "bolt-rulings.json", rulings)
     store = CardStore(card_db_path(tmp_path))
-    [first] = store.load([path])
+    [first] = load_cards(store, [path])
     assert first["format"] == "scryfall-rulings" and (first["cards"], first["pending"]) == (0, 2)
-    [later] = store.load([INVENTED])
+    [later] = load_cards(store, [INVENTED])
     bolt = store.card("mtg", "Practice Bolt")
     assert [(r.date, r.official) for r in bolt.rulings] == [("2026-01-06", False), ("2026-01-05", True)]
     assert later["new"] == 2 and store.search("damage any target")[0].name == "Practice Bolt"
@@ -414,7 +415,7 @@ def test_a_big_array_is_streamed_and_a_cut_one_refused_with_its_line(tmp_path):
     assert caught.value.line and caught.value.line > 500
     store = CardStore(card_db_path(tmp_path))
     with pytest.raises(ReadError):  # a load with a cut file stores nothing, not even the good files before it
-        store.load([INVENTED, cut])
+        load_cards(store, [INVENTED, cut])
     assert store.count() == 0 and store.sources() == []
     store.close()
 
@@ -427,7 +428,7 @@ def test_a_load_waits_for_the_library_lock(tmp_path, monkeypatch):
     store = CardStore(card_db_path(tmp_path))
     with WriteLock(tmp_path, "load", "other"):
         with pytest.raises(LibraryError, match="busy"):
-            store.load([INVENTED])
+            load_cards(store, [INVENTED])
     assert store.count() == 0
     store.close()
 
@@ -514,7 +515,7 @@ def test_a_library_of_schema_1_is_upgraded_in_place_keeping_its_cards(tmp_path):
 
     path = card_db_path(tmp_path)
     store = CardStore(path)
-    store.load([INVENTED])
+    load_cards(store, [INVENTED])
     store.close()
     conn = sqlite3.connect(path)
     for table in ("names", "name_words", "name_bits"):
@@ -536,7 +537,7 @@ def test_a_library_of_schema_1_is_upgraded_in_place_keeping_its_cards(tmp_path):
     assert (found.card.name, found.matched) == ("Practice Bolt", "spelling")
     found, _ = find_card(store, "drake")
     assert (found.card.name, found.matched) == ("Drill Sergeant Drake", "part")
-    [report] = store.load([INVENTED])  # a load after the upgrade: the file is known, nothing changes
+    [report] = load_cards(store, [INVENTED])  # a load after the upgrade: the file is known, nothing changes
     assert report["already_loaded"] and _tables(path, kept) == before
     store.close()
     again = CardStore(path)  # opened again: nothing left to upgrade
@@ -549,7 +550,7 @@ def test_cards_written_without_the_names_index_are_indexed_again(tmp_path):
     the triggers on ``cards`` mark the index stale, and the next open builds it again."""
     path = card_db_path(tmp_path)
     store = CardStore(path)
-    store.load([INVENTED])
+    load_cards(store, [INVENTED])
     store.close()
     conn = sqlite3.connect(path)
     conn.execute("DELETE FROM cards WHERE name = 'Practice Bolt'")

@@ -68,7 +68,7 @@ def test_a_search_with_no_hit_in_the_seeds_says_so(home, judge):
 
 def test_nearest_numbers_keeps_only_near_ones(home):
     from judge.books import open_store
-    from rulebook.lookup import nearest_numbers
+    from rulebook.nearest import nearest_numbers
 
     store = open_store()
     assert nearest_numbers(store, "702.19b", ["mtg"]) == []

@@ -15,7 +15,8 @@ PACKAGES = ("rulebook", "scenarios", "judge", "engine")
 SQL_HOMES = {
     "rulebook/store.py",  # the read API: books, rules, terms, rulings, references, lookups
     "rulebook/search/index.py",  # the read API's full-text, vocabulary and vector reads
-    "rulebook/cards/store.py",  # cards.db: reading and writing cards
+    "rulebook/cards/store.py",  # cards.db: reading cards (and its schema)
+    "rulebook/cards/load.py",  # cards.db's writing side: the store that loads card files
     "rulebook/notebook.py",  # notebook.db: the judges' own rulings
     "rulebook/library.py",  # judge.db's writing side: loads, rebuilds
     "rulebook/sqlscript.py",  # splits a schema script into statements (a parser, no database)
@@ -65,3 +66,66 @@ def test_the_sql_test_sees_sql():
     """The scan above finds what it looks for (a test that cannot fail proves nothing)."""
     tree = ast.parse('def f(db, t):\n    db.execute(f"DELETE FROM {t}")\n    return "SELECT 1"\n')
     assert _sql_in(tree) == ["line 2: 'DELETE FROM'", "line 2: .execute(...)", "line 3: 'SELECT 1'"]
+
+
+# Function-level imports ------------------------------------------------------------------------------
+# A domain module imports what it uses at its top; the command line (judge/) pays for start-up where it
+# dispatches, importing a command's modules when the command runs. The only imports left inside functions
+# of rulebook/, scenarios/ and engine/ are these, each (module, imported module) with why:
+OPTIONAL = {
+    # NumPy is an optional dependency at run time: without it a search ranks by words alone.
+    ("rulebook/diff.py", "numpy"): "optional: the meaning side of matching rules across editions",
+    ("rulebook/library.py", "rulebook.meaning_rows"): "optional: NumPy (ImportError: built without vectors)",
+    ("rulebook/library.py", "rulebook.vectors"): "optional: NumPy (ImportError: built without word pieces)",
+    ("rulebook/search/meaning.py", "rulebook.vectors"): "optional: NumPy (ImportError: ModelUnavailable)",
+    # One of the two exists, by platform.
+    ("rulebook/lock.py", "fcntl"): "platform: POSIX file locks",
+    ("rulebook/lock.py", "msvcrt"): "platform: Windows file locks",
+}
+STALE_CACHE = {
+    # Made only when a cache in $JUDGE_HOME/cache is missing or stale: every lookup reads the cache, and
+    # which one must be made again is known only inside (the command line cannot tell in advance).
+    ("rulebook/search/vocabulary.py", "yaml"): "the search vocabulary's YAML, parsed when its JSON copy is stale",
+    ("rulebook/search/query.py", "gzip"): "the English word list, decompressed when its word table is stale",
+    ("rulebook/game_rulings.py", "rulebook.ruling_pairs"): "a pair of books' rulings, matched when not cached",
+    # A lookup that misses: "did you mean" for a book id, raised from every command's choice of books.
+    ("rulebook/editions.py", "rapidfuzz"): "an unknown book's guess, made only when the id is not loaded",
+}
+LAYERS = ("rulebook", "scenarios", "engine")  # judge/ is the command-line edge: not counted
+
+
+def _function_imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, imported module) of each import inside a function (``from . import x``: its package)."""
+    found = []
+    for fn in ast.walk(tree):
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            for node in ast.walk(fn):
+                if isinstance(node, ast.Import):
+                    found += [(node.lineno, a.name) for a in node.names]
+                elif isinstance(node, ast.ImportFrom):
+                    base = node.module or ""
+                    found += [(node.lineno, f"{base}.{a.name}" if base == "rulebook" else base) for a in node.names]
+    return sorted(set(found))
+
+
+def test_function_level_imports_only_for_optional_and_platform_modules():
+    allowed = OPTIONAL | STALE_CACHE
+    seen = set()
+    strays = []
+    for package in LAYERS:
+        for path in sorted((REPO / package).rglob("*.py")):
+            name = path.relative_to(REPO).as_posix()
+            for line, module in _function_imports(ast.parse(path.read_text(encoding="utf-8"))):
+                if (name, module) in allowed:
+                    seen.add((name, module))
+                else:
+                    strays.append(f"{name}:{line} {module}")
+    assert strays == [], "import at the module's top (or allow it here, saying why): " + "; ".join(strays)
+    assert seen == set(allowed), f"allowed but no longer imported in a function: {set(allowed) - seen}"
+
+
+def test_the_import_count_sees_imports_in_functions():
+    tree = ast.parse(
+        "import os\ndef f():\n    import json\n    from rulebook import diff\n    class C:\n        def g(self):\n            from rapidfuzz import fuzz\n"
+    )
+    assert _function_imports(tree) == [(3, "json"), (4, "rulebook.diff"), (7, "rapidfuzz")]

@@ -179,7 +179,7 @@ def test_a_number_is_recognised_as_the_whole_pattern_says(text):
 def test_a_rule_number_one_slip_away_is_suggested_first(full_library):
     from conftest import full_book
 
-    from rulebook.lookup import nearest_numbers
+    from rulebook.nearest import nearest_numbers
 
     store = full_book(full_library, "cr-2026")
     near = nearest_numbers(store, "601.2ff", ["cr-2026"])
@@ -189,7 +189,7 @@ def test_a_rule_number_one_slip_away_is_suggested_first(full_library):
 def test_define_matches_word_forms(full_library):
     from conftest import full_book
 
-    from rulebook.lookup import find_terms
+    from rulebook.terms import find_terms
 
     store = full_book(full_library, "riftbound-v1.2")
     found, _ = find_terms(store, "burn out", ["riftbound-v1.2"])

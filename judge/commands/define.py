@@ -9,7 +9,8 @@ import typer
 from judge.books import books_for, open_store
 from judge.commands.options import BOOK, GAME, JSON
 from judge.output import echo, emit_json, fail
-from rulebook.lookup import excerpt_hint, find_terms, shorthand_meanings, term_rules
+from rulebook.lookup import excerpt_hint
+from rulebook.terms import find_terms, shorthand_meanings, term_rules
 
 
 def define(

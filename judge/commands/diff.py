@@ -45,7 +45,7 @@ def diff(
     except DiffError as exc:
         fail(str(exc))
     if result.section is not None and not any(store.has_rule(b, result.section) for b in (old, new)):
-        from rulebook.lookup import nearest_numbers
+        from rulebook.nearest import nearest_numbers
 
         near = nearest_numbers(store, section, [new, old])
         fail(

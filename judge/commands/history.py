@@ -41,7 +41,7 @@ def history(
     chosen = [game] if game else [g for g in games.names() if game_editions(store, g)]
     found = [h for g in chosen if (h := rule_history(store, g, number, book)) is not None]
     if not found:
-        from rulebook.lookup import nearest_numbers
+        from rulebook.nearest import nearest_numbers
 
         books = [b for g in chosen for b in game_editions(store, g)[-1:]]
         near = nearest_numbers(store, number, books)

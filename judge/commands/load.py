@@ -67,12 +67,13 @@ def load(
         with lib.locked("load", book if rule_paths else "cards"):
             with Steps("reading") as step:  # the files given, then any book the library must build again
                 if card_paths:
+                    from rulebook.cards.load import loading
                     from rulebook.cards.store import CardStore, card_db_path
 
                     store_of_cards = CardStore(card_db_path(lib.home), notify=notify)
                     try:
                         # One transaction: a rules file that fails to read takes the cards back too.
-                        with store_of_cards.loading(card_paths, progress=step) as cards:
+                        with loading(store_of_cards, card_paths, progress=step) as cards:
                             if rule_paths:
                                 built = lib.load(list(rule_paths), book, game, edition, title, progress=step)
                     finally:

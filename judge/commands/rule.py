@@ -14,7 +14,7 @@ import typer
 from judge.books import books_for, open_store
 from judge.commands.options import BOOK, GAME, JSON
 from judge.output import echo, emit_json, fail
-from rulebook.lookup import RuleView, excerpt_hint, nearest_numbers, rule_views
+from rulebook.lookup import RuleView, excerpt_hint, rule_views
 
 if TYPE_CHECKING:
     from rulebook.store import Store
@@ -46,6 +46,8 @@ def rule(
     books = books_for(store, book, game)
     views = rule_views(store, number, books, depth)
     if not views:
+        from rulebook.nearest import nearest_numbers  # a miss only: a rule found never loads rapidfuzz
+
         near = nearest_numbers(store, number, books)
         said = f"; nearest: {', '.join(near)}" if near else ""
         fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(store, books))

@@ -72,7 +72,7 @@ def _cites(store: Store, book: str, numbers_: list[str]) -> list[Cited]:
             fail(f"--cite {typed!r} is not a rule number (expected e.g. 312.2.b or 601.2c)")
         number = find_number(store, book, typed)
         if number is None:
-            from rulebook.lookup import nearest_numbers
+            from rulebook.nearest import nearest_numbers
 
             near = nearest_numbers(store, typed, [book])
             fail(

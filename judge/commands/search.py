@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 import typer
@@ -48,7 +49,7 @@ def search(
         query,
         defaults,
         chosen=chosen,
-        cards=_card_library(),
+        name_card=_card_namer(),
         setting=None if chosen else default_game(store),
         limit=limit,
         meaning=not words,
@@ -87,17 +88,19 @@ def _defaults(store: Store) -> dict[str, str]:
     return {game_of[b]: b for b in default_books(store)}
 
 
-def _card_library():
-    """The card library, when cards are loaded (else None: a search of the rules alone)."""
+def _card_namer():
+    """The card a question names (:func:`rulebook.cards.mention.named_card` over the card library), when
+    cards are loaded (else None: a search of the rules alone, which imports nothing of the cards)."""
     from rulebook.home import default_home
 
     path = default_home() / "cards.db"
     if not path.exists():
         return None
+    from rulebook.cards.mention import named_card
     from rulebook.cards.store import CardStore
 
     cards = CardStore(path)
-    return cards if cards.has_cards() else None
+    return partial(named_card, cards) if cards.has_cards() else None
 
 
 def game_said(answer) -> str | None:

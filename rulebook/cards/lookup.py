@@ -14,11 +14,15 @@
 
 from __future__ import annotations
 
+import json
+import os
 import re
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
+
+from rapidfuzz import fuzz, process
 
 from rulebook import games
 from rulebook.cards.store import name_symbols, norm_name
@@ -79,7 +83,6 @@ def find_card(store: CardStore, name: str, game: str | None = None) -> tuple[Fou
     sure = _sure(store, wanted, game, shortlist) if shortlist is not None else None
     if sure is not None:
         return Found(store.card(*sure), "spelling"), []
-    from rapidfuzz import fuzz, process
 
     names = store.norms(game, None if shortlist is None else _ones(shortlist[2]))
     ranked = process.extract(
@@ -588,8 +591,6 @@ _SQL_LOWER = {c: c + 32 for c in range(ord("A"), ord("Z") + 1)}  # SQLite's lowe
 def book_terms(rules_store, book: str) -> tuple[dict[str, str], dict[str, str]]:
     """The book's terms (:func:`term_rules`), and every title of its rules, lower-cased as SQLite does,
     with the rule titled so that comes first by depth and rule order (a keyword no term section has)."""
-    import json
-    import os
 
     fingerprint = rules_store.fingerprint(book)
     path = _terms_path(rules_store, book) if fingerprint else None

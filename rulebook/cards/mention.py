@@ -30,6 +30,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from rulebook.cards.lookup import find_card
 from rulebook.cards.store import norm_name
 from rulebook.search.answer import QUESTION_WORDS
 
@@ -139,7 +143,6 @@ def named_card(
 
 def _whole(store: CardStore, query: str, tokens, game, is_common, is_term) -> Mention | None:
     """The query is nothing but a name, as ``judge card`` reads one."""
-    from rulebook.cards.lookup import find_card
 
     if len(tokens) > LONGEST or "?" in query or tokens[0][0].lower() in QUESTION_WORDS:
         return None
@@ -278,8 +281,6 @@ def _misspelt(store: CardStore, query: str, tokens, game, is_word, english_frequ
     unknown = {i for i, w in enumerate(words) if not is_word(w.lower()) and english_frequency(w.lower()) < PLAIN}
     if not unknown:
         return None
-    from rapidfuzz import fuzz, process
-    from rapidfuzz.distance import OSA
 
     names = store.names(game)
     choices: dict[int, str] = {}

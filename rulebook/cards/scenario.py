@@ -35,6 +35,7 @@ first face of a card of several faces; a misspelt one is never taken, only sugge
 from __future__ import annotations
 
 import copy
+import difflib
 import re
 import sqlite3
 from collections.abc import Callable, Iterator, Mapping
@@ -43,7 +44,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import ScenarioError
+from engine.mtg.state import BASIC_LANDS
+from engine.riftbound.effects import normalise
+from rulebook.cards.lookup import find_card
 from rulebook.cards.model import Card, Face
+from rulebook.cards.store import CardStore, card_db_path
 
 if TYPE_CHECKING:  # imported when a name is first looked up (CardLibrary._open)
     from rulebook.cards.store import CardStore
@@ -121,7 +126,6 @@ class CardLibrary:
     created: a home without card files has no library, and :func:`resolve` then looks nothing up."""
 
     def __init__(self, home: Path):
-        from rulebook.cards.store import card_db_path
 
         self.path = card_db_path(Path(home))
         self._store: CardStore | None = None
@@ -130,8 +134,6 @@ class CardLibrary:
 
     def _open(self) -> CardStore | None:
         if self._store is None and self.path.exists():
-            from rulebook.cards.store import CardStore
-
             self._store = CardStore(self.path)
         return self._store
 
@@ -164,7 +166,6 @@ class CardLibrary:
         store = self._open()
         if store is None or not self.has_cards(game):
             return []
-        from rulebook.cards.lookup import find_card
 
         found, near = find_card(store, name, game)
         return [found.card.name] if found is not None else near[:5]
@@ -219,7 +220,6 @@ class Shelf:
         )
 
     def suggestions(self, game: str, name: str) -> list[str]:
-        import difflib
 
         names = [c.name for (g, _), c in self.cards.items() if g == game]
         return difflib.get_close_matches(name, names, n=3, cutoff=0.6)
@@ -511,8 +511,6 @@ def _normaliser(card: LibraryCard) -> Callable[[str], str]:
     def norm(text: str) -> str:
         t = text
         if card.card.game == "riftbound":
-            from engine.riftbound.effects import normalise
-
             t = normalise(t)
         t = _without_reminder(t.lower()).replace(own, "~").replace(card.name.lower(), "~")
         t = re.sub(r"[^\w~+/{}\[\] -]+", " ", t)
@@ -724,7 +722,6 @@ def _engine_names(game: str) -> frozenset[str]:
     """The names an engine defines itself (Magic's basic lands): never looked up."""
     if game != "mtg":
         return frozenset()
-    from engine.mtg.state import BASIC_LANDS
 
     return frozenset(BASIC_LANDS)
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rulebook import games
 from rulebook.model import Document, ReadError, Source
+from rulebook.readers.rulings import read_rulings
 from rulebook.readers.text import NOT_TEXT, markup, read_lines
 
 # Bump when a reader changes what it produces: stored books are then rebuilt from their sources.
@@ -58,8 +59,6 @@ def read_file(path: str | Path, game: str | None = None, kind: str | None = None
     kind = kind or detect_kind(lines)
     source = Source(name=name, sha256=sha, kind=kind, path=str(path))
     if kind == "rulings":  # Q:/A: rulings read alike in every game
-        from rulebook.readers.rulings import read_rulings
-
         doc = read_rulings(lines, source, game)
     else:
         doc = games.get(game).call("reader", lines, source, kind)

@@ -32,6 +32,7 @@ import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from rulebook import numbers
 from rulebook.model import Document, ReadWarning, Ruling, Source
 from rulebook.readers.riftbound import looks_like_title
 from rulebook.readers.text import is_junk
@@ -361,7 +362,6 @@ def link_revisions(rulings: list[Ruling], game: str) -> list[Ruling]:
     neither the cards nor the earlier FAQ is not found, and a card's revised text supersedes every
     earlier ruling that names the card in its topic or question.
     """
-    from rulebook import numbers
 
     headings = {id(r): _headings(r) for r in rulings}
     names = {id(r): _listed_names(r) for r in rulings}

@@ -22,8 +22,10 @@ Every number they were tuned with is a field of :class:`Settings`, passed down t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 
 from rulebook import numbers
+from rulebook.game_rulings import older_books
 from rulebook.search.answer import merge_derived, question_like, rules_first
 from rulebook.search.expansion import associated, expansions
 from rulebook.search.expansion import games as book_games
@@ -47,6 +49,7 @@ from rulebook.search.query import (
 )
 from rulebook.search.settings import DEFAULT, Settings
 from rulebook.search.vocabulary import vocabulary_table
+from rulebook.shipped import ModelUnavailable
 from rulebook.store import Store
 
 _fts_query = fts_query  # the name bench/run.py imports
@@ -139,8 +142,6 @@ def search(
         # 2-3. Rules by their words (expanded), then 4-5. by meaning too, fused.
         lexical = word_ranked(store, terms, book, max(limit, settings.fusion_depth // 3 + 1), vocab, settings, snippets)
         if meaning:
-            from rulebook.shipped import ModelUnavailable  # with the model: a search by words needs neither
-
             try:
                 lexical = fuse(store, asked, book, lexical, settings)
                 ranking = "words+meaning"
@@ -161,7 +162,6 @@ def _ruling_books(store: Store, book: str | None) -> str | list[str] | None:
     that hold rulings, newest first (rulebook.game_rulings: rulings stay with the game)."""
     if book is None or not SearchIndex.of(store).others_of_game_hold_rulings(book):  # most libraries
         return book
-    from rulebook.game_rulings import older_books
 
     older = older_books(store, book)
     return [book, *older] if older else book
@@ -181,7 +181,6 @@ def search_books(store, query: str, books: list[str], **options):
 def merge_results(results: list[SearchResult], limit: int) -> SearchResult:
     """Searches of one book each as one result, hits merged by score (bm25 is computed over the whole
     index whichever book a search is limited to, so scores compare as they do in one search over all)."""
-    from dataclasses import replace
 
     hits = sorted((h for r in results for h in r.hits), key=lambda h: -h.score)
     rankings = {r.ranking for r in results if r.hits}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from rulebook.home import default_home
 from rulebook.shipped import data_file as shipped  # noqa: F401  (the search stages call it so)
 
 CACHE = "cache"  # under $JUDGE_HOME
@@ -21,7 +22,6 @@ CACHE = "cache"  # under $JUDGE_HOME
 
 def folder() -> Path:
     """``$JUDGE_HOME/cache`` (the folder is made when something is kept)."""
-    from rulebook.home import default_home
 
     return default_home() / CACHE
 

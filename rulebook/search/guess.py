@@ -19,7 +19,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rapidfuzz.distance import OSA
+
 from rulebook.search.index import SearchIndex
+from rulebook.search.query import BookWords, shorthand_games, words
 
 if TYPE_CHECKING:
     from rulebook.store import Store
@@ -48,7 +51,6 @@ def _totals(store: Store, books: dict[str, str]) -> dict[str, int]:
 
 def game_words(store, books: dict[str, str], words: list[str]) -> dict[str, list[str]]:
     """For each game of ``books`` (game -> its book), the ``words`` that are that game's."""
-    from rulebook.search.query import BookWords
 
     words = list(dict.fromkeys(w.lower() for w in words))
     totals = _totals(store, books)
@@ -101,7 +103,6 @@ def by_words(
 def by_shorthand(query: str, books: dict[str, str]) -> GameGuess:
     """The game whose judges' shorthand the query uses ("do SBAs use the stack": Magic's), when only one
     game's is (data/search-shorthand.yaml)."""
-    from rulebook.search.query import shorthand_games, words
 
     games = shorthand_games(query) & set(books)
     if len(games) != 1:
@@ -112,7 +113,6 @@ def by_shorthand(query: str, books: dict[str, str]) -> GameGuess:
 
 def _closest(fixes: dict[str, str], typed: str) -> list[str]:
     """The books whose correction of ``typed`` takes the fewest edits (a swap of neighbours is one)."""
-    from rapidfuzz.distance import OSA
 
     if not fixes:
         return []

@@ -26,6 +26,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rulebook.search.hits import HIGHLIGHT
+from rulebook.store import TOKENIZE
 
 if TYPE_CHECKING:
     from rulebook.store import Store
@@ -467,7 +468,6 @@ def write_word_pieces(db, pieces: Iterable[tuple[str, int, bytes, float]], model
 @cache
 def _porter_table() -> sqlite3.Connection:
     """An in-memory FTS5 table with the books' tokenizer, to read the Porter stem SQLite gives a word."""
-    from rulebook.store import TOKENIZE
 
     db = sqlite3.connect(":memory:", check_same_thread=False)
     db.execute(f"CREATE VIRTUAL TABLE p USING fts5(w, tokenize='{TOKENIZE}')")

@@ -20,6 +20,7 @@ import math
 from collections.abc import Iterable, Mapping
 from dataclasses import replace
 
+from rulebook.game_rulings import same_ruling
 from rulebook.search import expansion
 from rulebook.search.hits import Hit, snippet
 from rulebook.search.index import RuleCandidate, RuleLink, SearchIndex
@@ -74,8 +75,6 @@ def ruling_hits(
     rows = SearchIndex.of(store).ruling_candidates(match, books, limit, settings.ruling_weights)
     read_in = books[0] if books and len(books) > 1 else None
     if read_in is not None:
-        from rulebook.game_rulings import same_ruling
-
         order = {b: i for i, b in enumerate(books)}
         newest: dict[str, int] = {}
         for r in rows:

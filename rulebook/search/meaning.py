@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, NamedTuple
 
+from rulebook.shipped import ModelUnavailable
+
 if TYPE_CHECKING:
     from rulebook.store import Store
 
@@ -32,8 +34,6 @@ def nearest(store: Store, book: str, query: str, depth: int) -> Nearby:
     try:
         from rulebook import vectors
     except ImportError as exc:
-        from rulebook.shipped import ModelUnavailable
-
         raise ModelUnavailable(f"NumPy is not installed ({exc})") from exc
     found = vectors.nearest(store, book, query, depth)
     out = Nearby(Near(number, cosine, via[0] if via else None) for number, cosine, *via in found)

@@ -7,15 +7,22 @@ to the question and the rules) and :func:`porter` (SQLite FTS5's, which the inde
 
 from __future__ import annotations
 
+import hashlib
+import json
 import re
 import sqlite3
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
+from importlib.util import find_spec
 from pathlib import Path
 
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from rulebook.search import cache as cached
 from rulebook.search.index import SearchIndex, new_word_list, open_word_list, porter_stems, word_list_count
 from rulebook.search.settings import DEFAULT, Settings
-from rulebook.search.vocabulary import irregular
+from rulebook.search.vocabulary import BOTH, irregular, shorthand, shorthand_table
 from rulebook.store import Store
 
 STOPWORDS = frozenset(
@@ -167,7 +174,6 @@ def expand_shorthand(query: str, games: set[str] | None, used: Callable[[str], b
     >>> expand_shorthand("sba", {"riftbound"}), expand_shorthand("sbac", {"mtg"})
     ('sba', 'sbac')
     """
-    from rulebook.search.vocabulary import shorthand
 
     table = shorthand(games)
     if not table:
@@ -189,7 +195,6 @@ def shorthand_games(query: str) -> set[str]:
     >>> sorted(shorthand_games("do SBAs use the stack")), sorted(shorthand_games("how many bfs, opp")), shorthand_games("dmg")
     (['mtg'], ['riftbound'], set())
     """
-    from rulebook.search.vocabulary import BOTH, shorthand_table
 
     return {
         game
@@ -264,8 +269,6 @@ def closest(
     >>> closest("ganking", {"gaining": 9}), closest("sheild", {"shield": 2, "sheila": 9}, terms={"shield"})
     (None, 'shield')
     """
-    from rapidfuzz import fuzz, process  # only for a word to correct: importing it costs 6-13 ms
-    from rapidfuzz.distance import OSA
 
     most = settings.correct_edits[0] if len(word) <= settings.correct_long else settings.correct_edits[1]
     candidates = [w for w in vocabulary if abs(len(w) - len(word)) <= most]
@@ -291,7 +294,6 @@ ENGLISH_CACHE = "english-words.db"  # in $JUDGE_HOME/cache: the list's words, in
 
 def _english_file() -> Path | None:
     """The installed pyspellchecker's English word list, found without importing the package."""
-    from importlib.util import find_spec
 
     package, name = ENGLISH_WORDS
     try:
@@ -313,7 +315,7 @@ def _english_text() -> str:
     file is decompressed once per process (about 12 ms) and a word is then looked up in the text
     (about 1.5 ms); parsing the JSON would cost 90 ms and SpellChecker() 150 ms. Empty when the
     package is not installed: then only the books' vocabulary protects a word."""
-    import gzip
+    import gzip  # only when the word table is stale: a search with it decompresses nothing
 
     path = _english_file()
     if path is None:
@@ -334,7 +336,6 @@ def _english_table() -> sqlite3.Connection | None:
     then looked up in microseconds, where decompressing the list costs 12 ms in every process. Made
     from :func:`_english_text` (every line's word as :func:`english` would find it) when absent or made
     from another file (path, size and modification time recorded); None when it cannot be kept."""
-    from rulebook.search import cache as cached
 
     source = _english_file()
     if source is None:
@@ -430,9 +431,7 @@ def book_forms(terms: list[str], vocabulary: Mapping[str, int]) -> list[str]:
     out = []
     for t in terms:
         same = [w for w in near.get(t, ()) if stems.get(w) == stems.get(t)]
-        if len(same) > 1:  # rapidfuzz only to choose (importing it costs 6-13 ms)
-            from rapidfuzz import fuzz
-
+        if len(same) > 1:  # several forms of the word: the closest spelling
             out.append(max(same, key=lambda w: (fuzz.ratio(t, w), vocabulary[w])))
         else:
             out.append(same[0] if same else t)
@@ -494,8 +493,6 @@ STEMS_VERSION = "1"
 def stemmer() -> str:
     """What stored stems were made with: :data:`STEMS_VERSION` and a digest of the irregular forms
     (``data/search-synonyms.yaml``), part of every book's fingerprint: another stemmer rebuilds the books."""
-    import hashlib
-    import json
 
     table = json.dumps(sorted(irregular().items()), ensure_ascii=False)
     return f"{STEMS_VERSION}:{hashlib.sha256(table.encode('utf-8')).hexdigest()[:16]}"

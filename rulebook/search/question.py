@@ -19,8 +19,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from rulebook import numbers
+from rulebook.search import merge_results, search_books
 from rulebook.search.guess import GameGuess, by_shorthand, by_words
 from rulebook.search.hits import Hit, SearchResult
+from rulebook.search.index import SearchIndex
+from rulebook.search.query import BookWords, book_uses, content_words, english_frequency, stem, words
 
 if TYPE_CHECKING:
     from rulebook.cards.mention import Mention
@@ -69,17 +72,17 @@ def ask(
     defaults: dict[str, str],
     *,
     chosen: list[str] | None = None,
-    cards=None,
+    name_card=None,
     setting: str | None = None,
     **options,
 ) -> Answer:
     """Answer ``query``.
 
     ``defaults``: game -> its default book; ``chosen``: the books the judge chose (--book, --game), or
-    None; ``cards``: the card library (:class:`rulebook.cards.store.CardStore`) or None; ``setting``:
+    None; ``name_card``: :func:`rulebook.cards.mention.named_card` bound to the card library (the command
+    line binds it when cards are loaded) or None; ``setting``:
     the judge's default game; ``options``: as :func:`rulebook.search.search` takes them.
     """
-    from rulebook.search import merge_results, search_books
 
     if chosen:
         game_of = {b: g for g, b in defaults.items()}
@@ -90,21 +93,19 @@ def ask(
         guess, books = GameGuess(None, "none"), list(defaults.values())
         tentative = GameGuess(setting, "setting") if setting in defaults else GameGuess(None, "none")
         if tentative.game is None and len(defaults) > 1:
-            from rulebook.search.query import content_words
-
             tentative = by_words(store, defaults, content_words(query))
             if tentative.game is None:
                 tentative = by_shorthand(query, defaults)
     mention = None
-    if cards is not None and not numbers.looks_like_number(query.strip()):
-        mention = _mention(store, cards, query, books, guess.game)
+    if name_card is not None and not numbers.looks_like_number(query.strip()):
+        mention = _mention(store, name_card, query, books, guess.game)
         loose = mention is not None and (
             mention.card is None or (mention.matched != "exact" and mention.card.game != tentative.game)
         )
         if loose and tentative.game is not None and not chosen:
             # the question's words say the game: a name several games have, or one found loosely in the
             # other game ("mystic" of Elvish Mystic), is looked for in that game's cards first
-            mention = _mention(store, cards, query, books, tentative.game) or mention
+            mention = _mention(store, name_card, query, books, tentative.game) or mention
     if mention is not None and mention.card is not None and not chosen and mention.card.game in defaults:
         game = mention.card.game
         guess, books = GameGuess(game, "card", (mention.card.name,)), [defaults[game]]
@@ -203,7 +204,6 @@ def card_ruling(card, question: str):
     ``RULING_OVERLAP`` of them (the newest among equals): a judge's question about a card is often one
     its rulings answer, so it is shown with the card. ``question`` is the question without the card's
     name (which every ruling of the card says)."""
-    from rulebook.search.query import content_words, stem
 
     asked = {stem(w) for w in content_words(question)}
     best, most = None, RULING_OVERLAP - 1
@@ -214,10 +214,7 @@ def card_ruling(card, question: str):
     return best
 
 
-def _mention(store, cards, query: str, books: list[str], game: str | None) -> Mention | None:
-    from rulebook.cards.mention import named_card
-    from rulebook.search.index import SearchIndex
-    from rulebook.search.query import BookWords, book_uses, english_frequency
+def _mention(store, name_card, query: str, books: list[str], game: str | None) -> Mention | None:
 
     vocabularies = [BookWords(store, b) for b in books]
     index = SearchIndex.of(store)
@@ -229,8 +226,7 @@ def _mention(store, cards, query: str, books: list[str], game: str | None) -> Me
     def is_term(words: str) -> bool:
         return index.names_term(books, words)
 
-    return named_card(
-        cards,
+    return name_card(
         query,
         game,
         is_common=lambda word: count(word) >= COMMON,
@@ -261,7 +257,6 @@ def card_context(mention) -> str:
 
 def _corrections(question: str, per_book: dict[str, SearchResult]) -> dict[str, dict[str, str]]:
     """typed word -> {book: the word it became there}, for the words some book corrected."""
-    from rulebook.search.query import words
 
     typed = words(question)
     out: dict[str, dict[str, str]] = {}

@@ -4,7 +4,7 @@
 Judges' words for what the rules call otherwise (see those files and docs/decisions.md, "Search
 vocabulary" and "Judges' shorthand"). Read once per process; :mod:`rulebook.search.query` uses the
 irregular forms when stemming and the shorthand before correcting a query,
-:mod:`rulebook.search.expansion` the groups, :func:`rulebook.lookup.find_terms` the shorthand.
+:mod:`rulebook.search.expansion` the groups, :func:`rulebook.terms.find_terms` the shorthand.
 
 Every search reads them, so each shipped file's table is also kept as JSON in ``$JUDGE_HOME/cache/``
 (:mod:`rulebook.search.cache`) with the YAML text it was read from: reading that costs a tenth of a
@@ -73,7 +73,7 @@ def vocabulary_table(path: str | None = None) -> dict[str, Any]:
 
 def _parse(text: str) -> dict[str, Any]:
     """The YAML file's data (libyaml's parser when PyYAML has it: ten times faster, same data)."""
-    import yaml
+    import yaml  # only when the JSON copy is stale: every search reads the copy
 
     return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
 
