@@ -702,22 +702,20 @@ class Store:
 
     def later_rulings(self, book_id: str, ruling_id: str) -> list[RulingRow]:
         """The rulings of the book that revise this one (a later FAQ's: the revisions table), in order."""
-        return [
-            RulingRow._make(row)
-            for row in self._rows(
-                f"SELECT {_RULING_ROW} FROM revisions JOIN rulings ON rulings.book = revisions.book "
-                "AND rulings.id = revisions.ruling WHERE revisions.book = ? AND revisions.revises = ? ORDER BY rulings.rowid",
-                [book_id, ruling_id],
-            )
-        ]
+        return self._revisions(book_id, ruling_id, "ruling", "revises")
 
     def earlier_rulings(self, book_id: str, ruling_id: str) -> list[RulingRow]:
         """The rulings of the book that this one revises, in order."""
+        return self._revisions(book_id, ruling_id, "revises", "ruling")
+
+    def _revisions(self, book_id: str, ruling_id: str, shown: str, given: str) -> list[RulingRow]:
+        # shown, given: the revisions table's columns ("ruling", "revises"), never the caller's text
         return [
             RulingRow._make(row)
             for row in self._rows(
                 f"SELECT {_RULING_ROW} FROM revisions JOIN rulings ON rulings.book = revisions.book "
-                "AND rulings.id = revisions.revises WHERE revisions.book = ? AND revisions.ruling = ? ORDER BY rulings.rowid",
+                f"AND rulings.id = revisions.{shown} WHERE revisions.book = ? AND revisions.{given} = ? "
+                "ORDER BY rulings.rowid",
                 [book_id, ruling_id],
             )
         ]

@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Mapping
@@ -34,6 +33,7 @@ import engine
 from engine.core import Citation, Citations
 from rulebook import numbers
 from rulebook.home import default_home
+from rulebook.search.cache import keep
 from rulebook.shipped import data_dir, seeds_dir
 from scenarios.citations import citations_for_book, edition_date, load_citations, tables
 from scenarios.explain import builtin_edition, explain, used_keys
@@ -381,8 +381,6 @@ def _digest(h, files: Iterable[Path]) -> None:
 
 
 def _write(path: Path, data: Mapping[str, Any]) -> None:
-    """Write a cache file whole (a temporary file replacing it), so a reader never sees half of one."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-    os.replace(tmp, path)
+    """Keep a cache file whole (:func:`rulebook.search.cache.keep`); one that cannot be written is made
+    again next time."""
+    keep(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
