@@ -20,6 +20,7 @@ True
 from __future__ import annotations
 
 import re
+from difflib import get_close_matches
 from typing import TYPE_CHECKING
 
 from rulebook import games
@@ -139,15 +140,9 @@ def default_books(store: Store, book: str | None = None, game: str | None = None
 
 def unknown_book(book: str, ids: list[str]) -> BookChoiceError:
     """``no book 'riftbnd' (did you mean "riftbound"?); loaded books: ...``, the guess as its suggestion."""
-    guess = None
-    if ids:
-        from rapidfuzz import process  # a miss only: a book found never loads rapidfuzz
-
-        guess = process.extractOne(book, ids, score_cutoff=50)
+    guess = get_close_matches(book, ids, n=1, cutoff=0.5)  # difflib: games imports it anyway
     hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-    return BookChoiceError(
-        f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}", (guess[0],) if guess else ()
-    )
+    return BookChoiceError(f"no book {book!r}{hint}; loaded books: {', '.join(ids) or 'none'}", tuple(guess))
 
 
 def unknown_book_message(book: str, ids: list[str]) -> str:

@@ -21,32 +21,19 @@ of rulings alone), and ``changed`` when it or a sub-rule was reworded, went or g
 (:func:`rulebook.readers.rulings.link_revisions`).
 
 Matching two full books costs about 0.6 s (Riftbound v1.2 -> v1.3) and linking revisions 0.08 s,
-too much for every lookup. Both are kept per pair of books in ``$JUDGE_HOME/cache/rulings/OLD@NEW.json``,
-made by the first command that needs them and made again when either book's fingerprint (its
-sources, readers and schema) or this code or the matching's changes. Like the rest of ``cache/`` it
-may be deleted at any time; without a writable folder the answer is computed and not kept. A book
-whose FAQs carry nothing (the mtg seed, the Comprehensive Rules) costs one query.
-
-Standard library only until a pair must be computed: ``judge rule`` reads this.
+too much for every lookup: both are made when the library is written (:mod:`rulebook.ruling_pairs`,
+by the load or rebuild that changed either book) and stored in judge.db, where this module reads them.
 """
 
 from __future__ import annotations
 
-import json
-import os
 import re
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from rulebook.editions import edition_key
 
 if TYPE_CHECKING:
     from rulebook.store import BookRow, Store
-
-VERSION = 1  # of the cached files' contents
-FOLDER = ("cache", "rulings")  # under $JUDGE_HOME
-_HERE = Path(__file__).resolve().parent
-_CODE = (_HERE / "game_rulings.py", _HERE / "ruling_pairs.py", _HERE / "diff.py", _HERE / "readers" / "rulings.py")
 
 
 # Which books a book is read with -------------------------------------------------------------------
@@ -146,79 +133,11 @@ def unfollowed(
 
 
 # A pair of books: the older one's rulings read in the newer one ----------------------------------
-def _cache_folder(store: Store) -> Path:
-    return store.folder.joinpath(*FOLDER)
-
-
-def _code_stamp() -> list:
-    out: list[list[int] | None] = []
-    for path in _CODE:
-        try:
-            st = path.stat()
-            out.append([st.st_size, st.st_mtime_ns])
-        except OSError:
-            out.append(None)
-    return out
-
-
-def _keep(path: Path, data: dict) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, path)
-    except OSError:  # not kept: computed again next time
-        try:
-            tmp.unlink()
-        except OSError:
-            pass
-
-
-def pair(
-    store: Store, old: str, new: str, follow: bool = True, fingerprints: dict[str, str | None] | None = None
-) -> dict:
-    """What the rulings of ``old`` are in ``new`` (kept in the cache): ``revised`` ``{old ruling id: [ids of
-    new's rulings that revise it]}``, and with ``follow`` ``cites`` ``{old ruling id: [cite, ...]}``
-    (:func:`rulebook.ruling_pairs.follow_rules`)."""
-    if fingerprints is None:
-        fingerprints = {r.id: r.fingerprint for r in store.book_rows()}
-    key = [VERSION, fingerprints.get(old), fingerprints.get(new), _code_stamp()]
-    folder = _cache_folder(store)
-    path = folder / f"{old}@{new}.json"
-    data: dict = {}
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        data = {}
-    if not isinstance(data, dict) or data.get("key") != key:
-        data = {}
-    made = False
-    if "revised" not in data or (follow and "cites" not in data):
-        # A pair not cached (or stale): computed by the matching, which a lookup need not import.
-        from rulebook import ruling_pairs
-
-        if "revised" not in data:
-            data["revised"] = ruling_pairs.revised_across(store, old, new)
-            made = True
-        if follow and "cites" not in data:
-            data["cites"] = ruling_pairs.follow_rules(store, old, new)
-            made = True
-    if made:
-        data["key"] = key
-        _keep(path, data)
-        _prune(folder, set(fingerprints))
-    return data
-
-
-def _prune(folder: Path, books: set[str]) -> None:
-    """Forget the pairs of books no longer loaded."""
-    try:
-        for kept in folder.glob("*@*.json"):
-            old, new = kept.stem.split("@", 1)
-            if old not in books or new not in books:
-                kept.unlink(missing_ok=True)
-    except OSError:
-        pass
+def pair(store: Store, old: str, new: str) -> tuple[dict[str, list[str]], dict[str, list[dict]]]:
+    """What the rulings of ``old`` are in ``new``, as the library stored them when it was written
+    (:mod:`rulebook.ruling_pairs`): ``revised`` ``{old ruling id: [ids of new's rulings that revise it]}``
+    and ``cites`` ``{old ruling id: [cite, ...]}``; both empty for a pair the library does not hold."""
+    return store.ruling_pair(old, new) or ({}, {})
 
 
 class Reading:
@@ -233,17 +152,16 @@ class Reading:
         self.editions = {r.id: r.edition for r in rows}
         self.older = older_books(store, book, rows)
         self.books = [book, *self.older]  # newest first
-        fingerprints = {r.id: r.fingerprint for r in rows}
         self._cites: dict[str, dict[str, list[dict]]] = {}
         self._keywords: dict[str, list[str]] | None = None
         self._revised: dict[tuple[str, str], list[tuple[str, str]]] = {}
         self._revises: dict[tuple[str, str], list[tuple[str, str]]] = {}
         for i, old in enumerate(self.older):
             for newer in [book, *self.older[:i]]:
-                data = pair(store, old, newer, follow=follow and newer == book, fingerprints=fingerprints)
+                revised, cites = pair(store, old, newer)
                 if newer == book and follow:
-                    self._cites[old] = data.get("cites", {})
-                for earlier, laters in data["revised"].items():
+                    self._cites[old] = cites
+                for earlier, laters in revised.items():
                     for later in laters:
                         self._revised.setdefault((old, earlier), []).append((newer, later))
                         self._revises.setdefault((newer, later), []).append((old, earlier))

@@ -40,7 +40,7 @@ import sqlite_utils
 import yaml
 from rapidfuzz import process
 
-from rulebook import games, memory, numbers, references
+from rulebook import games, memory, numbers, references, ruling_pairs
 from rulebook import lock as write_lock
 
 # The folder and the database's name live in rulebook.home, which lookups import without this module.
@@ -50,7 +50,15 @@ from rulebook.readers import READER_VERSION, read_file
 from rulebook.readers.rulings import link_revisions
 from rulebook.search.query import stemmer, stored_stems
 from rulebook.shipped import meaning_model
-from rulebook.store import SCHEMA_VERSION, Store, create_schema, delete_book, rebuild_fts
+from rulebook.store import (
+    SCHEMA_VERSION,
+    Store,
+    create_schema,
+    delete_book,
+    rebuild_fts,
+    stored_ruling_pairs,
+    write_ruling_pairs,
+)
 
 BOOK_ID = re.compile(r"^[a-z0-9][a-z0-9._-]{0,39}$")
 _WORD = re.compile(r"[a-z][a-z'’-]*[a-z]|[a-z]")
@@ -83,7 +91,7 @@ class BookSpec:
     def fingerprint(self) -> str:
         h = hashlib.sha256()
         h.update(
-            f"{SCHEMA_VERSION}|{READER_VERSION}|{stemmer()}|{meaning_model()}|{memory.fingerprint()}|"
+            f"{SCHEMA_VERSION}|{READER_VERSION}|{ruling_pairs.VERSION}|{stemmer()}|{meaning_model()}|{memory.fingerprint()}|"
             f"{self.id}|{self.game}|{self.title}|{self.edition}".encode()
         )
         for f in self.files:
@@ -448,6 +456,7 @@ class Library:
                 db.table("meta").upsert({"key": "reader_version", "value": READER_VERSION}, pk="key")
             rebuild_fts(db)
             db.conn.commit()
+            self._match_rulings(db, tmp_path, progress)
             db.conn.close()
             with open(tmp_path, "rb+") as written:  # on disk before it takes judge.db's name
                 os.fsync(written.fileno())
@@ -456,6 +465,18 @@ class Library:
         finally:
             if tmp_path.exists():
                 tmp_path.unlink()
+
+    @staticmethod
+    def _match_rulings(db, path: Path, progress) -> None:
+        # After the books are written: the pairs read them through a Store (a book rebuilt or dropped
+        # lost its pairs in delete_book, so what is missing is exactly what changed).
+        store = Store(path)
+        try:
+            made = ruling_pairs.make_pairs(store, stored_ruling_pairs(db), progress)
+        finally:
+            store.close()
+        with db.conn:
+            write_ruling_pairs(db, made)
 
     def _read(self, spec: BookSpec, progress) -> BuiltBook:
         # A stored user book that no longer reads (a reader that now refuses what it once read, such

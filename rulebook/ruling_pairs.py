@@ -1,8 +1,10 @@
-"""What the rulings of an older book are in a newer one, computed when ``$JUDGE_HOME/cache/rulings``
-lacks the pair (:func:`rulebook.game_rulings.pair`): the revisions across the two books (the rulings
-reader's linking) and each ruling's rules followed through the diff's matching. A lookup reads the
-cached pairs (:mod:`rulebook.game_rulings`, standard library only); this module, with the diff and the
-rulings reader, is imported only when a pair must be computed.
+"""What the rulings of an older book are in a newer one of its game: the revisions across the two
+books (the rulings reader's linking) and each ruling's rules followed through the diff's matching.
+
+Made when the library is written (:meth:`rulebook.library.Library.sync`, :func:`make_pairs`) and stored
+in judge.db's ``ruling_pairs``; a lookup reads them (:func:`rulebook.game_rulings.pair`) and never
+imports the diff. ``VERSION`` is part of every book's fingerprint: change it when what is computed
+here changes, and every library is rebuilt.
 """
 
 from __future__ import annotations
@@ -10,12 +12,36 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from rulebook import diff as d
-from rulebook.game_rulings import rests_on
+from rulebook.game_rulings import older_books, rests_on
 from rulebook.model import Ruling
 from rulebook.readers.rulings import link_revisions
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from rulebook.store import Store
+
+VERSION = 1
+
+
+def needed_pairs(store: Store) -> list[tuple[str, str]]:
+    """Every (old, new) pair a lookup reads: each book with each older book of its game holding rulings."""
+    rows = store.book_rows()
+    return [(old, r.id) for r in rows for old in older_books(store, r.id, rows)]
+
+
+def make_pairs(
+    store: Store, have: set[tuple[str, str]], progress: Callable[[str], None] | None = None
+) -> list[tuple[str, str, dict, dict]]:
+    """``(old, new, revised, cites)`` of each needed pair not in ``have``."""
+    out = []
+    for old, new in needed_pairs(store):
+        if (old, new) in have:
+            continue
+        if progress:
+            progress(f"rulings of {old} read in {new}")
+        out.append((old, new, revised_across(store, old, new), follow_rules(store, old, new)))
+    return out
 
 
 def revised_across(store: Store, old: str, new: str) -> dict[str, list[str]]:

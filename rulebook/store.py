@@ -22,9 +22,10 @@ from rulebook.model import Book, Rule, Ruling, Source, Term
 # dict to make) or, where the caller hands them on as JSON-ready dicts, typed dicts; the model's classes
 # (rulebook.model) are what the methods that return whole rules, terms, rulings and books make.
 
-SCHEMA_VERSION = "8"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
+SCHEMA_VERSION = "9"  # 3: meaning vectors stored with their book; 4: and their hubness; 5: word pieces;
 # 6: rulings' form, FAQ, date and revised rule, and the revisions table; 7: rules' stems, the meaning
-# matrix after the columns a search reads, term names indexed in lower case; 8: word pieces' vectors
+# matrix after the columns a search reads, term names indexed in lower case; 8: word pieces' vectors;
+# 9: rulings matched across books (ruling_pairs), made when the library is written, not when read
 # Porter stemming so "passes" finds "pass"; unicode61 folds case and diacritics.
 TOKENIZE = "porter unicode61 remove_diacritics 2"
 MMAP_SIZE = 1 << 30  # bytes of judge.db a reader maps (SQLite caps it at its own limit)
@@ -102,6 +103,10 @@ def create_schema(db) -> None:
         if_not_exists=True,
     )
     db["revisions"].create({"book": str, "ruling": str, "revises": str}, if_not_exists=True)
+    # An older book's rulings read in a newer one of its game (rulebook.ruling_pairs): JSON texts.
+    db["ruling_pairs"].create(
+        {"old": str, "new": str, "revised": str, "cites": str}, pk=("old", "new"), if_not_exists=True
+    )
     db["warnings"].create({"book": str, "source": str, "line": int, "reason": str}, if_not_exists=True)
     db["truncations"].create(
         {"book": str, "source": str, "line": int, "missing": int, "after": str}, if_not_exists=True
@@ -171,7 +176,21 @@ BOOK_TABLES = (
 def delete_book(db, book_id: str) -> None:
     for table in BOOK_TABLES:
         db.execute(f"DELETE FROM [{table}] WHERE book = ?", [book_id])
+    db.execute("DELETE FROM ruling_pairs WHERE old = ? OR new = ?", [book_id, book_id])
     db.execute("DELETE FROM books WHERE id = ?", [book_id])
+
+
+def write_ruling_pairs(db, pairs: Iterable[tuple[str, str, dict, dict]]) -> None:
+    """Store ``(old, new, revised, cites)`` pairs (:mod:`rulebook.ruling_pairs`), replacing those kept."""
+    db["ruling_pairs"].upsert_all(
+        ({"old": o, "new": n, "revised": json.dumps(r), "cites": json.dumps(c)} for o, n, r, c in pairs),
+        pk=("old", "new"),
+    )
+
+
+def stored_ruling_pairs(db) -> set[tuple[str, str]]:
+    """The (old, new) pairs ``db`` (the writing side) holds."""
+    return {(r["old"], r["new"]) for r in db.query("SELECT old, new FROM ruling_pairs")}
 
 
 def rebuild_fts(db) -> None:
@@ -688,6 +707,12 @@ class Store:
         """One ruling, or None when the book lacks it."""
         rows = self._rows(f"SELECT {_RULING_ROW} FROM rulings WHERE book = ? AND id = ?", [book_id, ruling_id])
         return RulingRow._make(rows[0]) if rows else None
+
+    def ruling_pair(self, old: str, new: str) -> tuple[dict[str, list[str]], dict[str, list[dict]]] | None:
+        """What ``old``'s rulings are in ``new`` (:mod:`rulebook.ruling_pairs`): ``(revised, cites)``; None
+        when the library holds no such pair (not an older book with rulings and a newer one of its game)."""
+        rows = self._rows("SELECT revised, cites FROM ruling_pairs WHERE old = ? AND new = ?", [old, new])
+        return (json.loads(rows[0][0]), json.loads(rows[0][1])) if rows else None
 
     def ruling_rows(self, book_id: str, ruling_ids: Sequence[str] | None = None) -> list[RulingRow]:
         """A book's rulings (those of ``ruling_ids``, when given), in document order."""

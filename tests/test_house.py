@@ -82,15 +82,6 @@ OPTIONAL = {
     ("rulebook/lock.py", "fcntl"): "platform: POSIX file locks",
     ("rulebook/lock.py", "msvcrt"): "platform: Windows file locks",
 }
-STALE_CACHE = {
-    # Made only when a cache in $JUDGE_HOME/cache is missing or stale: every lookup reads the cache, and
-    # which one must be made again is known only inside (the command line cannot tell in advance).
-    ("rulebook/search/vocabulary.py", "yaml"): "the search vocabulary's YAML, parsed when its JSON copy is stale",
-    ("rulebook/search/query.py", "gzip"): "the English word list, decompressed when its word table is stale",
-    ("rulebook/game_rulings.py", "rulebook.ruling_pairs"): "a pair of books' rulings, matched when not cached",
-    # A lookup that misses: "did you mean" for a book id, raised from every command's choice of books.
-    ("rulebook/editions.py", "rapidfuzz"): "an unknown book's guess, made only when the id is not loaded",
-}
 LAYERS = ("rulebook", "scenarios", "engine")  # judge/ is the command-line edge: not counted
 
 
@@ -109,7 +100,7 @@ def _function_imports(tree: ast.AST) -> list[tuple[int, str]]:
 
 
 def test_function_level_imports_only_for_optional_and_platform_modules():
-    allowed = OPTIONAL | STALE_CACHE
+    allowed = OPTIONAL
     seen = set()
     strays = []
     for package in LAYERS:

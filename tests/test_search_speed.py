@@ -5,7 +5,6 @@ plain ones gave. (Measured, not timed: bench/startup.py times the command.)"""
 
 from __future__ import annotations
 
-import json
 import os
 import subprocess
 import sys
@@ -23,52 +22,32 @@ def home(tmp_path, monkeypatch):
     return tmp_path / "home"
 
 
-def _parsed_yaml(path: Path) -> dict:
+def test_the_search_vocabulary_twins_are_current_and_read_as_their_yaml(home):
     import yaml
 
-    from rulebook.search import vocabulary
+    from rulebook.search import cache, vocabulary, vocabulary_source
 
-    return vocabulary._table(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
-
-
-def test_the_search_vocabulary_is_kept_as_json_and_reads_the_same(home):
-    from rulebook.search import cache, vocabulary
-
+    assert vocabulary_source.stale() == [], "run python -m rulebook.search.vocabulary_source"
     vocabulary.vocabulary_table.cache_clear()
-    first = vocabulary.vocabulary_table()
-    kept = home / "cache" / vocabulary.CACHED
-    assert kept.is_file()
-    vocabulary.vocabulary_table.cache_clear()
-    again = vocabulary.vocabulary_table()  # from the JSON this time
-    assert first == again == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
-    assert again["groups"] and isinstance(again["groups"][0]["games"], set)
-    vocabulary.vocabulary_table.cache_clear()
+    vocabulary.shorthand_table.cache_clear()
+    for name, table, made in (
+        (vocabulary.SYNONYMS_FILE, vocabulary.vocabulary_table(), vocabulary._table),
+        (vocabulary.SHORTHAND_FILE, vocabulary.shorthand_table(), vocabulary._shorthand),
+    ):
+        assert table and table == made(yaml.safe_load(cache.shipped(name).read_text(encoding="utf-8")))
+    assert isinstance(vocabulary.vocabulary_table()["groups"][0]["games"], set)
+    assert not (home / "cache").exists()  # nothing kept: the twins are shipped
 
 
-def test_a_cache_of_another_text_is_not_believed(home):
-    from rulebook.search import cache, vocabulary
+def test_a_twin_out_of_date_is_named(tmp_path, monkeypatch, capsys):
+    from rulebook.search import vocabulary_source
 
-    kept = home / "cache" / vocabulary.CACHED
-    kept.parent.mkdir(parents=True)
-    kept.write_text(json.dumps({"yaml": "irregular: {}\n", "table": {"irregular": {"x": "y"}, "groups": []}}))
-    vocabulary.vocabulary_table.cache_clear()
-    assert vocabulary.vocabulary_table() == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
-    assert json.loads(kept.read_text())["yaml"] == cache.shipped(vocabulary.SYNONYMS_FILE).read_text(encoding="utf-8")
-    kept.write_text("{not json")
-    vocabulary.vocabulary_table.cache_clear()
-    assert vocabulary.vocabulary_table() == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
-    vocabulary.vocabulary_table.cache_clear()
-
-
-def test_no_writable_home_no_cache_same_table(tmp_path, monkeypatch):
-    from rulebook.search import cache, vocabulary
-
-    blocker = tmp_path / "file"
-    blocker.write_text("not a folder")
-    monkeypatch.setenv("JUDGE_HOME", str(blocker))  # $JUDGE_HOME/cache cannot be made
-    vocabulary.vocabulary_table.cache_clear()
-    assert vocabulary.vocabulary_table() == _parsed_yaml(cache.shipped(vocabulary.SYNONYMS_FILE))
-    vocabulary.vocabulary_table.cache_clear()
+    for name in vocabulary_source.FILES:
+        (tmp_path / name).write_text((REPO / "data" / name).read_text(encoding="utf-8"), encoding="utf-8")
+    monkeypatch.setattr(vocabulary_source, "data_file", lambda name: tmp_path / name)
+    assert vocabulary_source.main(["--check"]) == 1
+    assert "search-synonyms.json is out of date" in capsys.readouterr().err
+    assert vocabulary_source.main([]) == 0 and vocabulary_source.main(["--check"]) == 0
 
 
 def test_a_shipped_file_is_found_without_importlib_resources():
@@ -177,12 +156,13 @@ def test_store_vocabulary_as_before(tmp_path):
 
 
 def test_a_search_with_its_caches_made_imports_no_yaml_nor_word_list(tmp_path):
-    """Once the caches are made, a search whose words are all words parses no YAML, decompresses no
-    word list, and imports no importlib.resources (10-15 ms each). (rapidfuzz, which corrects a query's
-    misspelt words, is imported with the query's module: issue 22, imports at the top.)"""
+    """Once the caches are made, a search whose words are all words parses no YAML (the vocabulary's JSON
+    twins are read) and imports no importlib.resources (10-15 ms each). (rapidfuzz, which corrects a
+    query's misspelt words, and gzip, which decompresses the English word list when its table is made,
+    are imported with the query's module: issue 22, imports at the top.)"""
     query = ("search", "can a xylophone pass priority during a showdown", "--book", "riftbound")  # xylophone: English
     seen = modules_imported(tmp_path, *query, warm=query)  # the warm runs make the caches too
-    assert seen.isdisjoint({"yaml", "importlib.resources", "gzip"})
+    assert seen.isdisjoint({"yaml", "importlib.resources"})
 
 
 def test_snippets_made_for_the_hits_shown_are_the_candidates_own(tmp_path):

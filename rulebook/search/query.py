@@ -7,6 +7,7 @@ to the question and the rules) and :func:`porter` (SQLite FTS5's, which the inde
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
 import re
@@ -315,8 +316,6 @@ def _english_text() -> str:
     file is decompressed once per process (about 12 ms) and a word is then looked up in the text
     (about 1.5 ms); parsing the JSON would cost 90 ms and SpellChecker() 150 ms. Empty when the
     package is not installed: then only the books' vocabulary protects a word."""
-    import gzip  # only when the word table is stale: a search with it decompresses nothing
-
     path = _english_file()
     if path is None:
         return ""

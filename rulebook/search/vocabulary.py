@@ -6,80 +6,51 @@ vocabulary" and "Judges' shorthand"). Read once per process; :mod:`rulebook.sear
 irregular forms when stemming and the shorthand before correcting a query,
 :mod:`rulebook.search.expansion` the groups, :func:`rulebook.terms.find_terms` the shorthand.
 
-Every search reads them, so each shipped file's table is also kept as JSON in ``$JUDGE_HOME/cache/``
-(:mod:`rulebook.search.cache`) with the YAML text it was read from: reading that costs a tenth of a
-millisecond, where importing PyYAML and parsing the file cost about 15 ms. A cache whose YAML text is
-not the file's is read again from the file, and kept anew.
+Every search reads them, and importing PyYAML and parsing the files cost about 15 ms, so each is
+shipped with a JSON twin (``search-synonyms.json``, ``search-shorthand.json``) made from it by
+:mod:`rulebook.search.vocabulary_source` (``python -m rulebook.search.vocabulary_source`` after editing
+a YAML file; a test fails while a twin is out of date). A search reads the twins: a tenth of a
+millisecond.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from rulebook.search import cache as cached
 
 SYNONYMS_FILE = "search-synonyms.yaml"
-CACHED = "search-vocabulary.json"  # in $JUDGE_HOME/cache: {"yaml": the file's text, "table": the table}
 SHORTHAND_FILE = "search-shorthand.yaml"
-SHORTHAND_CACHED = "search-shorthand.json"  # the same, for the shorthand
 BOTH = "both"  # the shorthand table's key for entries of either game
+GENERATED = "_generated"  # the twin's note naming its source: not part of the table
 
 
-def _kept(
-    name: str,
-    kept_as: str,
-    path: str | None,
-    table: Callable[[dict], dict],
-    plain: Callable[[dict], dict] = lambda t: t,
-) -> dict[str, Any] | None:
-    """The table of the shipped file ``name`` (or of ``path``, not cached), through its JSON copy
-    ``kept_as`` in the cache folder; None when the file is absent. ``plain``: the table as JSON can
-    keep it (sets as sorted lists); ``table`` reads either the file's data or that back."""
-    file = Path(path) if path else cached.shipped(name)
-    if not file.is_file():
-        return None
-    text = file.read_text(encoding="utf-8")
-    if path:  # another file (a test's, a benchmark's): read as it is, not cached
-        return table(_parse(text))
-    keep = cached.folder() / kept_as
+def twin(name: str) -> str:
+    """The JSON twin's name of the YAML file ``name``."""
+    return name.removesuffix(".yaml") + ".json"
+
+
+def _twin_data(name: str) -> dict[str, Any] | None:
+    """The data of the shipped YAML file ``name``, read from its JSON twin; None when absent."""
     try:
-        stored = json.loads(keep.read_text(encoding="utf-8"))
-        if stored["yaml"] == text:
-            return table(stored["table"])
-    except (OSError, ValueError, KeyError, TypeError):
-        pass
-    made = table(_parse(text))
-    cached.keep(keep, json.dumps({"yaml": text, "table": plain(made)}, ensure_ascii=False).encode("utf-8"))
-    return made
+        data = json.loads(cached.shipped(twin(name)).read_text(encoding="utf-8"))
+    except OSError:
+        return None
+    data.pop(GENERATED, None)
+    return data
 
 
 @cache
-def vocabulary_table(path: str | None = None) -> dict[str, Any]:
+def vocabulary_table() -> dict[str, Any]:
     """The search vocabulary: ``{"irregular": {form: base}, "groups": [{games, words, rules, broader}]}``;
     empty when the file is absent."""
-    found = _kept(
-        SYNONYMS_FILE,
-        CACHED,
-        path,
-        _table,
-        lambda t: {**t, "groups": [{**g, "games": sorted(g["games"])} for g in t["groups"]]},
-    )
-    return found if found is not None else {"irregular": {}, "groups": []}
-
-
-def _parse(text: str) -> dict[str, Any]:
-    """The YAML file's data (libyaml's parser when PyYAML has it: ten times faster, same data)."""
-    import yaml  # only when the JSON copy is stale: every search reads the copy
-
-    return yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)) or {}
+    return _table(_twin_data(SYNONYMS_FILE) or {})
 
 
 def _table(data: dict[str, Any]) -> dict[str, Any]:
-    """The table of the file's data (or of a cached table: the same again)."""
+    """The table of the file's data (or of a twin's: the same again)."""
     return {
         "irregular": {str(k).lower(): str(v).lower() for k, v in (data.get("irregular") or {}).items()},
         "groups": [
@@ -101,14 +72,14 @@ def irregular() -> dict[str, str]:
 
 
 @cache
-def shorthand_table(path: str | None = None) -> dict[str, list[dict[str, Any]]]:
+def shorthand_table() -> dict[str, list[dict[str, Any]]]:
     """Judges' shorthand, by game (``both``: either game): ``{game: [{"short": [forms], "means":
     [phrases, newest first]}]}``, in lower case; empty when the file is absent."""
-    return _kept(SHORTHAND_FILE, SHORTHAND_CACHED, path, _shorthand) or {}
+    return _shorthand(_twin_data(SHORTHAND_FILE) or {})
 
 
 def _shorthand(data: dict[str, Any]) -> dict[str, list[dict[str, Any]]]:
-    """The shorthand table of the file's data (or of a cached table: the same again)."""
+    """The shorthand table of the file's data (or of a twin's: the same again)."""
     return {
         str(game): [
             {
