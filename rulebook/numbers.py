@@ -44,9 +44,9 @@ _TOKEN = re.compile(r"\d+|[a-z]+")
 # run of digits or letters is taken whole ((?!\d), (?![a-z])): with the separators optional, a run
 # that could also be split ("teammate" as te-am-ma-te) made the match backtrack exponentially, and a
 # question such as "2v2 me and my teammate ..." took minutes to be told it is not a number.
-# Compiled by re.match when a text first starts with a digit (and cached by re): compiling it cost
-# 0.45 ms of every search, most of which ask a question.
-_LOOKS_LIKE = r"^\s*\d{1,3}(?!\d)(?:\s*\.?\s*(?:\d+(?!\d)|[a-z]{1,2}(?![a-z])))*(?:-\d{1,3}(?!\d))?\s*\.?\s*$"
+_LOOKS_LIKE = re.compile(
+    r"^\s*\d{1,3}(?!\d)(?:\s*\.?\s*(?:\d+(?!\d)|[a-z]{1,2}(?![a-z])))*(?:-\d{1,3}(?!\d))?\s*\.?\s*$", re.I
+)
 _DUPLICATE = re.compile(r"-(\d+)\s*\.?\s*$")  # "744.5-2": the second rule printed as 744.5
 
 
@@ -82,7 +82,7 @@ def looks_like_number(text: str) -> bool:
     >>> [looks_like_number(t) for t in ("2v2 me and my teammate", "3 of each", "1234", "601.2abc", "744.5-")]
     [False, False, False, False, False]
     """
-    return text.lstrip()[:1].isdigit() and re.match(_LOOKS_LIKE, text, re.I) is not None
+    return text.lstrip()[:1].isdigit() and _LOOKS_LIKE.match(text) is not None
 
 
 def canonical(number: str, game: str) -> str:

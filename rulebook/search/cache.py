@@ -2,8 +2,8 @@
 
 - ``shipped``: a file of the shipped data folder (:func:`rulebook.shipped.data_file`).
 - :func:`folder` and :func:`keep`: ``$JUDGE_HOME/cache/``, where a search keeps what it would
-  otherwise parse again in every process (the search vocabulary as JSON rather than YAML, the English
-  word list as an indexed SQLite table rather than a compressed JSON file). Each cached file records
+  otherwise parse again in every process (the English word list as an indexed SQLite table rather
+  than a compressed JSON file). Each cached file records
   what it was made from and is made again when that changes; without a writable folder nothing is
   kept and the sources are read as before, so the cache changes how fast a search is, never what it
   finds.
