@@ -434,3 +434,47 @@ def test_a_riftbound_card_whose_text_an_erratum_gave(corpora, tmp_path):
     (card,) = json.loads(out)["library_cards"]
     assert card["source"]["file"] == "errata.json" and card["source"]["dated_by"] == "erratum"
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", card["source"]["date"])
+
+
+def test_a_battlefield_named_from_the_library_takes_its_text(corpora, tmp_path):
+    """A battlefield under state: battlefields named after a library Battlefield card reads its text (Grove of the
+    God-Willow: "When you hold here, draw 1."); the same card in a hand is refused, saying where it goes."""
+    code, out, err = explain(
+        corpora,
+        tmp_path,
+        """\
+    game: riftbound
+    players: [Ana, Ben]
+    turn: {player: Ana, phase: main}
+    state:
+      battlefields:
+        - {name: Grove of the God-Willow, controller: Ana}
+      units:
+        - {name: Yeti, controller: Ana, at: Grove of the God-Willow, might: 3}
+      deck: {Ana: 5, Ben: 5}
+    actions:
+      - Ana ends turn
+      - Ben ends turn       # Ana's turn begins: she holds the Grove, scores 1, and its hold ability triggers
+    expect:
+      - {after: 2, turn_player: Ana, points: {Ana: 1}}
+    """,
+        "--json",
+    )
+    assert code == 0, err or out
+    taken = json.loads(out)["library_cards"]
+    assert [(c["card"], c["named_at"]) for c in taken] == [
+        ("Grove of the God-Willow", "state -> battlefields -> 1 -> name")
+    ]
+    events = [e["what"] for e in json.loads(out)["steps"][1]["events"]]
+    assert (
+        "Grove of the God-Willow's hold ability triggers: it goes onto the Chain as a Pending Item, controlled by Ana"
+        in (" ".join(events))
+    ), events
+    code, _, err = explain(
+        corpora,
+        tmp_path,
+        "game: riftbound\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main}\n"
+        'state:\n  hand: {Ana: ["Grove of the God-Willow"]}\n',
+    )
+    assert code == 2 and err.count("\n") == 1
+    assert "Grove of the God-Willow is a Battlefield: not a card a scenario plays or holds" in err

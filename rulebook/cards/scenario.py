@@ -62,9 +62,10 @@ FIELDS = {
 # contract version 3 looks names up in. Other places (a trash, a graveyard, a legend) take a library card
 # through a cards: entry.
 _ZONES = {"mtg": ("hand", "library"), "riftbound": ("hand", "deck")}
-_OBJECTS = {"mtg": ("permanents",), "riftbound": ("units", "gear")}
+_OBJECTS = {"mtg": ("permanents",), "riftbound": ("units", "gear", "battlefields")}
 _PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker")
 _RIFTBOUND_TYPES = ("unit", "spell", "gear", "legend")
+_BATTLEFIELD = "battlefield"  # a Riftbound card taken only under state: battlefields (its text as effect)
 
 
 def base_name(name: str) -> str:
@@ -338,6 +339,10 @@ _KEYWORD_TOKEN = re.compile(r"\[(?P<word>[^\]]+)\]")
 
 def _riftbound(card: Card, face: Face) -> Definition:
     kind = card.types[0].lower() if card.types else ""
+    if kind == _BATTLEFIELD:
+        text = "\n".join(p for p in face.text.split("\n") if p.strip())
+        read = tuple(Line(p, (), p) for p in text.split("\n") if p)
+        return Definition({"type": kind, **({"effect": text} if text else {})}, read)
     if kind not in _RIFTBOUND_TYPES:
         raise Refused(
             f"{card.name} is a {card.type_line or 'card without a type'}: not a card a scenario plays or "
@@ -618,6 +623,12 @@ class _Resolver:
             made = definition(card)
         except Refused as exc:
             raise ScenarioError(path, str(exc)) from None
+        if made.fields.get("type") == _BATTLEFIELD and (len(path) < 2 or path[1] != "battlefields"):
+            raise ScenarioError(
+                path,
+                f"{card.name} is a Battlefield: not a card a scenario plays or holds; name it under "
+                "state: battlefields, where it takes its text",
+            )
         self.taken[key] = (LibraryCard(base_name(name), card, self.library.source(card), path, ()), made)
         self.written[key] = set()
         return self.taken[key]
@@ -662,6 +673,8 @@ class _Resolver:
             raise ScenarioError(path + ("name",), f"{card.card.name} is {_a(kind)} card, not {_a(_GROUP_KINDS[group])}")
         self.written[key] |= {k for k in obj if k in _WRITTEN_ORDER[self.game]}
         fields = self.library_fields(key, made, obj, path + ("name",))
+        if group == "battlefields":  # a battlefield takes its text alone (its entry has no type, cost or might)
+            fields = {k: v for k, v in fields.items() if k == "effect"}
         merged = {**{k: v for k, v in self.entries.get(key, ("", (), {}))[2].items() if k not in obj}, **fields}
         if self.game == "riftbound":
             merged.pop("type", None)  # the group says what it is
@@ -710,7 +723,7 @@ _TEXT = {
     "mtg": ("effect", "ability", "triggers", "modes"),
     "riftbound": ("effect", "ability", "triggers", "replacement", "attached"),
 }
-_GROUP_KINDS = {"units": "unit", "gear": "gear"}
+_GROUP_KINDS = {"units": "unit", "gear": "gear", "battlefields": _BATTLEFIELD}
 
 
 def _a(word: Any) -> str:
