@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.riftbound import board, costs, effects, legality, replacement, triggers
+from engine.riftbound import citekeys as K
 from engine.riftbound.effects import Instruction
 from engine.riftbound.legality import Chosen
 from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game
@@ -51,12 +52,12 @@ def execute(g: Game, item: ChainItem) -> None:
     times = 2 if "Repeat" in item.paid else 1
     for n in range(times):
         if n:
-            g.emit(f"{item.label}: Repeat was paid: its instructions are executed one additional time", "repeat.again")
+            g.emit(f"{item.label}: Repeat was paid: its instructions are executed one additional time", K.REPEAT_AGAIN)
         run(g, ctx, effects.parse(item.effect))
 
 
 def base_keys(item: ChainItem) -> tuple[str, ...]:
-    return ("play.spell_executes",) if item.kind == "spell" else ("ability.executes_like_spell",)
+    return (K.PLAY_SPELL_EXECUTES,) if item.kind == "spell" else (K.ABILITY_EXECUTES_LIKE_SPELL,)
 
 
 def run(g: Game, ctx: Context, instructions: tuple[Instruction, ...]) -> None:
@@ -79,8 +80,8 @@ def one(g: Game, ctx: Context, ins: Instruction) -> None:
                 f'{item.label}: the instruction before "if you do" was not done: what follows it is not'
                 + ('; no unit was killed, so "its Might" has no value anyway' if null else ""),
                 *keys,
-                "text.do_what_you_can",
-                *(("play.null_information",) if null else ()),
+                K.TEXT_DO_WHAT_YOU_CAN,
+                *((K.PLAY_NULL_INFORMATION,) if null else ()),
             )
         return
     if v == "may":
@@ -111,7 +112,7 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
             g.emit(
                 f"{item.label}: its source is no longer on the board; the instruction is ignored",
                 *base_keys(item),
-                "play.illegal_targets_unaffected",
+                K.PLAY_ILLEGAL_TARGETS_UNAFFECTED,
             )
             return None
         return [ctx.source]
@@ -120,7 +121,7 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
             g.emit(
                 f'{item.label}: there is no "it" to {ins.verb}: the instruction is ignored',
                 *base_keys(item),
-                "play.null_information",
+                K.PLAY_NULL_INFORMATION,
             )
             return None
         return [ctx.it]
@@ -138,13 +139,13 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
                 f'{item.label}: no target was chosen for "{ins.text or ins.verb}" (up to {ins.aim.upto}): nothing '
                 "to do",
                 *base_keys(item),
-                "play.up_to_zero",
+                K.PLAY_UP_TO_ZERO,
             )
         else:
             g.emit(
                 f'{item.label}: no target was chosen for "{ins.verb}": the instruction is not executed',
                 *base_keys(item),
-                "play.no_targets_no_instruction",
+                K.PLAY_NO_TARGETS_NO_INSTRUCTION,
             )
         return None
     out: list[Card | ChainItem | None] = []
@@ -157,8 +158,8 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
             if found is None:
                 g.emit(
                     f"{item.label}: its target spell is no longer on the Chain and is unaffected",
-                    "play.resolves_with_illegal_targets",
-                    "play.illegal_targets_unaffected",
+                    K.PLAY_RESOLVES_WITH_ILLEGAL_TARGETS,
+                    K.PLAY_ILLEGAL_TARGETS_UNAFFECTED,
                 )
                 continue
             out.append(found)
@@ -175,9 +176,9 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         if problem:
             g.emit(
                 f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
-                "play.resolves_with_illegal_targets",
-                "play.illegal_targets_unaffected",
-                *(("play.some_targets_left",) if len(group) > 1 else ()),
+                K.PLAY_RESOLVES_WITH_ILLEGAL_TARGETS,
+                K.PLAY_ILLEGAL_TARGETS_UNAFFECTED,
+                *((K.PLAY_SOME_TARGETS_LEFT,) if len(group) > 1 else ()),
             )
             continue
         out.append(unit)
@@ -189,7 +190,7 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         if len(group) > 1 or ins.aim.count > 1:
             g.emit(
                 f'{item.label}: none of the targets of "{ins.text or ins.verb}" is legal: it is not executed',
-                "play.no_targets_no_instruction",
+                K.PLAY_NO_TARGETS_NO_INSTRUCTION,
             )
         return None
     return out
@@ -205,14 +206,14 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
     units = [u for u in out if isinstance(u, Card)]
     left = [u for u in units if at is not None and (u.location or "").lower() != at.lower()]
     for u in left:
-        g.emit(f"{u.name} is no longer at {at}: {item.label} cannot affect it", "targets.group_left")
+        g.emit(f"{u.name} is no longer at {at}: {item.label} cannot affect it", K.TARGETS_GROUP_LEFT)
     units = [u for u in units if u not in left]
     might = sum(max(0, s.might(u)) for u in units)
     if might <= total:
         if left or len(units) < len(out):
             g.emit(
                 f"{', '.join(u.name for u in units) or 'none'}: total Might {might}, still {total} or less",
-                "targets.group_requirement",
+                K.TARGETS_GROUP_REQUIREMENT,
             )
         kept = units
     elif len(options := legality.group_subsets(s, units, total)) == 1:
@@ -226,8 +227,8 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
                 if kept
                 else "no subset of them fits: it affects none"
             ),
-            "targets.group_subset",
-            "targets.group_requirement",
+            K.TARGETS_GROUP_SUBSET,
+            K.TARGETS_GROUP_REQUIREMENT,
         )
     else:
         answer = g.next_answer()
@@ -244,14 +245,14 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
                 f"{item.label}: its targets ({', '.join(f'{u.name} {s.might(u)}' for u in units)}) have a total Might of "
                 f"{might}, more than {total}: {item.controller} chooses those of them it affects, with a total of {total} "
                 f'or less ("{item.controller} chooses {units[0].name}, ...")',
-                ("targets.group_subset", "targets.group_requirement", "priority.limited_actions_regardless"),
+                (K.TARGETS_GROUP_SUBSET, K.TARGETS_GROUP_REQUIREMENT, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
             )
         names = {n.lower() for n in answer if n.lower() != "nothing"}
         kept = [u for u in units if u.name.lower() in names]
         g.emit(
             f"{item.controller} chooses {', '.join(u.name for u in kept) or 'none'} (total Might "
             f"{sum(max(0, s.might(u)) for u in kept)}): {item.label} affects only them",
-            "targets.group_subset",
+            K.TARGETS_GROUP_SUBSET,
         )
     ctx.chosen = [c for c in ctx.chosen if c not in units and c not in left or c in kept]
     ctx.it = kept[-1] if kept else None
@@ -267,8 +268,8 @@ def _may(g: Game, ctx: Context, ins: Instruction) -> None:
         item.taken = False
         g.emit(
             f'{item.controller} chose to place {item.label} on the Chain: "{ins.text}" is done',
-            "trigger.optional_when_triggered",
-            *(("trigger.cost_when_finalized",) if ins.data else ()),
+            K.TRIGGER_OPTIONAL_WHEN_TRIGGERED,
+            *((K.TRIGGER_COST_WHEN_FINALIZED,) if ins.data else ()),
         )
         run(g, ctx, ins.body)
         ctx.did = True
@@ -278,9 +279,9 @@ def _may(g: Game, ctx: Context, ins: Instruction) -> None:
     yes = ask(g, item.controller, about)
     if not yes:
         ctx.did = False
-        g.emit(f'{item.controller} declines: "{ins.text}" is not done', "priority.limited_actions_regardless")
+        g.emit(f'{item.controller} declines: "{ins.text}" is not done', K.PRIORITY_LIMITED_ACTIONS_REGARDLESS)
         return
-    g.emit(f'{item.controller} chooses to: "{ins.text}"', "priority.limited_actions_regardless")
+    g.emit(f'{item.controller} chooses to: "{ins.text}"', K.PRIORITY_LIMITED_ACTIONS_REGARDLESS)
     if cost:
         if not _pay_inline(g, ctx, cost):
             ctx.did = False
@@ -294,8 +295,8 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
     this one already this turn"; on other abilities, "if you have played a Main Deck card this turn"."""
     s, item = g.s, ctx.item
     own = item.card if item.kind == "spell" else item.source if item.label.endswith("(play)") else None
-    key = "legion.on_play" if own is not None else "legion.other"
-    another = g.citations.follows("legion.another_card")
+    key = K.LEGION_ON_PLAY if own is not None else K.LEGION_OTHER
+    another = g.citations.follows(K.LEGION_ANOTHER_CARD)
     if another:  # v1.3 (812.1.c): a card other than the one with Legion, on every ability, the card's own too
         own = item.card if item.kind == "spell" else item.source
     played = [k for k, is_card in s.played.get(item.controller, []) if is_card and k != own]
@@ -313,17 +314,17 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
             + ins.text.split("-", 1)[1].strip()
             + '" applies',
             key,
-            *(("legion.another_card",) if another else ()),
+            *((K.LEGION_ANOTHER_CARD,) if another else ()),
         )
         run(g, ctx, ins.body)
         return
     mine = [k for k, is_card in s.played.get(item.controller, []) if is_card and k == own]
-    if another and mine and key == "legion.other":
+    if another and mine and key == K.LEGION_OTHER:
         g.emit(
             f"{item.label}: Legion: the only card {item.controller} has played this turn is "
             f"{s.cards[mine[0]].name}, the card with Legion: v1.3 wants another card; its Legion text does not apply",
             key,
-            "legion.another_card",
+            K.LEGION_ANOTHER_CARD,
         )
         ctx.next_group += len(effects.chosen(ins.body))
         return
@@ -341,9 +342,9 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
         + (f" ({'; '.join(why)})" if why else "")
         + ": its Legion text does not apply",
         key,
-        *(("token.not_card",) if tokens else ()),
-        *(("hide.not_play",) if hid else ()),
-        *(("legion.another_card",) if another else ()),
+        *((K.TOKEN_NOT_CARD,) if tokens else ()),
+        *((K.HIDE_NOT_PLAY,) if hid else ()),
+        *((K.LEGION_ANOTHER_CARD,) if another else ()),
     )
     ctx.next_group += len(effects.chosen(ins.body))
 
@@ -354,7 +355,7 @@ def ask(g: Game, player: str, about: str) -> bool:
         raise replacement.Pause(
             Awaiting("may", player, ("yes", "no"), about=about),
             f'{about}: {player} decides ("{player} accepts" or "{player} declines")',
-            ("priority.limited_actions_regardless",),
+            (K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,),
         )
     return answer == ("yes",)
 
@@ -369,7 +370,7 @@ def pay_trigger_cost(g: Game, item: ChainItem) -> bool:
     source = g.s.cards.get(item.source or "") if item.source else None
     ctx = Context(item, source, groups_of(item))
     cost = first[0].data[0]
-    g.emit(f'{item.label} is finalized: {item.controller} pays its cost, "{cost}"', "trigger.cost_when_finalized")
+    g.emit(f'{item.label} is finalized: {item.controller} pays its cost, "{cost}"', K.TRIGGER_COST_WHEN_FINALIZED)
     return _pay_inline(g, ctx, cost)
 
 
@@ -380,7 +381,7 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
         parsed = costs.resolve_card_domain(effects.parse_cost(cost[4:]), ctx.source)
         payment = costs.plan(s, item.controller, parsed, legality.adders(s, item.controller))
         if payment is None:
-            g.emit(f'{item.controller} cannot pay {parsed.text()}: "{cost}" is not done', "cost.must_pay")
+            g.emit(f'{item.controller} cannot pay {parsed.text()}: "{cost}" is not done', K.COST_MUST_PAY)
             return False
         board.pay(g, payment, item.label)
         return True
@@ -388,13 +389,13 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
         if ctx.source is None or ctx.source.exhausted:
             g.emit(
                 f"{item.label}: its source cannot be exhausted to pay: nothing more is done",
-                "exhaust.cost_must_complete",
+                K.EXHAUST_COST_MUST_COMPLETE,
             )
             return False
         ctx.source.exhausted = True
-        g.emit(f"{item.controller} exhausts {ctx.source.name} to pay", "exhaust.action", "cost.within_instruction")
+        g.emit(f"{item.controller} exhausts {ctx.source.name} to pay", K.EXHAUST_ACTION, K.COST_WITHIN_INSTRUCTION)
         return True
-    g.emit(f"{item.controller} pays: {cost}", "cost.within_instruction")
+    g.emit(f"{item.controller} pays: {cost}", K.COST_WITHIN_INSTRUCTION)
     return True
 
 
@@ -415,14 +416,14 @@ def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
     if cond == "if you do" and not ctx.did:
         g.emit(
             f"{item.label}: the condition of its reflexive trigger is not met: nothing is added to the Chain",
-            "reflexive.condition",
+            K.REFLEXIVE_CONDITION,
         )
         return
     if cond == "then" and ctx.destination is None and any(i.verb == "move" for i in effects.parse(item.effect)):
         g.emit(
             f"{item.label}: nothing was moved, so there is no destination: its reflexive trigger is not added",
-            "reflexive.condition",
-            "play.null_information",
+            K.REFLEXIVE_CONDITION,
+            K.PLAY_NULL_INFORMATION,
         )
         return
     if cond == "if this kills it":
@@ -432,13 +433,13 @@ def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
         s.watch.append((unit.key, s.epochs.get(unit.key, 0), body, item.controller, item.label, item.source or ""))
         g.emit(
             f"{item.label}: if {unit.name} dies from this, its reflexive trigger will be added to the Chain",
-            "reflexive.condition",
+            K.REFLEXIVE_CONDITION,
         )
         return
     if ins.times > 1:
         g.emit(
             f'{item.label}: "do this {ins.times} times": its reflexive trigger is added to the Chain {ins.times} times',
-            "reflexive.times",
+            K.REFLEXIVE_TIMES,
         )
     for _ in range(ins.times):
         add_reflexive(g, item, body, noted)
@@ -461,8 +462,8 @@ def add_reflexive(g: Game, item: ChainItem, body: str, noted: tuple = ()) -> Non
     s.chain.append(new)
     g.emit(
         f'{item.label}\'s reflexive trigger creates a new ability ("{body}"): it goes onto the Chain as a Pending Item',
-        "reflexive.creates_item",
-        "reflexive.pending",
+        K.REFLEXIVE_CREATES_ITEM,
+        K.REFLEXIVE_PENDING,
     )
 
 
@@ -477,10 +478,10 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         who = me
         if ins.data and ins.data[0] == "it":
             if ctx.it is None:
-                g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, "play.null_information")
+                g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, K.PLAY_NULL_INFORMATION)
                 return
             who = ctx.it.holder
-        board.draw(g, who, ins.amount, *keys, "draw.by_effect")
+        board.draw(g, who, ins.amount, *keys, K.DRAW_BY_EFFECT)
         return
     if v == "discard":
         board.discard(g, me, ins.amount, *keys)
@@ -523,15 +524,15 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
             "ability has a unit deal is that unit's, not theirs)",
             *keys,
-            "deal.source_default",
-            "deal.unit_source",
+            K.DEAL_SOURCE_DEFAULT,
+            K.DEAL_UNIT_SOURCE,
         )
         return
     if v == "play_self":
         card = ctx.source
         if card is None or card.zone != "trash":
             g.emit(
-                f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, "play.null_information"
+                f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, K.PLAY_NULL_INFORMATION
             )
             return
         board.play_from(g, card, item.controller, "base", item, *keys)
@@ -549,7 +550,7 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             g.emit(
                 f"{item.label} was played from facedown at {item.hidden_at}: a unit it plays enters the board there",
                 *keys,
-                "hide.units_at_that_battlefield",
+                K.HIDE_UNITS_AT_THAT_BATTLEFIELD,
             )
         for _ in range(ins.times):
             board.make_token(
@@ -571,7 +572,7 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (the units are not "
             "chosen: no unit is a target)",
             *keys,
-            "targets.programmatic",
+            K.TARGETS_PROGRAMMATIC,
         )
         for u in victims:
             board.deal(g, item, u, ins.amount, *keys)
@@ -582,7 +583,7 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             if u.controller == me and (where is None or (u.location or "").lower() == (where or "").lower()):
                 if u.damage:
                     u.damage = 0
-                    g.emit(f"{u.name} is healed", *keys, "heal.clears_damage")
+                    g.emit(f"{u.name} is healed", *keys, K.HEAL_CLEARS_DAMAGE)
         return
     if v == "kill_all":
         where = dict(item.noted).get("at") if ins.aim.where == "here" else None
@@ -598,7 +599,7 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             g.emit(
                 f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
                 *keys,
-                "text.do_what_you_can",
+                K.TEXT_DO_WHAT_YOU_CAN,
             )
             return
         a, b = units[0], units[1]
@@ -607,7 +608,7 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             f"{a.name} and {b.name} deal damage equal to their Mights to each other ({ma} and {mb}); the units "
             "are the source of that damage",
             *keys,
-            "deal.unit_source",
+            K.DEAL_UNIT_SOURCE,
         )
         board.deal(g, item, b, ma, *keys, source=a)
         board.deal(g, item, a, mb, *keys, source=b)
@@ -629,8 +630,8 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         g.emit(
             f"{target.label} is countered: it does nothing and goes to the trash (it was not played)",
             *keys,
-            "counter.does_nothing",
-            "counter.not_played",
+            K.COUNTER_DOES_NOTHING,
+            K.COUNTER_NOT_PLAYED,
         )
         return
     assert isinstance(target, Card)
@@ -649,50 +650,50 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         if not died:
             ctx.it_might = None
         elif item.kind == "spell" and unit.is_unit:
-            g.emit(f"{item.controller} killed {unit.name} with a spell ({item.label})", "kill.instruction_responsible")
+            g.emit(f"{item.controller} killed {unit.name} with a spell ({item.label})", K.KILL_INSTRUCTION_RESPONSIBLE)
             triggers.fire(g, "kill_spell", player=item.controller, subject=unit)
     elif v == "banish":
         where = str(unit.location or unit.zone)
         board.leave_board(g, unit, "banishment")
-        g.emit(f"{unit.name} is banished from {where}", *keys, "banish.action")
+        g.emit(f"{unit.name} is banished from {where}", *keys, K.BANISH_ACTION)
     elif v == "return":
         where = str(unit.location or f"{unit.owner}'s {unit.zone}")
         board.leave_board(g, unit, "hand")
         g.emit(
             f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand",
             *keys,
-            "return.owners_hand",
-            *(("champion.same_name",) if ins.target is not None and ("champion", True) in ins.target.filters else ()),
+            K.RETURN_OWNERS_HAND,
+            *((K.CHAMPION_SAME_NAME,) if ins.target is not None and ("champion", True) in ins.target.filters else ()),
         )
     elif v == "move":
         dest = ins.place or item.place or "base"
         if dest.lower() != "base":
             dest = s.place_name(dest)
         if (unit.location or "").lower() == dest.lower():
-            g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, "move.between_locations")
+            g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, K.MOVE_BETWEEN_LOCATIONS)
             ctx.did = False
             return
         if dest != "base" and any(s.allied(p, unit.controller) for p in s.players_at(dest)):
             g.emit(
                 f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there",
                 *keys,
-                "team.control_not_shared",
+                K.TEAM_CONTROL_NOT_SHARED,
             )
             ctx.did = False
             return
-        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, "move.by_effect", mover=item.controller)
+        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, K.MOVE_BY_EFFECT, mover=item.controller)
         ctx.destination = dest
     elif v == "recall":
         if unit.location == "base":
             g.emit(
                 f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)",
                 *keys,
-                "recall.to_base",
-                "text.do_what_you_can",
+                K.RECALL_TO_BASE,
+                K.TEXT_DO_WHAT_YOU_CAN,
             )
         else:
             board.set_location(unit, "base")
-            g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, "recall.to_base")
+            g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, K.RECALL_TO_BASE)
         if "exhausted" in ins.data:
             _exhaust(g, unit, keys)
     elif v == "ready":
@@ -700,29 +701,29 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             g.emit(
                 f"{unit.name} is already ready: nothing additional happens",
                 *keys,
-                "ready.already_ready",
-                "text.do_what_you_can",
+                K.READY_ALREADY_READY,
+                K.TEXT_DO_WHAT_YOU_CAN,
             )
             return
         unit.exhausted = False
-        g.emit(f"{unit.name} is readied", *keys, "ready.action", "ready.by_effect")
+        g.emit(f"{unit.name} is readied", *keys, K.READY_ACTION, K.READY_BY_EFFECT)
     elif v == "exhaust":
         _exhaust(g, unit, keys)
     elif v == "stun":
         if unit.stunned:
-            g.emit(f"{unit.name} is already stunned: it is not stunned again", *keys, "stun.not_again")
+            g.emit(f"{unit.name} is already stunned: it is not stunned again", *keys, K.STUN_NOT_AGAIN)
             return
         unit.stunned = True
-        g.emit(f"{unit.name} is stunned", *keys, "stun.action")
+        g.emit(f"{unit.name} is stunned", *keys, K.STUN_ACTION)
         if unit.controller != item.controller:
             triggers.fire(g, "stun", player=item.controller, subject=unit)
     elif v == "buff":
         if unit.buffed:
-            g.emit(f"{unit.name} already has a buff: it gets no other", *keys, "buff.one_counter")
+            g.emit(f"{unit.name} already has a buff: it gets no other", *keys, K.BUFF_ONE_COUNTER)
             ctx.did = False
         else:
             unit.buffed = True
-            g.emit(f"{unit.name} is buffed (+1 Might)", *keys, "buff.one_counter", "buff.plus_one_might")
+            g.emit(f"{unit.name} is buffed (+1 Might)", *keys, K.BUFF_ONE_COUNTER, K.BUFF_PLUS_ONE_MIGHT)
     elif v == "might":
         amount = ins.amount
         minimum = dict(ins.data).get("minimum")
@@ -733,31 +734,31 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
                 f"{unit.name} gets {amount:+d} Might this turn ({ins.amount:+d} to a minimum of {minimum}: the "
                 "limit is applied now and remembered)",
                 *keys,
-                "might.current",
-                "layers.snapshot",
+                K.MIGHT_CURRENT,
+                K.LAYERS_SNAPSHOT,
             )
         else:
-            g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, "might.current")
+            g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, K.MIGHT_CURRENT)
         unit.temp_might += amount
     elif v == "might_of_it":
         if ctx.it_might is None:
             g.emit(
                 f'{item.label}: no unit was killed, so "its Might" is null: {unit.name} gets nothing',
                 *keys,
-                "play.null_information",
+                K.PLAY_NULL_INFORMATION,
             )
             return
         unit.temp_might += ctx.it_might
         g.emit(
             f"{unit.name} gets +{ctx.it_might} Might this turn (its Might as it left the board, looked back at)",
             *keys,
-            "might.current",
-            "play.look_back",
+            K.MIGHT_CURRENT,
+            K.PLAY_LOOK_BACK,
         )
     elif v == "give_mine":
         src = ctx.source
         if src is None or not src.on_board:
-            g.emit(f"{item.label}: its source is gone: its keywords and Might are null", *keys, "play.null_information")
+            g.emit(f"{item.label}: its source is gone: its keywords and Might are null", *keys, K.PLAY_NULL_INFORMATION)
             return
         kws = s.keywords(src)
         amount = s.might(src)
@@ -766,8 +767,8 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         g.emit(
             f"{unit.name} gets {src.name}'s keywords now ({', '.join(kws) or 'none'}) and +{amount} Might this turn",
             *keys,
-            "might.current",
-            "keyword.granted",
+            K.MIGHT_CURRENT,
+            K.KEYWORD_GRANTED,
         )
     elif v == "grant":
         kws, this_turn = ins.data
@@ -778,15 +779,15 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
             + (" this turn" if this_turn else ""),
             *keys,
-            "keyword.granted",
-            *(("keyword.values_summed",) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()),
+            K.KEYWORD_GRANTED,
+            *((K.KEYWORD_VALUES_SUMMED,) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()),
         )
     elif v == "heal":
         if not unit.damage:
-            g.emit(f"{unit.name} has no damage to heal", *keys, "heal.clears_damage", "text.do_what_you_can")
+            g.emit(f"{unit.name} has no damage to heal", *keys, K.HEAL_CLEARS_DAMAGE, K.TEXT_DO_WHAT_YOU_CAN)
             return
         unit.damage = 0
-        g.emit(f"{unit.name} is healed", *keys, "heal.clears_damage")
+        g.emit(f"{unit.name} is healed", *keys, K.HEAL_CLEARS_DAMAGE)
     elif v == "recycle":
         if unit.on_board:
             ctx.it_might = s.might(unit) if unit.is_unit else None  # "its Might", looked back at (356.3.e.13)
@@ -798,14 +799,14 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             g.emit(
                 f"{item.label}: {unit.name} is no longer in the trash: it cannot be played",
                 *keys,
-                "play.null_information",
+                K.PLAY_NULL_INFORMATION,
             )
             return
         if "free" in ins.data:
             g.emit(
                 f"{item.label}: {unit.name} is played ignoring its cost: its base energy and power costs are 0",
                 *keys,
-                "cost.ignored",
+                K.COST_IGNORED,
             )
         board.play_from(g, unit, item.controller, "base", item, *keys)
     elif v == "swap":
@@ -814,18 +815,18 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             g.emit(
                 f"{item.label}: one of the two units is no longer on the board: nothing moves",
                 *keys,
-                "text.do_what_you_can",
+                K.TEXT_DO_WHAT_YOU_CAN,
             )
             return
         mine, theirs = me.location or "base", unit.location or "base"
-        board.move_units(g, me.controller or me.owner, [me], theirs, *keys, "move.by_effect")
-        board.move_units(g, unit.controller or unit.owner, [unit], mine, *keys, "move.by_effect")
+        board.move_units(g, me.controller or me.owner, [me], theirs, *keys, K.MOVE_BY_EFFECT)
+        board.move_units(g, unit.controller or unit.owner, [unit], mine, *keys, K.MOVE_BY_EFFECT)
     elif v == "weaponmaster":
         _weaponmaster(g, ctx, unit, keys)
     elif v == "attach":
         gear = ctx.source
         if gear is None or not gear.on_board:
-            g.emit(f"{item.label}: the gear to attach is no longer on the board", *keys, "play.null_information")
+            g.emit(f"{item.label}: the gear to attach is no longer on the board", *keys, K.PLAY_NULL_INFORMATION)
             return
         board.attach(g, gear, unit, *keys)
     elif v == "control":
@@ -833,7 +834,7 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             return
         old = unit.controller
         unit.controller = item.controller
-        g.emit(f"{item.controller} gains control of {unit.name} (from {old})", *keys, "control.of_permanent")
+        g.emit(f"{item.controller} gains control of {unit.name} (from {old})", *keys, K.CONTROL_OF_PERMANENT)
         if unit.zone == "battlefield" and unit.at is not None:
             board.contest(g, s.bf(unit.at), item.controller)
     else:  # pragma: no cover - the reader accepts only verbs carried out here
@@ -846,14 +847,14 @@ def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> N
     s, item = g.s, ctx.item
     me = ctx.source
     if me is None or not me.on_board:
-        g.emit(f"{item.label}: the unit with Weaponmaster is no longer on the board", *keys, "play.null_information")
+        g.emit(f"{item.label}: the unit with Weaponmaster is no longer on the board", *keys, K.PLAY_NULL_INFORMATION)
         return
     if gear.defn.equip is None:
         g.emit(
             f"{gear.name} has no Equip cost: it cannot be paid, and {gear.name} stays where it is",
             *keys,
-            "weaponmaster.play_effect",
-            "weaponmaster.stays",
+            K.WEAPONMASTER_PLAY_EFFECT,
+            K.WEAPONMASTER_STAYS,
         )
         return
     cost = costs.resolve_card_domain(gear.defn.equip, gear)
@@ -866,25 +867,25 @@ def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> N
         f"Weaponmaster: {gear.name}'s Equip cost is {gear.defn.equip.text()}, "
         + (f"reduced by [A] to {cost.text()}" if reduced else "which has no [A] to reduce"),
         *keys,
-        "weaponmaster.play_effect",
+        K.WEAPONMASTER_PLAY_EFFECT,
     )
-    if "faq.weaponmaster_optional" in s.rulings:
+    if K.FAQ_WEAPONMASTER_OPTIONAL in s.rulings:
         if not ask(g, item.controller, f"{item.label}: pay {cost.text()} to attach {gear.name} to {me.name}"):
             g.emit(
                 f"{item.controller} chooses not to use Weaponmaster: {gear.name} stays where it is",
-                "faq.weaponmaster_optional",
-                "weaponmaster.stays",
+                K.FAQ_WEAPONMASTER_OPTIONAL,
+                K.WEAPONMASTER_STAYS,
             )
             return
-        g.emit(f"{item.controller} chooses to use Weaponmaster (it is optional)", "faq.weaponmaster_optional")
+        g.emit(f"{item.controller} chooses to use Weaponmaster (it is optional)", K.FAQ_WEAPONMASTER_OPTIONAL)
     payment = costs.plan(s, item.controller, cost, legality.adders(s, item.controller))
     if payment is None:
         g.emit(
-            f"{item.controller} cannot pay {cost.text()}: {gear.name} stays where it is", *keys, "weaponmaster.stays"
+            f"{item.controller} cannot pay {cost.text()}: {gear.name} stays where it is", *keys, K.WEAPONMASTER_STAYS
         )
         return
     board.pay(g, payment, f"{gear.name}'s Equip (Weaponmaster)")
-    board.attach(g, gear, me, *keys, "weaponmaster.play_effect")
+    board.attach(g, gear, me, *keys, K.WEAPONMASTER_PLAY_EFFECT)
 
 
 def _card_names(g: Game, keys_: list[str | None]) -> str:
@@ -906,9 +907,9 @@ def _look(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> Non
         + (f"; there {'is' if len(deck) == 1 else 'are'} only {len(deck)}: no Burn Out" if short else "")
         + ("; they stay in the Main Deck while revealed" if reveal and n else ""),
         *keys,
-        "look.when_instructed",
-        *(("reveal.presents", "reveal.stays_in_zone") if reveal else ()),
-        *(("look.excess_no_burn_out",) if short else ()),
+        K.LOOK_WHEN_INSTRUCTED,
+        *((K.REVEAL_PRESENTS, K.REVEAL_STAYS_IN_ZONE) if reveal else ()),
+        *((K.LOOK_EXCESS_NO_BURN_OUT,) if short else ()),
     )
     if n == 1 and deck[0] is not None:
         ctx.it = s.cards[deck[0]]
@@ -921,7 +922,7 @@ def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tupl
     kw = ins.data[0]
     key = f"characteristic.{kw.lower().replace('-', '_')}"
     if ctx.looked is None:
-        g.emit(f"{item.label}: no card was revealed: there is nothing to count", *keys, "play.null_information")
+        g.emit(f"{item.label}: no card was revealed: there is nothing to count", *keys, K.PLAY_NULL_INFORMATION)
         return
     having = [k for k in ctx.looked if k is not None and s.cards[k].defn.has(kw)]
     g.emit(
@@ -937,12 +938,12 @@ def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tupl
     )
     unit = targets[0] if targets else None
     if not isinstance(unit, Card) or not unit.on_board:
-        g.emit(f"{item.label}: the unit is no longer on the board: no damage is dealt", *keys, "play.null_information")
+        g.emit(f"{item.label}: the unit is no longer on the board: no damage is dealt", *keys, K.PLAY_NULL_INFORMATION)
         return
     if having:
         board.deal(g, item, unit, ins.amount * len(having), *keys)
     else:
-        g.emit(f"{item.label} deals no damage to {unit.name} (0 cards counted)", *keys, "text.do_what_you_can")
+        g.emit(f"{item.label} deals no damage to {unit.name} (0 cards counted)", *keys, K.TEXT_DO_WHAT_YOU_CAN)
 
 
 def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
@@ -958,8 +959,8 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
             f"{item.label}: no unit was killed, so the killed unit's Might is null and no card can be compared "
             "with it: none is played",
             *keys,
-            "play.null_information",
-            "play.by_effect_none",
+            K.PLAY_NULL_INFORMATION,
+            K.PLAY_BY_EFFECT_NONE,
         )
         ctx.did = False
         return
@@ -982,7 +983,7 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
     options = [c for c in pool if eligible(c)]
     what = "in their hand" if zone == "hand" else "among the cards looked at"
     if not options:
-        g.emit(f"{item.label}: {me} has no eligible card {what}: nothing is played", *keys, "play.by_effect_none")
+        g.emit(f"{item.label}: {me} has no eligible card {what}: nothing is played", *keys, K.PLAY_BY_EFFECT_NONE)
         ctx.did = False
         return
     if len(options) == 1:
@@ -994,7 +995,7 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
                 Awaiting("pick", me, tuple(c.name for c in options), about=item.label, item=item.uid),
                 f"{item.label}: {me} chooses the card to play {what} ({', '.join(c.name for c in options)}; "
                 f'"{me} chooses {options[0].name}"; not a target: the cards are not public)',
-                ("play.by_effect", "choice.not_target_private", "priority.limited_actions_regardless"),
+                (K.PLAY_BY_EFFECT, K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
             )
         card = next(c for c in options if c.name.lower() == answer[0].lower())
     if "banish" in ins.data:
@@ -1006,14 +1007,14 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
         g.emit(
             f"{me} banishes {card.name} from among the cards looked at, to play it from there",
             *keys,
-            "banish.action",
-            "banish.holding_space",
+            K.BANISH_ACTION,
+            K.BANISH_HOLDING_SPACE,
         )
     if card.defn.has("Hidden") and zone == "hand":
         g.emit(
             f"{card.name} has Hidden, but it is played from {me}'s hand, not hidden: hiding is not playing",
             *keys,
-            "hide.not_play",
+            K.HIDE_NOT_PLAY,
         )
     place = "base"
     if card.defn.type == "unit" and ctx.unit_here:
@@ -1031,21 +1032,21 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
                     else f", which {me} does not control: the effect makes it a valid location"
                 ),
                 *keys,
-                "play.location_permission",
-                "play.unit_location",
+                K.PLAY_LOCATION_PERMISSION,
+                K.PLAY_UNIT_LOCATION,
             )
     elif card.defn.type != "unit" and ctx.unit_here:
         g.emit(
             f'{card.name} is not a unit: "play it here" does not apply to it (a location is chosen for units)',
             *keys,
-            "play.unit_location",
+            K.PLAY_UNIT_LOCATION,
         )
     g.emit(
         f"{item.label}: {me} plays {card.name} as the effect instructs"
         + (", ignoring its cost: its base energy and power costs are 0" if free else ""),
         *keys,
-        "play.by_effect",
-        *(("cost.ignored",) if free else ()),
+        K.PLAY_BY_EFFECT,
+        *((K.COST_IGNORED,) if free else ()),
     )
     if not free and card.defn.cost:
         cost = costs.resolve_card_domain(card.defn.cost, card)
@@ -1055,7 +1056,7 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
                 f"{me} cannot pay {cost.text()} for {card.name}: it is not played and stays "
                 + ("banished" if card.zone == "banishment" else f"in {me}'s {card.zone}"),
                 *keys,
-                "cost.must_pay",
+                K.COST_MUST_PAY,
             )
             ctx.did = False
             return
@@ -1069,7 +1070,7 @@ def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
     """Recycle the cards looked at or revealed: from the top of the Main Deck to its bottom (411.4.a, 403.1.a)."""
     s, me = g.s, ctx.item.controller
     if not ctx.looked:
-        g.emit(f"{ctx.item.label}: no card was looked at: there is nothing to recycle", *keys, "look.too_few_ignored")
+        g.emit(f"{ctx.item.label}: no card was looked at: there is nothing to recycle", *keys, K.LOOK_TOO_FEW_IGNORED)
         return
     n = len(ctx.looked)
     top = s.deck[me][:n]
@@ -1080,8 +1081,8 @@ def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
     g.emit(
         f"{me} recycles {_card_names(g, top)} to the bottom of their Main Deck",
         *keys,
-        "recycle.to_main_deck",
-        "reveal.destination",
+        K.RECYCLE_TO_MAIN_DECK,
+        K.REVEAL_DESTINATION,
     )
     ctx.looked = []
     triggers.fire(g, "recycle", player=me)
@@ -1092,12 +1093,12 @@ def _exhaust(g: Game, unit: Card, keys: tuple[str, ...]) -> None:
         g.emit(
             f"{unit.name} is already exhausted: nothing additional happens",
             *keys,
-            "exhaust.already_exhausted",
-            "text.do_what_you_can",
+            K.EXHAUST_ALREADY_EXHAUSTED,
+            K.TEXT_DO_WHAT_YOU_CAN,
         )
         return
     unit.exhausted = True
-    g.emit(f"{unit.name} is exhausted", *keys, "exhaust.action")
+    g.emit(f"{unit.name} is exhausted", *keys, K.EXHAUST_ACTION)
 
 
 def apply_single(
