@@ -84,6 +84,29 @@ def test_error_names_file_line_and_action(tmp_path):
     assert 'no card named "Gust" in Ben\'s hand (did you mean "Gust" in Ana\'s hand?)' in message
 
 
+@pytest.mark.parametrize(
+    "magic, riftbound",
+    [
+        ("Ana casts Gust targeting Garen", "plays"),
+        ("Ana taps a rune", "exhausts"),
+        ("Ana attacks with Jinx", "moves"),
+    ],
+)
+def test_a_magic_verb_suggests_the_riftbound_word(tmp_path, magic, riftbound):
+    bad = _spec_example_with(tmp_path, "  - Ana plays Gust targeting Garen ", f"  - {magic} ")
+    with pytest.raises(ScenarioFileError) as err:
+        _explain(bad)
+    verb = magic.split()[1]
+    assert f'(did you mean "{riftbound}"? "{verb}" is Magic\'s word; Riftbound says "{riftbound}")' in str(err.value)
+
+
+def test_a_misspelt_verb_still_gets_the_closest_spelling(tmp_path):
+    bad = _spec_example_with(tmp_path, "  - Ana plays Gust targeting Garen ", "  - Ana plyas Gust targeting Garen ")
+    with pytest.raises(ScenarioFileError) as err:
+        _explain(bad)
+    assert '"Ana plyas Gust targeting Garen" (did you mean "plays"?);' in str(err.value)
+
+
 def test_state_error_names_key_path(tmp_path):
     bad = _spec_example_with(tmp_path, "keywords: [Ganking]", "keywords: [Ganknig]")
     with pytest.raises(ScenarioFileError) as err:

@@ -16,6 +16,10 @@ Order(player='Ben', sources=('Hidden Blade', 'Jinx'))
 Traceback (most recent call last):
 ...
 engine.core.ScenarioError: no card or object named "Jinks" (did you mean "Jinx"?)
+>>> parse("Ben casts Hidden Blade targeting Jinx", names)  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+engine.core.ScenarioError: cannot read the action "Ben casts Hidden Blade targeting Jinx" (did you mean "plays"? "casts" is Magic's word; Riftbound says "plays"); actions: ...
 """
 
 from __future__ import annotations
@@ -153,6 +157,13 @@ _VERBS = (
     "exhausts",
     "recycles",
 )
+#: Magic's verbs a judge who knows Magic types, and the Riftbound verb for the same thing: suggested
+#: instead of the closest spelling ("casts" is not a misspelt "exhausts").
+MAGIC_VERBS = {
+    "casts": "plays",  # a spell is played (Riftbound never casts)
+    "taps": "exhausts",  # a rune is exhausted for energy (160.2)
+    "attacks": "moves",  # combat begins when units move to a battlefield an opponent holds
+}
 _DOMAINS = ("fury", "calm", "mind", "body", "chaos", "order")
 
 
@@ -328,4 +339,12 @@ def parse(sentence: str, names: Names) -> Action:
         if tail.strip():
             raise ScenarioError((), f'cannot read "{tail.strip()}" in "{text}"')
         return Order(player, sources)
-    raise ScenarioError((), f'cannot read the action "{text}"{suggest(verb, _VERBS)}; actions: {"; ".join(FORMS)}')
+    raise ScenarioError((), f'cannot read the action "{text}"{_suggest_verb(verb)}; actions: {"; ".join(FORMS)}')
+
+
+def _suggest_verb(verb: str) -> str:
+    """`` (did you mean "plays"? ...)``: Riftbound's word for a Magic verb, else the closest spelling."""
+    ours = MAGIC_VERBS.get(verb)
+    if ours is not None:
+        return f' (did you mean "{ours}"? "{verb}" is Magic\'s word; Riftbound says "{ours}")'
+    return suggest(verb, _VERBS)
