@@ -263,6 +263,7 @@ class Engine(Protocol):
 
     game: str
     opening: list[Event]
+    asking: bool  # True while :func:`ask` answers a question
 
     def apply(self, action: str) -> list[Event]:
         """Carry out one action sentence, then everything the rules make automatic until a player must
@@ -293,6 +294,9 @@ class Game(Generic[S]):
     game: ClassVar[str] = ""
     #: what :meth:`snapshot` says when no player has priority (each game's published JSON, docs/json.md)
     no_priority: ClassVar[str | None] = None
+    #: True while :func:`ask` answers an ``ask:``: a game may then answer about a choice it makes by itself
+    #: (Magic: a combat damage assignment with one legal way), which as an action it refuses
+    asking: bool = False
 
     def __init__(self, state: S, citations: Citations) -> None:
         self.s: S = state
@@ -392,12 +396,16 @@ class Game(Generic[S]):
 
 def ask(engine: Engine, action: str) -> tuple[bool, list[Event], IllegalAction | None]:
     """Would ``action`` be legal now, and what would it do? Carried out on a copy when it is legal; the
-    engine itself is untouched."""
+    engine itself is untouched (``asking`` is set while it is checked, and on the copy)."""
+    engine.asking = True
     try:
-        engine.check(action)
-    except IllegalAction as exc:
-        return False, [], exc
-    return True, engine.copy().apply(action), None
+        try:
+            engine.check(action)
+        except IllegalAction as exc:
+            return False, [], exc
+        return True, engine.copy().apply(action), None
+    finally:
+        engine.asking = False
 
 
 def play(engine: Engine, actions: Iterable[tuple[str, bool]]) -> Iterator[Step]:

@@ -115,7 +115,7 @@ def test_mechanics_the_2008_rules_lack_are_marked_and_refused():
     header = (REPO / "data" / "citations" / "mtg-2008-10-01.yaml").read_text(encoding="utf-8").split("game:")[0]
     assert all(k in header for k in absent)
     for keyword in sorted(NOT_IN_EDITION["2008"]):
-        written = "Ward 2" if keyword == "ward" else keyword.title()
+        written = {"ward": "Ward 2", "renown": "Renown 1"}.get(keyword, keyword.title())
         bear = {"name": "Bear", "type": "creature", "power": 2, "toughness": 2, "keywords": [written]}
         with pytest.raises(ScenarioError) as info:
             new_game({"players": ["Ana", "Ben"], "state": {"permanents": [bear]}}, load_citations("mtg", "2008-10-01"))

@@ -238,6 +238,153 @@ def test_first_strike_makes_a_second_damage_step():
     assert second.state["phase"] == "combat_damage#2" and second.state["zone"]["Knight"] == "battlefield"
 
 
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "Ben blocks Craw Wurm with Grizzly Bears and Wall of Wood",
+        "Ben blocks Craw Wurm with Grizzly Bears, Wall of Wood",
+        "Ben blocks Craw Wurm with Grizzly Bears, and Wall of Wood",
+        "Ben blocks Craw Wurm with Grizzly Bears, Craw Wurm with Wall of Wood",
+    ],
+)
+def test_several_creatures_block_one_attacker_in_one_sentence(sentence):
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [
+                    creature("Craw Wurm", "Ana", 6, 4),
+                    creature("Grizzly Bears", "Ben", 2, 2),
+                    creature("Wall of Wood", "Ben", 0, 3, "Defender"),
+                ],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        }
+    )
+    (step,) = run(g, "Ana attacks with Craw Wurm", "Ana moves to declare_blockers", sentence)[-1:]
+    assert step.legal, step.events
+    assert step.state["blocking"] == {"Grizzly Bears": "Craw Wurm", "Wall of Wood": "Craw Wurm"}
+    assert [e.what for e in step.events][:2] == [
+        "Grizzly Bears blocks Craw Wurm: Craw Wurm becomes a blocked creature",
+        "Wall of Wood blocks Craw Wurm: Craw Wurm becomes a blocked creature",
+    ]
+    (damage,) = run(g, "Ana moves to combat_damage")
+    assert damage.state["awaiting"] == "Ana assigns the combat damage of Craw Wurm"
+
+
+def test_blocks_of_several_attackers_and_a_blocker_named_with_a_comma():
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [
+                    creature("Hill Giant", "Ana", 3, 3),
+                    creature("Craw Wurm", "Ana", 6, 4),
+                    creature("Isamaru, Hound of Konda", "Ben", 2, 2),
+                    creature("Elves", "Ben", 1, 1),
+                    creature("Wall", "Ben", 0, 5),
+                ],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        }
+    )
+    *_, step = run(
+        g,
+        "Ana attacks with Hill Giant and Craw Wurm",
+        "Ana moves to declare_blockers",
+        "Ben blocks Hill Giant with Wall, Craw Wurm with Isamaru, Hound of Konda and Elves",
+    )
+    assert step.legal, step.events
+    assert step.state["blocking"] == {
+        "Wall": "Hill Giant",
+        "Isamaru, Hound of Konda": "Craw Wurm",
+        "Elves": "Craw Wurm",
+    }
+
+
+def test_a_block_sentence_without_a_blocker_names_the_form():
+    g = game({"turn": {"player": "Ana", "phase": "declare_attackers"}})
+    with pytest.raises(ScenarioError, match=r"P blocks ATTACKER with BLOCKER\[ and BLOCKER2\]"):
+        run(g, "Ben blocks Bears and Wall")
+
+
+def blocked_wurm(edition: str = NEW):
+    """Craw Wurm (6/4) blocked by a Wall, a trampler by an Elf, Bears unblocked: every assignment but the
+    trampler's has one legal way, which the engine makes by itself."""
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "state": {
+                "permanents": [
+                    creature("Craw Wurm", "Ana", 6, 4),
+                    creature("Trampler", "Ana", 5, 5, "Trample"),
+                    creature("Bears", "Ana", 2, 2),
+                    creature("Wall", "Ben", 0, 5),
+                    creature("Elf", "Ben", 1, 1),
+                ],
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
+    run(
+        g,
+        "Ana attacks with Craw Wurm, Trampler and Bears",
+        "Ana moves to declare_blockers",
+        "Ben blocks Craw Wurm with Wall, Trampler with Elf",
+    )
+    return g
+
+
+@pytest.mark.parametrize(
+    "question, answer, rules_said, words",
+    [
+        (
+            "Ana assigns damage from Craw Wurm: Ben 6",
+            "no",
+            ("510.1c", "510.1"),
+            "Craw Wurm is blocked and has no trample",
+        ),
+        ("Ana assigns damage from Craw Wurm: Wall 6", "yes", ("510.1c", "510.1"), "6 to Wall"),
+        ("Ana assigns damage from Craw Wurm: Wall 5", "no", ("510.1a", "510.1"), "equal to its power, 6"),
+        ("Ana assigns damage from Trampler: Elf 1, Ben 4", "yes", ("510.1c", "702.19b", "510.1"), "1 to Elf, 4 to Ben"),
+        ("Ana assigns damage from Trampler: Ben 5", "no", ("702.19b", "510.1"), "(Elf is not)"),
+        ("Ana assigns damage from Bears: Wall 2", "no", ("510.1b", "510.1"), "Bears is unblocked"),
+        ("Ana assigns damage from Bears: Ben 2", "yes", ("510.1b", "510.1"), "2 to Ben"),
+        ("Ben assigns damage from Elf: Ana 1", "no", ("510.1d", "510.1"), "Elf blocks Trampler"),
+        ("Ben assigns damage from Elf: Trampler 1", "yes", ("510.1d", "510.1"), "1 to Trampler"),
+        ("Ana assigns damage from Elf: Trampler 1", "no", ("510.1",), "Elf is Ben's: Ben announces"),
+    ],
+)
+def test_an_assignment_the_engine_makes_by_itself_can_be_asked_about(question, answer, rules_said, words):
+    g = blocked_wurm()
+    (step,) = play(g, [(question, True)])
+    assert step.answer == answer and step.rules == rules_said
+    assert words in step.events[-1].what
+    assert step.state["priority"] == "Ana" and step.state["life"]["Ben"] == 20  # asked: nothing assigned
+    if answer == "yes":
+        assert step.events[-1].what.startswith("As combat stands now, ")
+
+
+def test_asking_about_an_assignment_follows_the_edition_and_the_step():
+    (old,) = play(blocked_wurm(OLD), [("Ana assigns damage from Craw Wurm: Ben 6", True)])
+    assert old.answer == "no" and old.rules == ("310.2c", "310.1")
+    g = blocked_wurm()
+    # As the combat damage step begins the engine waits for the trampler's assignment only; the Wurm's,
+    # which it makes by itself, can still be asked about.
+    (waiting,) = run(g, "Ana moves to combat_damage")
+    assert waiting.state["awaiting"] == "Ana assigns the combat damage of Trampler"
+    wurm, done = play(
+        g, [("Ana assigns damage from Craw Wurm: Ben 6", True), ("Ana assigns damage: Elf 1, Ben 4", False)]
+    )
+    assert wurm.answer == "no" and wurm.rules[0] == "510.1c" and done.legal
+    (late,) = play(g, [("Ana assigns damage from Craw Wurm: Wall 6", True)])
+    assert late.answer == "no" and "ask about an assignment once blockers are declared" in late.events[0].what
+    # Applied, not asked, an assignment nobody waits for is refused, saying ask: checks it.
+    (applied,) = play(blocked_wurm(), [("Ana assigns damage from Craw Wurm: Wall 6", False)])
+    assert not applied.legal and "ask: checks an assignment the engine makes by itself" in applied.events[0].what
+
+
 # -- what does not happen is an event with its rule, like what does --------------------------------------
 def said(steps, key: str):
     """The events citing ``key`` in these steps, as (what, rules)."""
@@ -433,6 +580,42 @@ def test_a_target_that_became_illegal_is_said_to_be_unaffected(edition, unaffect
     assert said(steps[-1:], "resolve.illegal_target_unaffected") == [
         ("Elves is no longer a legal target: this part of Twin Doom does not affect it", (unaffected,))
     ]
+
+
+@pytest.mark.parametrize("edition, fizzle", [(NEW, "608.2b"), (OLD, "413.2a")])
+def test_a_spell_whose_only_target_is_illegal_is_said_not_to_resolve_once(edition, fizzle):
+    cards = {**BOLT, "Unsummon": {"type": "instant", "effect": "return target creature to its owner's hand"}}
+    g = game(
+        {
+            "costs": "ignore",
+            "cards": cards,
+            "state": {
+                "permanents": [creature("Bears", "Ben", 2, 2)],
+                "hand": {"Ana": ["Shock"], "Ben": ["Unsummon"]},
+                "library": {"Ana": 5, "Ben": 5},
+            },
+        },
+        edition,
+    )
+    *_, fizzled = run(
+        g,
+        "Ana casts Shock targeting Bears",
+        "Ana passes",
+        "Ben casts Unsummon targeting Bears",
+        "Ben passes",
+        "Ana passes",  # Unsummon resolves: the Bears go back to Ben's hand
+        "Ana passes",
+        "Ben passes",  # Shock: its only target is gone
+    )
+    told = [e.what for e in fizzled.events]
+    assert told == [
+        "Ben passes priority. All players passed in succession: Shock, on top of the stack, would resolve",
+        "Shock does not resolve: its target is no longer legal (Bears)",
+        "Shock is put into Ana's graveyard without effect",
+        "Ana receives priority after Shock left the stack",
+    ]
+    assert not any(" resolves" in what or " resolved" in what for what in told)
+    assert fizzle in rules(fizzled) and fizzled.state["stack"] == []
 
 
 @pytest.mark.parametrize("edition, new_object", [(NEW, "400.7"), (OLD, "217.1c")])

@@ -592,3 +592,107 @@ def test_ward_triggers_on_a_triggered_ability_too():
     )
     steps = run(g, "Ana casts Pyromancer", "Ana passes", "Ben passes")
     assert steps[-1].state["stack"] == ["Pyromancer trigger", "Adversary ward"] and "702.21a" in rules(steps)
+
+
+# -- first strike and double strike changed between the two combat damage steps -------------------------------
+@pytest.mark.parametrize("edition", [NEW, OLD])
+@pytest.mark.parametrize(
+    "who, how, life, key",
+    [
+        # a creature without first strike gains it after the first step: it still deals its damage (702.7c)
+        ("Squire", "Grant", 16, "combat.first_strike_gained"),
+        # a creature whose first strike is removed after the first step does not deal damage again (702.7c)
+        ("Fencer", "Shatter", 16, "combat.first_strike_removed"),
+        # double strike removed during the first step: no damage in the second (702.4c)
+        ("Duelist", "Shatter", 16, "combat.double_strike_removed"),
+        # double strike given to a first striker after the first step: it deals damage again (702.4d)
+        ("Knight", "Twice", 13, "combat.double_strike_gained"),
+    ],
+)
+def test_who_deals_damage_in_the_second_step_is_decided_as_the_first_began(edition, who, how, life, key):
+    """510.4: in the second combat damage step deal those that had neither first strike nor double strike
+    as the first combat damage step began, and those that have double strike now."""
+    attacker = creature(who, "Ana", 3, 3, *(["First strike"] if who == "Knight" else []))
+    permanents = [attacker, creature("Scout", "Ana", 1, 1, "First strike")]  # a first striker: two steps
+    if who in ("Fencer", "Duelist"):  # first strike or double strike from an Equipment, to be destroyed
+        weapon = "first strike" if who == "Fencer" else "double strike"
+        permanents.append(
+            {
+                "name": "Sword",
+                "controller": "Ana",
+                "type": "artifact — equipment",
+                "effect": f"Equipped creature has {weapon}.",
+                "attached_to": who,
+            }
+        )
+    cards = {
+        "Grant": {"type": "instant", "effect": "Target creature gains first strike until end of turn."},
+        "Shatter": {"type": "instant", "effect": "Destroy target artifact."},
+        "Twice": {"type": "instant", "effect": "Target creature gains double strike until end of turn."},
+    }
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "cards": cards,
+            "state": {"permanents": permanents, "hand": {"Ana": [how]}},
+        },
+        edition,
+    )
+    first = 16 if who in ("Fencer", "Duelist", "Knight") else 19  # the first step: first and double strikers
+    steps = run(
+        g,
+        f"Ana attacks with {who}, Scout",
+        "Ana moves to combat_damage",
+        *(["Ana passes", "Ben passes"] if edition == OLD else []),  # 2008: combat damage on the stack
+    )
+    assert steps[-1].state["life"]["Ben"] == first
+    target = "Sword" if how == "Shatter" else who
+    steps = run(g, f"Ana casts {how} targeting {target}", "Ana passes", "Ben passes", "Ana moves to end_of_combat")
+    assert steps[-1].state["life"]["Ben"] == life
+    (what, cited) = said(steps, key)[0]
+    assert who in what and cited[-1] == ("310.5" if edition == OLD else "510.4")
+
+
+def test_a_scenario_starting_in_the_second_step_takes_first_and_double_strikers_as_having_dealt_damage():
+    g = game(
+        {
+            "turn": {"player": "Ana", "phase": "combat_damage#2"},
+            "state": {
+                "permanents": [
+                    creature("Knight", "Ana", 2, 2, "First strike", attacking=True),
+                    creature("Fencer", "Ana", 2, 2, "Double strike", attacking=True),
+                    creature("Squire", "Ana", 1, 1, attacking=True),
+                ]
+            },
+        }
+    )
+    assert g.s.life["Ben"] == 17  # the Fencer and the Squire
+
+
+def test_moving_to_the_step_the_game_is_in_goes_on_to_that_step_of_the_next_turn():
+    g = game({})
+    (step,) = run(g, "Ana moves to main1")
+    assert step.legal and (g.s.turn_player, g.s.step) == ("Ben", "main1")
+
+
+@pytest.mark.parametrize("edition", [NEW, OLD])
+@pytest.mark.parametrize("source_first", [True, False])
+def test_a_replacement_effect_applies_to_a_death_in_the_same_event_as_its_sources(edition, source_first):
+    """Electrickery kills the 1/1 with the replacement effect and the opponent's 1/1 at once (704.3): the
+    effect applies as the event would happen, its source still there (614.1), whichever moves first."""
+    warden = creature("Warden", "Ana", 1, 1, effect="If a creature an opponent controls would die, exile it instead.")
+    rats = creature("Rats", "Ben", 1, 1)
+    g = game(
+        {
+            "cards": {"Electrickery": {"type": "instant", "effect": "Electrickery deals 1 damage to each creature."}},
+            "state": {
+                "permanents": [warden, rats] if source_first else [rats, warden],
+                "hand": {"Ana": ["Electrickery"]},
+            },
+        },
+        edition,
+    )
+    steps = run(g, "Ana casts Electrickery", "Ana passes", "Ben passes")
+    assert {k: steps[-1].state["zone"][k] for k in ("Warden", "Rats")} == {"Warden": "graveyard", "Rats": "exile"}
+    cited = said(steps, "replace.leaves_together")
+    assert [("614.1" if edition == NEW else "419.1") in r for _, r in cited] == ([True] if source_first else [])

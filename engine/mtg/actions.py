@@ -4,6 +4,8 @@
 Action(player='Ana', verb='cast', names=('Lightning Bolt',), targets=('Ben',), pairs=(), x=None, mode=None, amounts=(), pays=True)
 >>> parse("Ben blocks Hill Giant with Wall, Bears with Elf").pairs
 (('Hill Giant', 'Wall'), ('Bears', 'Elf'))
+>>> parse("Ben blocks Craw Wurm with Bears and Wall, Giant with Elf").pairs
+(('Craw Wurm', 'Bears'), ('Craw Wurm', 'Wall'), ('Giant', 'Elf'))
 >>> parse("Ana moves to combat_damage#2").names
 ('combat_damage#2',)
 >>> parse("Ana declares no attackers").verb
@@ -73,7 +75,7 @@ SENTENCES = (
     "P plays LAND",
     "P activates OBJECT [targeting X]",
     "P attacks with C[, C2]",
-    "P blocks C with D[, C2 with D2]",
+    "P blocks C with D[ and D2][, C2 with D3]",
     "P declares no attackers",
     "P declares no blockers",
     "P assigns damage: X 2, Y 1",
@@ -83,6 +85,9 @@ SENTENCES = (
     "P passes",
     "P moves to PHASE",
 )
+
+
+_BLOCK_FORM = "P blocks ATTACKER with BLOCKER[ and BLOCKER2][, ATTACKER2 with BLOCKER3]"
 
 
 def _unquote(text: str) -> str:
@@ -103,6 +108,32 @@ def _amounts(text: str) -> tuple[tuple[str, int], ...]:
     if not out:
         raise ScenarioError((), "an assignment names where the damage goes: 'P assigns damage: Elves 1, Ben 5'")
     return tuple(out)
+
+
+def _blocks(text: str) -> tuple[tuple[str, str], ...]:
+    """``Wurm with Bears and Wall, Giant with Elf`` -> (attacker, blocker) pairs, one per blocker: a name
+    after ``with`` joined by "and" or a comma is one more blocker of the same attacker; a piece read before
+    the first ``with`` is part of the attacker's name (``Hit and Run with Bears``). A blocker's name with a
+    comma or "and" in it is split here and joined again where the whole is on the battlefield
+    (:func:`engine.mtg.legality.block`)."""
+    pairs: list[tuple[str, str]] = []
+    prefix = ""
+    parts = re.split(r"(,\s*(?:and\s+)?|\s+and\s+)", text) + [""]  # piece, separator, ..., piece, ""
+    for piece, sep in zip(parts[::2], parts[1::2], strict=True):
+        attacker, with_, blocker = piece.partition(" with ")
+        if with_:
+            attacker, blocker = (prefix + attacker).strip(), blocker.strip()
+            prefix = ""
+            if not attacker or not blocker:
+                raise ScenarioError((), f"cannot read block {piece!r}: write '{_BLOCK_FORM}'")
+            pairs.append((attacker, blocker))
+        elif pairs and piece.strip():
+            pairs.append((pairs[-1][0], piece.strip()))  # one more creature blocking the same attacker
+        else:
+            prefix += piece + sep
+    if prefix.strip() or not pairs:
+        raise ScenarioError((), f"cannot read block {text!r}: write '{_BLOCK_FORM}'")
+    return tuple(pairs)
 
 
 def parse(sentence: str) -> Action:
@@ -148,16 +179,7 @@ def parse(sentence: str) -> Action:
         if verb == "no_block":
             return Action(player, "block")
         if verb == "block":
-            pairs = []
-            for part in re.split(r",\s*(?=.+\swith\s)", m.group(2)):
-                attacker, sep, blocker = part.partition(" with ")
-                if not sep or not attacker.strip() or not blocker.strip():
-                    raise ScenarioError(
-                        (),
-                        f"cannot read block {part!r}: write 'P blocks ATTACKER with BLOCKER[, ATTACKER2 with BLOCKER2]'",
-                    )
-                pairs.append((attacker.strip(), blocker.strip()))
-            return Action(player, "block", pairs=tuple(pairs))
+            return Action(player, "block", pairs=_blocks(m.group(2)))
         if verb == "pass":
             return Action(player, "pass")
         if verb == "move":

@@ -9,7 +9,10 @@ Each function reports what happened through ``g.emit`` (an event citing the rule
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.mtg.effects import ReplacementDef, amount
+from engine.mtg.keywords import KeywordTrigger, entries, land_types
 from engine.mtg.state import COLOURS, Card, CardDef, Game, PendingTrigger, Permanent, Shield, Source, StackItem, Target
 
 _ZONE = {"graveyard": "graveyard", "hand": "hand", "exile": "exile", "library": "library"}
@@ -27,7 +30,16 @@ def enter(g: Game, perm: Permanent, attach_to: int | None = None) -> Permanent:
     for r in perm.card.replacements:
         if r.event != "enter":
             continue
-        if r.instead == "tapped":
+        if r.instead == "tapped" and r.unless:
+            met, said = _unless(g, perm, r.unless)
+            perm.tapped = perm.tapped or not met
+            g.emit(
+                f"{perm.name} enters {'untapped' if met else 'tapped'} (a replacement effect of its own: "
+                f"{perm.controller} {'controls' if met else 'does not control'} {said})",
+                "replace.enters_tapped",
+                "replace.instead",
+            )
+        elif r.instead == "tapped":
             perm.tapped = True
             g.emit(
                 f"{perm.name} enters tapped (a replacement effect of its own)",
@@ -46,13 +58,65 @@ def enter(g: Game, perm: Permanent, attach_to: int | None = None) -> Permanent:
         perm.attached_to = attach_to
     s.battlefield.append(perm)
     fire(g, "enters", perm)
+    watchers(g, perm)
     return perm
 
 
-def die_replacement(g: Game, perm: Permanent) -> tuple[Permanent, ReplacementDef] | None:
-    """The "if ... would die, ... instead" effect (614.1a) that applies to ``perm`` dying, with its source."""
+def _unless(g: Game, perm: Permanent, unless: tuple) -> tuple[bool, str]:
+    """Whether the condition of "enters tapped unless you control ..." is met as ``perm`` enters (it is not
+    on the battlefield yet), and the condition in words."""
+    lands = [p for p in g.s.battlefield if p.controller == perm.controller and p.is_a("land") and p is not perm]
+    if unless[0] == "land types":
+        wanted = set(unless[1:])
+        return any(land_types(p) & wanted for p in lands), " or ".join(f"a {t.title()}" for t in unless[1:])
+    kind, bound, n = unless
+    count = len([p for p in lands if kind == "other lands" or "basic" in p.card.supertypes])
+    met = count <= n if bound == "at most" else count >= n
+    return met, f"{n} or {'fewer' if bound == 'at most' else 'more'} {kind} (it controls {count})"
+
+
+def watchers(g: Game, entered: Permanent) -> None:
+    """Abilities that trigger when a land or creature enters under their controller's control ("Whenever
+    a land enters the battlefield under your control", landfall): they wait like any other (603.2)."""
+    for source in list(g.s.battlefield):
+        for n, trig in enumerate(source.card.triggers):
+            words = trig.when.split()
+            if words[-2:] != ["enters", "yours"] or source.controller != entered.controller:
+                continue
+            kind = words[1:-2]
+            if words[0] == "another" and source is entered:
+                continue
+            if not entered.is_a(kind[-1]) or ("nontoken" in kind and entered.token):
+                continue
+            name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
+            g.s.pending_triggers.append(
+                PendingTrigger(
+                    name,
+                    source.controller,
+                    source.name,
+                    trig.effect,
+                    (),
+                    g.s.source_of(source),
+                    Target("permanent", source.oid, source.name),
+                )
+            )
+            g.emit(
+                f"{name} triggers ({source.controller} controls it): {entered.name} entered the battlefield under "
+                f"{entered.controller}'s control",
+                "trigger.controller",
+                "trigger.words",
+            )
+
+
+def die_replacement(
+    g: Game, perm: Permanent, together: Sequence[Permanent] = ()
+) -> tuple[Permanent, ReplacementDef] | None:
+    """The "if ... would die, ... instead" effect (614.1a) that applies to ``perm`` dying, with its source.
+    ``together``: the permanents leaving the battlefield in the same event; those already moved still
+    count: a replacement effect applies as the event would happen, when its source is still there (614.1)."""
     s = g.s
-    for other in [perm] + [p for p in s.battlefield if p is not perm]:
+    gone = [p for p in together if p is not perm and p not in s.battlefield]
+    for other in [perm] + [p for p in s.battlefield if p is not perm] + gone:
         for r in other.card.replacements:
             if r.event != "die":
                 continue
@@ -77,16 +141,18 @@ def die_replacement(g: Game, perm: Permanent) -> tuple[Permanent, ReplacementDef
     return None
 
 
-def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
+def leave_battlefield(g: Game, perm: Permanent, to: str, together: Sequence[Permanent] = ()) -> str:
     """Move a permanent to its owner's graveyard, hand, library or exile; it leaves combat; "dies" triggers
-    fire. A replacement effect may send a dying permanent elsewhere (614.1a). Returns where it went.
+    fire. A replacement effect may send a dying permanent elsewhere (614.1a), also one whose source leaves
+    in the same event (``together``: the permanents leaving at once, moved one after the other). Returns
+    where it went.
 
     Leaving combat changes nothing else: the attacker it blocked stays blocked, and a creature that
     blocked it stays a blocking creature (each then assigns no combat damage, which the damage step
     says with its rule)."""
     s = g.s
     if to == "graveyard":
-        found = die_replacement(g, perm)
+        found = die_replacement(g, perm, together)
         if found is not None:
             source, r = found
             to = {"exile": "exile", "hand": "hand", "library": "library"}[r.instead]
@@ -103,12 +169,22 @@ def leave_battlefield(g: Game, perm: Permanent, to: str) -> str:
                 if old_words
                 else "be put into a graveyard from the battlefield"
             )
-            g.emit(
-                f"{perm.name} would {dying}, but {source.name}'s replacement effect applies: it is {where} instead; "
-                "it never goes to the graveyard",
-                "replace.instead",
-                "replace.never_happens",
-            )
+            if source is not perm and source not in s.battlefield:
+                g.emit(
+                    f"{perm.name} would {dying}; {source.name} leaves the battlefield in the same event, but it is "
+                    f"still there as the event would happen, so its replacement effect applies: {perm.name} is "
+                    f"{where} instead and never goes to the graveyard",
+                    "replace.instead",
+                    "replace.leaves_together",
+                    "replace.never_happens",
+                )
+            else:
+                g.emit(
+                    f"{perm.name} would {dying}, but {source.name}'s replacement effect applies: it is {where} "
+                    "instead; it never goes to the graveyard",
+                    "replace.instead",
+                    "replace.never_happens",
+                )
     s.battlefield.remove(perm)
     if perm.attacking or perm.blocking is not None:
         s.left_combat.append(perm)
@@ -194,6 +270,41 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
             g.emit(f"{perm.name} {keyword} triggers ({perm.controller} controls it)", key, "trigger.controller")
 
 
+def keyword_triggers(g: Game, event: str, controller: str, about: Permanent | None = None) -> None:
+    """The keywords of ``controller``'s permanents that stand for a triggered ability on ``event``
+    (:class:`engine.mtg.keywords.KeywordTrigger`: prowess as they cast a noncreature spell, exalted as a
+    creature they control attacks alone, ``about`` it) trigger; they wait like any other (603.2)."""
+    s = g.s
+    for perm in list(s.battlefield):
+        if perm.controller != controller:
+            continue
+        for keyword, kw in entries(s.keywords(perm)):
+            trig: KeywordTrigger | None = kw.trigger
+            if trig is None or trig.event != event or (trig.own and perm is not about):
+                continue
+            subject = perm if trig.subject == "self" else about
+            if subject is None or (trig.unless and trig.unless in subject.designations):
+                continue
+            name = f"{perm.name} {keyword}"
+            effect = trig.effect.format(n=keyword.split()[-1]).replace(" 1 +1/+1 counters ", " a +1/+1 counter ")
+            s.pending_triggers.append(
+                PendingTrigger(
+                    name,
+                    controller,
+                    perm.name,
+                    effect,
+                    (),
+                    s.source_of(perm),
+                    Target("permanent", subject.oid, subject.name),
+                )
+            )
+            g.emit(
+                f"{name} triggers ({controller} controls it): {effect.replace('~', perm.name)}",
+                *kw.keys,
+                "trigger.controller",
+            )
+
+
 def _lki(g: Game, perm: Permanent) -> Source:
     return Source(perm.name, perm.controller, perm.card.colours, perm.card.types, g.s.keywords(perm), perm.oid)
 
@@ -275,7 +386,19 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
     amount = prevented(g, source, target, amount, combat)
     if amount <= 0:
         return
-    if perm is None:
+    how, how_keys = _damage_as(source)
+    if perm is None and how == "infect":
+        player = str(target.ref)
+        s.poison[player] = s.poison.get(player, 0) + amount
+        g.emit(
+            f"{source.name} deals {amount} {kind} to {player}; it has infect, so {player} gets {amount} poison "
+            f"counter{'s' if amount != 1 else ''} ({s.poison[player]} in all) instead of losing life",
+            *keys,
+            "damage.player",
+            *how_keys,
+            "counter.poison",
+        )
+    elif perm is None:
         player = str(target.ref)
         before = s.life[player]
         s.life[player] -= amount
@@ -293,13 +416,25 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
             "damage.planeswalker",
         )
     else:
-        perm.damage += amount
-        g.emit(
-            f"{source.name} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness "
-            f"{s.toughness(perm)})",
-            *keys,
-            "damage.creature",
-        )
+        if how:
+            perm.counters["-1/-1"] = perm.counters.get("-1/-1", 0) + amount
+            g.emit(
+                f"{source.name} deals {amount} {kind} to {perm.name}; it has {how_keys[0].split('.')[-1]}, so the "
+                f"damage is not marked: {amount} -1/-1 counter{'s' if amount != 1 else ''} are put on "
+                f"{perm.name} instead (now {s.power(perm)}/{s.toughness(perm)})",
+                *keys,
+                "damage.creature",
+                *how_keys,
+                "counter.put",
+            )
+        else:
+            perm.damage += amount
+            g.emit(
+                f"{source.name} deals {amount} {kind} to {perm.name} ({perm.damage} damage marked, toughness "
+                f"{s.toughness(perm)})",
+                *keys,
+                "damage.creature",
+            )
         if source.has("deathtouch"):
             if s.follows("deathtouch_triggered"):
                 g.s.pending_triggers.append(
@@ -345,6 +480,18 @@ def deal_damage(g: Game, source: Source, target: Target, amount: int, *keys: str
                 "damage.lifelink",
                 "life.change",
             )
+    dealer = s.permanent(source.oid) if combat and perm is None and source.oid else None
+    if dealer is not None:  # "Whenever ~ deals combat damage to a player" (603.2), renown
+        fire(g, "combat damage to a player", dealer)
+        keyword_triggers(g, "combat damage to a player", dealer.controller, dealer)
+
+
+def _damage_as(source: Source) -> tuple[str, tuple[str, ...]]:
+    """How damage from ``source`` is dealt when a keyword changes it: ("infect", its keys): to a creature as
+    -1/-1 counters and to a player as poison counters (702.90b-c); ("counters", ...): wither, to a creature
+    as -1/-1 counters (702.80a); ("", ()): as damage."""
+    found = [(kw.damage, kw.keys) for _, kw in entries(source.keywords) if kw.damage]
+    return min(found, key=lambda f: f[0] != "infect", default=("", ()))
 
 
 def draw(g: Game, player: str, n: int, *keys: str) -> None:

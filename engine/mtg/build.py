@@ -21,15 +21,18 @@ from engine.mtg.effects import (
     ReplacementDef,
     Static,
     X,
+    additional_cost,
     amount,
     check_edition,
     colours_of_cost,
+    entry,
     own_name,
     parse_abilities,
     parse_effect,
     parse_modes,
     read_colours,
     read_keyword,
+    spell_properties,
     target_kinds,
     uses_x,
 )
@@ -201,7 +204,7 @@ class Builder:
                 raise _fail(path + (i,), str(exc)) from None
         return frozenset(out)
 
-    def effect(self, value: Any, path: tuple, name: str = "") -> str:
+    def effect(self, value: Any, path: tuple, name: str = "", mana_ability: bool = False) -> str:
         """An instant's, sorcery's or ability's effect (the card's name may stand for itself, as ``~``)."""
         if value is not None and not isinstance(value, str):
             raise _fail(path, f"expected effect text, got {'a mapping' if isinstance(value, dict) else repr(value)}")
@@ -211,6 +214,12 @@ class Builder:
         except EffectError as exc:
             raise _fail(path, str(exc)) from None
         self.check_instructions(instructions, text, path)
+        if not mana_ability and any(i.verb == "add" and i.extra for i in instructions):
+            raise _fail(path, f"a choice of the colour of mana is modelled in a mana ability only: {text!r}")
+        if mana_ability and any(i.verb != "add" for i in instructions):
+            # A mana ability resolves at once (605.3b) and the engine carries out only its mana: refused
+            # rather than doing part of it ("{T}: Add {C}. You gain 1 life." would gain no life).
+            raise _fail(path, f"a mana ability that also does something else is not modelled: {text!r}")
         return text
 
     def mode(self, value: Any, path: tuple, name: str) -> str:
@@ -224,8 +233,8 @@ class Builder:
             numbers = [i.amount, i.amount2] + [n for n in i.extra[:2] if isinstance(n, int)]
             if any(abs(n) > MAX_STAT for n in numbers if n != X):
                 raise _fail(path, f"a number in an effect is at most {MAX_STAT}: {text!r}")
-            if i.verb in ("grant", "token"):
-                self.keyword_list(i.extra if i.verb == "grant" else i.extra[4], path)
+            if i.verb in ("grant", "token", "boost"):
+                self.keyword_list(i.extra if i.verb != "token" else i.extra[4], path)
 
     def abilities(self, value: Any, path: tuple, name: str) -> Abilities:
         text = own_name("" if value is None else str(value), name)
@@ -259,7 +268,8 @@ class Builder:
             return None
         data = _keys(value, ABILITY_KEYS, path)
         cost = self.cost(data.get("cost"), path + ("cost",))
-        effect = self.effect(data.get("effect"), path + ("effect",), name)
+        said = str(data.get("effect") or "").strip().lower()
+        effect = self.effect(data.get("effect"), path + ("effect",), name, mana_ability=said.startswith("add "))
         if dict(cost).get("X") or uses_x(effect):
             raise _fail(
                 path, "X in an activated ability is not modelled (X is announced for spells: 'P casts CARD with X=N')"
@@ -322,7 +332,7 @@ class Builder:
             if "planeswalker" not in types:
                 raise _fail(path + ("loyalty",), "only a planeswalker has loyalty")
             loyalty = _int(data["loyalty"], path + ("loyalty",), 0, MAX_STAT)
-        effect, prevent_all = "", False
+        effect, prevent_all, uncounterable, sacrifice = "", False, False, ""
         modes: tuple[str, ...] = ()
         statics: tuple[Static, ...] = ()
         replacements: tuple[ReplacementDef, ...] = ()
@@ -338,8 +348,13 @@ class Builder:
             keywords |= set(read.keywords)
             triggers += [TriggerDef(trig.when, trig.effect, words=True) for trig in read.triggers]
             statics, replacements, prevent_all = read.statics, read.replacements, read.prevent_all
+            uncounterable = read.uncounterable
         else:
             text = "" if not isinstance(data.get("effect"), str) else data["effect"]
+            rest, uncounterable = spell_properties(own_name(text, name))
+            text = rest if uncounterable else text
+            rest, sacrifice = additional_cost(text)
+            text = rest if sacrifice else text
             try:
                 modes = parse_modes(text)
             except EffectError as exc:
@@ -347,7 +362,10 @@ class Builder:
             if modes:
                 modes = tuple(self.mode(m, path + ("effect",), name) for m in modes)
             else:
-                effect = self.effect(data.get("effect"), path + ("effect",), name)
+                changed = uncounterable or sacrifice
+                effect = self.effect(text if changed else data.get("effect"), path + ("effect",), name)
+        if any(entry(k).colourless for k in keywords):
+            colours = frozenset()  # devoid: a characteristic-defining ability (702.114a)
         equip = amount(frozenset(keywords), "equip")
         if equip is not None:
             if "artifact" not in types:
@@ -386,6 +404,8 @@ class Builder:
             prevent_all,
             modes,
             loyalty,
+            uncounterable,
+            sacrifice,
         )
 
     # -- the scenario ---------------------------------------------------------------------------

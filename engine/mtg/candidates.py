@@ -14,8 +14,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator
 
-from engine.mtg.effects import enchants, own_name, target_kinds, uses_x
-from engine.mtg.legality import can_attack, can_block, lethal
+from engine.mtg.effects import QUALIFIED, SPELL_KINDS, enchants, own_name, target_kinds, uses_x
+from engine.mtg.keywords import cost_of
+from engine.mtg.legality import can_attack, can_block, kind_matches, lethal, qualified
 from engine.mtg.state import ORDER, CardDef, Permanent, State
 
 MAX_CHOICES = 64  # declarations, target combinations or damage assignments listed for one object
@@ -70,16 +71,32 @@ def candidates(s: State) -> list[str]:
             out.append(f"{who} plays {card.name}")
         else:
             out.extend(_casts(s, who, card.name, d))
+        if d is not None and cost_of(d.keywords, "cycling") is not None:
+            out.append(f"{who} activates {card.name}")
+    for card in s.graveyard.get(who, []):
+        d = s.definition(card.name)
+        if d is not None and cost_of(d.keywords, "flashback") is not None:
+            out.extend(_casts(s, who, card.name, d))
     for perm in s.battlefield:
         if perm.controller == who and (perm.card.ability is not None or perm.is_a("land")):
             effect = perm.card.ability.effect if perm.card.ability is not None else ""
-            out.extend(_aimed(s, f"{who} activates {perm.name}", target_kinds(effect), who, itself=perm))
+            choice = perm.card.ability.choice if perm.card.ability is not None else ""
+            for said in [f" for {{{c}}}" for c in choice] or [""]:
+                out.extend(_aimed(s, f"{who} activates {perm.name}{said}", target_kinds(effect), who, itself=perm))
     return out + _moves(s, who)
 
 
 def _casts(s: State, who: str, name: str, d: CardDef) -> list[str]:
     has_x = any(sym == "X" for sym, _ in d.cost) or any(uses_x(own_name(e, d.name)) for e in (d.effect, *d.modes) if e)
-    heads = [f"{who} casts {name} with X={x}" for x in range(MAX_X + 1)] if has_x else [f"{who} casts {name}"]
+    offers = [
+        p.name for p in s.battlefield if p.controller == who and (d.sacrifice == "permanent" or p.is_a(d.sacrifice))
+    ]
+    names = [f"{name} sacrificing {o}" for o in offers] if d.sacrifice else [name]
+    heads = [
+        f"{who} casts {n} with X={x}" if has_x else f"{who} casts {n}"
+        for n in names
+        for x in (range(MAX_X + 1) if has_x else [0])
+    ]
     out: list[str] = []
     for head in heads:
         if d.modes:
@@ -163,8 +180,8 @@ def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
     pool: list[str] = []
     if kind in ("player", "creature or player", "any", "opponent"):
         pool += [p for p in s.players if kind != "opponent" or p != who]
-    if kind == "spell":
-        pool += [i.name for i in s.stack if i.kind == "spell"]
+    if kind in SPELL_KINDS:
+        pool += [i.name for i in s.stack if i.kind == "spell"]  # the legality check tells creature spells
     elif kind not in ("player", "opponent"):
         for p in s.battlefield:
             if p is itself:
@@ -183,6 +200,10 @@ def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
                 ok = kind == "permanent" or not p.is_a("land")
             elif kind == "artifact or enchantment":
                 ok = p.is_a("artifact") or p.is_a("enchantment")
+            elif kind in QUALIFIED:
+                ok = p.is_a("creature") and qualified(s, p, kind)
+            elif " with " in kind:
+                ok = kind_matches(s, p, kind, who)
             else:
                 ok = p.is_a(kind)
             if ok:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.mtg.board import deal_damage, fire
+from engine.mtg.board import deal_damage, fire, keyword_triggers
 from engine.mtg.legality import AssigningDamage, Attacking, Blocking, can_attack, can_block, lethal
 from engine.mtg.state import Assignment, Game, Permanent, StackItem, Target
 
@@ -66,6 +66,8 @@ def declare_attackers(g: Game, plan: Attacking) -> None:
         if perm.sick:
             g.emit(f"{perm.name} can attack this turn because it has haste", "combat.haste")
         fire(g, "attacks", perm)
+    if len(chosen) == 1:
+        keyword_triggers(g, "attacks alone", player, chosen[0])
     g.receive_priority(player, f"{player} receives priority in the declare attackers step", "turn.attackers_priority")
 
 
@@ -114,13 +116,61 @@ def _strikes_first(g: Game, perm: Permanent) -> bool:
 def _deals_in_this_step(g: Game, perm: Permanent) -> bool:
     if g.s.step == "combat_damage":
         return _strikes_first(g, perm) if g.s.first_strike_step else True
-    return not _strikes_first(g, perm) or g.s.has(perm, "double strike")
+    # 510.4: those that had neither first strike nor double strike as the first combat damage step began,
+    # and those that have double strike now; what they gained or lost since changes nothing else (702.7c)
+    return perm.oid not in g.s.struck_first or g.s.has(perm, "double strike")
+
+
+def remember_first_strikers(g: Game) -> None:
+    """As the first combat damage step begins: which attackers and blockers have first strike or double
+    strike (the second combat damage step asks who had them then, 510.4)."""
+    combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
+    g.s.struck_first = frozenset(p.oid for p in combatants if _strikes_first(g, p))
+    g.s.struck_double = frozenset(p.oid for p in combatants if g.s.has(p, "double strike"))
+
+
+def _strike_changes(g: Game, combatants: list[Permanent]) -> None:
+    """Say, with its rule, when first strike or double strike gained or lost since the first combat damage
+    step began decides differently from what the creature has now (702.7c, 702.4c-d)."""
+    s = g.s
+    for perm in combatants:
+        had, had_double = perm.oid in s.struck_first, perm.oid in s.struck_double
+        first, double = s.has(perm, "first strike"), s.has(perm, "double strike")
+        if not had and first and not double:
+            g.emit(
+                f"{perm.name} has first strike now, but it had neither first strike nor double strike as the first "
+                "combat damage step began: it assigns combat damage in this step all the same",
+                "combat.first_strike_gained",
+                "combat.second_step",
+            )
+        elif had and not had_double and double:
+            g.emit(
+                f"{perm.name} gained double strike after the first combat damage step began: it assigns combat "
+                "damage again in this step",
+                "combat.double_strike_gained",
+                "combat.second_step",
+            )
+        elif had_double and not double:
+            g.emit(
+                f"{perm.name} had double strike as the first combat damage step began but no longer has it: it "
+                "assigns no combat damage in this step",
+                "combat.double_strike_removed",
+                "combat.second_step",
+            )
+        elif had and not first and not double:
+            g.emit(
+                f"{perm.name} no longer has first strike, but it had it as the first combat damage step began: it "
+                "assigns no combat damage in this step",
+                "combat.first_strike_removed",
+                "combat.second_step",
+            )
 
 
 def damage_step(g: Game) -> None:
     combatants = [p for p in g.s.battlefield if p.attacking or p.blocking is not None]
     if g.s.step == "combat_damage":
         g.s.first_strike_step = any(_strikes_first(g, p) for p in combatants)
+        remember_first_strikers(g)
         if g.s.first_strike_step:
             fast = ", ".join(p.name for p in combatants if _strikes_first(g, p))
             keys = ["combat.second_step", "combat.first_strike"]
@@ -137,6 +187,7 @@ def damage_step(g: Game) -> None:
             "deal combat damage",
             "combat.second_step",
         )
+        _strike_changes(g, combatants)
     for perm in g.s.left_combat:
         if _deals_in_this_step(g, perm):
             role = "an attacking" if perm.attacking else "a blocking"

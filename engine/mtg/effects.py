@@ -22,8 +22,8 @@ True
 ('creature',)
 
 Keywords (702) are read into one normal form each, a lower-case string: ``flying``, ``protection from red``, ``ward 2``, ``equip 1``,
-``enchant creature``. Anything else is refused with a message naming it (the engine does not pretend
-to model a keyword it does not know).
+``enchant creature``, by the table of :mod:`engine.mtg.keywords` (one entry per keyword). Anything else is
+refused with a message naming it (the engine does not pretend to model a keyword it does not know).
 
 >>> read_keyword("Protection from Red")
 ('protection from red',)
@@ -49,132 +49,28 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.core import suggest
-
-# -- keywords ----------------------------------------------------------------------------------------------
-# Keywords without a parameter the engine models (evergreen and a few a judge meets often).
-SIMPLE = (
-    "deathtouch",
-    "defender",
-    "double strike",
-    "first strike",
-    "flash",
-    "flying",
-    "haste",
-    "hexproof",
-    "indestructible",
-    "lifelink",
-    "menace",
-    "reach",
-    "shroud",
-    "trample",
-    "vigilance",
-    "persist",
-    "undying",
+from engine.mtg.keywords import (  # noqa: F401 (the keyword vocabulary, read where the effects are)
+    COLOUR_NAMES,
+    COLOUR_WORDS,
+    DATED_KEYWORDS,
+    ENCHANTABLE,
+    KEYWORDS,
+    KNOWN,
+    QUALITIES,
+    SIMPLE,
+    TYPE_QUALITIES,
+    KeywordError,
+    amount,
+    check_edition,
+    cost_of,
+    enchants,
+    entry,
+    protections,
+    quality_matches,
+    read_keyword,
 )
-# With a parameter: how a judge writes them.
-PARAMETERISED = (
-    "protection from QUALITY",
-    "ward {N}",
-    "equip {N}",
-    "enchant creature|permanent|artifact|enchantment|land",
-)
-KNOWN = SIMPLE + PARAMETERISED
 
-# Keywords that came later than some editions (hexproof, undying, indestructible, menace, ward: each a
-# rules change of data/editions/mtg.yaml, with its date; indestructible was only a glossary entry before).
-# A scenario explained under an edition before one came that gives it is refused, naming it; the 2008
-# citation table points their keys at 502.1 (what a keyword is), see its header.
-DATED_KEYWORDS = frozenset({"hexproof", "menace", "ward", "undying", "indestructible"})
-
-COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
-COLOUR_NAMES = {v: k for k, v in COLOUR_WORDS.items()}
-# Protection from a card type applies to sources of that type (702.16a); "everything" to all (702.16j).
-TYPE_QUALITIES = {
-    "creatures": "creature",
-    "artifacts": "artifact",
-    "enchantments": "enchantment",
-    "instants": "instant",
-    "sorceries": "sorcery",
-    "planeswalkers": "planeswalker",
-    "lands": "land",
-}
-QUALITIES = tuple(COLOUR_WORDS) + tuple(TYPE_QUALITIES) + ("everything", "multicolored", "monocolored", "colorless")
-ENCHANTABLE = ("creature", "permanent", "artifact", "enchantment", "land", "planeswalker")
-
-_NUMBER = re.compile(r"^\{?(\d{1,3})\}?$")
-
-
-class KeywordError(ValueError):
-    pass
-
-
-def _fail(text: str, why: str = "") -> KeywordError:
-    word = " ".join(str(text).split())
-    hint = suggest(word.lower(), list(SIMPLE) + ["protection from", "ward", "equip", "enchant creature"])
-    return KeywordError(f'keyword "{word}" is not modelled{why}{hint}; known: {", ".join(KNOWN)}')
-
-
-def read_keyword(text: object) -> tuple[str, ...]:
-    """The normal form(s) of one keyword as written (``Protection from red and from white`` is two)."""
-    raw = " ".join(str(text).replace("\u2014", " ").split())
-    low = raw.lower().rstrip(".")
-    if low in SIMPLE:
-        return (low,)
-    if low.startswith("protection from "):
-        out = []
-        for part in re.split(r",? and from |, from ", low[len("protection from ") :]):
-            quality = part.strip()
-            if quality.startswith("all "):
-                quality = quality[4:]
-            if quality not in QUALITIES:
-                raise _fail(raw, f" (protection from {', '.join(QUALITIES)})")
-            out.append(f"protection from {quality}")
-        return tuple(out)
-    for word in ("ward", "equip"):
-        if low == word or low.startswith(word + " "):
-            m = _NUMBER.match(low[len(word) :].strip())
-            if not m:
-                raise _fail(raw, f" (write {word} {{N}}: a mana cost of N generic mana)")
-            return (f"{word} {int(m.group(1))}",)
-    if low.startswith("enchant "):
-        what = low[len("enchant ") :]
-        if what not in ENCHANTABLE:
-            raise _fail(raw, f" (enchant {' | '.join(ENCHANTABLE)})")
-        return (low,)
-    raise _fail(raw)
-
-
-def check_edition(keyword: str, edition: str, rules: frozenset[str], consulted: set[str] | None = None) -> str | None:
-    """Why ``keyword`` cannot be used under ``edition``, whose rules changes in force are ``rules``
-    (None: it can); a keyword that came with a change is added to ``consulted``."""
-    head = keyword.split()[0] if keyword.split()[0] in ("ward",) else keyword
-    if head not in DATED_KEYWORDS:
-        return None
-    if consulted is not None:
-        consulted.add(head)
-    if head not in rules:
-        return (
-            f'keyword "{keyword}" is not in the {edition} Comprehensive Rules'
-            + (" (a glossary term there, not a numbered rule)" if head == "indestructible" else "")
-            + ": explain this scenario under a later edition"
-        )
-    return None
-
-
-def amount(keywords: frozenset[str], word: str) -> int | None:
-    """The N of ``ward N`` / ``equip N`` among ``keywords``, or None."""
-    for k in keywords:
-        if k.startswith(word + " "):
-            return int(k.split()[1])
-    return None
-
-
-def protections(keywords: frozenset[str]) -> tuple[str, ...]:
-    return tuple(sorted(k[len("protection from ") :] for k in keywords if k.startswith("protection from ")))
-
-
-def enchants(keywords: frozenset[str]) -> str | None:
-    return next((k[len("enchant ") :] for k in keywords if k.startswith("enchant ")), None)
+# -- keywords: the table, and how a judge writes them, are engine.mtg.keywords' ---------------------------
 
 
 def colours_of_cost(cost: tuple[tuple[str, int], ...]) -> frozenset[str]:
@@ -199,23 +95,6 @@ def read_colours(text: object) -> frozenset[str]:
                 f"colours: {', '.join(COLOUR_WORDS)}, colorless"
             )
     return frozenset(out)
-
-
-def quality_matches(quality: str, colours: frozenset[str], types: frozenset[str]) -> bool:
-    """Does a source of these colours and card types have the stated quality (702.16a)?"""
-    if quality == "everything":
-        return True
-    if quality in COLOUR_WORDS:
-        return COLOUR_WORDS[quality] in colours
-    if quality in TYPE_QUALITIES:
-        return TYPE_QUALITIES[quality] in types
-    if quality == "multicolored":
-        return len(colours) > 1
-    if quality == "monocolored":
-        return len(colours) == 1
-    if quality == "colorless":
-        return not colours
-    return False
 
 
 # -- effects -----------------------------------------------------------------------------------------------
@@ -247,6 +126,15 @@ TARGET_KINDS = (
     "creature you control",
     "creature you don't control",
     "creature an opponent controls",
+    "creature spell",
+    "noncreature spell",
+    "attacking or blocking creature",
+    "attacking creature",
+    "blocking creature",
+    "tapped creature",
+    "untapped creature",
+    "creature with flying",
+    "creature without flying",
     "nonland permanent",
     "artifact or enchantment",
     "creature",
@@ -259,33 +147,103 @@ TARGET_KINDS = (
     "land",
     "planeswalker",
 )
+SPELL_KINDS = ("spell", "creature spell", "noncreature spell")
+# A creature target with a qualifier: what the creature must be (the words of the kind after "creature").
+QUALIFIED = (
+    "attacking or blocking creature",
+    "attacking creature",
+    "blocking creature",
+    "tapped creature",
+    "untapped creature",
+    "creature with flying",
+    "creature without flying",
+)
 _N = r"(\d+|x|a|an|one|two|three|four|five)"
-_TARGET = r"(?:target (" + "|".join(re.escape(k) for k in TARGET_KINDS) + r")|(any target))"
+# A target kind with a number: "creature with power 4 or greater", "nonland permanent with converted mana
+# cost 3 or less" (stat_kind reads it).
+_STAT_KIND = re.compile(
+    r"^(nonland permanent|permanent|creature|artifact|enchantment) with (power|toughness|converted mana cost|mana "
+    r"value) (\d{1,2}) or (greater|less)$"
+)
+_TARGET = (
+    r"(?:target ("
+    + "|".join(re.escape(k) for k in TARGET_KINDS)
+    + "|"
+    + _STAT_KIND.pattern.strip("^$").replace("(", "(?:").replace("(?:?:", "(?:")
+    + r")|(any target))"
+)
+
+
+def stat_kind(kind: str) -> tuple[str, str, int, str] | None:
+    """(the kind, the characteristic, N, "greater" or "less") of a target kind with a number, or None.
+
+    >>> stat_kind("creature with power 4 or greater")
+    ('creature', 'power', 4, 'greater')
+    """
+    m = _STAT_KIND.match(kind)
+    return (m[1], m[2], int(m[3]), m[4]) if m else None
+
+
 _SUBJECT = r"(~|it|that creature|that spell or ability|that spell)"
 _PT = r"([+-](?:\d+|x))/([+-](?:\d+|x))"
+# A group of permanents an untargeted instruction acts on, each of them (stack.members): a selector read
+# in parts, "[other] [attacking | blocking | tapped | untapped | nontoken] creatures [with | without KEYWORD]
+# [you control | your opponents control | you don't control]": "creatures you control get +1/+1 until end of
+# turn", "destroy all creatures with flying", "deal 1 damage to each creature without flying". Its normal
+# form is the plural ("each attacking creature" is "attacking creatures"); read_group takes it apart.
+GROUP_FORM = re.compile(
+    r"^(other )?(?:(attacking|blocking|tapped|untapped|nontoken) )?creatures?(?: (with|without) (flying|reach|"
+    r"defender|haste|trample|deathtouch|lifelink|vigilance))?(?: (you control|your opponents control|you don't "
+    r"control|an opponent controls))?$"
+)
+_GROUP = r"(?:all |each )?((?:other )?(?:(?:attacking|blocking|tapped|untapped|nontoken) )?creatures?(?: with(?:out)? [a-z]+)?(?: you control| your opponents control| you don't control| an opponent controls)?)"
+
+
+def read_group(who: str) -> tuple[bool, str, str, str, str] | None:
+    """(other, a state, "with" or "without", a keyword, whose) of a group's normal form, or None when
+    ``who`` is no group.
+
+    >>> read_group("other attacking creatures you control")
+    (True, 'attacking', '', '', 'you control')
+    """
+    m = GROUP_FORM.match(who)
+    if m is None:
+        return None
+    return (bool(m[1]), m[2] or "", m[3] or "", m[4] or "", m[5] or "")
+
+
+_UNTIL = r"(?: until end of turn| this turn)"
 _FORMS: list[tuple[re.Pattern[str], str]] = [
     (re.compile(p), v)
     for p, v in [
-        (rf"^(?:.+? )?deals? {_N}(?: damage)? to {_TARGET}$", "damage"),
+        (rf"^(?:[^,]+? )?deals? {_N}(?: damage)? to {_TARGET}$", "damage"),
         (
-            rf"^(?:.+? )?deals? {_N}(?: damage)? to (you|each opponent|each player|each creature|each other creature)$",
+            rf"^(?:[^,]+? )?deals? {_N}(?: damage)? to (you|each opponent|each player|each creature|each other creature)$",
             "damage_all",
         ),
+        (rf"^(?:[^,]+? )?deals? {_N}(?: damage)? to {_GROUP}$", "damage_group"),
         (rf"^destroy (?:{_TARGET}|{_SUBJECT})$", "destroy"),
         (rf"^(?:exile (?:{_TARGET}|{_SUBJECT})|remove (?:{_TARGET}|{_SUBJECT}) from the game)$", "exile"),
         (rf"^return {_TARGET} to (?:its|their) owner'?s hand$", "bounce"),
+        (rf"^put {_TARGET} on top of (?:its|their) owner'?s library$", "tuck"),
         (rf"^(?:you )?draws? {_N}(?: cards?)?$", "draw"),
         (rf"^(?:you )?gains? {_N} life$", "gain"),
         (rf"^(?:you )?loses? {_N} life$", "lose"),
         (rf"^each opponent loses {_N} life$", "opponent_loses"),
-        (rf"^target player loses {_N} life$", "target_loses"),
+        (rf"^target (player|opponent) loses {_N} life$", "target_loses"),
         (rf"^counter (?:{_TARGET}|{_SUBJECT}) unless its controller pays \{{?(\d+|x)\}}?$", "counter_unless"),
         (rf"^counter {_TARGET}$", "counter"),
         (rf"^(?:give {_TARGET} |{_TARGET} gets? |(~|it) gets? ){_PT}(?: until end of turn| this turn)?$", "boost"),
+        (rf"^(?:{_TARGET}|(~|it)) gets? {_PT} and gains? (.+?){_UNTIL}$", "boost_grant"),
+        (rf"^{_GROUP} gets? {_PT}(?: and gains? (.+?))?{_UNTIL}$", "group_boost"),
+        (rf"^{_GROUP} gains? (.+?){_UNTIL}$", "group_grant"),
+        (rf"^(destroy|tap|untap) {_GROUP}$", "group"),
         (rf"^(?:{_TARGET}|(~|it)) gains? (.+?)(?: until end of turn| this turn)$", "grant"),
         (rf"^tap {_TARGET}$", "tap"),
         (rf"^untap {_TARGET}$", "untap"),
         (r"^add ((?:\{[wubrgc]\})+|\{\d\})(?: to your mana pool)?$", "add"),
+        (r"^add (\{[wubrgc]\}(?:(?:,|,? or) \{[wubrgc]\})+)(?: to your mana pool)?$", "add_one_of"),
+        (r"^add one mana of any colou?r(?: to your mana pool)?$", "add_any"),
         (rf"^put {_N} ([+-]\d+/[+-]\d+) counters? on (?:{_TARGET}|(~|it))$", "counters"),
         (rf"^create {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+))?$", "token"),
         (rf"^put {_N} (\d+)/(\d+) (.+?) creature tokens?(?: with (.+?))? (?:into play|onto the battlefield)$", "token"),
@@ -298,6 +256,11 @@ _FORMS: list[tuple[re.Pattern[str], str]] = [
             "return_self",
         ),
         (rf"^attach (?:~|it) to {_TARGET}$", "attach"),
+        (r"^sacrifice (~|it)$", "sacrifice"),
+        (
+            rf"^if (~|it) isn't renowned, put {_N} \+1/\+1 counters? on (?:~|it) and (?:~|it) becomes renowned$",
+            "renown",
+        ),
     ]
 ]
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "x": X}
@@ -305,18 +268,25 @@ _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5,
 VOCABULARY = (
     "deal N damage to target creature | target player | any target | ... (also X)",
     "deal N damage to you | each opponent | each creature",
-    "destroy target creature",
+    "destroy target creature | attacking creature | tapped creature | creature with flying | ...",
     "exile target creature",
     "return target creature to its owner's hand",
+    "put target creature on top of its owner's library",
     "draw N",
     "gain N life",
     "lose N life",
     "each opponent loses N life",
-    "target player loses N life",
-    "counter target spell",
+    "target player | opponent loses N life",
+    "counter target spell | creature spell | noncreature spell",
     "counter target spell unless its controller pays {N}",
     "target creature gets +N/+N (or -N/-N) until end of turn",
     "target creature gains KEYWORD until end of turn",
+    "target creature gets +N/+N and gains KEYWORD until end of turn",
+    "creatures you control | other creatures you control | creatures your opponents control | all creatures "
+    "get +N/+N [and gain KEYWORD] until end of turn",
+    "destroy | tap | untap all [other] [attacking | tapped | ...] creatures [with | without flying] [you control | "
+    "your opponents control]",
+    "deal N damage to each [attacking | ...] creature [with | without flying] [you control | ...]",
     "tap target creature",
     "untap target creature",
     "put N +1/+1 (or -1/-1) counters on target creature",
@@ -325,18 +295,26 @@ VOCABULARY = (
     "prevent the next N damage that would be dealt to any target this turn",
     "prevent all combat damage that would be dealt this turn",
     "target player gets N poison counters",
-    "add {R} (mana abilities)",
+    "sacrifice ~",
+    "..., and you gain N life (two instructions)",
+    "add {R} | {C}{C} | {W} or {U} | one mana of any color (mana abilities)",
 )
 ABILITIES = (
     "a keyword (Flying)",
-    "When ~ enters|dies|attacks|blocks, EFFECT",
+    "When ~ enters|dies|attacks|blocks|deals combat damage to a player, EFFECT",
     "At the beginning of your|each upkeep|end step, EFFECT",
     "Enchanted|Equipped creature gets +N/+N [and has KEYWORD]",
     "Enchanted|Equipped creature has KEYWORD",
     "Enchanted creature can't attack or block",
     "Creatures you control get +N/+N",
+    "~ can't attack | block | attack or block | be blocked",
+    "~ attacks each combat if able",
+    "~ can block only creatures with flying",
+    "~ can't be countered",
     "If ~|a creature [you control|an opponent controls] would die, exile it|return it to its owner's hand instead",
-    "~ enters tapped",
+    "~ enters tapped [unless you control two or fewer other lands | two or more basic lands | a Plains or an Island]",
+    "Whenever a|another land|creature enters the battlefield under your control, EFFECT",
+    "Creatures you control have KEYWORD",
     "~ enters with N +1/+1 counters on it",
     "Prevent all damage that would be dealt to ~",
 )
@@ -360,6 +338,21 @@ def _target_of(named: str | None, any_target: str | None, subject: str | None = 
     return ""
 
 
+def _group(text: str) -> str:
+    """A group's selector in its normal form: the plural (``each creature`` is ``creatures``)."""
+    normal = re.sub(r"\bcreature\b", "creatures", text)
+    if read_group(normal) is None:
+        raise EffectError(f"cannot read the group {text!r}")
+    return normal
+
+
+def _keywords_of(text: str) -> tuple[str, ...]:
+    try:
+        return read_keywords_list(text)
+    except KeywordError as exc:
+        raise EffectError(str(exc)) from None
+
+
 def _signed(text: str) -> int:
     return X if text.lstrip("+-") == "x" else int(text)
 
@@ -367,7 +360,7 @@ def _signed(text: str) -> int:
 def _sentences(text: str) -> list[tuple[str, str]]:
     """(lower-case words, the words as written) of each sentence."""
     out = []
-    for raw in re.split(r"[.;]\s*|,? then ", text.strip()):
+    for raw in re.split(r"[.;]\s*|,? then |,? and (?=you (?:gain|lose)s? \w+ life\b)", text.strip()):
         words = " ".join(raw.split())
         if words:
             out.append((words.lower(), words))
@@ -384,6 +377,9 @@ def read_keywords_list(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+_TOKEN_OTHER_TYPES = frozenset({"artifact", "enchantment", "land", "legendary", "snow"})
+
+
 def _token(g: tuple, original: str, m: re.Match) -> Instruction:
     count, power, toughness, middle, kws = g[0], g[1], g[2], g[3], g[4]
     words = middle.split()
@@ -392,6 +388,11 @@ def _token(g: tuple, original: str, m: re.Match) -> Instruction:
         if words[i] in COLOUR_WORDS:
             colours.append(COLOUR_WORDS[words[i]])
         i += 1
+    other_types = [w for w in words[i:] if w in _TOKEN_OTHER_TYPES]
+    if other_types:  # a token is modelled as a creature alone: an artifact creature token would be misread
+        kind = " ".join(other_types)
+        article = "an" if kind[0] in "aeiou" else "a"
+        raise EffectError(f"{article} {kind} creature token is not modelled (a creature token is): {original!r}")
     start = m.start(4) + len(" ".join(words[:i])) + (1 if i else 0)
     name = original[start : m.end(4)].strip()
     if not name:
@@ -411,6 +412,8 @@ def _instruction(sentence: str, original: str) -> Instruction:
         g = m.groups()
         if verb == "damage":
             return Instruction("damage", _number(g[0]), _target_of(g[1], g[2]))
+        if verb == "damage_group":
+            return Instruction("damage", _number(g[0]), "", _group(g[1]))
         if verb == "damage_all":
             who = {"you": "you", "each opponent": "opponent"}.get(g[1], g[1])
             return Instruction("damage", _number(g[0]), "", who)
@@ -418,19 +421,33 @@ def _instruction(sentence: str, original: str) -> Instruction:
             return Instruction(verb, 0, _target_of(g[0], g[1], g[2]))
         if verb == "exile":
             return Instruction(verb, 0, _target_of(g[0], g[1], g[2]) or _target_of(g[3], g[4], g[5]))
-        if verb in ("bounce", "counter", "tap", "untap"):
+        if verb in ("bounce", "counter", "tap", "untap", "tuck"):
             return Instruction(verb, 0, _target_of(g[0], g[1]))
         if verb in ("draw", "gain", "lose"):
             return Instruction(verb, _number(g[0]), "", "you")
         if verb == "opponent_loses":
             return Instruction("lose", _number(g[0]), "", "opponent")
         if verb == "target_loses":
-            return Instruction("lose", _number(g[0]), "player")
+            return Instruction("lose", _number(g[1]), g[0])
         if verb == "counter_unless":
             return Instruction("counter_unless", _number(g[3]), _target_of(g[0], g[1], g[2]))
         if verb == "boost":
             target = _target_of(g[0], g[1]) or _target_of(g[2], g[3]) or _target_of(None, None, g[4])
             return Instruction("boost", _signed(g[5]), target, "", _signed(g[6]))
+        if verb in ("boost_grant", "group_boost"):
+            read = _keywords_of(g[-1]) if g[-1] else ()
+            if verb == "group_boost":
+                return Instruction("boost", _signed(g[1]), "", _group(g[0]), _signed(g[2]), extra=read)
+            target = _target_of(g[0], g[1], g[2])
+            return Instruction("boost", _signed(g[3]), target, "", _signed(g[4]), extra=read)
+        if verb == "group_grant":
+            return Instruction("grant", 0, "", _group(g[0]), extra=_keywords_of(g[1]))
+        if verb == "group":
+            return Instruction(g[0], 0, "", _group(g[1]))
+        if verb == "add_one_of":
+            return Instruction("add", 0, "", "you", extra=("".join(re.findall(r"\{([wubrgc])\}", g[0])).upper(),))
+        if verb == "add_any":
+            return Instruction("add", 0, "", "you", extra=("WUBRG",))
         if verb == "grant":
             try:
                 keywords = read_keywords_list(g[3])
@@ -456,6 +473,10 @@ def _instruction(sentence: str, original: str) -> Instruction:
             return Instruction("poison", _number(g[3]), _target_of(g[0], g[1]), "opponent" if g[2] else "")
         if verb == "return_self":
             return Instruction("return_self", 0, "it", extra=(g[0],) if g[0] else ())
+        if verb == "sacrifice":
+            return Instruction("sacrifice", 0, _target_of(None, None, g[0]))
+        if verb == "renown":
+            return Instruction("renown", _number(g[1]), _target_of(None, None, g[0]))
         if verb == "attach":
             return Instruction("attach", 0, _target_of(g[0], g[1]))
     raise EffectError(f"cannot read effect {original!r} (known: {'; '.join(VOCABULARY)})")
@@ -502,11 +523,13 @@ def parse_modes(text: str) -> tuple[str, ...]:
 class Static:
     """A static ability of an Aura or Equipment (on the creature it is attached to) or an anthem."""
 
-    scope: str  # "attached" or "yours" (creatures you control) or "other yours"
+    scope: str  # "attached" or "yours" (creatures you control) or "other yours", or "self" (its own)
     power: int = 0
     toughness: int = 0
     keywords: tuple[str, ...] = ()
-    cant: str = ""  # "attack", "block", "attack or block"
+    cant: str = ""  # "attack", "block", "attack or block", "be blocked"
+    must: str = ""  # "attack": it attacks each combat if able (a requirement, 508.1d)
+    blocks_only: str = ""  # a keyword: it can block only creatures with it ("flying")
 
 
 @dataclass(frozen=True)
@@ -518,6 +541,8 @@ class ReplacementDef:
     instead: str  # die: "exile", "hand", "library"; enter: "tapped", "counters"
     amount: int = 0
     counter: str = ""
+    unless: tuple = ()  # enters tapped unless its controller controls: ("other lands", "at most", 2),
+    #                     ("basic lands", "at least", 2), ("land types", "plains", "island")
 
 
 @dataclass(frozen=True)
@@ -533,6 +558,7 @@ class Abilities:
     statics: tuple[Static, ...] = ()
     replacements: tuple[ReplacementDef, ...] = ()
     prevent_all: bool = False
+    uncounterable: bool = False  # "~ can't be countered" (a static ability that functions on the stack)
 
 
 _SELF = r"(?:~|this creature|this permanent|this enchantment|this artifact)"
@@ -550,11 +576,11 @@ _ABILITY_FORMS: list[tuple[re.Pattern[str], str]] = [
     for p, v in [
         (
             rf"^(?:when|whenever) {_SELF} (enters(?: the battlefield)?|comes into play|dies|is put into a graveyard from "
-            rf"(?:the battlefield|play)|attacks|blocks), (.+)$",
+            rf"(?:the battlefield|play)|attacks|blocks|deals combat damage to a player), (.+)$",
             "trigger",
         ),
         (
-            r"^at the (?:beginning|start) of (your|each) (upkeep|draw step|precombat main phase|combat|end step|postcombat main "
+            r"^at the (?:beginning|start) of (your|each|the) (upkeep|draw step|precombat main phase|combat|end step|postcombat main "
             r"phase),? (.+)$",
             "phase_trigger",
         ),
@@ -569,10 +595,30 @@ _ABILITY_FORMS: list[tuple[re.Pattern[str], str]] = [
         ),
         (rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) tapped$", "enters_tapped"),
         (
+            rf"^{_SELF} enters(?: the battlefield)? tapped unless you control {_N} or (fewer|more) (other lands|basic "
+            r"lands)$",
+            "enters_tapped_count",
+        ),
+        (
+            rf"^{_SELF} enters(?: the battlefield)? tapped unless you control an? (plains|island|swamp|mountain|forest)"
+            r" or an? (plains|island|swamp|mountain|forest)$",
+            "enters_tapped_type",
+        ),
+        (
+            r"^whenever (a|another) (land|creature|nontoken creature|artifact|enchantment) enters(?: the battlefield)? "
+            r"under your control, (.+)$",
+            "watch",
+        ),
+        (r"^(other )?creatures you control have (.+)$", "anthem_has"),
+        (
             rf"^{_SELF} (?:enters(?: the battlefield)?|comes into play) with {_N} ([+-]1/[+-]1|loyalty|[a-z]+) counters? on it$",
             "enters_counters",
         ),
         (rf"^prevent all damage that would be dealt to {_SELF}$", "prevent_all"),
+        (rf"^{_SELF} can't (attack or block|attack|block|be blocked)$", "self_cant"),
+        (rf"^{_SELF} attacks each (?:combat|turn) if able$", "self_must"),
+        (rf"^{_SELF} can block only creatures with (flying)$", "blocks_only"),
+        (rf"^(?:this spell|{_SELF}) can't be countered$", "uncounterable"),
     ]
 ]
 
@@ -584,8 +630,11 @@ def parse_abilities(text: str) -> Abilities:
     triggers: list[TriggerText] = []
     statics: list[Static] = []
     replacements: list[ReplacementDef] = []
-    prevent_all = False
+    prevent_all = uncounterable = False
     for sentence, original in _abilities_of(text):
+        word = _ABILITY_WORD.match(sentence)
+        if word:  # an ability word has no rules meaning (207.2c): "Landfall — Whenever ..."
+            sentence, original = sentence[word.end() :], original[word.end() :]
         for pattern, kind in _ABILITY_FORMS:  # noqa: B007 (kind is read after the break)
             m = pattern.match(sentence)
             if m:
@@ -613,12 +662,14 @@ def parse_abilities(text: str) -> Abilities:
                     if g[0].startswith("is put into")
                     else "enters"
                     if g[0] == "comes into play"
+                    else "combat damage to a player"
+                    if g[0].startswith("deals combat damage")
                     else g[0].split()[0]
                 )
                 triggers.append(TriggerText(event, _check_effect(original[m.start(2) :])))
             elif kind == "phase_trigger":
                 phase = _PHASES[g[1]]
-                triggers.append(
+                triggers.append(  # "the end step": each end step, whoever's turn it is
                     TriggerText(phase if g[0] == "your" else f"each {phase}", _check_effect(original[m.start(3) :]))
                 )
             elif kind == "attached":
@@ -644,17 +695,73 @@ def parse_abilities(text: str) -> Abilities:
                 replacements.append(ReplacementDef("die", who, instead))
             elif kind == "enters_tapped":
                 replacements.append(ReplacementDef("enter", "self", "tapped"))
+            elif kind == "enters_tapped_count":
+                most = "at most" if g[1] == "fewer" else "at least"
+                replacements.append(ReplacementDef("enter", "self", "tapped", unless=(g[2], most, _number(g[0]))))
+            elif kind == "enters_tapped_type":
+                replacements.append(ReplacementDef("enter", "self", "tapped", unless=("land types", g[0], g[1])))
+            elif kind == "watch":
+                effect = _check_effect(original[m.start(3) :])
+                if any(i.target == "it" for i in parse_effect(effect)):
+                    raise EffectError(
+                        f"'it' or 'that creature' in {original!r} (the permanent that entered) is not modelled"
+                    )
+                triggers.append(TriggerText(f"{g[0]} {g[1]} enters yours", effect))
+            elif kind == "anthem_has":
+                statics.append(Static("other yours" if g[0] else "yours", keywords=read_keywords_list(g[1])))
             elif kind == "enters_counters":
                 if _number(g[0]) == X:
                     raise EffectError(f"X in a static ability is not modelled: {original!r}")
                 replacements.append(ReplacementDef("enter", "self", "counters", _number(g[0]), g[1]))
             elif kind == "prevent_all":
                 prevent_all = True
+            elif kind == "self_cant":
+                statics.append(Static("self", cant=g[0]))
+            elif kind == "self_must":
+                statics.append(Static("self", must="attack"))
+            elif kind == "blocks_only":
+                statics.append(Static("self", blocks_only=g[0]))
+            elif kind == "uncounterable":
+                uncounterable = True
         except KeywordError as exc:
             raise EffectError(str(exc)) from None
         if any(s.power == X or s.toughness == X for s in statics):
             raise EffectError(f"X in a static ability is not modelled: {original!r}")
-    return Abilities(tuple(keywords), tuple(triggers), tuple(statics), tuple(replacements), prevent_all)
+    return Abilities(tuple(keywords), tuple(triggers), tuple(statics), tuple(replacements), prevent_all, uncounterable)
+
+
+_ABILITY_WORD = re.compile(r"^[a-z]+(?: [a-z]+)? \u2014 (?=whenever |when |at |~ |as long )")
+_UNCOUNTERABLE = re.compile(r"(?:^|(?<=[.\n]))\s*(?:this spell|~) can't be countered\.?", re.I)
+
+
+_ADDITIONAL = re.compile(
+    r"(?:^|(?<=[.\n]))\s*as an additional cost to cast this spell, sacrifice an? (creature|artifact|land|permanent)\.?",
+    re.I,
+)
+
+
+def additional_cost(text: str) -> tuple[str, str]:
+    """A spell's text less its additional cost of sacrificing a permanent (118.8), and what kind of permanent
+    is sacrificed ("" : none).
+
+    >>> additional_cost("As an additional cost to cast this spell, sacrifice a creature.\\nDraw two cards.")
+    ('Draw two cards.', 'creature')
+    """
+    m = _ADDITIONAL.search(text)
+    if m is None:
+        return text, ""
+    return (text[: m.start()] + text[m.end() :]).strip(), m.group(1).lower()
+
+
+def spell_properties(text: str) -> tuple[str, bool]:
+    """An instant's or sorcery's text less the static ability that functions on the stack (113.6g), and
+    whether it had it: ``This spell can't be countered.`` is no instruction of its effect.
+
+    >>> spell_properties("This spell can't be countered.\\nDestroy target creature.")
+    ('Destroy target creature.', True)
+    """
+    rest = _UNCOUNTERABLE.sub("", text)
+    return rest.strip(), rest != text
 
 
 def own_name(text: str, name: str) -> str:
@@ -672,10 +779,14 @@ def _check_effect(text: str) -> str:
     return text
 
 
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+
+
 def _abilities_of(text: str) -> list[tuple[str, str]]:
     """A permanent's text split into abilities: by line and sentence, a triggered ability's effect
     keeping its following sentences only when they are joined by ``;`` or ``then``."""
     out = []
+    text = _REMINDER.sub("", text)  # reminder text is not rules text (207.2)
     for raw in re.split(r"(?<=[.])\s+|\n+", text.strip()):
         words = " ".join(raw.split()).rstrip(".")
         if words:

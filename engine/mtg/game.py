@@ -47,6 +47,8 @@ class MagicGame(core.Game[State]):
                 s.priority = ap
         elif phase in ("combat_damage", "combat_damage#2"):
             s.first_strike_step = phase == "combat_damage#2"
+            if s.first_strike_step:  # taken as done: those with first strike or double strike now dealt it
+                combat.remember_first_strikers(self)
             combat.damage_step(self)
         else:
             s.priority = ap
@@ -55,13 +57,15 @@ class MagicGame(core.Game[State]):
 
     # -- engine.core.Game ------------------------------------------------------------------------------
     def plan(self, action: str) -> legality.Plan:
-        return legality.check(self.s, parse_actions.parse(action))
+        return legality.check(self.s, parse_actions.parse(action), self.asking)
 
     def carry_out(self, plan: legality.Plan) -> None:
         if isinstance(plan, legality.Casting):
             stack.cast(self, plan)
         elif isinstance(plan, legality.StartCasting):
             stack.start_casting(self, plan)
+        elif isinstance(plan, legality.AssigningDamage) and plan.asked:
+            self._would_assign(plan)
         elif isinstance(plan, legality.AssigningDamage):
             combat.announce(self, plan)
         elif isinstance(plan, legality.OrderingTriggers):
@@ -77,6 +81,8 @@ class MagicGame(core.Game[State]):
             stack.play_land(self, plan)
         elif isinstance(plan, legality.Activating):
             stack.activate(self, plan)
+        elif isinstance(plan, legality.Cycling):
+            stack.cycle(self, plan)
         elif isinstance(plan, legality.Attacking):
             combat.declare_attackers(self, plan)
         elif isinstance(plan, legality.Blocking):
@@ -88,6 +94,20 @@ class MagicGame(core.Game[State]):
 
     def candidates(self) -> list[str]:
         return candidates(self.s)
+
+    def _would_assign(self, plan: legality.AssigningDamage) -> None:
+        """The answer to an ``ask:`` about an assignment the engine makes by itself: nothing is assigned."""
+        listing = ", ".join(f"{a.amount} to {a.target.name}" for a in plan.assignments)
+        keys = dict.fromkeys(k for a in plan.assignments for k in a.keys if k != "combat.chosen")
+        total = sum(a.amount for a in plan.assignments)
+        self.emit(
+            f"As combat stands now, {plan.player} may assign {plan.attacker.name}'s {total} combat damage this "
+            f"way: {listing}"
+            if listing
+            else f"As combat stands now, {plan.attacker.name} assigns no combat damage",
+            *keys,
+            "combat.assign",
+        )
 
     # -- the protocol the steps call back through (engine.mtg.state.Game) --------------------------------
     def receive_priority(self, player: str, what: str, *keys: str) -> None:

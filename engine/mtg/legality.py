@@ -23,11 +23,22 @@ illegal action leaves the game untouched.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from engine.core import Refusal, ScenarioError, suggest
 from engine.mtg.actions import Action
-from engine.mtg.effects import enchants, own_name, parse_effect, target_kinds, uses_x
+from engine.mtg.effects import (
+    QUALIFIED,
+    SPELL_KINDS,
+    enchants,
+    own_name,
+    parse_effect,
+    stat_kind,
+    target_kinds,
+    uses_x,
+)
+from engine.mtg.keywords import cost_of, entries
 from engine.mtg.state import (
     MAIN_PHASES,
     ORDER,
@@ -40,6 +51,7 @@ from engine.mtg.state import (
     Source,
     State,
     Target,
+    parse_cost,
     show_cost,
     with_x,
 )
@@ -56,6 +68,7 @@ class Payment:
     taps: tuple[Permanent, ...]
     pool: dict[str, int]  # the player's mana pool once paid
     from_pool: int
+    colours: tuple[str, ...] = ()  # the colour each land tapped is tapped for (a land of several: the one chosen)
 
 
 @dataclass(frozen=True)
@@ -68,6 +81,8 @@ class Casting:
     x: int = 0
     mode: str = ""  # the chosen mode's text (700.2a)
     effect: str = ""  # what it will do: its effect, or its mode's
+    sacrifice: Permanent | None = None  # sacrificed to pay an additional cost (118.8)
+    flashback: bool = False  # cast from its owner's graveyard for its flashback cost (702.34a)
 
 
 @dataclass(frozen=True)
@@ -99,6 +114,17 @@ class Activating:
 
 
 @dataclass(frozen=True)
+class Cycling:
+    """Cycling a card in its owner's hand (702.29a): ``[Cost], Discard this card: Draw a card.``"""
+
+    player: str
+    card: Card
+    definition: CardDef
+    cost: tuple[tuple[str, int], ...]
+    payment: Payment | None
+
+
+@dataclass(frozen=True)
 class Attacking:
     player: str
     attackers: tuple[Permanent, ...]
@@ -115,6 +141,7 @@ class AssigningDamage:
     player: str
     attacker: Permanent
     assignments: tuple[Assignment, ...]
+    asked: bool = False  # an ``ask:`` about an assignment the engine makes by itself: answered, not made
 
 
 @dataclass(frozen=True)
@@ -146,6 +173,7 @@ Plan = (
     | StartCasting
     | PlayingLand
     | Activating
+    | Cycling
     | Attacking
     | Blocking
     | AssigningDamage
@@ -156,8 +184,9 @@ Plan = (
 )
 
 
-def check(s: State, act: Action) -> Plan:
-    """The plan for ``act``, or :class:`Refusal` (the rules forbid it now)."""
+def check(s: State, act: Action, asking: bool = False) -> Plan:
+    """The plan for ``act``, or :class:`Refusal` (the rules forbid it now). ``asking``: ``act`` is asked
+    about (``ask:``), never carried out."""
     player = s.player_named(act.player)
     game_over(s)
     if act.verb == "cast":
@@ -173,7 +202,7 @@ def check(s: State, act: Action) -> Plan:
     if act.verb == "block":
         return block(s, player, act.pairs)
     if act.verb == "assign":
-        return assign_damage(s, player, act.names[0] if act.names else None, act.amounts)
+        return assign_damage(s, player, act.names[0] if act.names else None, act.amounts, asking)
     if act.verb == "order":
         return order_triggers(s, player, act.names)
     if act.verb == "pay":
@@ -281,6 +310,19 @@ def choose_targets(
 
 
 def _kind_matches(s: State, perm: Permanent, kind: str, src: Source) -> bool:
+    numbered = stat_kind(kind)
+    if numbered is not None:
+        base, stat, n, bound = numbered
+        value = (
+            s.power(perm)
+            if stat == "power"
+            else s.toughness(perm)
+            if stat == "toughness"
+            else sum(k for sym, k in perm.card.cost if sym != "X")
+        )
+        return _kind_matches(s, perm, base, src) and (value >= n if bound == "greater" else value <= n)
+    if kind in QUALIFIED:
+        return perm.is_a("creature") and qualified(s, perm, kind)
     if kind in ("creature", "creature or player"):
         return perm.is_a("creature")
     if kind == "any":
@@ -300,6 +342,21 @@ def _kind_matches(s: State, perm: Permanent, kind: str, src: Source) -> bool:
     return perm.is_a(kind)
 
 
+def kind_matches(s: State, perm: Permanent, kind: str, controller: str) -> bool:
+    """Is ``perm`` of a target kind, for a spell or ability ``controller`` controls (hexproof and the like
+    aside)?"""
+    return _kind_matches(s, perm, kind, Source("", controller))
+
+
+def qualified(s: State, perm: Permanent, kind: str) -> bool:
+    """Does the creature ``perm`` have what a qualified target kind asks (``attacking creature``)?"""
+    if kind.startswith("creature with"):
+        return s.has(perm, kind.split()[-1]) != kind.startswith("creature without")
+    state = {"attacking": perm.attacking, "blocking": perm.blocking is not None, "tapped": perm.tapped}
+    state["untapped"] = not perm.tapped
+    return any(state[word] for word in kind.removesuffix(" creature").split(" or "))
+
+
 def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[str, ...] | None:
     """Why ``target`` is not (or no longer) a legal target of this kind for a spell or ability from ``src``:
     (the reason, its citation keys), or None. A permanent that left is a new object (400.7)."""
@@ -315,7 +372,7 @@ def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[st
         perm = s.permanent(target.ref)  # type: ignore[arg-type]
         if perm is None:
             return ("it has left the battlefield", "cast.targets", "zone.new_object")
-        if kind in ("player", "opponent", "spell") or not _kind_matches(s, perm, kind, src or Source("", "")):
+        if kind in ("player", "opponent") + SPELL_KINDS or not _kind_matches(s, perm, kind, src or Source("", "")):
             return (f"it needs target {kind}", "cast.targets")
         if src is None:
             return None
@@ -340,10 +397,13 @@ def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[st
         item = s.on_stack(target.ref)  # type: ignore[arg-type]
         if item is None:
             return ("it has left the stack", "cast.targets")
-        if kind == "spell" and target.kind != "spell":
-            return ("it needs target spell", "cast.targets")
-        if kind not in ("spell", "spell or ability"):
+        if kind.endswith("spell") and target.kind != "spell":
             return (f"it needs target {kind}", "cast.targets")
+        if kind not in SPELL_KINDS + ("spell or ability",):
+            return (f"it needs target {kind}", "cast.targets")
+        creature = item.definition is not None and "creature" in item.definition.types
+        if (kind == "creature spell" and not creature) or (kind == "noncreature spell" and creature):
+            return (f"{item.name} is not a {kind}", "cast.targets")
         return None
     return ("it is not a legal target", "cast.targets")
 
@@ -383,6 +443,7 @@ def payment(
         p for p in s.battlefield if p.controller == player and p.is_a("land") and not p.tapped and p.oid != exclude
     ]
     taps: list[Permanent] = []
+    chosen: list[str] = []
     from_pool = 0
     for colour in [c for c in mana if c != "*"] + ["*"]:
         need = mana.get(colour, 0)
@@ -395,9 +456,12 @@ def payment(
                 pool[spend] -= 1
                 from_pool += 1
             else:
-                options = [land for land in lands if land not in taps and (colour == "*" or land.mana_colour == colour)]
+                options = [
+                    land for land in lands if land not in taps and (colour == "*" or colour in land.mana_colours)
+                ]
+                options.sort(key=lambda land: len(land.mana_colours))  # a land of one colour before a land of two
                 if colour == "*":
-                    options.sort(key=lambda land: land.mana_colour != "C")
+                    options.sort(key=lambda land: land.mana_colours != "C")
                 if not options:
                     raise Refusal(
                         f"{player} cannot pay {show_cost(cost)} for {what}: not enough untapped lands "
@@ -405,8 +469,9 @@ def payment(
                         "cast.pay",
                     )
                 taps.append(options[0])
+                chosen.append(options[0].mana_colours[0] if colour == "*" else colour)
             need -= 1
-    return Payment(player, cost, what, tuple(taps), {c: n for c, n in pool.items() if n}, from_pool)
+    return Payment(player, cost, what, tuple(taps), {c: n for c, n in pool.items() if n}, from_pool, tuple(chosen))
 
 
 def can_pay(s: State, player: str, cost: tuple[tuple[str, int], ...]) -> bool:
@@ -465,7 +530,14 @@ def cast(
     mode: str | None = None,
     announced: bool = False,
 ) -> Casting | StartCasting:
-    card = card_in_hand(s, player, name)
+    offered = None
+    said = _SACRIFICING.match(name)
+    if said is not None and s.match(name, s.hand.get(player, [])) is None:  # "casts CARD sacrificing BEARS"
+        name, offered = said.group(1), said.group(2)
+    buried = s.match(name, s.graveyard.get(player, [])) if s.match(name, s.hand.get(player, [])) is None else None
+    back = s.definition(buried.name) if buried is not None else None
+    flashback = back is not None and cost_of(back.keywords, "flashback") is not None
+    card = buried if flashback and buried is not None else card_in_hand(s, player, name)
     d = s.definition(card.name)
     if d is None:
         raise ScenarioError((), f'"{card.name}" has no definition under cards:')
@@ -511,9 +583,50 @@ def cast(
     aura = enchants(d.keywords) if d.is_aura else None
     kinds = (aura,) if aura else (target_kinds(effect) if effect else ())  # an Aura spell targets (303.4a)
     targets = choose_targets(s, player, card.name, kinds, target_names, src)
+    victim = sacrificed(s, player, card.name, d, offered)
+    cost = parse_cost(cost_of(d.keywords, "flashback") or "") if flashback else d.cost  # rather than its mana cost
     return Casting(
-        player, card, d, targets, payment(s, player, with_x(d.cost, x or 0), card.name), x or 0, mode or "", effect
+        player,
+        card,
+        d,
+        targets,
+        payment(s, player, with_x(cost, x or 0), card.name),
+        x or 0,
+        mode or "",
+        effect,
+        victim,
+        flashback,
     )
+
+
+_SACRIFICING = re.compile(r"^(.+?) sacrificing (.+)$", re.I)
+
+
+def sacrificed(s: State, player: str, spell: str, d: CardDef, offered: str | None) -> Permanent | None:
+    """The permanent sacrificed to pay a spell's additional cost (118.8; 601.2h: costs are paid as it is
+    cast), named ``P casts CARD sacrificing NAME``; None when the spell has no such cost."""
+    if not d.sacrifice:
+        if offered is not None:
+            raise ScenarioError(
+                (), f"{spell} has no additional cost to sacrifice a permanent: cast it without 'sacrificing'"
+            )
+        return None
+    if offered is None:
+        raise Refusal(
+            f"{spell} has an additional cost: sacrifice a {d.sacrifice} ('{player} casts {spell} sacrificing NAME')",
+            "cast.additional_cost",
+            "cast.pay",
+        )
+    perm = s.find_permanent(offered)
+    if perm is None:
+        raise s.unknown(offered, "permanent")
+    if perm.controller != player or (d.sacrifice != "permanent" and not perm.is_a(d.sacrifice)):
+        raise Refusal(
+            f"{player} cannot sacrifice {perm.name} for {spell}: it must be a {d.sacrifice} {player} controls",
+            "cast.additional_cost",
+            "effect.sacrifice",
+        )
+    return perm
 
 
 def choose_mode(s: State, player: str, mode: str, target_names: tuple[str, ...]) -> Casting:
@@ -552,11 +665,35 @@ def play(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Cas
     return PlayingLand(player, card, d)
 
 
-def activate(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Activating:
+_FOR_MANA = re.compile(r"^(.+?) for \{([wubrgc])\}$", re.I)
+
+
+def cycle(s: State, player: str, card: Card, d: CardDef) -> Cycling:
+    """``P activates CARD`` naming a card in their hand with cycling: its cycling ability, which functions
+    only there (702.29a), at any time they have priority; the card is discarded as part of the cost."""
+    priority(s, player, f"cycle {card.name}")
+    cost = parse_cost(cost_of(d.keywords, "cycling") or "")
+    return Cycling(player, card, d, cost, payment(s, player, cost, f"{card.name}'s cycling ability"))
+
+
+def activate(s: State, player: str, name: str, target_names: tuple[str, ...]) -> Activating | Cycling:
+    chosen = ""
+    said = _FOR_MANA.match(name)
+    if said is not None and s.find_permanent(name) is None:  # "P activates Adarkar Wastes for {U}" (605.3b)
+        name, chosen = said.group(1), said.group(2).upper()
     perm = s.find_permanent(name)
+    in_hand = s.match(name, s.hand.get(player, [])) if perm is None else None
+    if in_hand is not None:
+        d = s.definition(in_hand.name)
+        if d is not None and cost_of(d.keywords, "cycling") is not None:
+            return cycle(s, player, in_hand, d)
     if perm is None:
         if s.where(name):
-            raise ScenarioError((), f'"{name}" is {s.where(name)}: only permanents\' abilities can be activated')
+            raise ScenarioError(
+                (),
+                f"\"{name}\" is {s.where(name)}: only permanents' abilities (and cycling, from its owner's hand) can "
+                "be activated",
+            )
         raise s.unknown(name, "permanent")
     ability = perm.card.ability
     mana_land = ability is None and perm.is_a("land")
@@ -583,6 +720,17 @@ def activate(s: State, player: str, name: str, target_names: tuple[str, ...]) ->
             if mana_land or ability is None
             else "".join(i.mana for i in parse_effect(ability.effect) if i.verb == "add")
         )
+        choice = ability.choice if ability is not None else ""
+        if choice and (not chosen or chosen not in choice):
+            options = " or ".join(f"'{player} activates {perm.name} for {{{c}}}'" for c in choice)
+            raise ScenarioError(
+                (), f"{perm.name} adds one mana of a colour its controller chooses: say which, {options}"
+            )
+        if chosen and not choice and chosen != colour:
+            raise ScenarioError(
+                (), f"{perm.name} adds {{{colour}}}, not {{{chosen}}}: write '{player} activates {perm.name}'"
+            )
+        colour = chosen if choice else colour
         return Activating(
             player, perm, ability, cost, (), payment(s, player, cost, perm.name, exclude=perm.oid), colour
         )
@@ -636,6 +784,20 @@ def block_restriction(s: State, attacker: Permanent, blocker: Permanent) -> tupl
             "keyword.protection_block",
             "combat.block_restriction",
         )
+    for keyword, kw in entries(s.keywords(attacker)):
+        why = kw.evasion.stops(s, attacker, blocker, keyword) if kw.evasion is not None else None
+        if why is not None:
+            return (why, *kw.keys, "combat.block_restriction")
+    source = s.cant(attacker, "be blocked")
+    if source is not None:
+        said = "it" if source is attacker else source.name
+        return (f"{attacker.name} can't be blocked ({said} says so)", "combat.block_restriction")
+    for _, st in s.statics_for(blocker):
+        if st.blocks_only and not s.has(attacker, st.blocks_only):
+            return (
+                f"{blocker.name} can block only creatures with {st.blocks_only}, and {attacker.name} has none",
+                "combat.block_restriction",
+            )
     return None
 
 
@@ -695,7 +857,33 @@ def attack(s: State, player: str, names: tuple[str, ...]) -> Attacking:
                 "combat.illegal_attack",
             )
         chosen.append(perm)
+    for perm in s.battlefield:
+        source = s.must(perm, "attack") if perm not in chosen else None
+        if source is not None and can_attack(s, perm) is None:
+            said = "it attacks" if source is perm else f"{source.name} says it attacks"
+            raise Refusal(
+                f"{perm.name} must attack: {said} each combat if able, and it is able to",
+                "combat.attack_requirement",
+                "combat.illegal_attack",
+            )
     return Attacking(player, tuple(chosen))
+
+
+def _whole_names(s: State, pairs: tuple[tuple[str, str], ...]) -> list[tuple[str, str]]:
+    """The sentence reader splits blockers at commas and "and" (``Wurm with Bears and Wall``); a blocker
+    whose name has them (``Isamaru, Hound of Konda``) is joined again where the whole names a permanent
+    and its first piece does not."""
+    out = list(pairs)
+    i = 0
+    while i < len(out) - 1:
+        (attacker, blocker), (same, more) = out[i], out[i + 1]
+        joined = [f"{blocker}{sep}{more}" for sep in (", ", " and ")] if attacker == same else []
+        whole = next((j for j in joined if s.find_permanent(j) is not None), None)
+        if whole is not None and s.find_permanent(blocker) is None:
+            out[i : i + 2] = [(attacker, whole)]
+        else:
+            i += 1
+    return out
 
 
 def block(s: State, player: str, pairs: tuple[tuple[str, str], ...]) -> Blocking:
@@ -712,7 +900,7 @@ def block(s: State, player: str, pairs: tuple[tuple[str, str], ...]) -> Blocking
             f"{player} cannot declare blockers: the defending player, {s.defending}, does", "turn.declare_blockers"
         )
     chosen: list[tuple[Permanent, Permanent]] = []
-    for attacker_name, blocker_name in pairs:
+    for attacker_name, blocker_name in _whole_names(s, pairs):
         attacker, blocker = s.find_permanent(attacker_name), s.find_permanent(blocker_name)
         for name, perm in ((attacker_name, attacker), (blocker_name, blocker)):
             if perm is None:
@@ -775,10 +963,18 @@ def lethal(s: State, blocker: Permanent, source: Source, planned: int) -> int:
 
 
 def assign_damage(
-    s: State, player: str, attacker_name: str | None, amounts: tuple[tuple[str, int], ...]
+    s: State, player: str, attacker_name: str | None, amounts: tuple[tuple[str, int], ...], asking: bool = False
 ) -> AssigningDamage:
-    """``P assigns damage: X 2, Y 1``: how the attacker awaiting its assignment divides its combat damage."""
-    decision(s, player, "damage", "assign combat damage")
+    """``P assigns damage: X 2, Y 1``: how the attacker awaiting its assignment divides its combat damage.
+    Asked about a creature whose assignment is not awaited (the engine makes it), :func:`would_assign`."""
+    if asking and not _awaited(s, attacker_name):
+        return would_assign(s, player, attacker_name, amounts)
+    try:
+        decision(s, player, "damage", "assign combat damage")
+    except Refusal as no:
+        if s.pending is None and not s.over:  # where there is one legal way, the engine assigns it
+            raise Refusal(f"{no.message}; ask: checks an assignment the engine makes by itself", *no.keys) from None
+        raise
     awaiting = [p for p in (s.permanent(o) for o in s.awaiting) if p is not None]
     if attacker_name is not None:
         attacker = s.find_permanent(attacker_name)
@@ -787,6 +983,87 @@ def assign_damage(
             raise ScenarioError((), f'"{attacker_name}" is not an attacker whose damage is awaited (awaited: {names})')
     else:
         attacker = awaiting[0]
+    return _assignment(s, player, attacker, amounts)
+
+
+def _awaited(s: State, name: str | None) -> bool:
+    """Does the engine wait for the assignment of the creature named (None: of any)?"""
+    if s.pending != "damage":
+        return False
+    perm = s.find_permanent(name) if name is not None else None
+    return name is None or (perm is not None and perm.oid in s.awaiting)
+
+
+def would_assign(s: State, player: str, name: str | None, amounts: tuple[tuple[str, int], ...]) -> AssigningDamage:
+    """``ask: P assigns damage[ from CREATURE]: X 2, Y 1`` about an assignment the engine makes by itself
+    (there is one legal way): would it be legal in the combat as it stands? Asked once blockers are
+    declared, until combat damage is assigned; an unblocked attacker assigns all its damage to the player
+    (510.1b), a blocker to the creature it blocks (510.1d), a blocked attacker among its blockers (510.1c)."""
+    game_over(s)
+    blocks_declared = s.step == "declare_blockers" and s.pending is None
+    assigning_now = s.step == "combat_damage" and s.pending == "damage" and not s.first_strike_step
+    if not (blocks_declared or assigning_now):
+        raise Refusal(
+            f"{player} cannot assign combat damage now: it is assigned as the combat damage step begins "
+            "(by the engine where there is one legal way); ask about an assignment once blockers are declared",
+            "combat.assign",
+        )
+    mine = [p for p in s.battlefield if p.controller == player and (p.attacking or p.blocking is not None)]
+    creature = s.find_permanent(name) if name is not None else (mine[0] if len(mine) == 1 else None)
+    if name is not None and creature is None:
+        raise s.unknown(name, "creature")
+    if creature is None:
+        if not mine:
+            raise Refusal(f"{player} has no creature in combat to assign combat damage", "combat.assign")
+        names = ", ".join(p.name for p in mine)
+        raise ScenarioError((), f'say whose damage: "{player} assigns damage from CREATURE: ..." ({names})')
+    if not (creature.attacking or creature.blocking is not None):
+        raise Refusal(f"{creature.name} is not in combat: it assigns no combat damage", "combat.assign")
+    if creature.controller != player:
+        raise Refusal(
+            f"{creature.name} is {creature.controller}'s: {creature.controller} announces how it assigns its "
+            "combat damage",
+            "combat.assign",
+        )
+    if creature.attacking and creature.blocked:
+        plan = _assignment(s, player, creature, amounts)
+        return AssigningDamage(player, creature, plan.assignments, asked=True)
+    power = s.power(creature)
+    to: Target | None
+    if creature.attacking:
+        to = Target("player", s.defending, s.defending)
+        why, key = (
+            f"{creature.name} is unblocked: it assigns all its combat damage to {s.defending}",
+            "combat.unblocked",
+        )
+    else:
+        blocked = s.permanent(creature.blocking) if creature.blocking is not None else None
+        if blocked is None:
+            to, key = None, "combat.blocking_nothing"
+            why = f"{creature.name} blocks a creature that left combat: it assigns no combat damage"
+        else:
+            to, key = Target("permanent", blocked.oid, blocked.name), "combat.blocker_damage"
+            why = f"{creature.name} blocks {blocked.name}: it assigns all its combat damage to {blocked.name}"
+    said: dict[Target, int] = {}
+    for recipient, n in amounts:
+        target = s.find_target(recipient, on_stack=False)
+        if target is None:
+            raise s.unknown(recipient, "creature or player")
+        if n:
+            said[target] = said.get(target, 0) + n
+    if to is None or power <= 0:  # it assigns none (510.1a, 510.1d)
+        if said:
+            if power <= 0:
+                why, key = f"{creature.name} has {power} power: it assigns no combat damage", "combat.zero_power"
+            raise Refusal(why, key, "combat.assign")
+        return AssigningDamage(player, creature, (), asked=True)
+    if said != {to: power}:
+        raise Refusal(f"{why} ({power})", key, "combat.assign")
+    return AssigningDamage(player, creature, (Assignment(s.source_of(creature), to, power, (key,)),), asked=True)
+
+
+def _assignment(s: State, player: str, attacker: Permanent, amounts: tuple[tuple[str, int], ...]) -> AssigningDamage:
+    """Is this division of a blocked ``attacker``'s combat damage legal (510.1a, 510.1c, 702.19b, 702.2c)?"""
     source = s.source_of(attacker)
     power = s.power(attacker)
     blockers = [b for b in (s.permanent(o) for o in attacker.blockers) if b is not None]
@@ -899,7 +1176,8 @@ def pay_or_not(s: State, player: str, pays: bool, said: int | None = None) -> Pa
 
 # -- moving to a step ------------------------------------------------------------------------------------
 def move_to(s: State, player: str, target: str) -> MovingTo:
-    """``P moves to PHASE``: said by the player with priority, or by anyone while a declaration is pending."""
+    """``P moves to PHASE``: said by the player with priority, or by anyone while a declaration is pending.
+    A later step of this turn is reached this turn, an earlier one or the one it is in now in the next turn."""
     if target not in ORDER:
         raise ScenarioError(
             (), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}'
@@ -912,6 +1190,4 @@ def move_to(s: State, player: str, target: str) -> MovingTo:
         priority(s, player, f"move to {target}")
     else:
         game_over(s)
-    if target == s.step:
-        raise ScenarioError((), f"already in {target}: write the actions of this step, or move to a later one")
-    return MovingTo(player, target)
+    return MovingTo(player, target)  # the step it is in now: that step of the next turn

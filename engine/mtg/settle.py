@@ -154,9 +154,10 @@ def check_state(g: Game) -> bool:
             "sba.check",
             "sba.token",
         )
-    for perm, _, _ in dying:
+    together = [perm for perm, _, _ in dying]  # one event (704.3): each one's replacement effects see all of them
+    for perm in together:
         if perm in s.battlefield:
-            leave_battlefield(g, perm, "graveyard")
+            leave_battlefield(g, perm, "graveyard", together)
     if losers:
         for _p, what, key in losers:
             g.emit(
@@ -235,7 +236,7 @@ def _auras(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
         else:
             kind = enchants(aura.card.keywords) or "creature"
             quality = s.protected_from(host, s.source_of(aura))
-            if kind != "permanent" and not host.is_a(kind):
+            if not s.enchantable(host, kind, aura.controller):
                 why = f"{host.name} is not a {kind}"
             elif quality is not None:
                 why, key = f"{host.name} has protection from {quality}", "sba.aura keyword.protection_enchant"

@@ -16,21 +16,24 @@ from engine.mtg.board import (
     destroy,
     draw,
     enter,
+    keyword_triggers,
     leave_battlefield,
     token_definition,
     unique_name,
     ward,
 )
 from engine.mtg.combat import deal_combat_damage
-from engine.mtg.effects import Instruction, X, enchants, parse_effect
+from engine.mtg.effects import Instruction, X, enchants, parse_effect, read_group
 from engine.mtg.legality import (
     Activating,
     Casting,
+    Cycling,
     Paying,
     Payment,
     PlayingLand,
     StartCasting,
     can_pay,
+    qualified,
     spell_source,
     why_not,
 )
@@ -43,6 +46,7 @@ from engine.mtg.state import (
     Shield,
     Source,
     StackItem,
+    State,
     Target,
     show_cost,
 )
@@ -58,7 +62,8 @@ def pay(g: Game, payment: Payment | None) -> None:
         land.tapped = True
     how = []
     if payment.taps:
-        how.append("tapping " + ", ".join(f"{land.name} for {{{land.mana_colour}}}" for land in payment.taps))
+        colours = payment.colours or tuple(land.mana_colour for land in payment.taps)
+        how.append("tapping " + ", ".join(f"{land.name} for {{{c}}}" for land, c in zip(payment.taps, colours)))
     if payment.from_pool:
         how.append(f"{payment.from_pool} mana from the mana pool")
     g.emit(
@@ -96,7 +101,14 @@ def cast(g: Game, plan: Casting) -> None:
         announced.append(f"with X={plan.x}")
         keys.append("cast.x")
     pay(g, plan.payment)
-    g.s.hand[player].remove(card)
+    if plan.sacrifice is not None:
+        g.emit(
+            f"{player} sacrifices {plan.sacrifice.name} to pay {card.name}'s additional cost",
+            "cast.additional_cost",
+            "effect.sacrifice",
+        )
+        leave_battlefield(g, plan.sacrifice, "graveyard")
+    (g.s.graveyard if plan.flashback else g.s.hand)[player].remove(card)
     item = StackItem(
         card.oid,
         card.name,
@@ -109,18 +121,27 @@ def cast(g: Game, plan: Casting) -> None:
         src=replace(spell_source(player, d, card.oid), name=card.name),
         x=plan.x,
         mode=plan.mode,
+        flashback=plan.flashback,
     )
     g.s.stack.append(item)
     aimed = f" targeting {', '.join(t.name for t in targets)}" if targets else ""
     keys += (["cast.targets"] if targets else []) + ["stack.add"]
     if d.is_aura:
         keys.append("keyword.enchant")
+    if plan.flashback:
+        keys.append("keyword.flashback")
+        announced.append("from the graveyard for its flashback cost")
+    if "devoid" in d.keywords:
+        keys.append("keyword.devoid")
+        announced.append("(colorless: it has devoid)")
     if "flash" in d.keywords and "instant" not in d.types:
         keys.append("cast.flash")
     elif "instant" in d.types:
         keys.append("cast.instant")
     said = (" " + " ".join(announced)) if announced else ""
     g.emit(f"{player} casts {card.name}{said}{aimed}; it goes on top of the stack", *keys)
+    if "creature" not in d.types:
+        keyword_triggers(g, "cast noncreature", player)
     ward(g, item)
     g.s.passes = 0
     g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
@@ -187,11 +208,52 @@ def activate(g: Game, plan: Activating) -> None:
     g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
 
 
+def cycle(g: Game, plan: Cycling) -> None:
+    """Cycle a card (702.29a): pay the cost, discarding the card (a cost: it happens as the ability is
+    activated), and its ability ("draw a card") goes on the stack."""
+    player, card, d = plan.player, plan.card, plan.definition
+    pay(g, plan.payment)
+    g.s.hand[player].remove(card)
+    g.s.graveyard.setdefault(card.owner, []).append(card)
+    item = StackItem(
+        g.s.oid(),
+        f"{card.name} cycling",
+        player,
+        "ability",
+        effect="draw a card",
+        source=card.name,
+        src=spell_source(player, d, card.oid),
+    )
+    g.s.stack.append(item)
+    g.emit(
+        f"{player} cycles {card.name}: pays {show_cost(plan.cost) or 'nothing'} and discards it (the cost); its "
+        "cycling ability, draw a card, goes on top of the stack",
+        "keyword.cycling",
+        "activate.on_stack",
+        "stack.add",
+    )
+    g.s.passes = 0
+    g.receive_priority(player, f"{player} receives priority again", "priority.after_action")
+
+
 # -- resolving ------------------------------------------------------------------------------------
 def target_kinds_of(item: StackItem) -> list[str]:
     if item.definition is not None and item.definition.is_aura:
         return [enchants(item.definition.keywords) or "creature"]
     return [i.target for i in (parse_effect(item.effect) if item.effect else ()) if i.targeted]
+
+
+def targets_legal(g: Game, item: StackItem) -> tuple[bool, ...]:
+    """Which of ``item``'s targets are still legal as it resolves (608.2b); () when it has none."""
+    if not item.targets:
+        return ()
+    return tuple(why_not(g.s, t, k, item.src) is None for t, k in zip(item.targets, target_kinds_of(item)))
+
+
+def fizzles(g: Game, item: StackItem) -> bool:
+    """Will ``item`` not resolve, every one of its targets being illegal now (608.2b)?"""
+    legal = targets_legal(g, item)
+    return bool(legal) and not any(legal)
 
 
 def resolve_top(g: Game) -> None:
@@ -203,7 +265,7 @@ def resolve_top(g: Game) -> None:
         return
     kinds = target_kinds_of(item)
     if item.targets:
-        legal = tuple(why_not(g.s, t, k, item.src) is None for t, k in zip(item.targets, kinds))
+        legal = targets_legal(g, item)
         if not any(legal):
             what = "is" if len(item.targets) == 1 else "are"
             why = [why_not(g.s, t, k, item.src) for t, k in zip(item.targets, kinds)]
@@ -291,6 +353,9 @@ def _finish(g: Game, item: StackItem, resolved: bool) -> None:
             g.emit(f"{perm.name} enters the battlefield under {item.controller}'s control", "resolve.permanent")
         enter(g, perm, attach)  # type: ignore[arg-type]
         return
+    if item.flashback:
+        exiled(g, item)
+        return
     g.s.graveyard.setdefault(owner, []).append(item.card)
     if resolved:
         g.emit(f"{item.name} is put into {owner}'s graveyard", "resolve.to_graveyard")
@@ -298,9 +363,29 @@ def _finish(g: Game, item: StackItem, resolved: bool) -> None:
         g.emit(f"{item.name} is put into {owner}'s graveyard without effect", "resolve.illegal_targets")
 
 
+def exiled(g: Game, item: StackItem) -> None:
+    """A spell cast with flashback leaves the stack: it is exiled instead of going anywhere else (702.34a)."""
+    assert item.card is not None
+    g.s.exile.setdefault(item.card.owner, []).append(item.card)
+    g.emit(
+        f"{item.name} was cast with flashback: it is exiled instead of going anywhere else",
+        "keyword.flashback",
+        "replace.instead",
+    )
+
+
 def counter(g: Game, by: StackItem, victim: StackItem) -> None:
+    if victim.definition is not None and victim.definition.uncounterable:
+        g.emit(
+            f"{victim.name} can't be countered: {by.name} does not counter it, and it stays on the stack",
+            "counter.cannot",
+            "effect.counter",
+        )
+        return
     g.s.stack.remove(victim)
-    if victim.card is not None:
+    if victim.card is not None and victim.flashback:
+        exiled(g, victim)
+    elif victim.card is not None:
         g.s.graveyard.setdefault(victim.card.owner, []).append(victim.card)
     g.emit(
         f"{by.name} counters {victim.name}: it leaves the stack without resolving"
@@ -332,6 +417,10 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
             for perm in [p for p in s.battlefield if p.is_a("creature")]:
                 if instr.who == "each other creature" and item.subject and perm.oid == item.subject.ref:
                     continue
+                deal_damage(g, _source(g, item), Target("permanent", perm.oid, perm.name), n, "resolve.instructions")
+            return None
+        if read_group(instr.who) is not None:
+            for perm in members(s, instr.who, me, item):
                 deal_damage(g, _source(g, item), Target("permanent", perm.oid, perm.name), n, "resolve.instructions")
             return None
         if instr.who == "each player":
@@ -425,6 +514,12 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
             "resolve.instructions",
             "prevent.shield",
         )
+    elif read_group(instr.who) is not None and verb in ("boost", "grant", "destroy", "tap", "untap"):
+        group = members(s, instr.who, me, item)
+        if not group:
+            g.emit(f"{item.name}: there are no {instr.who.removeprefix('each ')}s to affect", "resolve.instructions")
+        for perm in group:
+            _on_permanent(g, item, instr, perm, n)
     else:
         aimed = s.permanent(target.ref) if target is not None and isinstance(target.ref, int) else None
         if aimed is None:
@@ -432,6 +527,27 @@ def execute(g: Game, item: StackItem, instr: Instruction, target: Target | None)
             return None
         _on_permanent(g, item, instr, aimed, n)
     return None
+
+
+def members(s: State, who: str, me: str, item: StackItem) -> list[Permanent]:
+    """The permanents of a group an instruction acts on, each of them (``creatures you control``), as it
+    resolves (608.2h: the group is determined once, as the effect is applied)."""
+    read = read_group(who)
+    assert read is not None
+    other, state, with_, keyword, whose = read
+    itself = item.subject.ref if item.subject is not None and other else None
+    out = []
+    for p in s.battlefield:
+        if not p.is_a("creature") or p.oid == itself or (state == "nontoken" and p.token):
+            continue
+        if state not in ("", "nontoken") and not qualified(s, p, f"{state} creature"):
+            continue
+        if keyword and s.has(p, keyword) != (with_ == "with"):
+            continue
+        if (whose == "you control" and p.controller != me) or (whose and whose != "you control" and p.controller == me):
+            continue
+        out.append(p)
+    return out
 
 
 def _on_permanent(g: Game, item: StackItem, instr: Instruction, perm: Permanent, n: int) -> None:
@@ -445,12 +561,19 @@ def _on_permanent(g: Game, item: StackItem, instr: Instruction, perm: Permanent,
     elif verb == "bounce":
         g.emit(f"{item.name} returns {perm.name} to {perm.owner}'s hand", "resolve.instructions")
         leave_battlefield(g, perm, "hand")
+    elif verb == "tuck":
+        g.emit(f"{item.name} puts {perm.name} on top of {perm.owner}'s library", "resolve.instructions")
+        leave_battlefield(g, perm, "library")
     elif verb == "boost":
         plus = (n, _n(item, instr.amount2))
         perm.boost = (perm.boost[0] + plus[0], perm.boost[1] + plus[1])
+        gains = f" and gains {' and '.join(instr.extra)}" if instr.extra else ""
+        perm.granted = tuple(dict.fromkeys(perm.granted + tuple(instr.extra)))
         g.emit(
-            f"{perm.name} gets {plus[0]:+d}/{plus[1]:+d} until end of turn (now {s.power(perm)}/{s.toughness(perm)})",
+            f"{perm.name} gets {plus[0]:+d}/{plus[1]:+d}{gains} until end of turn (now {s.power(perm)}/"
+            f"{s.toughness(perm)})",
             "resolve.instructions",
+            *(("effect.until_eot",) if instr.extra else ()),
         )
     elif verb == "grant":
         perm.granted = tuple(dict.fromkeys(perm.granted + tuple(instr.extra)))
@@ -492,6 +615,22 @@ def _on_permanent(g: Game, item: StackItem, instr: Instruction, perm: Permanent,
             "keyword.equip",
             "attach.equipment",
         )
+    elif verb == "renown":
+        if "renowned" in perm.designations:  # the intervening "if" checked again as it resolves (603.4)
+            g.emit(f"{perm.name} is already renowned: {item.name} does nothing", "keyword.renown", "trigger.if")
+            return
+        perm.counters["+1/+1"] = perm.counters.get("+1/+1", 0) + n
+        perm.designations += ("renowned",)
+        g.emit(
+            f"{item.name}: {n} +1/+1 counter{'s' if n != 1 else ''} are put on {perm.name} (now {s.power(perm)}/"
+            f"{s.toughness(perm)}) and it becomes renowned",
+            "resolve.instructions",
+            "keyword.renown",
+            "counter.put",
+        )
+    elif verb == "sacrifice":
+        g.emit(f"{perm.controller} sacrifices {perm.name} ({item.name})", "resolve.instructions", "effect.sacrifice")
+        leave_battlefield(g, perm, "graveyard")
     elif verb in ("tap", "untap"):
         perm.tapped = verb == "tap"
         g.emit(f"{item.name} {verb}s {perm.name}", "resolve.instructions", "effect.tap")

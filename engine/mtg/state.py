@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Event, ScenarioError, Snapshot, suggest
-from engine.mtg.effects import ReplacementDef, Static, amount, enchants, protections, quality_matches
+from engine.mtg.effects import ReplacementDef, Static, amount, enchants, parse_effect, protections, quality_matches
 
 PHASES = (
     "untap",
@@ -186,6 +186,12 @@ class AbilityDef(_Shared):
     def is_mana(self) -> bool:
         return self.effect.strip().lower().startswith("add ")
 
+    @property
+    def choice(self) -> str:
+        """The colours a mana ability adds one of, its controller choosing as it is activated (``{T}: Add {W}
+        or {U}``, ``one mana of any color``), or ""."""
+        return next((i.extra[0] for i in parse_effect(self.effect) if i.verb == "add" and i.extra), "")
+
 
 @dataclass(frozen=True)
 class CardDef(_Shared):
@@ -207,6 +213,8 @@ class CardDef(_Shared):
     prevent_all: bool = False
     modes: tuple[str, ...] = ()  # a modal spell's modes (700.2)
     loyalty: int | None = None  # a planeswalker's printed loyalty
+    uncounterable: bool = False  # "this spell can't be countered" (113.6g)
+    sacrifice: str = ""  # "As an additional cost to cast this spell, sacrifice a creature" (118.8): its kind
 
     @property
     def is_permanent(self) -> bool:
@@ -254,6 +262,7 @@ class Permanent:
     deathtouched: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
     spared: bool = False  # indestructible with lethal damage: said once
     since: int = 0  # when it came onto the battlefield (timestamp order)
+    designations: tuple[str, ...] = ()  # "renowned" (702.112b): kept until it leaves the battlefield
 
     def copy(self) -> Permanent:
         new = copy.copy(self)
@@ -269,6 +278,19 @@ class Permanent:
         if self.card.mana:
             return self.card.mana
         return BASIC_LANDS.get(base_name(self.name).lower(), "C")
+
+    @property
+    def mana_colours(self) -> str:
+        """The colours of mana the land can be tapped for, one of them each time (to pay a cost)."""
+        ability = self.card.ability
+        if ability is not None and ability.is_mana and dict(ability.cost).get("T"):
+            choice = ability.choice
+            if choice:
+                return choice
+            made = "".join(i.mana for i in parse_effect(ability.effect) if i.verb == "add")
+            if len(made) == 1:
+                return made
+        return self.mana_colour
 
 
 @dataclass(frozen=True)
@@ -320,6 +342,7 @@ class StackItem(_Shared):
     x: int = 0  # the value announced for X (107.3a)
     mode: str = ""  # the mode chosen (700.2a)
     subject: Target | None = None  # what "it" / "that creature" / "that spell" of a trigger is
+    flashback: bool = False  # cast from a graveyard for its flashback cost: exiled as it leaves the stack
 
 
 @dataclass(frozen=True)
@@ -381,6 +404,12 @@ CHANGES = frozenset(
         "legend_rule_per_player",
         "indestructible",
         "menace",
+        "renown",
+        "intimidate",
+        "infect",
+        "prowess",
+        "devoid",
+        "skulk",
         "any_target",
         "token_named_token",
         "ward",
@@ -436,6 +465,10 @@ class State:
     casting: ModeWait | None = None
     paused: Paused | None = None
     first_strike_step: bool = False
+    # the attackers and blockers that had first strike or double strike as the first combat damage step
+    # began, and those of them that had double strike (510.4: who deals damage in the second step)
+    struck_first: frozenset[int] = frozenset()
+    struck_double: frozenset[int] = frozenset()
     left_combat: list[Permanent] = field(default_factory=list)  # attackers and blockers that left this combat
     lands_played: dict[str, int] = field(default_factory=dict)
     pool: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -522,7 +555,10 @@ class State:
         out = []
         for other in self.battlefield:
             for st in other.card.statics:
-                if st.scope == "attached":
+                if st.scope == "self":
+                    if other is perm:
+                        out.append((other, st))
+                elif st.scope == "attached":
                     if other.attached_to == perm.oid:
                         out.append((other, st))
                 elif (
@@ -565,9 +601,19 @@ class State:
     def cant(self, perm: Permanent, what: str) -> Permanent | None:
         """The permanent whose static ability says ``perm`` can't ``what`` (attack / block), or None."""
         for other, st in self.statics_for(perm):
-            if st.cant and what in st.cant:
+            if st.cant and what in st.cant.split(" or "):
                 return other
         return None
+
+    def must(self, perm: Permanent, what: str) -> Permanent | None:
+        """The permanent whose static ability says ``perm`` ``what``s (attacks) each combat if able, or None."""
+        return next((other for other, st in self.statics_for(perm) if st.must == what), None)
+
+    def enchantable(self, host: Permanent, kind: str, controller: str) -> bool:
+        """Can an Aura of ``controller`` with "enchant ``kind``" enchant ``host`` (303.4a, 702.5a)?"""
+        if kind == "creature you control":
+            return host.is_a("creature") and host.controller == controller
+        return kind == "permanent" or host.is_a(kind)
 
     def protections(self, perm: Permanent) -> tuple[str, ...]:
         return protections(self.keywords(perm))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.mtg import combat
 from engine.mtg.board import draw, fire
 from engine.mtg.legality import Attacking, Blocking, MovingTo
-from engine.mtg.stack import resolve_top
+from engine.mtg.stack import fizzles, resolve_top
 from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE, Game
 
 _PRIORITY_KEY = {
@@ -71,6 +71,7 @@ def begin(g: Game, step: str) -> None:
     g.s.step, g.s.passes, g.s.priority = step, 0, None
     if step == "end_of_combat":
         g.s.first_strike_step = False
+        g.s.struck_first = g.s.struck_double = frozenset()
     ap = g.s.turn_player
     if step == "untap":
         new_turn(g, next_player=True)
@@ -194,8 +195,10 @@ def pass_priority(g: Game, player: str) -> None:
     s.priority = None
     if s.stack:
         top = s.stack[-1]
+        resolves = not fizzles(g, top)  # one with only illegal targets is said not to resolve, once (608.2b)
         g.emit(
-            f"{player} passes priority. All players passed in succession: {top.name} resolves",
+            f"{player} passes priority. All players passed in succession: "
+            + (f"{top.name} resolves" if resolves else f"{top.name}, on top of the stack, would resolve"),
             "priority.all_pass",
             "stack.resolve_top",
             "resolve.spell",
@@ -203,7 +206,7 @@ def pass_priority(g: Game, player: str) -> None:
         resolve_top(g)
         if s.pending == "pay":  # it waits for a player's choice to pay; priority follows the answer
             return
-        after_resolution(g, top.name)
+        after_resolution(g, top.name, resolves)
     else:
         g.emit(
             f"{player} passes priority. All players passed in succession with the stack empty: "
@@ -215,9 +218,10 @@ def pass_priority(g: Game, player: str) -> None:
         advance(g)
 
 
-def after_resolution(g: Game, name: str) -> None:
+def after_resolution(g: Game, name: str, resolved: bool = True) -> None:
+    done = "resolved" if resolved else "left the stack"
     g.receive_priority(
-        g.s.turn_player, f"{g.s.turn_player} receives priority after {name} resolved", "priority.after_resolution"
+        g.s.turn_player, f"{g.s.turn_player} receives priority after {name} {done}", "priority.after_resolution"
     )
 
 
