@@ -5,7 +5,7 @@ per card type, the commonest phrases left unread, and a smoke run that plays eac
         [--sets OGN,SFD] [--json] [--top 30] [--edition 2026-02-27]
 
 A card is *read whole* when a scenario holding it (in a hand, or a battlefield under ``state:
-battlefields``, the library's card as contract version 3 takes it) builds: the engine refused no field and no sentence of its text. A card of several faces,
+battlefields``, or a rune in ``state: runes``, the library's card as contract version 3 takes it) builds: the engine refused no field and no sentence of its text. A card of several faces,
 and a card whose stats vary (``*``), counts as unread, with the reason. With ``--smoke`` each card read
 is also played: a scenario with the card in its controller's hand, two creatures or units on each side
 as targets and costs not checked (``costs: ignore``), the first legal action that plays it carried out,
@@ -74,6 +74,9 @@ def scenario_text(game: str, name: str, smoke: bool, edition: str = "", kind: st
         costs = "costs: ignore\n" if smoke else ""
         head = "game: riftbound\n" + PLAYERS + "turn: {player: Ana, phase: main}\n" + costs
         return head + f"state:\n  battlefields:\n    - {{name: {quoted}}}\n"
+    if kind == "Rune":  # where a player's runes are listed: the engine takes its domain
+        head = "game: riftbound\n" + PLAYERS + "turn: {player: Ana, phase: main}\n"
+        return head + f"state:\n  runes: {{Ana: {{ready: [{quoted}]}}}}\n"
     if game == "mtg":
         head = "game: mtg\n" + PLAYERS + "turn: {player: Ana, phase: main1}\n"
         head += f"edition: {json.dumps(edition)}\n" if edition else ""
@@ -201,7 +204,7 @@ def main(argv: list[str] | None = None) -> int:
                 kind = (card.types or ("",))[0]
                 why = read_whole(game, card.name, library, edition, kind)
                 played = None
-                if why is None and args.smoke and kind != "Battlefield":
+                if why is None and args.smoke and kind not in ("Battlefield", "Rune"):
                     played = smoke(game, card.name, library, edition)
                     if played:
                         faults.append(f"{card.name}: {played}")

@@ -478,3 +478,35 @@ def test_a_battlefield_named_from_the_library_takes_its_text(corpora, tmp_path):
     )
     assert code == 2 and err.count("\n") == 1
     assert "Grove of the God-Willow is a Battlefield: not a card a scenario plays or holds" in err
+
+
+def test_a_rune_card_named_where_runes_are_listed_is_a_rune_of_its_domain(corpora, tmp_path):
+    """``runes: {Ana: {ready: [Fury Rune]}}``: a library Rune card stands for a rune of its domain (recycled, it
+    adds [Fury]); the same card in a hand is refused, saying where it goes."""
+    code, out, err = explain(
+        corpora,
+        tmp_path,
+        """\
+    game: riftbound
+    players: [Ana, Ben]
+    turn: {player: Ana, phase: main}
+    state:
+      runes: {Ana: {ready: [Fury Rune, Calm]}}
+      rune_deck: {Ana: 4}
+    actions:
+      - Ana recycles a ready Fury rune
+    expect:
+      - {after: 1, runes: {Ana: {ready: 1, pool: "[Fury]", deck: 5}}}
+    """,
+        "--json",
+    )
+    assert code == 0, err or out
+    taken = json.loads(out)["library_cards"]
+    assert [(c["card"], c["named_at"]) for c in taken] == [("Fury Rune", "state -> runes -> Ana -> ready -> 1")]
+    code, _, err = explain(
+        corpora,
+        tmp_path,
+        'game: riftbound\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main}\nstate:\n  hand: {Ana: ["Body Rune"]}\n',
+    )
+    assert code == 2 and err.count("\n") == 1
+    assert "Body Rune is a Rune: not a card a scenario plays or holds" in err

@@ -39,6 +39,7 @@ class Play:
     targets: tuple[str, ...] = ()
     paying: tuple[str, ...] = ()  # optional additional costs paid: Accelerate, Repeat
     kill: str | None = None  # the unit killed to pay an additional cost ("killing Vi")
+    using: str | None = None  # the unit an optional additional cost uses ("paying additional cost using Vi")
 
 
 @dataclass(frozen=True)
@@ -124,7 +125,7 @@ class Order:
 Action = Play | Activate | Move | Hide | Pass | EndTurn | Choose | Assign | Order | Answer | Runes
 
 FORMS = (
-    "P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat|Deflect] [killing UNIT]",
+    "P plays CARD [to PLACE] [targeting X[, Y]] [paying Accelerate|Repeat|Deflect|additional cost] [killing UNIT] [using UNIT]",
     "P moves U[, U2...] to PLACE",
     "P hides CARD at BATTLEFIELD",
     "P activates OBJECT [to PLACE] [targeting X] [paying Deflect]",
@@ -213,12 +214,15 @@ def _names(text: str, candidates: list[str], what: str) -> tuple[tuple[str, ...]
         out.append(name)
 
 
-def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str, ...], tuple[str, ...], str | None]:
-    """``[to PLACE] [targeting X, Y] [paying Accelerate] [killing U]`` in any order."""
+def _tail(
+    rest: str, names: Names, sentence: str
+) -> tuple[str | None, tuple[str, ...], tuple[str, ...], str | None, str | None]:
+    """``[to PLACE] [targeting X, Y] [paying Accelerate] [killing U] [using U]`` in any order."""
     place: str | None = None
     targets: tuple[str, ...] = ()
     paying: tuple[str, ...] = ()
     kill: str | None = None
+    using: str | None = None
     rest = rest.strip()
     while rest:
         low = rest.lower()
@@ -227,18 +231,22 @@ def _tail(rest: str, names: Names, sentence: str) -> tuple[str | None, tuple[str
         elif low.startswith("targeting "):
             targets, rest = _names(rest[10:], names.objects, "card or object")
         elif low.startswith("paying "):
-            found, rest = _names(rest[7:], ["Accelerate", "Repeat", "Deflect"], "optional or additional cost")
+            found, rest = _names(
+                rest[7:], ["Accelerate", "Repeat", "Deflect", "additional cost"], "optional or additional cost"
+            )
             paying = (*paying, *found)
         elif low.startswith("killing "):
             kill, rest = _name(rest[8:], names.objects, "card or object")
+        elif low.startswith("using "):
+            using, rest = _name(rest[6:], names.objects, "card or object")
         else:
             raise ScenarioError(
                 (),
                 f'cannot read "{rest}" in "{sentence}"; expected "to PLACE", "targeting X", '
-                '"paying Accelerate|Repeat|Deflect" or "killing UNIT"',
+                '"paying Accelerate|Repeat|Deflect|additional cost", "killing UNIT" or "using UNIT"',
             )
         rest = rest.strip()
-    return place, targets, paying, kill
+    return place, targets, paying, kill, using
 
 
 def parse(sentence: str, names: Names) -> Action:
@@ -254,12 +262,12 @@ def parse(sentence: str, names: Names) -> Action:
     verb = verb.lower()
     if verb == "plays":
         card, tail = _name(rest, names.objects, "card or object")
-        place, targets, paying, kill = _tail(tail, names, text)
-        return Play(player, card, place, targets, paying, kill)
+        place, targets, paying, kill, using = _tail(tail, names, text)
+        return Play(player, card, place, targets, paying, kill, using)
     if verb == "activates":
         obj, tail = _name(rest, names.objects, "card or object")
-        place, targets, paying, kill = _tail(tail, names, text)
-        if set(paying) - {"Deflect"} or kill:
+        place, targets, paying, kill, using = _tail(tail, names, text)
+        if set(paying) - {"Deflect"} or kill or using:
             raise ScenarioError(
                 (), f'"{text}": an ability\'s costs are paid as it is activated; drop "paying"/"killing"'
             )

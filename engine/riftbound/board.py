@@ -39,6 +39,7 @@ def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str, 
             f"controller's base ({', '.join(sorted({str(u.controller) for u in units}))}'s), not {mover}'s",
             "base.own_objects_only",
         )
+    origin = {u.key: u.location or "" for u in units}
     for u in units:
         set_location(u, place)
         _carry(g, u)
@@ -49,7 +50,14 @@ def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str, 
     if place.lower() != "base":
         contest(g, g.s.bf(place), player)
     for u in units:
-        triggers.fire(g, "move", subject=u, player=player, what="battlefield" if place.lower() != "base" else "base")
+        triggers.fire(
+            g,
+            "move",
+            subject=u,
+            player=player,
+            what="battlefield" if place.lower() != "base" else "base",
+            before={"from": origin[u.key]},
+        )
 
 
 def contest(g: Game, bf: Battlefield, player: str) -> None:
@@ -126,6 +134,7 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
     if replacement.would(g, "die", card, f"{card.name} would die", "kill.to_trash"):
         return False
     controller = card.controller
+    buffed = card.buffed
     died_at = card.location
     for t in card.defn.triggers:
         if t.spec.event == "die":
@@ -145,7 +154,7 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
     champion_note(g, card)
     if card.is_unit:
         triggers.left_with(g, [card])
-        triggers.fire(g, "dies", subject=card, before={"controller": controller})
+        triggers.fire(g, "dies", subject=card, before={"controller": controller, "buffed": buffed})
     return True
 
 
@@ -514,8 +523,14 @@ def ready_runes(g: Game, player: str, n: int, *keys: str) -> None:
     g.emit(f"{player} readies {done} rune(s)", *keys, "ready.action", *(("text.do_what_you_can",) if done < n else ()))
 
 
-def recycle_rune(g: Game, player: str, *keys: str) -> None:
-    """ "You must recycle one of your runes": chosen as it resolves, not a target (352.10.f)."""
+def rune_label(rune: Rune) -> str:
+    """A rune as a player names it when choosing one: ``exhausted Fury rune``, ``ready rune``."""
+    return " ".join(w for w in ("exhausted" if rune.exhausted else "ready", rune.domain or "", "rune") if w)
+
+
+def recycle_rune(g: Game, player: str, *keys: str, pick: int | None = None) -> None:
+    """ "You must recycle one of your runes": chosen by the player as it resolves, not a target (355.10.f):
+    ``pick`` is the rune chosen (None: the runes do not differ, or are not counted)."""
     runes = g.s.runes[player]
     if runes is None:
         g.emit(
@@ -528,13 +543,12 @@ def recycle_rune(g: Game, player: str, *keys: str) -> None:
     if not runes:
         g.emit(f"{player} has no rune to recycle", *keys, "text.do_what_you_can")
         return
-    i = next((j for j, r in enumerate(runes) if r.exhausted), 0)
-    rune = runes.pop(i)
+    rune = runes.pop(pick or 0)
     if g.s.rune_deck[player] is not None:
         g.s.rune_deck[player] = (g.s.rune_deck[player] or 0) + 1
     g.emit(
         f"{player} recycles {'an exhausted' if rune.exhausted else 'a'}{' ' + rune.domain if rune.domain else ''} "
-        "rune, chosen now as it resolves",
+        f"rune, {'the one they choose' if pick is not None else 'chosen now'} as it resolves",
         *keys,
         "recycle.runes",
         "targets.must_not_target",

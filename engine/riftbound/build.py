@@ -379,6 +379,8 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
         abilities.append(first)
     passives: list[tuple] = []
     legion, additional = "", None
+    optional: Cost | None = None
+    optional_mod: tuple = ()
     spell_effect: list[str] = []
     play_effects: list[str] = []
     text = _own_name("" if raw.get("effect") is None else str(raw.get("effect")), name)
@@ -424,6 +426,10 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
                 spell_effect.append(f"legion - {ab.effect}")
         elif ab.kind == "additional_cost":
             additional = ab.cost
+        elif ab.kind == "optional_cost":
+            optional, optional_mod = ab.cost, ab.data
+            if ab.effect:
+                (spell_effect if kind == "spell" else play_effects).append(ab.effect)
         else:
             (spell_effect if kind == "spell" else play_effects).append(ab.effect)
     if kind != "spell" and play_effects:
@@ -481,6 +487,8 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
         legion,
         additional,
         tuple(abilities),
+        optional,
+        optional_mod,
     )
 
 

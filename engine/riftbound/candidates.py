@@ -13,6 +13,16 @@ from engine.riftbound.legality import assignments
 from engine.riftbound.state import Awaiting, Card, State
 
 
+def _optional_tail(card: Card, own: list[Card]) -> list[str]:
+    """ "paying additional cost", with the unit it uses ("using Vi") when one is needed."""
+    assert card.defn.optional_cost is not None
+    for ins in card.defn.optional_cost.extra:
+        if ins.verb in ("spend_buff", "exhaust"):
+            fit = [u for u in own if (u.buffed if ins.verb == "spend_buff" else not u.exhausted)]
+            return [f" paying additional cost using {u.name}" for u in fit[:2]]
+    return [" paying additional cost"]
+
+
 def candidates(s: State) -> list[str]:
     if s.winner:
         return []
@@ -22,7 +32,7 @@ def candidates(s: State) -> list[str]:
             return [f"{w.player} chooses {o}" for o in w.options]
         if w.kind == "targets":
             return [f"{w.player} chooses " + (", ".join(combo) or "nothing") for combo in _target_combos(w)]
-        if w.kind == "pick":
+        if w.kind in ("pick", "choice"):
             return [f"{w.player} chooses {o}" for o in w.options]
         if w.kind == "subset":
             return [
@@ -66,6 +76,8 @@ def candidates(s: State) -> list[str]:
             tails.append(" paying Accelerate")
         if card.defn.repeat is not None:
             tails.append(" paying Repeat")
+        if card.defn.optional_cost is not None:
+            tails.extend(_optional_tail(card, [u for u in units if u.controller == p]))
         kill = ""
         if card.defn.additional_cost is not None:
             own = [u for u in units if u.controller == p]

@@ -44,6 +44,7 @@ from engine.riftbound import cardtext_tables
 from engine.riftbound import citekeys as K
 from engine.riftbound.effect_types import (
     KEYWORDS,
+    Condition,
     Cost,
     Instruction,
     Target,
@@ -55,8 +56,13 @@ from engine.riftbound.effect_types import (
 )
 
 # Verbs after which ``and`` / ``,`` starts a new instruction (``heal it, exhaust it, and recall it``).
-_CLAUSE_VERBS = "kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look"
+_CLAUSE_VERBS = "kill|heal|exhaust|ready|recall|stun|buff|draw|move|deal|banish|give|reveal|look|channel"
 _TARGET_KEYWORDS = "assault|shield|deflect|tank|ganking|hidden|deathknell|temporary|vision|accelerate"
+# the words a target may say after "a": never a tag's name ("if you control a Poro")
+_NOT_TAGS = (
+    "another|other|ready|exhausted|stunned|buffed|damaged|mighty|friendly|enemy|your|recruit|equipment|gear|gears"
+    "|unit|units|spell|spells|facedown|permanent|permanents|rune|runes|legend|battlefield|card|mech|mechs|chosen"
+)
 _GRANTED = "assault|shield|deflect|tank|ganking|deathknell|temporary|vision|hidden|accelerate|action|reaction"
 
 GRAMMAR = rf"""
@@ -64,13 +70,34 @@ GRAMMAR = rf"""
 start: paragraph "."?
 // a reflexive trigger ("do this:") takes the rest of its paragraph as its own ability (380, 381)
 paragraph: sentence (SEP sentence)*
-?sentence: ifdo | choose_two | clauses | reflexive
+?sentence: ifdo | conditional | otherwise | choose_two | clauses | reflexive
 ifdo: "if" "you" "do" ","? clauses
+// a condition the instructions are done under, checked as they resolve: "if it is stunned, kill it. otherwise,
+// stun it", "draw 1 if you have one or fewer cards in your hand"
+conditional: "if" condition ("," | CONJ)? clauses | clauses "if" condition
+otherwise: "otherwise" ","? clauses
+condition: ("it" | "that" "unit") "is" cond_state -> cond_it
+         | ("i" "am" | "i'm") cond_state -> cond_me
+         | "it" "is" "the" "only" "unit" "you" "control" cond_where? -> cond_only
+         | "you" "control" cond_object -> cond_control
+         | "there" "is" cond_object -> cond_there
+         | "you" "have" AT_LEAST cond_counted cond_where? -> cond_at_least
+         | "you" "have" word_number "or" ("more" | "fewer") cond_counted cond_where? -> cond_count
+         | "you" "paid" "the" "additional" "cost" -> cond_paid
+         | "you" ("can't" | "couldn't" ("channel" word_number ("rune" | "runes") "this" "way")?) -> cond_failed
+cond_state: state | "at" "a" "battlefield"
+cond_object: target | ("a" | "an") TAG_WORD
+cond_counted: "units" | "runes" | "cards" "in" "your" "hand"
+cond_where: "here" | "there" | "at" "that" "battlefield"
+AT_LEAST: /\d+\+/
+TAG_WORD: /(?!(?:{_NOT_TAGS})\b)[a-z][a-z'-]*/
 choose_two: choose_word target "and" second_target
 second_target: target
 clauses: first_clause (CONJ clause)*
 first_clause: then? clause
-clause: instruction
+clause: instruction (OR_CLAUSE instruction)?
+// "draw 1 or channel 1 rune exhausted": its controller chooses one as it resolves
+OR_CLAUSE.3: /or(?= (?:{_CLAUSE_VERBS})\b)/
 reflexive: reflexive_if? "do" "this" reflexive_times? ":" paragraph
 reflexive_if: "if" "this" "kills" "it" ","? | "if" "you" "do" ","? | then
 reflexive_times: "twice" | word_number "times"
@@ -129,7 +156,8 @@ granted: GRANTED NUMBER? ((","| "and" | "," "and") MORE_GRANTED NUMBER?)*
 GRANTED: /(?:{_GRANTED})(?![a-z'-])/
 MORE_GRANTED: /(?:assault|shield|deflect|tank|ganking)(?![a-z'-])/
 this_turn: "this" "turn"
-ignoring_cost: ","? "ignoring" "its" "cost"
+ignoring_cost: ","? "ignoring" "its" ENERGY_WORD? "cost"
+ENERGY_WORD: "energy"
 // a token's name, and a battlefield named as a destination: the words up to the end of the clause
 TOKEN_NAME: /[a-z][a-z' -]*?(?= unit tokens?\b)/
 PLACE: /[a-z][a-z0-9' -]*?(?=,? and (?:{_CLAUSE_VERBS})\b|, (?:{_CLAUSE_VERBS})\b|\.|;|,?\s+then\s|$)/
@@ -147,15 +175,78 @@ cost: cost_part ((","| CONJ) cost_part)*
 ?cost_part: SYMBOLS -> cost_symbols
     | NUMBER -> cost_energy
     | "exhaust" ("me" | "this")? -> cost_exhaust
-    | (recycle_trash | discard | kill | recycle_rune | recycle) -> cost_instruction
+    | (recycle_trash | discard | kill | recycle_rune | recycle | spend_buff) -> cost_instruction
+
+// --- passive abilities (364): statements true while their card is on the board ---------------------------------
+passive: self_might | self_keywords | others_might | others_keywords | equipment_keywords | no_points
+       | no_score_here | bonus_damage | enters_ready | others_enter_ready | enters_exhausted | discount
+       | discount_optional | play_to | others_play_to | assigned_last | self_might_per | self_discount
+       | discount_min
+self_might: ("i" "have" | "i" "get") SIGNED "might" ("while" passive_cond)?
+          | ("while" | "if") passive_cond "," "i" "have" "an"? "additional"? SIGNED "might"
+self_keywords: ("while" | "if") passive_cond "," "i" "have" keyword_list
+others_might: passive_who passive_where? ("have" | "get") SIGNED "might" passive_where?
+others_keywords: passive_who passive_where? "have" keyword_list IF_NOT_ALREADY?
+IF_NOT_ALREADY: /if they didn't already\b/
+passive_who: "other"? who_words? "units" | "enemy" "units"
+who_words: "friendly" | "buffed" "friendly" | "friendly" "buffed"
+passive_where: "here" | "at" "my" "battlefield"
+equipment_keywords: "your" "equipment" "everywhere"? "have" keyword_list
+no_points: ("while" passive_cond ",")? "opponents" "can't" "gain" "points" ("while" passive_cond)?
+no_score_here: "players" "can't" "score" "here"
+bonus_damage: "your"? "spells" "and" "abilities" "deal" NUMBER "bonus" "damage" ("to" "units" "here")?
+enters_ready: ("if" passive_cond ",")? "i" "enter" "ready"
+others_enter_ready: passive_who "enter" "ready"
+enters_exhausted: ("this" "enters" | "i" "enter") "exhausted"
+assigned_last: "i" "must" "be" "assigned" "combat" "damage" "last"
+// amounts that vary: "my Might is increased by your points", "I get +1 [M] for each buffed friendly unit here"
+self_might_per: "my" "might" "is" "increased" "by" per_amount | "i" "get" SIGNED "might" "for" per_each
+self_discount: ("if" passive_cond ",")? ("this" "costs" | "i" "cost") SYMBOLS "less" ("for" per_each)?
+?per_amount: "the" "number" "of" "cards" "in" "your" "trash" -> count_trash
+           | "your" "points" -> count_points
+?per_each: "each" "card" "in" "your" "trash" -> count_trash
+         | "each" described -> count_each
+play_to: "you" "may" "play" "me" "to" ("an" | "a") where_to "battlefield"
+others_play_to: passive_who "may" "be" "played" "to" where_to "battlefields"
+where_to: "open" | "occupied" "enemy"
+discount: ("spells" | "units" | "cards") "you" "play" "cost" SYMBOLS "less"
+discount_optional: "optional" "additional" "costs" "you" "pay" "cost" SYMBOLS "less"
+// "the Energy costs for spells you play is reduced by [1], to a minimum of [1]"; "your Dragons' Energy costs"
+discount_min: ("while" passive_cond ",")? discounted "reduced" "by" SYMBOLS "," "to" "a" "minimum" "of" SYMBOLS
+discounted: "the" "energy" "costs" "for" ("spells" | "units" | "cards") "you" "play" ("is" | "are")
+          | "your" TAGS_POSSESSIVE "energy" "costs" "are"
+TAGS_POSSESSIVE: /[a-z]+s'/
+// the condition of a passive ability: one of the source's own (``i'm mighty``), or a condition of the game
+passive_cond: ("i'm" | "i" "am") SELF_STATE | condition
+            | "an" OPPONENTS "score" "is" "within" NUMBER ("point" | "points") "of" "the" "victory" "score" -> near_victory
+            | "an" "opponent" "controls" "a" "battlefield" -> opponent_controls
+SELF_STATE: /(?:mighty|attacking or defending alone|at a battlefield|equipped|buffed)\b/
+
+// --- optional additional costs (356.2.b): "As you play me, you may discard 1 as an additional cost." ----------------
+additional: "as" "you" "play" ("me" | "this") "," "you" "may" add_cost "as" "an" "additional" "cost"
+          | "you" "may" add_cost "as" "an" "additional" "cost" "to" "play" ("me" | "this")
+          | "as" "an" "additional" "cost" "to" "play" ("me" | "this") "," "you" "may" add_cost
+?add_cost: "pay" SYMBOLS -> add_pay
+         | "spend" "a" "buff" -> add_spend_buff
+         | "discard" NUMBER -> add_discard
+         | "exhaust" "a" "friendly" "unit" -> add_exhaust_unit
+// what paying it changes of the card's own cost
+paid_modifier: "if" "you" "do" "," paid_change
+?paid_change: "ignore" ("this" SPELLS_WORD | "my") "cost" -> paid_free
+            | "reduce" "my" "cost" "by" SYMBOLS -> paid_reduce
+SPELLS_WORD: "spell's"
 
 // --- triggers (376): the words before a triggered ability's comma ------------------------------------------
-trigger: ("when" | "whenever") when_event | "the" "first" "time" first_event | "at" "the"? (start_event | end_event)
+trigger: ("when" | "whenever") when_event ("and" "when" when_event)? | "the" "first" "time" first_event
+       | "at" "the"? (start_event | end_event) | nth_event
 ?when_event: ("you" "play" ("me" | "this") | ("i" "am" | "i'm" | "this" "is") "played") -> on_play
     | "you" "play" "this" "from" ("facedown" | "face" "down") -> on_play_facedown
+    | "you" "play" "me" "to" "a" "battlefield" -> on_play_to_battlefield
     | "i" "attack" -> on_attack
     | "i" ("attack" "or" "defend" | "defend" "or" "attack") -> on_attack_or_defend
     | "i" "defend" -> on_defend
+    | "you" "defend" "here" -> on_defend_here
+    | "a" "unit" "moves" "from" "here" -> on_moves_from_here
     | "i" "conquer" -> on_conquer
     | "i" "conquer" "a" "battlefield" "that" "was" "uncontrolled" -> on_conquer_uncontrolled
     | "you" "conquer" -> on_you_conquer
@@ -168,15 +259,22 @@ trigger: ("when" | "whenever") when_event | "the" "first" "time" first_event | "
     | "i" "move" "to" "a" "battlefield" -> on_move_to_battlefield
     | dying_unit ("you" "control")? "dies" -> on_dies
     | "you" "play" ("a" | "an") played_what -> on_played
+    | "you" "play" "another" played_what -> on_played_other
+    | "you" "play" ("a" | "an") played_what "from" "hidden" -> on_played_hidden
+    | "you" "play" ("a" | "an") played_what "on" "an" OPPONENTS "turn" -> on_played_their_turn
+    | "you" "play" ("a" | "an") played_what "that" "costs" SYMBOLS "or" "more" -> on_played_costly
     | "you" "play" "your" ORDINAL "card" ("in" "a" | "each") "turn" -> on_played_nth
     | "you" "recycle" "one" "or" "more" "cards" ("to" "your" "main" "deck")? -> on_recycle
     | "you" "kill" "a" "unit" "with" "a" "spell" -> on_kill_spell
     | "i" "win" "a" "combat" -> on_win
     | "you" "stun" "an" "enemy" "unit" -> on_stun
 ?first_event: dying_unit "dies" "each" "turn" -> on_dies_first
+?nth_event: "the" ORDINAL "time" "i" "move" ("in" "a" | "each") "turn" -> on_move_nth
 ?start_event: "start" "of" "your" ("beginning" "phase" | "turn") -> on_beginning
 ?end_event: "end" "of" "your" "turn" (","? "if" "i'm" "at" "a" "battlefield")? -> on_end
-dying_unit: ("another" | "a") side? "unit"
+dying_unit: ("another" | "a") DYING_STATE? side? NON_TAG? "unit"
+DYING_STATE: "buffed"
+NON_TAG: /non-[a-z]+/
 played_what: "spell" | "unit" | "card" | "mighty" "unit" | "gear"
 ORDINAL: "second" | "third"
 """
@@ -429,7 +527,7 @@ class May(Verb):
     name = "may"
     rule = '"you" "may" (may_cost "to")? clause\nmay_cost: "pay" SYMBOLS | "exhaust" "me" | "spend" ("a" | "its") "buff" | "discard" NUMBER | "kill" target'
     forms = ("you may EFFECT", "you may COST to EFFECT", "you may choose a unit")
-    does = "asked as it resolves (`P accepts` / `P declines`); COST: `pay [1]`, `exhaust me`, `spend a buff`, `discard 1`, `kill a unit`; `you may choose` is an optional target (352.13)"
+    does = "asked as it resolves (`P accepts` / `P declines`); COST: `pay [1]`, `exhaust me`, `spend a buff`, `discard 1`, `kill a unit`; `you may choose` is an optional target (352.13); opening a triggered ability's effect, either is decided as it triggers under v1.3 (383.3.a)"
     keys = (
         K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
         K.TRIGGER_OPTIONAL_WHEN_TRIGGERED,
@@ -504,9 +602,9 @@ class RecycleLooked(Verb):
 @dataclass(frozen=True, slots=True)
 class DealAll(Verb):
     name = "deal_all"
-    rule = '"deal" NUMBER "damage"? "to" ("all" | "each") all_units all_where?\nall_units: "unit" | "units" | "enemy" "units" | "friendly" "units"\nall_where: "at" ("my" | "its" | "this" | "a" | "that") "battlefield" | "here" | "there" | "at" "battlefields"'
-    forms = ("deal N to all units at PLACE",)
-    does = "`here`, `at a battlefield`, `at battlefields`: no unit is a target (352.10.d); `at a battlefield` targets the battlefield"
+    rule = '"deal" NUMBER "damage"? "to" ("all" | "each") all_units all_where?\nall_units: "unit" | "units" | "enemy" "units" | "friendly" "units"\nall_where: "at" ("my" | "its" | "this" | "a" | "that") "battlefield" | "here" | "there" | "at" "battlefields" | "in" "combat"'
+    forms = ("deal N to all units at PLACE", "deal N to all enemy units in combat")
+    does = "`here`, `at a battlefield`, `at battlefields`, `in combat` (attacking or defending): no unit is a target (352.10.d); `at a battlefield` targets the battlefield"
     keys = (K.TARGETS_PROGRAMMATIC,)
 
     def build(self, node: Node, text: str) -> Instruction:
@@ -528,6 +626,8 @@ class DealAll(Verb):
             "there",
         )
         place = "here" if where in here else "battlefields" if where == "at battlefields" else None
+        if where == "in combat":
+            place = "in combat"
         return Instruction("deal_all", n, Target("each", side, place), text=text)
 
 
@@ -560,13 +660,14 @@ class DealMight(Verb):
 @dataclass(frozen=True, slots=True)
 class Fight(Verb):
     name = "fight"
-    rule = '("they" | "them" | "those" "units") "deal" "damage" "equal" "to" "their" ("might" | "mights") "to" "each" "other"'
-    forms = ("they deal damage equal to their Mights to each other",)
+    rule = '("they" | "them" | "those" "units" | "we") "deal" "damage" "equal" "to" ("their" | "our") ("might" | "mights") "to" "each" "other"'
+    forms = ("they deal damage equal to their Mights to each other", "we deal damage equal to our Mights to each other")
     does = "the units are the source of the damage"
     keys = (K.DEAL_UNIT_SOURCE,)
 
     def build(self, node: Node, text: str) -> Instruction:
-        return Instruction("fight", 0, Target("they"), text=text)
+        # "we": the ability's source and the unit chosen before (its controller's unit and "it")
+        return Instruction("fight", 0, Target("they"), data=("we",) if node.words()[0] == "we" else (), text=text)
 
 
 @verb
@@ -588,13 +689,25 @@ class HealAll(Verb):
 @dataclass(frozen=True, slots=True)
 class KillAll(Verb):
     name = "kill_all"
-    rule = '"kill" "all" "units" ("here" | "at" ("a" | "that" | "my") "battlefield")?'
-    forms = ("kill all units [here]",)
+    rule = (
+        '"kill" "all" kill_state? kill_side? kill_noun ("here" | "at" ("a" | "that" | "my") "battlefield")?\n'
+        'kill_state: "damaged" | "stunned" | "exhausted" | "buffed"\nkill_side: "enemy" | "friendly"\n'
+        'kill_noun: "units" | "gear"'
+    )
+    forms = ("kill all [damaged] [enemy] units [here]", "kill all gear")
     does = "no unit is a target (352.10.d)"
+    keys = (K.TARGETS_PROGRAMMATIC,)
 
     def build(self, node: Node, text: str) -> Instruction:
         w = node.words()
-        return Instruction("kill_all", 0, Target("each", None, "here" if "here" in w or "my" in w else None), text=text)
+        state, side, noun = node.find("kill_state"), node.find("kill_side"), node.find("kill_noun")
+        assert noun is not None
+        filters: list[tuple[str, object]] = [("type", "gear" if noun.words() == ["gear"] else "unit")]
+        if state is not None:
+            filters.append(("state", state.words()[0]))
+        where = "here" if "here" in w or "my" in w else None
+        side_word = side.words()[0] if side is not None else None
+        return Instruction("kill_all", 0, Target("each", side_word, where, filters=tuple(filters)), text=text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -722,7 +835,9 @@ class Recall(OnTarget):
 @dataclass(frozen=True, slots=True)
 class Return(OnTarget):
     name = "return"
-    rule = '"return" target "to" ("its" | "their" | "your") OWNERS? ("hand" | "hands")\nOWNERS: /owners?\'?s?\'?/'
+    rule = (
+        '"return" target "to" ("its" | "their" | "your" | "my") OWNERS? ("hand" | "hands")\nOWNERS: /owners?\'?s?\'?/'
+    )
     forms = ("return a unit to its owner's hand", "return your Chosen Champion from your trash to your hand")
     keys = (K.RETURN_OWNERS_HAND, K.CHAMPION_SAME_NAME)
 
@@ -755,7 +870,7 @@ class Move(Verb):
             return Instruction("swap", 0, Target("it"), text=text)
         if node.token("FROM_HERE") and target.where is None:
             target = _only(target, where="here")
-        # the destination is the words after the last "to"
+        # the destination is the words after the last "to"; "to here": where the ability's source is
         return Instruction("move", 0, target, _place((place or "a location").rsplit(" to ", 1)[-1]), text=text)
 
 
@@ -763,15 +878,21 @@ class Move(Verb):
 @dataclass(frozen=True, slots=True)
 class Might(Verb):
     name = "might"
-    rule = 'give_to SIGNED "might" this_turn minimum?\ngive_to: "give" target "each"?\nminimum: ","? "to" "a" "minimum" "of" NUMBER "might"'
-    forms = ("give a unit +N might this turn", "give a unit -N might this turn[, to a minimum of 1]")
+    rule = '(give_to SIGNED | "an" "additional" SIGNED) "might" this_turn minimum?\ngive_to: "give" target "each"?\nminimum: ","? "to" "a" "minimum" "of" NUMBER "might"'
+    forms = (
+        "give a unit +N might this turn",
+        "give a unit -N might this turn[, to a minimum of 1]",
+        "then an additional +N might this turn",
+    )
     does = "expires in the Expiration Step"
     keys = (K.MIGHT_CURRENT, K.LAYERS_SNAPSHOT)
 
     def build(self, node: Node, text: str) -> Instruction:
         low = node.find("minimum")
         data = (("minimum", int(low.tokens("NUMBER")[0])),) if low else ()
-        return Instruction("might", int(node.tokens("SIGNED")[0]), node.target(), data=data, text=text)
+        # "then an additional +1 [M] this turn": to the unit the instruction before it gave Might to
+        target = node.target() if node.find("give_to") is not None else Target("it")
+        return Instruction("might", int(node.tokens("SIGNED")[0]), target, data=data, text=text)
 
 
 @verb
@@ -820,14 +941,25 @@ class Grant(Verb):
 @dataclass(frozen=True, slots=True)
 class Draw(Verb):
     name = "draw"
-    rule = '("its" "controller" | "you")? ("draw" | "draws") (NUMBER | "a" "card" | "one") ("card" | "cards")?'
-    forms = ("draw N", "its controller draws N")
-    does = "Burn Out on an empty deck"
+    rule = (
+        '("its" "controller" | "you")? ("draw" | "draws") (NUMBER | "a" "card" | "one") ("card" | "cards")? '
+        'draw_per?\ndraw_per: "for" "each" "of" "your" described'
+    )
+    forms = ("draw N", "its controller draws N", "draw N for each of your Mighty units")
+    does = (
+        "Burn Out on an empty deck; `for each of your ...`: N for each unit of yours that fits, counted as it resolves"
+    )
     keys = (K.DRAW_BY_EFFECT,)
 
     def build(self, node: Node, text: str) -> Instruction:
         n = node.tokens("NUMBER")
         who = "it" if node.words()[0] == "its" else "you"
+        per = node.find("draw_per")
+        if per is not None:
+            described = per.find("described")
+            assert described is not None
+            each = _only(read_target(described), side="your", count=1, upto=0)
+            return Instruction("draw", int(n[0]) if n else 1, None, data=(who, each), text=text)
         return Instruction("draw", int(n[0]) if n else 1, None, data=(who,), text=text)
 
 
@@ -858,14 +990,16 @@ class Score(Verb):
 @dataclass(frozen=True, slots=True)
 class Channel(Verb):
     name = "channel"
-    rule = '"channel" word_number ("rune" | "runes") "exhausted"?'
-    forms = ("channel N runes [exhausted]",)
+    rule = '(("its" "owner" | "its" "controller") "channels" | "channel") word_number ("rune" | "runes") "exhausted"?'
+    forms = ("channel N runes [exhausted]", "its owner channels N runes [exhausted]")
     does = "the Rune Pool and runes (160-162)"
 
     def build(self, node: Node, text: str) -> Instruction:
         n = node.find("word_number")
         assert n is not None
-        data = ("exhausted",) if node.words()[-1] == "exhausted" else ()
+        data: tuple[str, ...] = ("exhausted",) if node.words()[-1] == "exhausted" else ()
+        if node.words()[0] == "its":  # "its owner channels": the player who owns the unit acted on before
+            data = (*data, "it " + node.words()[1])
         return Instruction("channel", _n(n.words()[0]), data=data, text=text)
 
 
@@ -888,6 +1022,8 @@ class RecycleRune(Verb):
     name = "recycle_rune"
     rule = '"recycle" "one" "of" "your" "runes"'
     forms = ("you must recycle one of your runes",)
+    does = "not a target: its controller chooses which as it resolves (`P chooses exhausted Fury rune`) when their runes differ (352.10.f)"
+    keys = (K.TARGETS_MUST_NOT_TARGET,)
 
     def build(self, node: Node, text: str) -> Instruction:
         return Instruction("recycle_rune", 1, text=text)
@@ -901,6 +1037,7 @@ class PlayFromHand(Verb):
     forms = (
         "play a card [with KEYWORD] from your hand[, ignoring its cost]",
         "play a unit from your trash[, ignoring its cost]",
+        "play a unit from your trash, ignoring its Energy cost",
     )
     does = "from the hand, a Limited Play (406.3): the player chooses the card as it resolves (`P chooses CARD`; not a target, 352.10.a); its cost is paid unless ignored; a spell chooses its targets once the effect is done"
     keys = (K.PLAY_BY_EFFECT, K.PLAY_BY_EFFECT_NONE, K.CHOICE_NOT_TARGET_PRIVATE, K.COST_IGNORED, K.COST_MUST_PAY)
@@ -920,7 +1057,9 @@ class PlayFromHand(Verb):
             )
         if not re.match(r"(?:a|an|target) (?:unit|gear|card).*? (?:from|in) your trash$", t.text):
             raise ValueError(f'unknown effect "{text}"')
-        return Instruction("play_from", 0, read_target(t), data=("free",) if free else (), text=text)
+        ignoring = node.find("ignoring_cost")
+        data = () if ignoring is None else ("energy",) if ignoring.token("ENERGY_WORD") else ("free",)
+        return Instruction("play_from", 0, read_target(t), data=data, text=text)
 
 
 @verb
@@ -1072,6 +1211,66 @@ class Attach(Verb):
         return Instruction("attach", 0, target, text=text)
 
 
+@verb
+@dataclass(frozen=True, slots=True)
+class EachKills(Verb):
+    name = "each_kill"
+    rule = '"each" ("player" | "opponent") ("kills" | "kill") "one" "of" "their" ("units" | "unit" | "gear" | "gears")'
+    forms = ("each player kills one of their units", "each opponent kills one of their gear")
+    does = "each of those players, in turn order, chooses one of their own as it resolves (not a target): `P chooses UNIT`; then they die"
+    keys = (K.TARGETS_EACH_PLAYER_CHOOSES, K.KILL_INSTRUCTION_RESPONSIBLE)
+
+    def build(self, node: Node, text: str) -> Instruction:
+        w = node.words()
+        return Instruction("each_kill", 0, None, data=(w[1], "gear" if w[-1].startswith("gear") else "unit"), text=text)
+
+
+@verb
+@dataclass(frozen=True, slots=True)
+class ExhaustAll(Verb):
+    name = "exhaust_all"
+    rule = '"exhaust" "all" kill_side? "units" ("here")?'
+    forms = ("exhaust all friendly units",)
+    does = "no unit is a target (352.10.d)"
+    keys = (K.TARGETS_PROGRAMMATIC, K.EXHAUST_ACTION)
+
+    def build(self, node: Node, text: str) -> Instruction:
+        side = node.find("kill_side")
+        w = node.words()
+        return Instruction(
+            "exhaust_all",
+            0,
+            Target("each", side.words()[0] if side else None, "here" if w[-1] == "here" else None),
+            text=text,
+        )
+
+
+@verb
+@dataclass(frozen=True, slots=True)
+class SpendBuff(Verb):
+    name = "spend_buff"
+    rule = '"spend" ("my" | "its") "buff"'
+    forms = ("spend my buff",)
+    does = "removes the unit's buff; as a cost (`Spend my buff: ...`), the unit must have one (702.2.b)"
+    keys = (K.BUFF_SPEND,)
+
+    def build(self, node: Node, text: str) -> Instruction:
+        return Instruction("spend_buff", 0, Target("me" if node.words()[1] == "my" else "it"), text=text)
+
+
+@verb
+@dataclass(frozen=True, slots=True)
+class DoubleMight(Verb):
+    name = "double_might"
+    rule = '"double" target POSSESSIVE "might" "this" "turn"\nPOSSESSIVE: "\'s"'
+    forms = ("double a friendly unit's Might this turn",)
+    does = "+[M] equal to its Might as it resolves, until the Expiration Step"
+    keys = (K.MIGHT_CURRENT,)
+
+    def build(self, node: Node, text: str) -> Instruction:
+        return Instruction("double_might", 0, node.target(), text=text)
+
+
 # ... more verbs are appended below
 
 
@@ -1080,6 +1279,18 @@ _BY_NAME: dict[str, Verb] = {v.name: v for v in VERBS}
 # Forms of the sentences, not of one verb: how instructions are put together (the grammar's first rules).
 STRUCTURES: tuple[tuple[tuple[str, ...], str], ...] = (
     (("if you do, EFFECT",), "done only if the instruction before it was"),
+    (
+        ("EFFECT or EFFECT",),
+        "its controller chooses one as it resolves (`P chooses draw 1`; not a target)",
+    ),
+    (
+        ("if CONDITION, EFFECT", "EFFECT if CONDITION", "otherwise, EFFECT"),
+        "CONDITION checked as it resolves: `it is stunned` (a state, or `at a battlefield`), `I am Mighty`, "
+        "`it is the only unit you control`, `you control a Poro` (a target, or a tag), `there is a ready enemy "
+        "unit here`, `you have 2+ units here`, `you have one or fewer cards in your hand` (units, runes); "
+        "`otherwise`: when the condition before it did not hold. Opening a triggered ability's effect, it is also "
+        "checked as it triggers under v1.3 (383.3.e)",
+    ),
     (
         ("do this: EFFECT", "then do this: EFFECT", "do this twice: EFFECT", "if this kills it, do this: EFFECT"),
         "a reflexive trigger: a new ability on the Chain (380, 381), the rest of the paragraph",
@@ -1113,7 +1324,7 @@ def grammar() -> str:
 
 
 _OPTIONS: dict[str, Any] = {
-    "start": ["start", "trigger", "cost"],
+    "start": ["start", "trigger", "cost", "passive", "additional", "paid_modifier"],
     "parser": "lalr",
     "lexer": "contextual",
     "propagate_positions": True,
@@ -1157,9 +1368,13 @@ def tables_source() -> str:
 
 def _clause(node: Node) -> Instruction:
     """One clause: its instruction, built by its verb; its text is the clause's words as written."""
-    ins = next(node.children())  # instruction
-    inner = next(ins.children())
-    return _BY_NAME[inner.rule].build(inner, node.text)
+    parts = [next(i.children()) for i in node.children()]  # its instruction, or two joined by "or"
+    if len(parts) == 2:
+        body = tuple(_BY_NAME[p.rule].build(p, p.text) for p in parts)
+        if any(b.chooses for b in body):  # a choice between instructions that would choose targets: not read
+            raise ValueError(f'unknown effect "{node.text}"')
+        return Instruction("either", 0, None, body=body, text=node.text)
+    return _BY_NAME[parts[0].rule].build(parts[0], node.text)
 
 
 def read_cost(text: str) -> Cost:
@@ -1189,7 +1404,7 @@ def read_cost(text: str) -> Cost:
         else:
             inner = next(part.children())
             extra.append(_BY_NAME[inner.rule].build(inner, part.text))
-    if any(i.verb not in ("recycle_trash", "discard", "kill", "recycle_rune") for i in extra):
+    if any(i.verb not in ("recycle_trash", "discard", "kill", "recycle_rune", "spend_buff") for i in extra):
         raise ValueError(f'cannot read the cost "{text}"')
     return Cost(energy, tuple(power), exhaust, tuple(extra))
 
@@ -1209,29 +1424,35 @@ def read_triggers(text: str) -> tuple[TriggerSpec, ...]:
     >>> [t.event for t in read_triggers("when i attack or defend")]
     ['attack', 'defend']
     >>> read_triggers("the first time another friendly unit dies each turn")
-    (TriggerSpec(event='dies', who='other friendly', what='', nth=0, first=True, zone='board', condition=''),)
+    (TriggerSpec(event='dies', who='other friendly', what='', nth=0, first=True, zone='board', condition='', cost=0),)
     """
     try:
         tree = parser().parse(text, start="trigger")
     except LarkError:
         raise ValueError(f'unknown trigger condition "{text.strip()}"') from None
     node = Node(tree, text)
-    event = next(node.children())
-    name = event.rule.removeprefix("on_")
-    if name == "attack_or_defend":
-        return (TriggerSpec("attack"), TriggerSpec("defend"))
-    return (_trigger(event, name),)
+    out: list[TriggerSpec] = []
+    for event in node.children():  # "when I'm played and when I conquer": an ability for each event
+        name = event.rule.removeprefix("on_")
+        if name == "attack_or_defend":
+            out += [TriggerSpec("attack"), TriggerSpec("defend")]
+        else:
+            out.append(_trigger(event, name))
+    return tuple(out)
 
 
 def _trigger(event: Node, name: str) -> TriggerSpec:
     kinds: dict[str, dict[str, Any]] = {
         "play": {"event": "play"},
         "play_facedown": {"event": "play", "what": "facedown"},
+        "play_to_battlefield": {"event": "play", "what": "battlefield"},
         "conquer_uncontrolled": {"event": "conquer", "what": "uncontrolled"},
         "you_conquer": {"event": "conquer", "who": "you"},
         "conquer_here": {"event": "conquer", "who": "here"},
         "you_hold": {"event": "hold", "who": "you"},
         "hold_here": {"event": "hold", "who": "here"},
+        "defend_here": {"event": "defend", "who": "here"},
+        "moves_from_here": {"event": "move", "who": "from here"},
         "move_to_battlefield": {"event": "move", "what": "battlefield"},
         "recycle": {"event": "recycle", "who": "you"},
         "kill_spell": {"event": "kill_spell", "who": "you", "zone": "trash"},
@@ -1243,19 +1464,188 @@ def _trigger(event: Node, name: str) -> TriggerSpec:
     if name in ("dies", "dies_first"):
         unit = event.find("dying_unit")
         assert unit is not None
-        words = unit.words()
-        side = words[1] if len(words) == 3 else ""
+        words = [w for w in unit.words() if not w.startswith("non-") and w != "buffed"]
+        side = words[1] if len(words) == 3 else "friendly" if "control" in event.words() else ""
         kw = {"event": "dies", "who": ("other " if words[0] == "another" else "") + (side or "unit")}
         kw["first"] = name == "dies_first"
-    elif name == "played":
+        non = unit.token("NON_TAG")
+        if non is not None:  # "another non-Recruit unit": not one with that tag
+            kw["what"] = non
+        if unit.token("DYING_STATE"):  # "a buffed friendly unit dies": buffed as it died
+            kw["what"] = "buffed"
+    elif name == "move_nth":  # "the third time I move in a turn"
+        kw = {"event": "move", "nth": {"second": 2, "third": 3}[event.tokens("ORDINAL")[0]]}
+    elif name in ("played", "played_other", "played_costly", "played_hidden", "played_their_turn"):
         what = event.find("played_what")
         assert what is not None
-        kw["what"] = what.text
+        kw = {"event": "played", "what": ("other " if name == "played_other" else "") + what.text}
+        if name == "played_hidden":  # "when you play a card from [Hidden]": from facedown
+            kw["zone"] = "board"
+            kw["condition"] = "from hidden"
+        if name == "played_their_turn":  # "on an opponent's turn"
+            kw["condition"] = "opponent's turn"
+        if name == "played_costly":
+            kw["cost"] = _power(event.tokens("SYMBOLS")[0])[0]
     elif name == "played_nth":
         kw = {"event": "played", "what": "card", "nth": {"second": 2, "third": 3}[event.tokens("ORDINAL")[0]]}
     elif name == "end" and "if" in event.words():
         kw["condition"] = "at a battlefield"
     return TriggerSpec(**kw)
+
+
+_SELF_CONDITIONS = {
+    "mighty": "mighty",
+    "attacking or defending alone": "alone",
+    "at a battlefield": "at a battlefield",
+    "equipped": "equipped",
+    "buffed": "buffed",
+}
+
+
+def read_passive(text: str) -> tuple | None:
+    """A passive ability (364) as (kind, fields...), or None when the statement is not one the grammar reads.
+
+    >>> read_passive("while i'm mighty, i have deflect")
+    ('self_keywords', (('Deflect', 1),), 'mighty')
+    >>> read_passive("other friendly units here have +1 might")
+    ('others_might', 1, 'other friendly units', 'here')
+    """
+    try:
+        tree = parser().parse(text, start="passive")
+    except LarkError:
+        return None
+    node = next(Node(tree, text).children())
+    kind = node.rule
+    cond_node = node.find("passive_cond") or node.find("near_victory") or node.find("opponent_controls")
+    cond = _passive_condition(cond_node) if cond_node is not None else ""
+    if isinstance(cond, Condition) and cond.kind in ("it", "only", "control", "there", "failed", "paid"):
+        return None  # not a condition a passive ability is checked under here
+    signed = node.tokens("SIGNED")
+    kws = node.find("keyword_list")
+    who = node.find("passive_who")
+    here = "here" if node.find("passive_where") is not None else ""
+    if kind == "self_might":
+        return (kind, int(signed[0]), cond)
+    if kind == "self_keywords":
+        assert kws is not None
+        return (kind, _keyword_list(kws.text), cond)
+    if kind in ("others_might", "others_keywords"):
+        assert who is not None
+        first = int(signed[0]) if kind == "others_might" else _keyword_list(kws.text if kws else "")
+        if node.token("IF_NOT_ALREADY"):  # "... have [Deflect] if they didn't already": not added to their own
+            return (kind, first, " ".join(who.words()), here, "unless_has")
+        return (kind, first, " ".join(who.words()), here)
+    if kind == "equipment_keywords":
+        assert kws is not None
+        return (kind, _keyword_list(kws.text))
+    if kind == "bonus_damage":
+        w = node.words()
+        return (
+            kind,
+            int(node.tokens("NUMBER")[0]),
+            "here" if w[-1] == "here" else "",
+            "your" if w[0] == "your" else "",
+        )
+    if kind == "no_points":
+        if cond not in ("", "at a battlefield"):
+            return None
+        return (kind,)
+    if kind == "others_enter_ready" and (who is None or " ".join(who.words()) != "other friendly units"):
+        return None
+    if kind == "enters_ready":
+        return (kind, cond) if cond else (kind,)
+    if kind == "discount":
+        return (kind, int(node.tokens("SYMBOLS")[0].strip("[]")), node.words()[0])
+    if kind == "others_play_to" and (who is None or " ".join(who.words()) != "friendly units"):
+        return None
+    if kind in ("play_to", "others_play_to"):
+        to = node.find("where_to")
+        assert to is not None
+        return (kind, " ".join(to.words()))
+    if kind in ("self_might_per", "self_discount"):
+        per = next((c for c in node.children() if c.rule.startswith("count_")), None)
+        count = _count(per) if per is not None else None
+        if kind == "self_might_per":
+            assert count is not None
+            return (kind, int(signed[0]) if signed else 1, count)
+        return (kind, _power(node.tokens("SYMBOLS")[0])[0], cond, count)
+    if kind == "discount_min":
+        what = node.find("discounted")
+        assert what is not None
+        tag = what.token("TAGS_POSSESSIVE")
+        played = (
+            tag.removesuffix("s'").title()
+            if tag
+            else next(w for w in what.words() if w in ("spells", "units", "cards"))
+        )
+        cut, least = (_power(x)[0] for x in node.tokens("SYMBOLS"))
+        return (kind, cut, played, least, cond)
+    if kind == "discount_optional":
+        return (kind, node.tokens("SYMBOLS")[0].strip("[]"))
+    return (kind,)
+
+
+def _count(node: Node) -> tuple:
+    """What a varying amount counts: ``("trash",)``, ``("points",)``, ``("units", Target)``."""
+    if node.rule == "count_each":
+        described = node.find("described")
+        assert described is not None
+        return ("units", read_target(described))
+    return (node.rule.removeprefix("count_"),)
+
+
+def _passive_condition(node: Node) -> str | Condition:
+    """A passive's condition: a word for one of its source's own states (``mighty``, ``alone``), else a
+    :class:`Condition`."""
+    if node.rule == "near_victory":
+        return Condition("near_victory", n=int(node.tokens("NUMBER")[0]), text=" ".join(node.words()))
+    if node.rule == "opponent_controls":
+        return Condition("opponent_controls", text=" ".join(node.words()))
+    own = node.token("SELF_STATE")
+    if own is not None:
+        return _SELF_CONDITIONS[own]
+    inner = next(node.children())
+    cond = read_condition(inner if inner.rule != "condition" else next(inner.children()))
+    if cond.kind == "me" and cond.state in _SELF_CONDITIONS:
+        return _SELF_CONDITIONS[cond.state]  # "while I'm Mighty": the source's own state
+    return cond
+
+
+def read_additional(text: str) -> Cost | None:
+    """An optional additional cost (356.2.b: paid only if the player chooses to) as a :class:`Cost`: energy
+    and power, or an instruction paid (spend a buff, discard N, exhaust a friendly unit); None when the
+    sentence is not one.
+
+    >>> read_additional("as you play me, you may discard 1 as an additional cost").text()
+    'discard 1'
+    """
+    try:
+        tree = parser().parse(text, start="additional")
+    except LarkError:
+        return None
+    node = next(Node(tree, text).children())
+    if node.rule == "add_pay":
+        energy, power = _power(node.tokens("SYMBOLS")[0])
+        return Cost(energy, power)
+    if node.rule == "add_discard":
+        return Cost(extra=(Instruction("discard", int(node.tokens("NUMBER")[0]), text=node.text),))
+    state = "buffed" if node.rule == "add_spend_buff" else "ready"
+    verb = "spend_buff" if node.rule == "add_spend_buff" else "exhaust"
+    aim = Target("unit", "your", filters=(("state", state),))
+    return Cost(extra=(Instruction(verb, 0, aim, text=node.text),))
+
+
+def read_paid_modifier(text: str) -> tuple | None:
+    """What paying an optional additional cost does to the card's own cost: ``("free",)`` ("If you do, ignore
+    this spell's cost"), ``("reduce", N)`` ("If you do, reduce my cost by [2]"); None when it is not one."""
+    try:
+        tree = parser().parse(text, start="paid_modifier")
+    except LarkError:
+        return None
+    node = Node(tree, text)
+    if node.find("paid_free") is not None:
+        return ("free",)
+    return ("reduce", _power(node.tokens("SYMBOLS")[0])[0])
 
 
 def read(text: str) -> tuple[Instruction, ...]:
@@ -1306,6 +1696,15 @@ def _sentence(node: Node) -> list[Instruction]:
         clauses = node.find("clauses")
         assert clauses is not None
         return [Instruction("ifdo", 0, None, body=tuple(_clauses(clauses)), text=node.text)]
+    if node.rule == "conditional":
+        clauses = node.find("clauses")
+        cond = next(c for c in node.children() if c.rule.startswith("cond_"))
+        assert clauses is not None
+        return [Instruction("if", 0, None, data=(read_condition(cond),), body=tuple(_clauses(clauses)), text=node.text)]
+    if node.rule == "otherwise":
+        clauses = node.find("clauses")
+        assert clauses is not None
+        return [Instruction("otherwise", 0, None, body=tuple(_clauses(clauses)), text=node.text)]
     if node.rule == "choose_two":
         first, second = list(node.all("target"))
         return [
@@ -1313,6 +1712,41 @@ def _sentence(node: Node) -> list[Instruction]:
             Instruction("choose", 0, read_target(second), text=f"choose {second.text}"),
         ]
     return _clauses(node)
+
+
+def read_condition(node: Node) -> Condition:
+    """The :class:`Condition` of a ``condition`` production (``it is stunned``, ``you control a Poro``)."""
+    kind = node.rule.removeprefix("cond_")
+    text = " ".join(node.words())
+    state = node.find("cond_state")
+    counted = node.find("cond_counted")
+    where = node.find("cond_where")
+    fields: dict[str, Any] = {"text": text}
+    if state is not None:
+        fields["state"] = "at a battlefield" if state.words()[0] == "at" else state.words()[0]
+    if kind in ("control", "there"):
+        obj = node.find("cond_object")
+        assert obj is not None
+        tag = obj.token("TAG_WORD")
+        if tag is not None:
+            target = Target("permanent", None, filters=(("tag", tag.title()),))
+        else:
+            target = read_target(next(obj.children()))
+        fields["target"] = _only(target, side="your") if kind == "control" else target
+    if kind == "only" and where is not None:
+        fields["where"] = "there"  # "the only unit you control there": at its location
+    if counted is not None:
+        words = counted.words()
+        fields["counted"] = "hand" if words[0] == "cards" else words[0]
+        fields["where"] = "" if where is None else "here" if where.words() == ["here"] else "there"
+    if kind == "at_least":
+        fields["n"] = int(node.tokens("AT_LEAST")[0].rstrip("+"))
+    elif kind == "count":
+        n = node.find("word_number")
+        assert n is not None
+        kind = "at_least" if "more" in node.words() else "at_most"
+        fields["n"] = _n(n.words()[0])
+    return Condition(kind, **fields)
 
 
 def _clauses(node: Node) -> list[Instruction]:

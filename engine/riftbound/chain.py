@@ -82,6 +82,9 @@ def play(g: Game, plan: Playing) -> None:
         )
     if plan.payment is not None:
         board.pay(g, plan.payment, card.name)
+    card.paid = plan.paid
+    if "additional cost" in plan.paid and card.defn.optional_cost is not None:
+        _pay_optional_extra(g, card, player, plan.using)
     if plan.kill_for_cost is not None:
         unit = s.cards[plan.kill_for_cost]
         g.emit(
@@ -119,6 +122,9 @@ def activate(g: Game, plan: Activating) -> None:
             board.recycle_rune(g, player, "recycle.cost_must_complete")
         elif extra.verb == "kill" and extra.target is not None and extra.target.kind == "me":
             board.kill(g, obj, "cost.kill_this")
+        elif extra.verb == "spend_buff":
+            obj.buffed = False
+            g.emit(f"{player} spends {obj.name}'s buff to pay the cost", "buff.spend")
     if plan.payment is not None:
         board.pay(g, plan.payment, f"{obj.name}'s ability")
     label = (
@@ -222,11 +228,10 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
         if item.kind == "unit":
             board.set_location(card, item.place)
             accelerated = "Accelerate" in item.paid
-            enters_ready = (
-                accelerated or "ready" in item.paid or any(p[0] == "enters_ready" for p in card.defn.passives)
-            )
+            ready_by = _enters_ready(g, card, player)
+            enters_ready = accelerated or "ready" in item.paid or bool(ready_by)
             card.exhausted = not enters_ready
-            why = ("accelerate.enters_ready",) if accelerated else ()
+            why = ("accelerate.enters_ready",) if accelerated else ready_by
             g.emit(
                 f"{card.name} is finalized and resolves at once: it leaves the Chain and enters the board "
                 f"{'exhausted' if card.exhausted else 'ready'} at {item.place} (no window for reactions)",
@@ -240,13 +245,14 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
                 board.contest(g, s.bf(item.place), player)
         else:
             board.set_location(card, item.place)
-            card.exhausted = False
+            card.exhausted = any(p[0] == "enters_exhausted" for p in card.defn.passives)
             where = f"{player}'s base" if item.place == "base" else item.place
             g.emit(
-                f"{card.name} is finalized and resolves at once: it enters the board ready at {where}",
+                f"{card.name} is finalized and resolves at once: it enters the board "
+                f"{'exhausted (its own passive ability)' if card.exhausted else 'ready'} at {where}",
                 *keys,
                 "chain.units_resolve_when_finalized",
-                "play.gear_enters_ready",
+                *(("passive.statement",) if card.exhausted else ("play.gear_enters_ready",)),
                 *(("gear.recalled_from_battlefield",) if item.place != "base" else ()),
             )
         if item.hidden_at is not None:
@@ -284,6 +290,62 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
     g.s.priority_to_newest = "chain.newest_controller_priority"
 
 
+def _pay_optional_extra(g: Game, card: Card, player: str, using: str | None) -> None:
+    """The instructions of an optional additional cost its player chose to pay (356.2.b): a buff spent, a unit
+    exhausted, cards discarded."""
+    assert card.defn.optional_cost is not None
+    for ins in card.defn.optional_cost.extra:
+        if ins.verb == "discard":
+            board.discard(g, player, ins.amount, "play.optional_cost_chosen", "play.pay_costs")
+            continue
+        assert using is not None
+        unit = g.s.cards[using.lower()]
+        if ins.verb == "spend_buff":
+            unit.buffed = False
+            g.emit(
+                f"{player} spends {unit.name}'s buff to pay {card.name}'s additional cost",
+                "buff.spend",
+                "play.pay_costs",
+            )
+        else:
+            unit.exhausted = True
+            g.emit(
+                f"{player} exhausts {unit.name} to pay {card.name}'s additional cost",
+                "exhaust.action",
+                "play.pay_costs",
+            )
+
+
+def _enters_ready(g: Game, card: Card, player: str) -> tuple[str, ...]:
+    """The citation keys of the passive abilities that have a unit enter ready: its own ("I enter ready", or
+    "If an opponent controls a battlefield, I enter ready", checked as it enters, 364.3.a) or another friendly
+    permanent's ("Other friendly units enter ready"); () when none does."""
+    s = g.s
+    for p in card.defn.passives:
+        if p[0] != "enters_ready":
+            continue
+        if len(p) == 1:
+            return ("passive.statement",)
+        ok, why = legality.condition_holds(s, player, card, None, p[1])
+        g.emit(
+            f'{card.name}: "if {p[1].text}, I enter ready": {why}: it enters {"ready" if ok else "exhausted"}',
+            "passive.conditional",
+        )
+        if ok:
+            return ("passive.conditional",)
+    for other in s.cards.values():
+        if (
+            other is not card
+            and other.on_board
+            and other.attached_to is None
+            and other.controller == player
+            and any(p[0] == "others_enter_ready" for p in other.defn.passives)
+        ):
+            g.emit(f"{other.name}'s passive ability: other friendly units enter ready", "passive.statement")
+            return ("passive.statement",)
+    return ()
+
+
 def _played(g: Game, card: Card, item: ChainItem) -> None:
     """A card (or token) was played (347.1, 406.4.a): record it for Legion; its play effects and the abilities
     that watch for plays trigger; Vision looks at the top card."""
@@ -293,7 +355,14 @@ def _played(g: Game, card: Card, item: ChainItem) -> None:
     nth = s.played_cards(item.controller)
     before = len(s.chain)
     triggers.fire(g, "play", subject=card, player=item.controller, what="facedown" if item.hidden_at else "")
-    triggers.fire(g, "played", subject=card, player=item.controller, nth=nth if is_card else 0)
+    triggers.fire(
+        g,
+        "played",
+        subject=card,
+        player=item.controller,
+        nth=nth if is_card else 0,
+        what="facedown" if item.hidden_at else "",
+    )
     for new in s.chain[before:]:
         if new.source == card.key and item.hidden_at is not None:
             new.hidden_at = (
@@ -334,7 +403,11 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
     )
     source = s.cards.get(item.source or "") if item.source else None
     options = legality.target_options(s, item, source)
-    need = [ins.aim.count if not ins.aim.upto else 0 for ins, _ in options]
+    # v1.3: a "you may choose ..." its controller chose to place on the Chain chooses one (383.3.a)
+    need = [
+        ins.aim.count if not ins.aim.upto else 1 if item.taken and triggers.optional_choice(ins) else 0
+        for ins, _ in options
+    ]
     most = [ins.aim.most for ins, _ in options]
     if any(len(o) < n for (_, o), n in zip(options, need)):
         s.chain.remove(item)
@@ -349,7 +422,7 @@ def choose_trigger_targets(g: Game, item: ChainItem, keys: tuple[str, ...]) -> b
             "trigger.not_countered",
         )
         return False
-    upto = ("play.up_to_zero",) if any(ins.aim.upto for ins, _ in options) else ()
+    upto = ("play.up_to_zero",) if any(ins.aim.upto and not n for (ins, _), n in zip(options, need)) else ()
     if any(ins.aim.other for ins, _ in options) and source is not None:
         upto = (*upto, "play.target_restrictions")
         g.emit(
@@ -528,7 +601,14 @@ def resolve_newest(g: Game) -> None:
             board.leave_board(g, card, "trash")
             g.emit(f"{card.name} goes to {card.owner}'s trash", "play.spell_executes")
         s.played[item.controller].append((card.key, True))
-        triggers.fire(g, "played", subject=card, player=item.controller, nth=s.played_cards(item.controller))
+        triggers.fire(
+            g,
+            "played",
+            subject=card,
+            player=item.controller,
+            nth=s.played_cards(item.controller),
+            what="facedown" if item.hidden_at else "",
+        )
     g.cleanup()
     s.responsible = ""
     s.watch = []

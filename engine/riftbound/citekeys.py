@@ -18,6 +18,7 @@ BANISH_ACTION: Final = "banish.action"
 BANISH_HOLDING_SPACE: Final = "banish.holding_space"
 BUFF_ONE_COUNTER: Final = "buff.one_counter"
 BUFF_PLUS_ONE_MIGHT: Final = "buff.plus_one_might"
+BUFF_SPEND: Final = "buff.spend"
 CHAMPION_SAME_NAME: Final = "champion.same_name"
 CHOICE_NOT_TARGET_PRIVATE: Final = "choice.not_target_private"
 CONTROL_OF_PERMANENT: Final = "control.of_permanent"
@@ -78,9 +79,11 @@ REVEAL_PRESENTS: Final = "reveal.presents"
 REVEAL_STAYS_IN_ZONE: Final = "reveal.stays_in_zone"
 STUN_ACTION: Final = "stun.action"
 STUN_NOT_AGAIN: Final = "stun.not_again"
+TARGETS_EACH_PLAYER_CHOOSES: Final = "targets.each_player_chooses"
 TARGETS_GROUP_LEFT: Final = "targets.group_left"
 TARGETS_GROUP_REQUIREMENT: Final = "targets.group_requirement"
 TARGETS_GROUP_SUBSET: Final = "targets.group_subset"
+TARGETS_MUST_NOT_TARGET: Final = "targets.must_not_target"
 TARGETS_PROGRAMMATIC: Final = "targets.programmatic"
 TEAM_CONTROL_NOT_SHARED: Final = "team.control_not_shared"
 TEXT_DO_WHAT_YOU_CAN: Final = "text.do_what_you_can"
@@ -96,6 +99,7 @@ ALL: Final = (
     BANISH_HOLDING_SPACE,
     BUFF_ONE_COUNTER,
     BUFF_PLUS_ONE_MIGHT,
+    BUFF_SPEND,
     CHAMPION_SAME_NAME,
     CHOICE_NOT_TARGET_PRIVATE,
     CONTROL_OF_PERMANENT,
@@ -156,9 +160,11 @@ ALL: Final = (
     REVEAL_STAYS_IN_ZONE,
     STUN_ACTION,
     STUN_NOT_AGAIN,
+    TARGETS_EACH_PLAYER_CHOOSES,
     TARGETS_GROUP_LEFT,
     TARGETS_GROUP_REQUIREMENT,
     TARGETS_GROUP_SUBSET,
+    TARGETS_MUST_NOT_TARGET,
     TARGETS_PROGRAMMATIC,
     TEAM_CONTROL_NOT_SHARED,
     TEXT_DO_WHAT_YOU_CAN,

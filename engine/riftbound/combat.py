@@ -118,7 +118,25 @@ def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
             )
     # The Attacker's triggers first, then the other non-defenders in turn order, the Defender's last (442.1.b.1).
     order = [c.attacker] + [p for p in s.in_turn_order(s.players) if p not in (c.attacker, c.defender)] + [c.defender]
+    bf = s.bf(place)
+    defending = any(u.designation == "defender" for u in new) and "here" not in c.defended
     for player in order:
+        if defending and player == c.defender and bf.controller == player:
+            # the battlefield's own "When you defend here" (its controller is the one defending), once a combat
+            c.defended.add("here")
+            for t in bf.defn.triggers:
+                if t.spec.event == "defend" and t.spec.who == "here":
+                    board.add_trigger(
+                        g,
+                        bf,
+                        "defend",
+                        t.effect,
+                        player,
+                        "trigger.defend",
+                        "combat.initial_chain_order",
+                        initial=initial,
+                        noted=(("at", place),),
+                    )
         for u in new:
             if u.controller != player:
                 continue
@@ -261,11 +279,14 @@ def record(g: Game, player: str, damage: dict[str, int], chosen: bool, tank: boo
     assert c is not None
     c.assigned[player] = damage
     text = ", ".join(f"{n} {d}" for n, d in damage.items() if d) or "nothing"
+    lasts = [n for n in damage if any(p[0] == "assigned_last" for p in g.s.cards[n.lower()].defn.passives)]
     g.emit(
-        f"{player} {'assigns' if chosen else 'has one way to assign damage and assigns'}: {text}",
+        f"{player} {'assigns' if chosen else 'has one way to assign damage and assigns'}: {text}"
+        + (f" ({', '.join(lasts)} must be assigned combat damage last)" if lasts and len(damage) > 1 else ""),
         "combat.assign",
         "combat.lethal_before_next",
         *(("combat.tank_first",) if tank else ()),
+        *(("passive.statement",) if lasts and len(damage) > 1 else ()),
     )
 
 

@@ -127,6 +127,26 @@ class Instruction:
         return self.target is not None and self.target.chooses
 
 
+@dataclass(frozen=True)
+class Condition:
+    """A condition an effect's instruction is done under (``if it is stunned, kill it``), checked as it
+    resolves; one that opens a triggered ability's effect is also checked as it triggers (v1.3 383.3.e).
+
+    ``kind``: ``it`` / ``me`` (the object ``it`` names, or the ability's source, is in ``state``: a state word
+    or ``at a battlefield``), ``control`` (its controller controls an object that fits ``target``), ``there``
+    (an object that fits ``target`` exists), ``at_least`` / ``at_most`` (its controller has ``n`` or more, or
+    ``n`` or fewer, of ``counted``: ``units``, ``runes``, ``hand``; ``where`` ``here`` for units at the
+    source's location, ``there`` at the battlefield of the event it triggered on), ``only`` (the object ``it`` names is the only unit its controller controls)."""
+
+    kind: str
+    state: str = ""
+    target: Target | None = None
+    n: int = 0
+    counted: str = ""
+    where: str = ""
+    text: str = ""
+
+
 _PLACE_WORDS = ("a battlefield", "a location", "target battlefield", "target location", "its destination", "place")
 
 
@@ -196,6 +216,7 @@ class TriggerSpec:
     first: bool = False
     zone: str = "board"
     condition: str = ""  # "if I'm at a battlefield" and the like, checked as it triggers
+    cost: int = 0  # "when you play a spell that costs [5] or more": the least Energy cost of the card played
 
     @property
     def legacy(self) -> str:

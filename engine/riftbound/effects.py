@@ -43,7 +43,6 @@ from engine.riftbound.effect_types import (
     Instruction,
     Target,  # noqa: F401  (named here too: effects is where card text's words are looked up)
     TriggerSpec,
-    _keyword_list,
 )
 
 # The effect forms the engine reads, generated from the grammar's registry of verbs
@@ -65,6 +64,7 @@ def normalise(text: str) -> str:
         flags=re.I,
     )
     t = re.sub(r"\+\s*might", "+might", t, flags=re.I)
+    t = re.sub(r"\[(mighty)\]", r"\1", t, flags=re.I)
     return " ".join(t.lower().split())
 
 
@@ -113,7 +113,7 @@ def chosen(instructions: tuple[Instruction, ...]) -> list[Instruction]:
             continue
         if i.chooses:
             out.append(i)
-        out.extend(chosen(i.body) if i.verb in ("ifdo", "may", "legion") else [])
+        out.extend(chosen(i.body) if i.verb in ("ifdo", "may", "legion", "if", "otherwise") else [])
     return out
 
 
@@ -278,7 +278,7 @@ def parse_trigger(condition: str) -> TriggerSpec:
 @dataclass(frozen=True)
 class TextAbility:
     """One ability read from a card's text: kind ``keyword``, ``activated``, ``triggered``, ``replacement``,
-    ``passive``, ``additional_cost`` or ``instructions`` (a spell's, or a permanent's play effect by default)."""
+    ``passive``, ``additional_cost``, ``optional_cost`` or ``instructions`` (a spell's, or a permanent's play effect by default)."""
 
     kind: str
     text: str
@@ -290,7 +290,7 @@ class TextAbility:
 
 
 _OPENERS = re.compile(
-    r"^(?:when |whenever |at the (?:start|end) |the first time |if .+ would |(?:\[?[a-z-]+\]? ?\d* ?)?- |"
+    r"^(?:when |whenever |at the (?:start|end) |the (?:first|second|third) time |if .+ would |(?:\[?[a-z-]+\]? ?\d* ?)?- |"
     r"deathknell|legion|as an additional cost|i have |i enter |while |other |friendly |units here |"
     r"spells and abilities |your spells |your equipment |opponents can't |players can't |(?:\[[^\]]+\]|exhaust|recycle|discard|kill this)[^:]*: )"
 )
@@ -354,14 +354,22 @@ def _ability(text: str) -> TextAbility | tuple[TextAbility, ...]:
         return TextAbility("triggered", t, trigger=spec, effect=effect, keywords=(("Legion", 0),))
     m = re.match(r"^legion\s*-\s*(?P<effect>.+)$", t)
     if m:
+        passive = cardtext.read_passive(m.group("effect"))
+        if passive is not None and passive[0] == "self_discount" and not passive[2]:
+            # "[Legion] - I cost [2] less": the discount applies if another card was played this turn (738)
+            return TextAbility("passive", t, data=(*passive[:2], "legion", passive[3]), keywords=(("Legion", 0),))
         parse(m.group("effect"))
         return TextAbility("legion", t, effect=m.group("effect"), keywords=(("Legion", 0),))
+    optional = _optional_cost(t)
+    if optional is not None:
+        return optional
     m = re.match(r"^as an additional cost to play (?:me|this), (?P<what>.+)$", t)
     if m:
         ins = _one(m.group("what"))
         return TextAbility("additional_cost", t, cost=Cost(extra=(ins,)))
     m = re.match(
-        r"^(?P<cond>(?:when|whenever|at (?:the )?(?:start|end) of|the first time) [^,]+(?:, if i'm at a battlefield)?), "
+        r"^(?P<cond>(?:when|whenever|at (?:the )?(?:start|end) of|the (?:first|second|third) time) [^,]+"
+        r"(?:, if i'm at a battlefield)?), "
         r"(?P<effect>.+)$",
         t,
     )
@@ -392,83 +400,33 @@ def _ability(text: str) -> TextAbility | tuple[TextAbility, ...]:
     return TextAbility("instructions", t, effect=t)
 
 
+def _optional_cost(t: str) -> TextAbility | None:
+    """An optional additional cost (356.2.b), and what paying it does: to the card's own cost ("If you do,
+    ignore this spell's cost"), or instructions done only if it was paid ("If you do, draw 2. Otherwise,
+    draw 1.", read as "if you paid the additional cost, ...")."""
+    first, _, rest = t.partition(". ")
+    cost = cardtext.read_additional(first.rstrip("."))
+    if cost is None:
+        return None
+    rest = rest.strip().rstrip(".")
+    modifier = cardtext.read_paid_modifier(rest) if rest else ()
+    effect = ""
+    if modifier is None:
+        modifier = ()
+        effect = re.sub(r"^if you do,", "if you paid the additional cost,", rest)
+        parse(effect)
+    return TextAbility("optional_cost", t, cost=cost, effect=effect, data=modifier)
+
+
 # --- passive abilities ---------------------------------------------------------------------------------------
-_PASSIVES: list[tuple[re.Pattern, str]] = [
-    (re.compile(r"^(?:i have|i get) (?P<sign>[+-])(?P<n>\d+) might(?: while (?P<cond>.+))?$"), "self_might"),
-    (re.compile(r"^while (?P<cond>.+?), i have (?:an additional )?(?P<sign>[+-])(?P<n>\d+) might$"), "self_might"),
-    (re.compile(r"^while (?P<cond>.+?), i have (?P<kws>[a-z, -]+)$"), "self_keywords"),
-    (
-        re.compile(
-            r"^(?P<who>other friendly units|friendly units|units|other units|enemy units)(?P<where> here| at my battlefield)? "
-            r"(?:have|get) (?P<sign>[+-])(?P<n>\d+) might(?P<where2> here| at my battlefield)?$"
-        ),
-        "others_might",
-    ),
-    (
-        re.compile(
-            r"^(?P<who>other friendly units|friendly units|units)(?P<where> here| at my battlefield)? have (?P<kws>[a-z, -]+\d*)$"
-        ),
-        "others_keywords",
-    ),
-    (re.compile(r"^your equipment(?: everywhere)? have (?P<kws>[a-z, -]+)$"), "equipment_keywords"),
-    (
-        re.compile(r"^(?:while i'm at a battlefield, )?opponents can't gain points(?: while i'm at a battlefield)?$"),
-        "no_points",
-    ),
-    (re.compile(r"^players can't score here$"), "no_score_here"),
-    (
-        re.compile(r"^(?P<whose>your )?spells and abilities deal (?P<n>\d+) bonus damage(?P<here> to units here)?$"),
-        "bonus_damage",
-    ),
-    (re.compile(r"^i enter ready$"), "enters_ready"),
-    (re.compile(r"^(?P<what>spells|units|cards) you play cost \[(?P<n>\d+)\] less$"), "discount"),
-    (re.compile(r"^optional additional costs you pay cost \[(?P<n>\w)\] less$"), "discount_optional"),
-]
-
-
 def parse_passive(text: str) -> tuple | None:
-    """A passive ability (361) as (kind, fields...), or None when the statement is not one read here."""
+    """A passive ability (364) as (kind, fields...), read by the grammar of :mod:`engine.riftbound.cardtext`
+    (:func:`~engine.riftbound.cardtext.read_passive`), or None when the statement is not one read there; a
+    ``While ...,`` statement whose condition is not read is refused naming it."""
     t = normalise(text).rstrip(".")
-    for rx, kind in _PASSIVES:
-        m = rx.match(t)
-        if not m:
-            continue
-        g = m.groupdict()
-        if kind in ("self_might", "others_might"):
-            n = int(g["n"]) * (-1 if g["sign"] == "-" else 1)
-            cond = _condition(g.get("cond") or "")
-            if kind == "self_might":
-                return (kind, n, cond)
-            return (kind, n, g["who"], "here" if g.get("where") or g.get("where2") else "")
-        if kind in ("self_keywords",):
-            return (kind, _keyword_list(g["kws"]), _condition(g["cond"]))
-        if kind == "others_keywords":
-            return (kind, _keyword_list(g["kws"]), g["who"], "here" if g.get("where") else "")
-        if kind == "equipment_keywords":
-            return (kind, _keyword_list(g["kws"]))
-        if kind == "bonus_damage":
-            return (kind, int(g["n"]), "here" if g.get("here") else "", "your" if g.get("whose") else "")
-        if kind == "discount":
-            return (kind, int(g["n"]), g["what"])
-        if kind == "discount_optional":
-            return (kind, g["n"])
-        return (kind,)
-    return None
-
-
-_CONDITIONS = {
-    "i'm mighty": "mighty",
-    "i am mighty": "mighty",
-    "i'm attacking or defending alone": "alone",
-    "i'm at a battlefield": "at a battlefield",
-    "i'm equipped": "equipped",
-    "i'm buffed": "buffed",
-    "": "",
-}
-
-
-def _condition(text: str) -> str:
-    t = text.strip().replace("[", "").replace("]", "")
-    if t not in _CONDITIONS:
-        raise ValueError(f'unknown condition "while {t}"')
-    return _CONDITIONS[t]
+    read = cardtext.read_passive(t)
+    if read is None and t.startswith("while "):
+        cond = t.removeprefix("while ").split(",", 1)[0]
+        if cardtext.read_passive(f"while {cond}, i have +1 might") is None:
+            raise ValueError(f'unknown condition "while {cond}"')
+    return read

@@ -181,7 +181,12 @@ class RiftboundGame(core.Game[State]):
             ),
             "staged": [s.bf(k).name for k in s.staged_showdowns] + [s.bf(k).name for k in s.staged_combats],
             "awaiting": (
-                f"{s.awaiting.player} to {_AWAITING.get(s.awaiting.kind, 'choose a battlefield')}"
+                f"{s.awaiting.player} to "
+                + (
+                    f"choose {s.awaiting.what}"
+                    if s.awaiting.kind == "choice"
+                    else _AWAITING.get(s.awaiting.kind, "choose a battlefield")
+                )
                 if s.awaiting
                 else None
             ),
@@ -255,6 +260,8 @@ class RiftboundGame(core.Game[State]):
     def _names(self) -> A.Names:
         s = self.s
         objects = [c.name for c in s.cards.values()] + [i.label for i in s.chain if i.card is None]
+        if s.awaiting is not None and s.awaiting.kind == "choice":
+            objects += list(s.awaiting.options)  # "P chooses exhausted Fury rune"
         return A.Names(players=list(s.players), objects=objects, places=[b.name for b in s.battlefields.values()])
 
     def _do(self, plan: legality.Plan) -> None:
@@ -312,6 +319,7 @@ V1_3_CHANGES = (
     "control.lost_in_open_state",
     "showdown.becomes_combat_showdown",
     "trigger.optional_when_triggered",
+    "trigger.conditional_statement",
     "trigger.cost_when_finalized",
     "victory.more_than_any_opponent",
     "score.winning_point_or_higher",
@@ -362,7 +370,7 @@ def _may_stop_now(defn: CardDef) -> bool:
 @functools.cache
 def _text_may_stop(text: str, trigger: bool) -> bool:
     walked = effects._walk(effects.parse(text))
-    if any(i.verb in ("may", "reflexive", "play_card") for i in walked):
+    if any(i.verb in ("may", "reflexive", "play_card", "recycle_rune", "each_kill", "either") for i in walked):
         return True
     if any(i.target is not None and any(k == "total_might" for k, _ in i.target.filters) for i in walked):
         return True  # a group of targets may need a subset chosen as it resolves (352.11.b)

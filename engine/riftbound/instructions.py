@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.core import EngineError
 from engine.riftbound import board, costs, effects, legality, replacement, triggers
 from engine.riftbound import citekeys as K
+from engine.riftbound.effect_types import Condition
 from engine.riftbound.effects import Instruction
 from engine.riftbound.legality import Chosen
 from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game
@@ -30,6 +32,7 @@ class Context:
     destination: str | None = None
     looked: list[str | None] | None = None  # the Main Deck cards looked at or revealed (top first; None: unnamed)
     unit_here: bool = False  # "If it's a unit, play it here": where a unit this effect plays goes
+    met: bool | None = None  # whether the last "if CONDITION" held ("otherwise" is done when it did not)
 
 
 def groups_of(item: ChainItem) -> list[list[Chosen]]:
@@ -49,6 +52,9 @@ def execute(g: Game, item: ChainItem) -> None:
     source = s.cards.get(item.source or "") if item.source else None
     ctx = Context(item, source, groups_of(item))
     ctx.unit_here = any(i.verb == "unit_here" for i in effects._walk(effects.parse(item.effect)))
+    first = dict(item.noted).get("it")
+    if item.kind == "trigger" and first is not None and first in s.cards and "reflexive" not in item.label:
+        ctx.it = s.cards[first]  # the object the trigger's condition names ("when a unit moves from here, ... it")
     times = 2 if "Repeat" in item.paid else 1
     for n in range(times):
         if n:
@@ -83,6 +89,12 @@ def one(g: Game, ctx: Context, ins: Instruction) -> None:
                 K.TEXT_DO_WHAT_YOU_CAN,
                 *((K.PLAY_NULL_INFORMATION,) if null else ()),
             )
+        return
+    if v == "either":
+        _either(g, ctx, ins)
+        return
+    if v == "if" or v == "otherwise":
+        _conditional(g, ctx, ins)
         return
     if v == "may":
         _may(g, ctx, ins)
@@ -259,6 +271,67 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
     return kept
 
 
+def _either(g: Game, ctx: Context, ins: Instruction) -> None:
+    """ "Draw 1 or channel 1 rune exhausted": its controller chooses one as it resolves (a limited choice the
+    rules wait for, ``P chooses draw 1``; nothing is targeted)."""
+    item = ctx.item
+    options = tuple(i.text for i in ins.body)
+    answer = g.next_answer()
+    if answer is None:
+        raise replacement.Pause(
+            Awaiting(
+                "choice",
+                item.controller,
+                options,
+                about=item.label,
+                item=item.uid,
+                what="one of them",
+                reason=K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
+            ),
+            f'{item.label}: {item.controller} chooses one: {" or ".join(options)} ("{item.controller} chooses '
+            f'{options[0]}")',
+            (K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,),
+        )
+    chosen = next(i for i in ins.body if i.text.lower() == answer[0].lower())
+    g.emit(f'{item.controller} chooses "{chosen.text}"', *base_keys(item), K.PRIORITY_LIMITED_ACTIONS_REGARDLESS)
+    run(g, ctx, (chosen,))
+
+
+def _conditional(g: Game, ctx: Context, ins: Instruction) -> None:
+    """ "If CONDITION, EFFECT" (and "Otherwise, EFFECT" after it): the condition is checked as the instruction
+    resolves, top to bottom with the rest of the text; what it governs is done only when it holds. Targets
+    its instructions chose as the item was put on the Chain are not used when it does not."""
+    item = ctx.item
+    keys = base_keys(item)
+    if ins.verb == "otherwise":
+        if ctx.met is None:
+            raise EngineError(f'{item.label}: "otherwise" without an "if" before it')
+        met, why = not ctx.met, "the condition before it did not hold" if not ctx.met else "the condition held"
+        said = f'"{ins.text}": {why}'
+    elif ins.data[0].kind == "failed":  # "if you can't": the instruction before it was not done in full
+        met = not ctx.did
+        ctx.met = met
+        why = "the instruction before it was not done in full" if met else "the instruction before it was done"
+        said = f'"if {ins.data[0].text}": {why}'
+    else:
+        cond: Condition = ins.data[0]
+        met, why = holds(g, ctx, cond)
+        ctx.met = met
+        said = f'"if {cond.text}": {why}'
+    if met:
+        g.emit(f"{item.label}: {said}: what it governs is done", *keys)
+        run(g, ctx, ins.body)
+        return
+    g.emit(f"{item.label}: {said}: what it governs is not done", *keys)
+    ctx.next_group += len(effects.chosen(ins.body))
+    ctx.did = False
+
+
+def holds(g: Game, ctx: Context, cond: Condition) -> tuple[bool, str]:
+    """Whether ``cond`` holds now for ``ctx``'s item, and why, in words."""
+    return legality.condition_holds(g.s, ctx.item.controller, ctx.source, ctx.it, cond, ctx.item)
+
+
 def _may(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "You may ...": the controller decides as it resolves (a limited choice the rules wait for). A triggered
     ability that begins with it was decided as it triggered under v1.3, its cost paid as it was finalized
@@ -395,8 +468,65 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
         ctx.source.exhausted = True
         g.emit(f"{item.controller} exhausts {ctx.source.name} to pay", K.EXHAUST_ACTION, K.COST_WITHIN_INSTRUCTION)
         return True
-    g.emit(f"{item.controller} pays: {cost}", K.COST_WITHIN_INSTRUCTION)
-    return True
+    me = item.controller
+    if cost in ("spend a buff", "spend its buff"):
+        if cost == "spend its buff":
+            options = [ctx.it] if ctx.it is not None and ctx.it.on_board and ctx.it.buffed else []
+        else:
+            options = [u for u in s.units() if u.controller == me and u.buffed]
+        if not options:
+            g.emit(f'{me} has no buff to spend: "{cost}" cannot be paid, nothing more is done', K.BUFF_SPEND)
+            return False
+        unit = _choose_own(g, ctx, options, "a unit whose buff to spend", K.BUFF_SPEND)
+        unit.buffed = False
+        g.emit(f"{me} spends {unit.name}'s buff to pay", K.BUFF_SPEND, K.COST_WITHIN_INSTRUCTION)
+        return True
+    if cost.startswith("discard "):
+        n = int(cost.split()[1])
+        if len(s.hand(me)) + s.hand_unnamed[me] < n:
+            g.emit(f'{me} has fewer than {n} card(s) in hand: "{cost}" cannot be paid', K.COST_WITHIN_INSTRUCTION)
+            return False
+        board.discard(g, me, n, K.COST_WITHIN_INSTRUCTION)
+        return True
+    if cost.startswith("kill "):
+        probe = effects.parse(cost)[0]
+        options = [
+            c
+            for c in s.cards.values()
+            if legality.target_problem(s, me, probe, c, None, ctx.source, item.noted) is None
+        ]
+        if not options:
+            g.emit(f'{me} has nothing to kill: "{cost}" cannot be paid', K.COST_WITHIN_INSTRUCTION)
+            return False
+        unit = _choose_own(g, ctx, options, "what to kill", K.COST_WITHIN_INSTRUCTION)
+        board.kill(g, unit, K.COST_WITHIN_INSTRUCTION)
+        return True
+    raise EngineError(f'{item.label}: the cost "{cost}" has no step')
+
+
+def _choose_own(g: Game, ctx: Context, options: list[Card], what: str, key: str) -> Card:
+    """One of ``options`` its controller chooses as a cost within an instruction is paid (not a target,
+    352.10.c.1): the only one, or the one named (``P chooses UNIT``; the rules wait for it)."""
+    if len(options) == 1:
+        return options[0]
+    me = ctx.item.controller
+    answer = g.next_answer()
+    if answer is None:
+        raise replacement.Pause(
+            Awaiting(
+                "choice",
+                me,
+                tuple(c.name for c in options),
+                about=ctx.item.label,
+                item=ctx.item.uid,
+                what=what,
+                reason=key,
+            ),
+            f"{ctx.item.label}: {me} chooses {what} ({', '.join(c.name for c in options)}; "
+            f'"{me} chooses {options[0].name}"; not a target)',
+            (key, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+        )
+    return next(c for c in options if c.name.lower() == answer[0].lower())
 
 
 def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
@@ -481,7 +611,19 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
                 g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, K.PLAY_NULL_INFORMATION)
                 return
             who = ctx.it.holder
-        board.draw(g, who, ins.amount, *keys, K.DRAW_BY_EFFECT)
+        n = ins.amount
+        if len(ins.data) > 1:  # "draw 1 for each of your Mighty units": counted as it resolves
+            probe = Instruction("draw", 0, ins.data[1])
+            fits = [c for c in s.cards.values() if legality.target_problem(s, me, probe, c, None) is None]
+            n = ins.amount * len(fits)
+            g.emit(
+                f"{item.label}: {me} has {len(fits)} ({', '.join(c.name for c in fits) or 'none'}): {who} draws {n}",
+                *keys,
+                K.TARGETS_PROGRAMMATIC,
+            )
+            if not n:
+                return
+        board.draw(g, who, n, *keys, K.DRAW_BY_EFFECT)
         return
     if v == "discard":
         board.discard(g, me, ins.amount, *keys)
@@ -493,13 +635,43 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         board.add(g, me, ins.amount, ins.data, item.label, *keys)
         return
     if v == "channel":
-        board.channel(g, me, ins.amount, "exhausted" in ins.data, *keys)
+        who = me
+        if "it owner" in ins.data or "it controller" in ins.data:  # "its owner channels": of the unit acted on
+            if ctx.it is None:
+                g.emit(f"{item.label}: no unit was acted on, so no one channels", *keys, K.PLAY_NULL_INFORMATION)
+                return
+            who = ctx.it.owner if "it owner" in ins.data else ctx.it.holder
+        got = board.channel(g, who, ins.amount, "exhausted" in ins.data, *keys)
+        ctx.did = got >= ins.amount  # "if you can't" / "if you couldn't channel 2 runes this way"
+        return
+    if v == "exhaust_all":
+        where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+        units = [
+            u
+            for u in s.units()
+            if (ins.aim.side != "friendly" or u.controller == me or s.allied(u.controller, me))
+            and (ins.aim.side != "enemy" or u.controller in s.opponents(me))
+            and (where is None or (u.location or "").lower() == where.lower())
+            and not u.exhausted
+        ]
+        for u in units:
+            u.exhausted = True
+        g.emit(
+            f"{item.label}: {', '.join(u.name for u in units) or 'no unit'} {'is' if len(units) == 1 else 'are'} "
+            "exhausted (the units are not chosen: none is a target)",
+            *keys,
+            K.EXHAUST_ACTION,
+            K.TARGETS_PROGRAMMATIC,
+        )
         return
     if v == "ready_runes":
         board.ready_runes(g, me, ins.amount, *keys)
         return
+    if v == "each_kill":
+        _each_kill(g, ctx, ins, keys)
+        return
     if v == "recycle_rune":
-        board.recycle_rune(g, me, *keys)
+        board.recycle_rune(g, me, *keys, pick=_rune_choice(g, ctx))
         return
     if v == "recycle_trash":
         board.recycle_from_trash(g, me, ins.amount, *keys)
@@ -567,9 +739,11 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             if (where is None or (u.location or "").lower() == where.lower())
             and (ins.aim.side != "enemy" or u.controller != me)
             and (ins.aim.where != "battlefields" or u.zone == "battlefield")
+            and (ins.aim.where != "in combat" or bool(u.designation))
         ]
         g.emit(
-            f"{item.label}: deal {ins.amount} to each unit{' at ' + where if where else ''} (the units are not "
+            f"{item.label}: deal {ins.amount} to each {'enemy ' if ins.aim.side == 'enemy' else ''}unit"
+            f"{' at ' + where if where else ' in combat' if ins.aim.where == 'in combat' else ''} (the units are not "
             "chosen: no unit is a target)",
             *keys,
             K.TARGETS_PROGRAMMATIC,
@@ -587,11 +761,33 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "kill_all":
         where = dict(item.noted).get("at") if ins.aim.where == "here" else None
-        for u in [u for u in s.units() if where is None or (u.location or "").lower() == where.lower()]:
-            board.kill(g, u, *keys)
+        filters = dict(ins.aim.filters)
+        kind = filters.get("type", "unit")
+        victims = [
+            u
+            for u in s.cards.values()
+            if u.on_board
+            and u.defn.type == kind
+            and (where is None or (u.location or "").lower() == where.lower())
+            and (ins.aim.side != "enemy" or u.controller in s.opponents(me))
+            and (ins.aim.side != "friendly" or u.controller == me or s.allied(u.controller, me))
+            and ("state" not in filters or _in_state(u, str(filters["state"])))
+        ]
+        if ins.aim.side or "state" in filters or kind != "unit":
+            g.emit(
+                f"{item.label}: kills {', '.join(u.name for u in victims) or 'nothing'} (the objects are not chosen: "
+                "none is a target)",
+                *keys,
+                K.TARGETS_PROGRAMMATIC,
+            )
+        for u in victims:
+            if u.on_board:
+                board.kill(g, u, *keys)
         return
     if v == "fight":
         units = [u for u in targets if isinstance(u, Card) and u.on_board and u.is_unit]
+        if "we" in ins.data:  # "we": the ability's source and the unit chosen before it
+            units = [u for u in (ctx.source, ctx.it) if u is not None and u.on_board and u.is_unit]
         first = dict(item.noted).get("it")
         if len(units) < 2 and first is not None and first in s.cards and s.cards[first].on_board:
             units.insert(0, s.cards[first])
@@ -667,6 +863,15 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         )
     elif v == "move":
         dest = ins.place or item.place or "base"
+        if dest.lower() == "here":  # "move an enemy unit to here": where the ability's source is
+            here = (ctx.source.location if ctx.source is not None and ctx.source.on_board else None) or dict(
+                item.noted
+            ).get("at")
+            if not here:
+                g.emit(f"{item.label}: its source is nowhere to move to: nothing moves", *keys, K.PLAY_NULL_INFORMATION)
+                ctx.did = False
+                return
+            dest = here
         if dest.lower() != "base":
             dest = s.place_name(dest)
         if (unit.location or "").lower() == dest.lower():
@@ -724,6 +929,15 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         else:
             unit.buffed = True
             g.emit(f"{unit.name} is buffed (+1 Might)", *keys, K.BUFF_ONE_COUNTER, K.BUFF_PLUS_ONE_MIGHT)
+    elif v == "double_might":
+        now = s.might(unit)
+        unit.temp_might += now
+        g.emit(
+            f"{unit.name}'s Might is doubled this turn: +{now} (its Might as this resolves)",
+            *keys,
+            K.MIGHT_CURRENT,
+            K.LAYERS_SNAPSHOT,
+        )
     elif v == "might":
         amount = ins.amount
         minimum = dict(ins.data).get("minimum")
@@ -808,7 +1022,35 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
                 *keys,
                 K.COST_IGNORED,
             )
+        if "energy" in ins.data:  # "ignoring its Energy cost": its power cost is still paid
+            cost = costs.resolve_card_domain(unit.defn.cost or effects.Cost(), unit)
+            power = effects.Cost(0, cost.power)
+            payment = costs.plan(s, item.controller, power, legality.adders(s, item.controller))
+            if payment is None:
+                g.emit(
+                    f"{item.controller} cannot pay {power.text()}, the power cost of {unit.name}: it is not played "
+                    "and stays in the trash",
+                    *keys,
+                    K.COST_MUST_PAY,
+                )
+                ctx.did = False
+                return
+            g.emit(
+                f"{item.label}: {unit.name} is played ignoring its Energy cost: its base energy cost is 0; its power "
+                f"cost, {power.text()}, is paid",
+                *keys,
+                K.COST_IGNORED,
+                K.COST_MUST_PAY,
+            )
+            board.pay(g, payment, unit.name)
         board.play_from(g, unit, item.controller, "base", item, *keys)
+    elif v == "spend_buff":
+        if unit.buffed:
+            unit.buffed = False
+            g.emit(f"{unit.name}'s buff is spent", *keys, K.BUFF_SPEND)
+        else:
+            ctx.did = False
+            g.emit(f"{unit.name} has no buff to spend", *keys, K.BUFF_SPEND)
     elif v == "swap":
         me = ctx.source
         if me is None or not me.on_board or not unit.on_board:
@@ -1064,6 +1306,89 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
     board.play_from(g, card, me, place, item, *keys)
     ctx.it = card
     ctx.did = True
+
+
+def _in_state(card: Card, state: str) -> bool:
+    return {
+        "damaged": card.damage > 0,
+        "stunned": card.stunned,
+        "exhausted": card.exhausted,
+        "buffed": card.buffed,
+    }[state]
+
+
+def _each_kill(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """ "Each player kills one of their units": each of those players, in turn order, chooses one of their own
+    as it resolves (not a target: 355.10.e); the rules wait for ``P chooses UNIT`` when a player has a choice.
+    Then every one chosen is killed."""
+    s, item = g.s, ctx.item
+    who, kind = ins.data
+    players = [p for p in s.in_turn_order(s.players) if who == "player" or p in s.opponents(item.controller)]
+    chosen: list[Card] = []
+    for p in players:
+        own = [c for c in s.cards.values() if c.on_board and c.controller == p and c.defn.type == kind]
+        if not own:
+            g.emit(f"{item.label}: {p} has no {kind} to kill", *keys, K.TEXT_DO_WHAT_YOU_CAN)
+            continue
+        if len(own) == 1:
+            chosen.append(own[0])
+            continue
+        answer = g.next_answer()
+        if answer is None:
+            what = f"one of their {'units' if kind == 'unit' else 'gear'} to kill"
+            raise replacement.Pause(
+                Awaiting(
+                    "choice",
+                    p,
+                    tuple(c.name for c in own),
+                    about=item.label,
+                    item=item.uid,
+                    what=what,
+                    reason=K.TARGETS_EACH_PLAYER_CHOOSES,
+                ),
+                f"{item.label}: {p} chooses {what} as it resolves ({', '.join(c.name for c in own)}; "
+                f'"{p} chooses {own[0].name}"; not a target)',
+                (K.TARGETS_EACH_PLAYER_CHOOSES, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+            )
+        chosen.append(next(c for c in own if c.name.lower() == answer[0].lower()))
+    if chosen:
+        g.emit(
+            f"{item.label}: each player chooses as it resolves, not a target: {', '.join(c.name for c in chosen)}",
+            *keys,
+            K.TARGETS_EACH_PLAYER_CHOOSES,
+        )
+    ctx.did = bool(chosen)
+    for c in chosen:
+        if c.on_board:
+            board.kill(g, c, *keys, K.KILL_INSTRUCTION_RESPONSIBLE)
+
+
+def _rune_choice(g: Game, ctx: Context) -> int | None:
+    """ "You must recycle one of your runes": its controller chooses which as it resolves, not a target
+    (355.10.f); the rules wait for ``P chooses exhausted Fury rune`` when their runes differ. The rune's index,
+    or None when there is nothing to choose between."""
+    me = ctx.item.controller
+    runes = g.s.runes[me] or []
+    kinds = list(dict.fromkeys(board.rune_label(r) for r in runes))
+    if len(kinds) < 2:
+        return None
+    answer = g.next_answer()
+    if answer is None:
+        raise replacement.Pause(
+            Awaiting(
+                "choice",
+                me,
+                tuple(kinds),
+                about=ctx.item.label,
+                item=ctx.item.uid,
+                what="a rune to recycle",
+                reason=K.TARGETS_MUST_NOT_TARGET,
+            ),
+            f"{ctx.item.label}: {me} chooses which of their runes to recycle as it resolves ({', '.join(kinds)}; "
+            f'"{me} chooses {kinds[0]}"; not a target)',
+            (K.TARGETS_MUST_NOT_TARGET, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+        )
+    return next(i for i, r in enumerate(runes) if board.rune_label(r).lower() == answer[0].lower())
 
 
 def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:

@@ -23,8 +23,9 @@ from dataclasses import dataclass
 
 from engine.core import Refusal, ScenarioError
 from engine.riftbound import actions as A
-from engine.riftbound import costs, effects
+from engine.riftbound import conditions, costs, effects
 from engine.riftbound.costs import Payment
+from engine.riftbound.effect_types import Condition, Target
 from engine.riftbound.effects import Cost, Instruction
 from engine.riftbound.state import Ability, Awaiting, Battlefield, Card, ChainItem, State, might
 
@@ -47,6 +48,7 @@ class Playing:
     slots: tuple[int, ...] = ()
     kill_for_cost: str | None = None  # the friendly unit killed as an additional cost (353.2.a)
     cost_keys: tuple[str, ...] = ()  # the rules that make up its total cost
+    using: str | None = None  # the unit an optional additional cost uses (its buff spent, it exhausted)
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,7 @@ def check(s: State, a: A.Action) -> Plan:
     """The plan for action ``a``, or :class:`Refusal` (the rules forbid it now)."""
     if (
         s.awaiting is not None
-        and s.awaiting.kind in ("order", "targets", "may")
+        and s.awaiting.kind in ("order", "targets", "may", "choice")
         and not isinstance(a, (A.Order, A.Choose, A.Answer))
     ):
         may_act(s, a.player)  # refused: the rules wait for the order, the targets or the answer
@@ -209,6 +211,13 @@ def may_act(s: State, player: str) -> None:
                 f'the rules wait for {w.player} to decide: {w.about} ("{w.player} accepts" or '
                 f'"{w.player} declines"); no player has Priority',
                 "priority.limited_actions_regardless",
+                "priority.none_no_actions",
+            )
+        if w.kind == "choice":
+            raise Refusal(
+                f"the rules wait for {w.player} to choose {w.what} for {w.about} ({', '.join(w.options)}); "
+                "no player has Priority",
+                w.reason,
                 "priority.none_no_actions",
             )
         key = "cleanup.begin_showdown" if w.kind == "showdown" else "cleanup.begin_combat"
@@ -332,10 +341,12 @@ def play(s: State, a: A.Play) -> Playing:
     if c.defn.type == "undefined":
         raise ScenarioError((), f"{c.name} has no definition: add it under cards: ({c.name}: {{type: spell, ...}})")
     for optional in a.paying:
-        if optional == "Deflect":  # a mandatory additional cost, said or not (checked with the targets below)
-            continue
+        if optional in ("Deflect", "additional cost"):  # Deflect: mandatory, said or not (checked with the targets
+            continue  # below); the card's own optional additional cost: checked with what it uses below
         if optional not in ("Accelerate", "Repeat"):
-            raise ScenarioError((), f'"paying {optional}": an optional cost is Accelerate or Repeat')
+            raise ScenarioError(
+                (), f'"paying {optional}": an optional cost is Accelerate, Repeat or the card\'s "additional cost"'
+            )
         if not c.defn.has(optional) and not s.has(c, optional):
             raise ScenarioError((), f"{c.name} has no {optional} to pay")
     if "Accelerate" in a.paying and c.defn.type != "unit":
@@ -369,11 +380,14 @@ def play(s: State, a: A.Play) -> Playing:
         place = move_destination(s, c.name, text, a.place)
     else:
         place = permanent_location(s, player, c, a.place, hidden)
+        if place != "base" and not hidden and s.bf(place).controller != player:
+            keys = (*keys, "play.location_permission", "passive.statement")
     kill = None
     if c.defn.additional_cost is not None:
         kill = _kill_for_cost(s, player, c, a.kill, place)
     elif a.kill is not None:
         raise ScenarioError((), f"{c.name} has no additional cost that kills a unit")
+    using = _optional_cost_unit(s, player, c, a)
     cost, cost_keys = total_cost(s, player, c, chosen, a.paying, hidden)
     payment = costs.plan(s, player, cost, adders(s, player))
     if payment is None:
@@ -395,7 +409,56 @@ def play(s: State, a: A.Play) -> Playing:
         slots,
         kill,
         cost_keys,
+        using,
     )
+
+
+def _optional_cost_unit(s: State, player: str, c: Card, a: A.Play) -> str | None:
+    """An optional additional cost (356.2.b) the player chose to pay: what it needs is there (a card to discard,
+    a buffed or ready unit of theirs); the unit it uses, named (``using UNIT``) when there is a choice."""
+    chose = "additional cost" in a.paying
+    extra = c.defn.optional_cost.extra if c.defn.optional_cost is not None else ()
+    if not chose:
+        if a.using is not None:
+            raise ScenarioError(
+                (), f'"using {a.using}" names the unit of an additional cost: add "paying additional cost"'
+            )
+        return None
+    if c.defn.optional_cost is None:
+        raise ScenarioError((), f"{c.name} has no optional additional cost to pay")
+    for ins in extra:
+        if ins.verb == "discard":
+            if len(s.hand(player)) - 1 + s.hand_unnamed[player] < ins.amount:
+                raise Refusal(
+                    f"{player} has fewer than {ins.amount} other card(s) in hand: the additional cost cannot be paid",
+                    "discard.cost_must_complete",
+                )
+            continue
+        options = [u for u in s.units() if target_problem(s, player, ins, u, None) is None]
+        what = "a buffed unit" if ins.verb == "spend_buff" else "a ready unit"
+        if not options:
+            raise Refusal(
+                f"{player} has no {what} to pay the additional cost ({ins.text})",
+                "buff.spend" if ins.verb == "spend_buff" else "exhaust.cost_must_complete",
+            )
+        if a.using is None:
+            if len(options) > 1:
+                raise ScenarioError(
+                    (),
+                    f'{c.name}\'s additional cost ({ins.text}): say which unit, "using {options[0].name}" '
+                    f"({', '.join(u.name for u in options)})",
+                )
+            return options[0].name
+        unit = card(s, a.using)
+        if unit not in options:
+            raise Refusal(
+                f"{unit.name} is not {what} of {player}'s: it cannot pay the additional cost ({ins.text})",
+                "buff.spend" if ins.verb == "spend_buff" else "exhaust.cost_must_complete",
+            )
+        return unit.name
+    if a.using is not None:
+        raise ScenarioError((), f"{c.name}'s additional cost uses no unit")
+    return None
 
 
 def _team_keys(s: State, player: str, chosen: tuple[Chosen, ...]) -> tuple[str, ...]:
@@ -427,6 +490,33 @@ def total_cost(
     if "Repeat" in paying and c.defn.repeat is not None:
         optional = optional + costs.resolve_card_domain(c.defn.repeat, c)
         keys.append("repeat.cost")
+    if "additional cost" in paying and c.defn.optional_cost is not None:
+        extra = c.defn.optional_cost
+        optional = optional + costs.resolve_card_domain(Cost(extra.energy, extra.power), c)
+        keys.append("play.optional_cost_chosen")
+        mod = c.defn.optional_mod
+        if mod and mod[0] == "free":  # "If you do, ignore this spell's cost": its base costs are 0
+            total = Cost()
+            keys.append("cost.ignored")
+        elif mod and mod[0] == "reduce":
+            total = Cost(max(0, total.energy - int(mod[1])), total.power)
+            keys.append("cost.discounts")
+    for passive in c.defn.passives:  # "I cost [2] less", "if ..., this costs [2] less", "... for each ..."
+        if passive[0] != "self_discount":
+            continue
+        cond, per = passive[2], passive[3]
+        if cond == "legion":
+            if not s.played_cards(player):
+                continue
+            keys.append("legion.on_play")
+        elif isinstance(cond, Condition):
+            if not conditions.holds(s, player, c, None, cond)[0]:
+                continue
+            keys.append("passive.conditional")
+        cut = passive[1] * (s.count(c, per) if per is not None else 1)
+        if cut and total.energy:
+            total = Cost(max(0, total.energy - cut), total.power, total.exhaust, total.extra)
+            keys.append("cost.discounts")
     total = total + optional
     deflect = deflect_cost(s, player, chosen)
     if deflect:
@@ -442,6 +532,15 @@ def total_cost(
                 cut = min(passive[1], total.energy)
                 total = Cost(total.energy - cut, total.power, total.exhaust, total.extra)
                 keys.extend(("cost.discounts", *(("cost.base_cost",) if optional else ())))
+            if (
+                passive[0] == "discount_min"
+                and s.passive_holds(source, passive[4])
+                and (c.defn.type == passive[2].removesuffix("s") or passive[2] == "cards" or passive[2] in c.defn.tags)
+            ):
+                least = passive[3]
+                if total.energy > least:
+                    total = Cost(max(least, total.energy - passive[1]), total.power, total.exhaust, total.extra)
+                    keys.append("cost.discounts")
             if passive[0] == "discount_optional" and optional:
                 power = list(total.power)
                 for p in optional.power:
@@ -604,6 +703,8 @@ def _check_extra_cost(s: State, player: str, obj: Card, ins: Instruction) -> Non
     elif ins.verb == "recycle_rune":
         if not s.runes[player] and s.pays(player):
             raise Refusal(f"{player} has no rune to recycle", "recycle.cost_must_complete")
+    elif ins.verb == "spend_buff" and not obj.buffed:
+        raise Refusal(f"{obj.name} has no buff to spend: the cost (spend my buff) cannot be paid", "buff.spend")
 
 
 # -- targets (352.4-352.13) -------------------------------------------------------------------------------
@@ -776,7 +877,7 @@ def target_problem(
         return f"it is {source.name} itself, and the ability says another", "play.target_restrictions"
     if t.other and dict(noted).get("it") == card.key:
         return "it is the unit the effect already acts on, and the ability says another", "play.target_restrictions"
-    here = (source.location if source is not None and source.on_board else None) or hidden_at
+    here = (source.location if source is not None and source.on_board else None) or hidden_at or dict(noted).get("at")
     if t.where == "at a battlefield" and card.zone != "battlefield":
         return "it is not at a battlefield", "play.target_restrictions"
     if t.where == "in a base" and card.zone != "base":
@@ -826,6 +927,26 @@ def target_problem(
     return None
 
 
+def condition_holds(
+    s: State,
+    me: str,
+    source: Card | None,
+    it: Card | None,
+    cond: Condition,
+    item: ChainItem | None = None,
+    at: str | None = None,
+) -> tuple[bool, str]:
+    """:func:`engine.riftbound.conditions.holds`, an object that fits a target's description (``you control a
+    Poro``) found as a target would be (:func:`target_problem`)."""
+    hidden = item.hidden_at if item is not None else None
+    noted = item.noted if item is not None else ()
+
+    def fits(card: Card, target: Target) -> bool:
+        return target_problem(s, me, Instruction("if", 0, target), card, hidden, source, noted) is None
+
+    return conditions.holds(s, me, source, it, cond, item, at, fits)
+
+
 def target_options(s: State, item: ChainItem, source: Card | None) -> list[tuple[Instruction, list[str]]]:
     """For each target a chain item's effect chooses, the instruction and the names of the valid choices now
     (352.8), in board order."""
@@ -860,7 +981,7 @@ def chosen_targets(
 
 
 def place_name(s: State, place: str) -> str:
-    return "base" if place.lower() == "base" else s.bf(place).name
+    return "base" if place.lower() == "base" else "here" if place.lower() == "here" else s.bf(place).name
 
 
 def move_destination(s: State, what: str, text: str, place: str | None) -> str | None:
@@ -891,6 +1012,8 @@ def permanent_location(s: State, player: str, card: Card, place: str | None, hid
     if place is None or place.lower() == "base":
         return "base"
     bf = s.bf(place)
+    if bf.controller != player and _may_play_to(s, player, card, bf):
+        return bf.name
     if bf.controller != player:
         raise Refusal(
             f"{card.name} can be played only to {player}'s base or a battlefield {player} controls; "
@@ -898,6 +1021,27 @@ def permanent_location(s: State, player: str, card: Card, place: str | None, hid
             "play.unit_default_locations",
         )
     return bf.name
+
+
+def _may_play_to(s: State, player: str, card: Card, bf: Battlefield) -> bool:
+    """A passive ability that lets a unit be played to a battlefield its player does not control (355.2.b): its
+    own ("You may play me to an open battlefield") or a friendly permanent's ("Friendly units may be played to
+    open battlefields"). Open: no unit there and no controller; occupied enemy: a unit there, controlled by an
+    opponent."""
+    occupied = any(u.on_board for u in s.units_at(bf.name))
+    kinds = {
+        "open": not occupied and bf.controller is None,
+        "occupied enemy": occupied and bf.controller is not None and bf.controller in s.opponents(player),
+    }
+    own = [p[1] for p in card.defn.passives if p[0] == "play_to"]
+    given = [
+        p[1]
+        for c in s.cards.values()
+        if c.on_board and c.controller == player and c.attached_to is None
+        for p in c.defn.passives
+        if p[0] == "others_play_to"
+    ]
+    return any(kinds.get(k, False) for k in (*own, *given))
 
 
 # -- the Standard Move, hiding, ending the turn ---------------------------------------------------------
@@ -1059,6 +1203,12 @@ def choose(s: State, a: A.Choose) -> Choosing | Targeting:
                 f"{', '.join(a.choices)} is not one card of those {w.about} may play ({', '.join(w.options)})",
                 "play.by_effect",
             )
+        return Targeting(a.player, w.item, a.choices)
+    if w is not None and w.kind == "choice":
+        if a.player != w.player:
+            raise Refusal(f"{w.player} chooses {w.what} for {w.about}, not {a.player}", w.reason)
+        if len(a.choices) != 1 or a.choices[0].lower() not in [o.lower() for o in w.options]:
+            raise Refusal(f"{', '.join(a.choices)} is not one of those to choose ({', '.join(w.options)})", w.reason)
         return Targeting(a.player, w.item, a.choices)
     if w is not None and w.kind in ("order", "may"):
         may_act(s, a.player)  # refused: the rules wait for something else
@@ -1233,6 +1383,11 @@ def _tank(u: Card, s: State | None) -> bool:
     return s.has(u, "Tank") if s is not None else u.has("Tank")
 
 
+def _last(u: Card) -> bool:
+    """ "I must be assigned combat damage last" (a passive ability; Tank's opposite)."""
+    return any(p[0] == "assigned_last" for p in u.defn.passives)
+
+
 def assignments(total: int, targets: list[Card], s: State | None = None) -> list[dict[str, int]]:
     """Every assignment of ``total`` damage among ``targets`` that 443.1.d.3-4 and Tank allow."""
     if total <= 0 or not targets:
@@ -1243,12 +1398,18 @@ def assignments(total: int, targets: list[Card], s: State | None = None) -> list
         out[targets[-1].name] += total - sum(out.values())
         return [out]
     tanks = [u for u in targets if _tank(u, s)]
-    others = [u for u in targets if not _tank(u, s)]
+    lasts = [u for u in targets if _last(u) and not _tank(u, s)]
+    others = [u for u in targets if not _tank(u, s) and u not in lasts]
     seen: list[dict[str, int]] = []
     if len(targets) > 7:  # too many orders to list: any order of the tanks, then the rest, in listed order
-        orders = [tanks + others]
+        orders = [tanks + others + lasts]
     else:
-        orders = [list(a) + list(b) for a in itertools.permutations(tanks) for b in itertools.permutations(others)]
+        orders = [
+            list(a) + list(b) + list(c)
+            for a in itertools.permutations(tanks)
+            for b in itertools.permutations(others)
+            for c in itertools.permutations(lasts)
+        ]
     for order_ in orders:
         left, out = total, {u.name: 0 for u in targets}
         for u in order_:
@@ -1290,4 +1451,13 @@ def check_assignment(
     tanks = [u for u in targets if _tank(u, s)]
     if any(given[u.name] < lethal(u, s) for u in tanks) and any(given[u.name] > 0 for u in targets if not _tank(u, s)):
         return "units with Tank must be assigned lethal damage before any other unit", "combat.tank_first"
+    lasts = [u for u in targets if _last(u) and not _tank(u, s)]
+    if any(given[u.name] > 0 for u in lasts) and any(
+        given[u.name] < lethal(u, s) for u in targets if u not in lasts and not _tank(u, s)
+    ):
+        return (
+            f"{', '.join(u.name for u in lasts)} must be assigned combat damage last (its passive ability): every "
+            "other unit is assigned lethal damage first",
+            "combat.assign",
+        )
     return None

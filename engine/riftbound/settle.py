@@ -118,6 +118,7 @@ def _steps(g: Game, special: str | None) -> None:
                     noted=(("at", u.location or ""),),
                 )
     dead = []
+    buffed = {u.key for u in lethal if u.buffed}
     for u in lethal:
         where, controller = u.location, u.controller
         by = s.damaged_by.get(u.key, "")
@@ -134,7 +135,13 @@ def _steps(g: Game, special: str | None) -> None:
             _killed_by(g, u, by)
     triggers.left_with(g, [d for d, _ in dead])
     for u, controller in dead:
-        triggers.fire(g, "dies", subject=u, subjects=tuple(d for d, _ in dead), before={"controller": controller})
+        triggers.fire(
+            g,
+            "dies",
+            subject=u,
+            subjects=tuple(d for d, _ in dead),
+            before={"controller": controller, "buffed": u.key in buffed},
+        )
     if special == "end_of_turn":
         _heal_all(g, "turn.end_of_turn_heal")
     elif special == "combat":

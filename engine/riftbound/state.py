@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Snapshot
+from engine.riftbound import conditions
+from engine.riftbound.effect_types import Condition
 from engine.riftbound.effects import Cost, Instruction, TriggerSpec, parse
 
 PHASES = ("awaken", "beginning", "channel", "draw", "main", "ending")
@@ -126,6 +128,8 @@ class CardDef:
     legion: str = ""  # the text a Legion ability applies (738)
     additional_cost: Cost | None = None  # "As an additional cost to play me, ..." (353.2.a)
     abilities: tuple[Ability, ...] = ()  # every activated ability
+    optional_cost: Cost | None = None  # "As you play me, you may discard 1 as an additional cost" (356.2.b)
+    optional_mod: tuple = ()  # what paying it does to its own cost: ("free",), ("reduce", N)
 
     def __deepcopy__(self, memo: dict) -> Self:
         return self
@@ -193,6 +197,7 @@ class Card:
     granted: tuple[tuple[str, int, bool], ...] = ()  # keywords given by effects: (keyword, value, this turn only)
     attached_to: str | None = None  # the key of the unit this Equipment is attached to (421)
     moves: int = 0  # moves this turn
+    paid: tuple[str, ...] = ()  # the optional costs paid as it was played ("if you paid the additional cost")
 
     def __deepcopy__(
         self, memo: dict
@@ -307,7 +312,8 @@ class Awaiting:
     kind: str  # showdown | combat (which staged one begins) | assign (combat damage) | order (replacement effects)
     #            | targets (a triggered ability's targets, as it is put on the Chain) | may ("you may")
     #            | subset (the targets of a group requirement that still fulfil it, 352.11.b)
-    #            | pick (the card an effect plays, 406.3)
+    #            | pick (the card an effect plays, 406.3) | choice (one of the player's own objects an
+    #            instruction acts on, chosen as it resolves, not a target: 355.10.e, 355.10.f; ``what`` says which)
     player: str
     options: tuple[str, ...] = ()
     amount: int = 0  # damage to assign
@@ -316,6 +322,7 @@ class Awaiting:
     #                  for ``targets``: the chain item's label
     item: int = 0  # for ``targets``: the pending chain item's uid
     choices: tuple[tuple[str, ...], ...] = ()  # for ``targets``: the valid choices for each target, in order
+    what: str = ""  # for ``choice``: what the player chooses ("a rune to recycle")
     least: tuple[int, ...] = ()  # for ``targets``: how many each target needs at least ("up to N": 0)
     options_most: tuple[int, ...] = ()  # for ``targets``: how many each target takes at most
     total_max: int = 0  # for ``subset``: the total Might the subset of a group of targets may have (352.11.b)
@@ -522,6 +529,8 @@ class State:
                 for passive in source.defn.passives:
                     if passive[0] == "others_keywords" and self._covers(source, card, passive[2], passive[3]):
                         for kw, value in passive[1]:
+                            if len(passive) > 4 and kw in out:
+                                continue  # "if they didn't already"
                             add(kw, value)
         if card.defn.type == "gear" and "Equipment" in card.defn.tags:
             for source in self._sources():
@@ -568,11 +577,50 @@ class State:
         for passive in card.defn.passives:
             if passive[0] == "self_might" and self._condition(card, passive[2], None):
                 m += passive[1]
+            if passive[0] == "self_might_per":
+                m += passive[1] * self.count(card, passive[2])
         for source in self._sources():
             for passive in source.defn.passives:
                 if passive[0] == "others_might" and self._covers(source, card, passive[2], passive[3]):
                     m += passive[1]
         return m
+
+    def count(self, card: Card, what: tuple) -> int:
+        """A varying amount of a card's text, for its controller: ``("trash",)`` the cards in their trash,
+        ``("points",)`` their points, ``("units", Target)`` the units on the board that fit (its side, state, ``here``:
+        at the card's location; ``other``: not the card itself)."""
+        me = card.holder
+        if what[0] == "trash":
+            return sum(1 for c in self.cards.values() if c.zone == "trash" and c.owner == me)
+        if what[0] == "points":
+            return self.points.get(me, 0)
+        t = what[1]
+        states = {str(v) for k, v in t.filters if k == "state"}
+        return sum(
+            1
+            for u in self.cards.values()
+            if u.on_board
+            and u.is_unit
+            and (
+                t.side not in ("friendly", "your")
+                or u.controller == me
+                or (t.side == "friendly" and self.allied(u.controller, me))
+            )
+            and (t.side != "enemy" or u.controller in self.opponents(me))
+            and (t.where != "here" or (card.on_board and (u.location or "").lower() == (card.location or "").lower()))
+            and not (t.other and u is card)
+            and all(
+                {
+                    "buffed": u.buffed,
+                    "stunned": u.stunned,
+                    "exhausted": u.exhausted,
+                    "ready": not u.exhausted,
+                    "damaged": u.damage > 0,
+                }.get(st, False)
+                for st in states
+            )
+            and (not any(k == "mighty" for k, _ in t.filters) or self._might_before_keywords(u) >= 5)
+        )
 
     def _sources(self) -> list:
         """Objects whose passive abilities apply now: permanents on the board and battlefields (their rules
@@ -591,15 +639,23 @@ class State:
             return False
         if "enemy" in who and card.controller == source.controller:
             return False
+        if "buffed" in who and not card.buffed:
+            return False
         if where == "here" and (card.location or "").lower() != (source.location or "").lower():
             return False
         return True
 
-    def _condition(self, card: Card, condition: str, base: int | None) -> bool:
+    def passive_holds(self, card: Card, condition: str | Condition) -> bool:
+        """Whether the condition of ``card``'s passive ability holds now ("while I'm at a battlefield", 364.3)."""
+        return self._condition(card, condition, None)
+
+    def _condition(self, card: Card, condition: str | Condition, base: int | None) -> bool:
         if not condition:
             return True
         if not card.on_board:
             return False
+        if isinstance(condition, Condition):  # a condition of the game ("while you have 8+ runes", 364.3)
+            return conditions.holds(self, card.holder, card, None, condition)[0]
         if condition == "mighty":
             return (self._might_before_keywords(card) if base is None else base) >= 5
         if condition == "at a battlefield":

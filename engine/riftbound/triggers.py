@@ -9,7 +9,7 @@ where it chooses its targets (390.1). Several at once: the turn player's first, 
 
 from __future__ import annotations
 
-from engine.riftbound import effects, replacement
+from engine.riftbound import effects, legality, replacement
 from engine.riftbound.state import Awaiting, Battlefield, Card, ChainItem, Game, Trigger
 
 # What a chain item shows for a trigger, by its event.
@@ -79,7 +79,7 @@ def optional_now(g: Game, item: ChainItem) -> None:
     """v1.3 (383.3.a): a triggered ability whose effect begins with "you may" is optional as it triggers: its
     controller chooses now whether to place it on the Chain (v1.2: as it resolves)."""
     first = effects.parse(item.effect)[:1]
-    if not first or first[0].verb != "may":
+    if not first or not (first[0].verb == "may" or optional_choice(first[0])):
         return
     ins = first[0]
     answer = g.next_answer()
@@ -105,6 +105,33 @@ def optional_now(g: Game, item: ChainItem) -> None:
         "trigger.optional_when_triggered",
         "priority.limited_actions_regardless",
     )
+
+
+def optional_choice(ins: effects.Instruction) -> bool:
+    """ "You may choose a unit ...": an optional target that begins the effect (read as up to one)."""
+    return ins.verb == "choose" and ins.aim.upto == 1 and ins.text.startswith("you may")
+
+
+def _conditional_statement(g: Game, source: Card | Battlefield, t: Trigger, owner: str, at: str | None) -> bool:
+    """v1.3 (383.3.e): a conditional statement following the trigger's condition ("When you play me, if you
+    control a Poro, ...") must be true for the ability to be placed on the Chain; it is checked again as it
+    resolves, with the rest of its effect. v1.2 has no such rule: it is checked only as it resolves. One about
+    "it" (what the effect chooses) cannot be checked before anything is chosen."""
+    first = effects.parse(t.effect)[:1]
+    if not first or first[0].verb != "if" or not g.citations.follows("trigger.conditional_statement"):
+        return True
+    cond = first[0].data[0]
+    if cond.kind in ("it", "only", "failed"):
+        return True
+    card = source if isinstance(source, Card) else None
+    ok, why = legality.condition_holds(g.s, owner, card, None, cond, at=at or (source.name if card is None else None))
+    if not ok:
+        g.emit(
+            f'{source.name}\'s ability meets its trigger condition, but "if {cond.text}" is not true ({why}): it is '
+            "not placed on the Chain",
+            "trigger.conditional_statement",
+        )
+    return ok
 
 
 def _controller(g: Game, source: Card | Battlefield) -> str | None:
@@ -175,6 +202,8 @@ def fire(
             before=before or {},
         ):
             continue
+        if not _conditional_statement(g, source, t, owner, bf.name if bf is not None else None):
+            continue
         if spec.first:
             mark = f"{source.key}:{t.effect}"
             if mark in s.first_done:
@@ -207,7 +236,7 @@ def fire(
                     if t.spec.nth
                     else f"{'an' if t.spec.what[:1] in 'aeiou' else 'a'} {t.spec.what or 'card'} was played".replace(
                         "a mighty unit", "a Mighty unit"
-                    )
+                    ).replace("an other ", "another ")
                 )
             elif t.spec.event == "dies" and t.spec.first:
                 label = "first death this turn"
@@ -233,8 +262,12 @@ def fire(
                 noted = (("at", subject.location),)
             if isinstance(source, Card) and source.location:
                 noted = (("at", source.location),)
+            if not noted and bf is not None:
+                noted = (("at", bf.name),)  # "that battlefield": the one conquered or held
             if event == "dies" and subject is not None:
                 noted = (*noted, ("died", subject.key))
+            if event == "move" and t.spec.who == "from here" and subject is not None:
+                noted = (*noted, ("it", subject.key))  # "give it +1 [M]": the unit that moved
             add_trigger(g, source, label, t.effect, controller, *keys, noted=noted)
     return len(met)
 
@@ -257,11 +290,17 @@ def _meets(
     s = g.s
     if spec.condition == "at a battlefield" and not (isinstance(source, Card) and source.zone == "battlefield"):
         return False
+    if spec.event == "move" and spec.who == "from here":  # a battlefield's "when a unit moves from here"
+        return isinstance(source, Battlefield) and str(before.get("from", "")).lower() == source.key
     if spec.event in ("play", "attack", "defend", "die", "move", "win"):
         if spec.event == "play" and spec.what == "facedown" and what != "facedown":
             return False
+        if spec.event == "play" and spec.what == "battlefield" and (subject is None or subject.zone != "battlefield"):
+            return False  # "when you play me to a battlefield"
         if spec.event == "move" and spec.what == "battlefield" and what != "battlefield":
             return False
+        if spec.event == "move" and spec.nth and (subject is None or subject.moves != spec.nth):
+            return False  # "the third time I move in a turn"
         return subject is not None and isinstance(source, Card) and subject.key == source.key
     if spec.event in ("conquer", "hold"):
         if spec.who == "me":
@@ -289,12 +328,28 @@ def _meets(
             return False
         if "enemy" in spec.who and (was == owner or s.allied(was, owner)):
             return False
+        if spec.what == "buffed" and not before.get("buffed"):
+            return False  # "when a buffed friendly unit dies": it had a buff as it died
+        if spec.what.startswith("non-"):  # "another non-Recruit unit"
+            tag = spec.what.removeprefix("non-").capitalize()
+            if tag in subject.defn.tags or (tag == "Recruit" and subject.key.startswith("recruit")):
+                return False
         return True
     if spec.event == "played":
         if player != owner or subject is None:
             return False
         if spec.nth:
             return nth == spec.nth
+        if spec.condition == "from hidden" and what != "facedown":
+            return False
+        if spec.condition == "opponent's turn" and s.turn_player not in s.opponents(owner):
+            return False
+        if spec.cost and (subject.defn.cost is None or subject.defn.cost.energy < spec.cost):
+            return False
+        if spec.what.startswith("other "):
+            if isinstance(source, Card) and subject.key == source.key:
+                return False  # "another": not the card with the ability itself
+            return subject.defn.type == spec.what.removeprefix("other ") or spec.what == "other card"
         if spec.what == "spell":
             return subject.defn.type == "spell"
         if spec.what == "unit":

@@ -45,6 +45,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.core import ScenarioError
 from engine.mtg.state import BASIC_LANDS
+from engine.riftbound.effect_types import DOMAIN_NAMES, DOMAINS
 from engine.riftbound.effects import normalise
 from rulebook.cards.lookup import find_card
 from rulebook.cards.model import Card, Face
@@ -66,6 +67,7 @@ _OBJECTS = {"mtg": ("permanents",), "riftbound": ("units", "gear", "battlefields
 _PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker")
 _RIFTBOUND_TYPES = ("unit", "spell", "gear", "legend")
 _BATTLEFIELD = "battlefield"  # a Riftbound card taken only under state: battlefields (its text as effect)
+_RUNE = "rune"  # a Riftbound Rune card, taken only where state: runes lists runes' domains (its domain)
 
 
 def base_name(name: str) -> str:
@@ -339,6 +341,10 @@ _KEYWORD_TOKEN = re.compile(r"\[(?P<word>[^\]]+)\]")
 
 def _riftbound(card: Card, face: Face) -> Definition:
     kind = card.types[0].lower() if card.types else ""
+    if kind == _RUNE:  # a Basic Rune: its domain is all a scenario's runes take of it
+        extra = card.extra if isinstance(card.extra, Mapping) else {}
+        domains = [d for d in extra.get("domains") or () if d != "Colorless"]
+        return Definition({"type": kind, "domain": domains}, ())
     if kind == _BATTLEFIELD:
         text = "\n".join(p for p in face.text.split("\n") if p.strip())
         read = tuple(Line(p, (), p) for p in text.split("\n") if p)
@@ -558,6 +564,8 @@ class _Resolver:
             for i, obj in enumerate(objects if isinstance(objects, list) else ()):
                 if isinstance(obj, dict) and _is_name(obj.get("name")):
                     self.state_object(obj, ("state", group, i), group)
+        if self.game == "riftbound":
+            self.rune_cards(state.get("runes"))
         legends = state.get("legends") if self.game == "riftbound" else None
         for player, value in legends.items() if isinstance(legends, dict) else ():
             named = value.get("name") if isinstance(value, dict) else value
@@ -629,6 +637,12 @@ class _Resolver:
                 f"{card.name} is a Battlefield: not a card a scenario plays or holds; name it under "
                 "state: battlefields, where it takes its text",
             )
+        if made.fields.get("type") == _RUNE and (len(path) < 2 or path[1] != "runes"):
+            raise ScenarioError(
+                path,
+                f"{card.name} is a Rune: not a card a scenario plays or holds; name it where state: runes lists "
+                f"a player's runes (runes: {{Ana: {{ready: [{card.name}]}}}})",
+            )
         self.taken[key] = (LibraryCard(base_name(name), card, self.library.source(card), path, ()), made)
         self.written[key] = set()
         return self.taken[key]
@@ -681,6 +695,25 @@ class _Resolver:
         self.changed()["state"][group][path[2]].update(merged)
         self.given[path] = _Given(card, made.lines, fields, path)
 
+    def rune_cards(self, runes: Any) -> None:
+        """``runes: {Ana: {ready: [Fury Rune]}}``: a Rune card named where a player's runes list their domains
+        is a rune of its domain (a name that is a domain, ``Fury`` or ``R``, is the engine's to read)."""
+        for player, value in runes.items() if isinstance(runes, dict) else ():
+            for state in ("ready", "exhausted"):
+                listed = value.get(state) if isinstance(value, dict) else None
+                for i, name in enumerate(listed if isinstance(listed, list) else ()):
+                    if not _is_name(name) or _is_domain(str(name)) or not self.library.has_cards(self.game):
+                        continue
+                    path = ("state", "runes", player, state, i)
+                    taken = self.take(str(name), path, required=True)
+                    if taken is None:
+                        continue
+                    card, made = taken
+                    domains = made.fields.get("domain") or []
+                    if made.fields.get("type") != _RUNE or len(domains) != 1:
+                        raise ScenarioError(path, f"{card.card.name} is not a Rune card (a rune of one domain)")
+                    self.changed()["state"]["runes"][player][state][i] = domains[0]
+
     def library_fields(self, key: str, made: Definition, own: Mapping, path: tuple) -> dict[str, Any]:
         """The library's fields of a card that neither its cards: entry nor ``own`` (a state object) writes;
         writing any field of the card's text (effect, ability, triggers, ...) gives the whole text. A field
@@ -724,6 +757,11 @@ _TEXT = {
     "riftbound": ("effect", "ability", "triggers", "replacement", "attached"),
 }
 _GROUP_KINDS = {"units": "unit", "gear": "gear", "battlefields": _BATTLEFIELD}
+
+
+def _is_domain(name: str) -> bool:
+    low = name.strip().strip("[]").lower()
+    return low in DOMAINS or low in {d.lower() for d in DOMAIN_NAMES} or low in ("a", "any", "c", "card")
 
 
 def _a(word: Any) -> str:
