@@ -5,19 +5,22 @@ per card type, the commonest phrases left unread, and a smoke run that plays eac
         [--sets OGN,SFD] [--json] [--top 30] [--edition 2026-02-27]
 
 A card is *read whole* when a scenario holding it (in a hand, or a battlefield under ``state:
-battlefields``, or a rune in ``state: runes``, the library's card as contract version 3 takes it) builds: the engine refused no field and no sentence of its text. A card of several faces,
-and a card whose stats vary (``*``), counts as unread, with the reason. With ``--smoke`` each card read
-is also played: a scenario with the card in its controller's hand, two creatures or units on each side
-as targets and costs not checked (``costs: ignore``), the first legal action that plays it carried out,
+battlefields``, or a rune in ``state: runes``, the library's card as contract version 3 takes it)
+builds: the engine refused no field and no sentence of its text. Magic cards are read under the newest
+edition's rules (``--edition``). A card of several faces and a card whose stats vary (``*``) count
+as unread, with the reason. With ``--smoke`` each card read
+is also played: a scenario with the card in its controller's hand, a creature or unit of hers and two
+of her opponent's as targets and costs not checked (``costs: ignore``), the first legal action that plays it carried out,
 then passes until the stack or chain is empty (at most 12 actions); any exception but an illegal
 action is a failure, with its message.
 
-Magic: the MTGJSON v3 sets of ``cards/mtg/mtgjson-v3/`` less Un-sets (``--skip-sets``), and less the
+Magic: the MTGJSON v3 sets of ``cards/mtg/mtgjson-v3/`` less the Un-sets (``UN_SETS``), and less the
 card types the issue leaves out (planes, phenomena, schemes, conspiracies, vanguards). Riftbound: the
 card gallery ``cards/riftbound/cards.json`` with the errata.
 
 The blind part (tuning never looks at it; measure it once, after a change): Riftbound's newest set,
-Spiritforged (SFD), and the newest Magic sets by release date (``--blind`` lists them).
+Spiritforged (SFD), and the two newest Magic sets by release date (M19, GRN): a card printed only in
+them is left out unless ``--blind``, which measures them alone.
 """
 
 from __future__ import annotations
@@ -66,6 +69,12 @@ def set_dates(corpora: Path) -> list[str]:
         m = re.search(r'"releaseDate"\s*:\s*"([^"]+)"', head)
         dated.append((m[1] if m else "9999", path.stem))
     return [code for _, code in sorted(dated)]
+
+
+def newest_mtg_edition() -> str:
+    """The newest Magic edition with a citation table of its own (data/citations/mtg-DATE.yaml)."""
+    dates = sorted(p.stem.removeprefix("mtg-") for p in (REPO / "data" / "citations").glob("mtg-*.yaml"))
+    return dates[-1] if dates else ""
 
 
 def scenario_text(game: str, name: str, smoke: bool, edition: str = "", kind: str = "") -> str:
@@ -161,9 +170,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument(
         "--edition",
-        default="",
-        help="Magic: explain each card under these rules (edition: of the scenario, e.g. 2026-02-27); "
-        "default: the default book's (the seed's 2008 rules in a fresh library, which refuse later keywords)",
+        default=newest_mtg_edition(),
+        help="Magic: explain each card under these rules (edition: of the scenario); default: the newest "
+        "edition a citation table is written for, the rules a judge holds ('' : the default book's, the seed's "
+        "2008 rules in a fresh library, which refuse later keywords)",
     )
     args = ap.parse_args(argv)
     if not args.corpora.is_dir():
@@ -196,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 if (set(sets) & set(blind)) and not args.blind and set(sets) <= set(blind):
                     continue  # only in a blind set: never looked at while tuning
-                if args.blind and not set(sets) & set(blind):
+                if args.blind and not set(sets) <= set(blind):  # only cards no tuning run saw
                     continue
                 if wanted and not set(sets) & wanted:
                     continue

@@ -5,7 +5,7 @@ Names are matched case-insensitively and whole, the longest known name first, so
 
 >>> names = Names(players=["Ana", "Ben"], objects=["Hidden Blade", "Jinx", "Garen"], places=["Grove"])
 >>> parse("Ben plays Hidden Blade targeting Jinx", names)
-Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',), paying=(), kill=None)
+Play(player='Ben', card='Hidden Blade', place=None, targets=('Jinx',), paying=(), kill=None, using=None)
 >>> parse("ana moves jinx, garen to grove", names)
 Move(player='Ana', units=('Jinx', 'Garen'), place='Grove')
 >>> parse("Ben assigns damage: Jinx 2, Garen 1", names)
