@@ -169,10 +169,11 @@ class Citations:
             self._table[key] = Citation(key, tuple(str(r) for r in rules), str(entry.get("phrase", "")))
         self.unlocated = frozenset(k for k, c in self._table.items() if not c.rules)
         self._in_force = self.timeline.in_force(self.date)
+        self._changes = self.timeline.names()  # asked on every step: made once
 
     def follows(self, change: str) -> bool:
         """Whether the rules explained follow ``change`` (a name of the game's :class:`Timeline`)."""
-        if change not in self._in_force and change not in self.timeline.names():
+        if change not in self._in_force and change not in self._changes:
             raise KeyError(f"no rules change {change!r} in the {self.game} timeline handed to the engine")
         return change in self._in_force
 

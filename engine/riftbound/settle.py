@@ -91,7 +91,8 @@ def _steps(g: Game, special: str | None) -> None:
     def has_lethal(u: Card) -> bool:
         return u.on_board and u.damage > 0 and u.damage >= s.might(u)
 
-    lethal = sorted(filter(has_lethal, s.units()), key=lambda u: s.in_turn_order(s.players).index(u.holder))
+    order = s.in_turn_order(s.players)
+    lethal = sorted(filter(has_lethal, s.units()), key=lambda u: order.index(u.holder))
     # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
     # does instead may move or heal another unit with lethal damage: each is looked at again before its turn.
     lethal = [
@@ -103,7 +104,7 @@ def _steps(g: Game, special: str | None) -> None:
         )
     ]
     lethal = [u for u in lethal if has_lethal(u)]
-    for u in sorted(lethal, key=lambda u: s.in_turn_order(s.players).index(u.holder)):
+    for u in sorted(lethal, key=lambda u: order.index(u.holder)):
         for t in u.defn.triggers:
             if t.spec.event == "die":
                 board.add_trigger(

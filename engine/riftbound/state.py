@@ -514,11 +514,14 @@ class State:
             add("Reaction", 0)
         if not self.continuous:
             return out
-        base = self._might_before_keywords(card)
+        base: int | None = None  # its Might before keywords, made only for a passive that asks (each step asks)
         for passive in card.defn.passives:
-            if passive[0] == "self_keywords" and self._condition(card, passive[2], base):
-                for kw, value in passive[1]:
-                    add(kw, value)
+            if passive[0] == "self_keywords":
+                if base is None:
+                    base = self._might_before_keywords(card)
+                if self._condition(card, passive[2], base):
+                    for kw, value in passive[1]:
+                        add(kw, value)
         if card.on_board and card.is_unit:
             for gear in self.attached(card):
                 for passive in gear.defn.attached_text:
