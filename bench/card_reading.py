@@ -42,12 +42,12 @@ from rulebook.cards.load import load  # noqa: E402
 from rulebook.cards.scenario import CardLibrary  # noqa: E402
 from rulebook.cards.store import CardStore, card_db_path  # noqa: E402
 from scenarios.explain import new_engine  # noqa: E402
+from scenarios.reading import engine_reading, holding, newest_edition  # noqa: E402
 from scenarios.scenario import ScenarioFileError, read_scenario  # noqa: E402
 
 UN_SETS = {"UGL", "UNH", "UST", "UND", "UNF", "UNK"}
 LEFT_OUT_TYPES = {"Plane", "Phenomenon", "Scheme", "Conspiracy", "Vanguard"}
 BLIND = {"riftbound": ("SFD",), "mtg": ()}  # the Magic blind sets are the two newest loaded (see blind_sets)
-PLAYERS = "players: [Ana, Ben]\n"
 
 
 def blind_sets(game: str, sets_by_date: list[str]) -> tuple[str, ...]:
@@ -71,60 +71,20 @@ def set_dates(corpora: Path) -> list[str]:
     return [code for _, code in sorted(dated)]
 
 
-def newest_mtg_edition() -> str:
-    """The newest Magic edition with a citation table of its own (data/citations/mtg-DATE.yaml)."""
-    dates = sorted(p.stem.removeprefix("mtg-") for p in (REPO / "data" / "citations").glob("mtg-*.yaml"))
-    return dates[-1] if dates else ""
-
-
-def scenario_text(game: str, name: str, smoke: bool, edition: str = "", kind: str = "") -> str:
-    quoted = json.dumps(name)
-    if kind == "Battlefield":  # on the board, where a battlefield is: its text read as the engine reads effect
-        costs = "costs: ignore\n" if smoke else ""
-        head = "game: riftbound\n" + PLAYERS + "turn: {player: Ana, phase: main}\n" + costs
-        return head + f"state:\n  battlefields:\n    - {{name: {quoted}}}\n"
-    if kind == "Rune":  # where a player's runes are listed: the engine takes its domain
-        head = "game: riftbound\n" + PLAYERS + "turn: {player: Ana, phase: main}\n"
-        return head + f"state:\n  runes: {{Ana: {{ready: [{quoted}]}}}}\n"
-    if game == "mtg":
-        head = "game: mtg\n" + PLAYERS + "turn: {player: Ana, phase: main1}\n"
-        head += f"edition: {json.dumps(edition)}\n" if edition else ""
-        board = (
-            "  permanents:\n"
-            "    - {name: Bear A, controller: Ana, type: creature, power: 2, toughness: 2}\n"
-            "    - {name: Bear B, controller: Ben, type: creature, power: 2, toughness: 2}\n"
-            "    - {name: Ogre B, controller: Ben, type: creature, power: 3, toughness: 3}\n"
-            "  library: {Ana: 20, Ben: 20}\n"
-        )
-    else:
-        head = "game: riftbound\n" + PLAYERS + "turn: {player: Ana, phase: main}\n"
-        board = (
-            "  units:\n"
-            "    - {name: Yeti A, controller: Ana, at: base, might: 3}\n"
-            "    - {name: Yeti B, controller: Ben, at: base, might: 3}\n"
-            "    - {name: Poro B, controller: Ben, at: base, might: 2}\n"
-            "  deck: {Ana: 20, Ben: 20}\n"
-        )
-    costs = "costs: ignore\n" if smoke else ""
-    return head + costs + "state:\n" + f"  hand: {{Ana: [{quoted}]}}\n" + (board if smoke else "")
-
-
-def read_whole(game: str, name: str, library, edition: str = "", kind: str = "") -> str | None:
-    """None when the engine reads the card whole, else the refusal's message."""
+def read_whole(card, library, edition: str) -> str | None:
+    """None when the engine reads the card whole, else the refusal's message (scenarios.reading)."""
     try:
-        scenario = read_scenario(scenario_text(game, name, False, edition, kind), name, library)
-        new_engine(scenario)
-    except ScenarioFileError as exc:
-        return exc.message
+        reading = engine_reading(card, library, edition or None)
     except Exception as exc:  # an engine fault, not a refusal: counted unread, named
         return f"ENGINE FAULT {type(exc).__name__}: {exc}"
-    return None
+    return reading.refused
 
 
-def smoke(game: str, name: str, library, edition: str = "") -> str | None:
+def smoke(card, library, edition: str = "") -> str | None:
     """None when the card is played and its chain or stack resolves without an engine error."""
+    game, name = card.game, card.name
     try:
-        scenario = read_scenario(scenario_text(game, name, True, edition), name, library)
+        scenario = read_scenario(holding(card, edition=edition or None, smoke=True), name, library)
         engine, _ = new_engine(scenario)
     except ScenarioFileError as exc:
         return f"setup: {exc.message}"
@@ -170,7 +130,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument(
         "--edition",
-        default=newest_mtg_edition(),
+        default=newest_edition("mtg") or "",
         help="Magic: explain each card under these rules (edition: of the scenario); default: the newest "
         "edition a citation table is written for, the rules a judge holds ('' : the default book's, the seed's "
         "2008 rules in a fresh library, which refuse later keywords)",
@@ -212,10 +172,10 @@ def main(argv: list[str] | None = None) -> int:
                     continue
                 edition = args.edition if game == "mtg" else ""
                 kind = (card.types or ("",))[0]
-                why = read_whole(game, card.name, library, edition, kind)
+                why = read_whole(card, library, edition)
                 played = None
                 if why is None and args.smoke and kind not in ("Battlefield", "Rune"):
-                    played = smoke(game, card.name, library, edition)
+                    played = smoke(card, library, edition)
                     if played:
                         faults.append(f"{card.name}: {played}")
                 ok = why is None

@@ -510,3 +510,20 @@ def test_a_rune_card_named_where_runes_are_listed_is_a_rune_of_its_domain(corpor
     )
     assert code == 2 and err.count("\n") == 1
     assert "Body Rune is a Rune: not a card a scenario plays or holds" in err
+
+
+def test_judge_card_engine_says_whether_the_engine_reads_the_card(corpora):
+    """``judge card NAME --engine``: a card the engine reads whole (Lightning Bolt, under the newest Magic
+    rules), and one it refuses, with the words (Jinx, Rebel's discard trigger); without the option the key
+    is null."""
+    code, out, err = judge_in(corpora, "card", "Lightning Bolt", "--engine", "--json")
+    assert code == 0, err
+    assert json.loads(out)["engine"] == {"reads": True, "refused": None, "edition": "2026-02-27"}
+    code, out, _ = judge_in(corpora, "card", "Lightning Bolt", "--json")
+    assert json.loads(out)["engine"] is None
+    code, out, err = judge_in(corpora, "card", "Jinx, Rebel", "--engine")
+    assert code == 0, err
+    line = next(x for x in out.splitlines() if x.startswith("Engine:"))
+    assert line.startswith('Engine: does not read it: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "')
+    code, out, _ = judge_in(corpora, "card", "Lightning Bolt", "--engine")
+    assert "Engine: reads it whole under the 2026-02-27 rules: a scenario naming it takes its text" in out

@@ -5,6 +5,7 @@ rulings of the loaded FAQs that name it."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import typer
@@ -41,6 +42,12 @@ def _cards(game: str | None):
 def card(
     name: str = typer.Argument(..., help="A card's name: exact, a part of it (bolt) or misspelt (lightning blot)."),
     game: str = CARD_GAME,
+    engine: bool = typer.Option(
+        False,
+        "--engine",
+        help="Also say whether the reference engine reads the card whole (a scenario naming it takes its "
+        "text), and if not the words it refuses (Magic: under the newest rules).",
+    ),
     json_: bool = JSON,
 ) -> None:
     """Show a card: its text with its keywords linked to their rules, its rulings and the FAQ rulings naming it."""
@@ -76,10 +83,20 @@ def card(
             }
             for r in faq_rulings(rules, c.game, c)
         ]
+    view["engine"] = _engine_reading(c) if engine else None
     if json_:
         emit_json(view)
         return
     show_card(view)
+
+
+def _engine_reading(c) -> dict[str, Any]:
+    # The engines and the scenario reader load only when asked (the lookup stays as quick as judge rule).
+    from rulebook.cards.scenario import CardLibrary
+    from rulebook.home import default_home
+    from scenarios.reading import engine_reading
+
+    return engine_reading(c, CardLibrary(default_home())).to_json()
 
 
 def cards(
@@ -207,6 +224,14 @@ def show_card(v: dict[str, Any]) -> None:
             echo(
                 f"  {link['word']:18} {link['rule']}" + (f" {link['title'].title()}" if link["kind"] == "term" else "")
             )
+    if v.get("engine"):
+        e = v["engine"]
+        under = f" under the {e['edition']} rules" if e["edition"] else ""
+        if e["reads"]:
+            echo(f"\nEngine: reads it whole{under}: a scenario naming it takes its text")
+        else:
+            # The engine's vocabulary in the refusal is for writing a scenario; --json keeps it whole.
+            echo(f"\nEngine: does not read it{under}: {re.sub(r' [(]known: .*[)](?=; to use it)', '', e['refused'])}")
     if v["rulings"]:
         echo(f"\nRulings ({len(v['rulings'])}, newest first):")
         for r in v["rulings"]:
