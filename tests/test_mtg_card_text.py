@@ -624,3 +624,237 @@ def test_renown_once_and_never_before_it_came():
     with pytest.raises(ScenarioError) as info:
         game(data, OLD)
     assert 'keyword "renown 1" is not in the 2008-10-01 Comprehensive Rules' in info.value.message
+
+
+AFFA_GUARD_HOUND = {  # ROE
+    "type": "Creature — Dog",
+    "cost": "{2}{W}",
+    "power": 2,
+    "toughness": 2,
+    "effect": "Flash\nWhen Affa Guard Hound enters the battlefield, target creature gets +0/+3 until end of turn.",
+}
+FESTERING_GOBLIN = {  # 10E
+    "type": "Creature — Zombie Goblin",
+    "cost": "{B}",
+    "power": 1,
+    "toughness": 1,
+    "effect": "When Festering Goblin dies, target creature gets -1/-1 until end of turn.",
+}
+
+
+@pytest.mark.parametrize("edition, rule", [(NEW, "603.3d"), (OLD, "410.4")])
+def test_a_triggered_ability_of_a_cards_text_chooses_its_target_as_it_goes_on_the_stack(edition, rule):
+    g = game(
+        {
+            "costs": "ignore",
+            "cards": {"Affa Guard Hound": AFFA_GUARD_HOUND},
+            "state": {
+                "hand": {"Ana": ["Affa Guard Hound"]},
+                "permanents": [bear("Bear", "Ana")],
+                "library": {"Ana": 10, "Ben": 10},
+            },
+        },
+        edition,
+    )
+    steps = run(g, "Ana casts Affa Guard Hound", "Ana passes", "Ben passes")
+    assert said(steps)[-1] == (
+        "Ana puts Affa Guard Hound trigger on the stack and chooses its targets as it does (target creature); "
+        "no player has priority until then"
+    )
+    assert rule in cited(steps) and steps[-1].state["awaiting"] == "Ana chooses the targets of Affa Guard Hound trigger"
+    assert g.legal_actions() == [
+        "Ana puts Affa Guard Hound trigger on the stack targeting Bear",
+        "Ana puts Affa Guard Hound trigger on the stack targeting Affa Guard Hound",
+    ]
+    refused = said(run(g, "Ana puts Affa Guard Hound trigger on the stack targeting Ben", "Ana passes"))
+    assert refused[0].startswith("Illegal: Ben is not a legal target for Affa Guard Hound trigger")
+    assert refused[1].startswith("Illegal: Ana cannot pass priority: nobody has priority (Ana must first choose")
+    steps = run(g, "Ana puts Affa Guard Hound trigger on the stack targeting Bear", "Ana passes", "Ben passes")
+    assert said(steps)[0] == "Ana chooses Bear as the target of Affa Guard Hound trigger"
+    assert "Bear gets +0/+3 until end of turn (now 2/5)" in said(steps)
+    assert rule in cited(steps[:1])
+
+
+def test_a_dies_trigger_with_no_legal_target_is_removed():
+    wither = {"type": "Instant", "cost": "{B}", "effect": "Target creature gets -1/-1 until end of turn."}
+    data = {
+        "costs": "ignore",
+        "cards": {"Festering Goblin": FESTERING_GOBLIN, "Wither": wither},
+        "state": {
+            "hand": {"Ana": ["Wither"]},
+            "permanents": [{"name": "Festering Goblin", "controller": "Ben"}],
+            "library": {"Ana": 10, "Ben": 10},
+        },
+    }
+    g = game(data)
+    steps = run(g, "Ana casts Wither targeting Festering Goblin", "Ana passes", "Ben passes")
+    words = said(steps)
+    assert "Festering Goblin gets -1/-1 until end of turn (now 0/0)" in words
+    assert words[-2] == (
+        "Festering Goblin trigger has no legal target (target creature): it is removed from the stack as it would "
+        "be put on it"
+    )
+    assert "603.3d" in cited(steps) and steps[-1].state["stack"] == []
+    data["state"]["permanents"].append(bear("Elf", "Ana", 1, 1))
+    g = game(data)
+    steps = run(g, "Ana casts Wither targeting Festering Goblin", "Ana passes", "Ben passes")
+    assert g.legal_actions() == ["Ben puts Festering Goblin trigger on the stack targeting Elf"]
+    steps = run(g, "Ben puts Festering Goblin trigger on the stack targeting Elf", "Ana passes", "Ben passes")
+    assert "Elf gets -1/-1 until end of turn (now 0/0)" in said(steps)
+
+
+def test_target_player_or_planeswalker_and_opponent_or_planeswalker():
+    fireslinger = {  # M10
+        "type": "Creature — Goblin Warrior",
+        "cost": "{R}",
+        "power": 1,
+        "toughness": 1,
+        "ability": {"cost": "{T}", "effect": "Goblin Fireslinger deals 1 damage to target player or planeswalker."},
+    }
+    hellion = {  # HOU
+        "type": "Creature — Hellion",
+        "cost": "{4}{R}",
+        "power": 4,
+        "toughness": 4,
+        "effect": "Trample\nWhen Cinder Hellion enters the battlefield, it deals 2 damage to target opponent or "
+        "planeswalker.",
+    }
+    ajani = {
+        "name": "Ajani Goldmane",
+        "controller": "Ben",
+        "type": "legendary planeswalker — ajani",
+        "loyalty": 4,
+        "counters": {"loyalty": 3},
+    }
+    g = game(
+        {
+            "costs": "ignore",
+            "cards": {"Goblin Fireslinger": fireslinger, "Cinder Hellion": hellion},
+            "state": {
+                "hand": {"Ana": ["Cinder Hellion"]},
+                "permanents": [{"name": "Goblin Fireslinger", "controller": "Ana"}, bear("Elf", "Ben"), ajani],
+                "library": {"Ana": 10, "Ben": 10},
+            },
+        }
+    )
+    aims = [a for a in g.legal_actions() if a.startswith("Ana activates Goblin Fireslinger")]
+    assert aims == [
+        "Ana activates Goblin Fireslinger targeting Ana",
+        "Ana activates Goblin Fireslinger targeting Ben",
+        "Ana activates Goblin Fireslinger targeting Ajani Goldmane",
+    ]
+    steps = run(g, "Ana casts Cinder Hellion", "Ana passes", "Ben passes")
+    assert g.legal_actions() == [
+        "Ana puts Cinder Hellion trigger on the stack targeting Ben",
+        "Ana puts Cinder Hellion trigger on the stack targeting Ajani Goldmane",
+    ]
+    words = said(run(g, "Ana puts Cinder Hellion trigger on the stack targeting Ana"))
+    assert words == [
+        "Illegal: Ana is not a legal target for Cinder Hellion trigger: it needs target opponent or planeswalker"
+    ]
+    words = said(run(g, "Ana puts Cinder Hellion trigger on the stack targeting Elf"))
+    assert words == [
+        "Illegal: Elf is not a legal target for Cinder Hellion trigger: it needs target opponent or planeswalker"
+    ]
+    steps = run(g, "Ana puts Cinder Hellion trigger on the stack targeting Ajani Goldmane", "Ana passes", "Ben passes")
+    assert "Ajani Goldmane" in steps[-1].state["zone"] and steps[-1].state["counters"]["Ajani Goldmane"] == {
+        "loyalty": 1
+    }
+
+
+def test_target_creature_cant_block_or_be_blocked_this_turn():
+    shortcutter = {  # M14
+        "type": "Creature — Goblin Warrior",
+        "cost": "{1}{R}",
+        "power": 2,
+        "toughness": 1,
+        "effect": "When Goblin Shortcutter enters the battlefield, target creature can't block this turn.",
+    }
+    pathmage = {  # M13
+        "type": "Creature — Salamander Wizard",
+        "cost": "{3}{U}",
+        "power": 3,
+        "toughness": 2,
+        "ability": {"cost": "{2}{U}", "effect": "Target creature can't be blocked this turn."},
+    }
+    g = game(
+        {
+            "costs": "ignore",
+            "cards": {"Goblin Shortcutter": shortcutter, "Amphin Pathmage": pathmage},
+            "state": {
+                "hand": {"Ana": ["Goblin Shortcutter"]},
+                "permanents": [
+                    {"name": "Amphin Pathmage", "controller": "Ana"},
+                    bear("Bear", "Ana"),
+                    bear("Wall", "Ben", 0, 4),
+                    bear("Elf", "Ben", 1, 1),
+                ],
+                "library": {"Ana": 10, "Ben": 10},
+            },
+        }
+    )
+    run(g, "Ana casts Goblin Shortcutter", "Ana passes", "Ben passes")
+    steps = run(g, "Ana puts Goblin Shortcutter trigger on the stack targeting Wall", "Ana passes", "Ben passes")
+    assert "Wall can't block this turn" in said(steps)
+    steps = run(g, "Ana activates Amphin Pathmage targeting Bear", "Ana passes", "Ben passes")
+    assert "Bear can't be blocked this turn" in said(steps)
+    steps = run(
+        g,
+        "Ana moves to declare_attackers",
+        "Ana attacks with Bear",
+        "Ana passes",
+        "Ben passes",
+        "Ben blocks Bear with Wall",
+        "Ben blocks Bear with Elf",
+    )
+    words = said(steps)
+    assert "Illegal: Wall cannot block: Goblin Shortcutter trigger says it can't" in words
+    assert "Illegal: Elf cannot block Bear: Bear can't be blocked (Amphin Pathmage ability says so)" in words
+    assert "509.1b" in cited(steps)
+    words = said(run(g, "Ben declares no blockers", "Ana moves to cleanup"))
+    assert any(w.startswith('Damage wears off and "until end of turn" effects end (') and "Wall" in w for w in words)
+    assert g.s.permanent(g.s.find_target("Wall").ref).restricted == ()
+
+
+DRUDGE_SKELETONS = {  # 10E
+    "type": "Creature — Skeleton",
+    "cost": "{1}{B}",
+    "power": 1,
+    "toughness": 1,
+    "ability": {"cost": "{B}", "effect": "Regenerate Drudge Skeletons."},
+}
+
+
+@pytest.mark.parametrize("edition, rule", [(NEW, "701.19a"), (OLD, "501.5a")])
+def test_regenerate_replaces_one_destruction_this_turn(edition, rule):
+    g = game(
+        {
+            "costs": "ignore",
+            "turn": {"player": "Ana", "phase": "declare_attackers"},
+            "cards": {
+                "Drudge Skeletons": DRUDGE_SKELETONS,
+                "Smite": {"type": "Instant", "cost": "{B}", "effect": "Destroy target creature."},
+            },
+            "state": {
+                "hand": {"Ben": ["Smite", "Smite"]},
+                "permanents": [{"name": "Drudge Skeletons", "controller": "Ana"}, bear("Giant", "Ben", 3, 3)],
+                "library": {"Ana": 10, "Ben": 10},
+            },
+        },
+        edition,
+    )
+    steps = run(g, "Ana attacks with Drudge Skeletons", "Ana activates Drudge Skeletons", "Ana passes", "Ben passes")
+    assert (
+        "Drudge Skeletons ability: the next time Drudge Skeletons would be destroyed this turn, it is regenerated "
+        "instead" in said(steps)
+    )
+    steps = until(g, run(g, "Ana passes", "Ben passes", "Ben blocks Drudge Skeletons with Giant"), "regenerates")
+    assert (
+        "Drudge Skeletons has lethal damage (3 on a toughness of 1) and would be destroyed; it regenerates instead: "
+        "all damage is removed from it and it is tapped, and it is removed from combat"
+    ) in said(steps)
+    assert rule in cited(steps) and steps[-1].state["zone"]["Drudge Skeletons"] == "battlefield"
+    steps = run(g, "Ana moves to end_of_combat", "Ana passes", "Ben casts Smite targeting Drudge Skeletons")
+    steps += run(g, "Ben passes", "Ana passes")
+    assert "Smite destroys Drudge Skeletons" in said(steps)  # the shield was used up
+    assert steps[-1].state["zone"]["Drudge Skeletons"] == "graveyard"

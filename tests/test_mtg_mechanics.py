@@ -84,7 +84,7 @@ def test_keywords_are_read_with_their_amounts_and_unknown_ones_are_refused_by_na
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("When ~ enters, deal 2 damage to any target", "has a target: give it under triggers:"),
+        ("When ~ enters, deal X damage to any target", "X in a triggered ability is not modelled"),
         ("deal 2 damage to any target", "write 'When ~ enters, ...'"),
         ("Enchanted creature has banding", 'keyword "banding" is not modelled'),
         ("Whenever a creature dies, draw a card", "cannot read ability"),

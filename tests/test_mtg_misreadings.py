@@ -56,3 +56,14 @@ def test_a_mana_ability_that_does_more_is_refused_not_cut_short(judge, tmp_path)
     code, out, err = judge("explain", str(path))
     assert code == 2 and err.count("\n") == 1
     assert "a mana ability that also does something else is not modelled: 'Add {C}. You gain 1 life.'" in err
+
+
+def test_minus_one_is_a_number_not_x():
+    # Wither's "-1/-1" once read as X (the value X stood for was -1): the spell asked for X and gave the
+    # creature +X/+X. "-X/-X" (Sever the Bloodline's kind) is minus the value announced.
+    from engine.mtg.effects import X, uses_x
+
+    boost = parse_effect("Target creature gets -1/-1 until end of turn.")[0]
+    assert (boost.amount, boost.amount2) == (-1, -1) and not uses_x("Target creature gets -1/-1 until end of turn.")
+    minus_x = parse_effect("Target creature gets -X/-X until end of turn.")[0]
+    assert (minus_x.amount, minus_x.amount2) == (-X, -X)

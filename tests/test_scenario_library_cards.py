@@ -196,8 +196,8 @@ def test_text_the_engine_cannot_read_is_refused_naming_the_card_and_the_sentence
     assert err.count("\n") == 1, err
     assert err.startswith(
         f"judge: {tmp_path / 'scen.yaml'}:5: state -> hand -> Ana -> 2: Drill Sergeant Drake (from "
-        f'{INVENTED_SOURCE}): cannot read "When Drill Sergeant Drake enters, destroy target tapped '
-        'creature.": '
+        f'{INVENTED_SOURCE}): cannot read "When Drill Sergeant Drake enters, target opponent reveals '
+        'their hand.": '
     )
     assert err.rstrip().endswith("to use it, write its effect: in the scenario")
 
@@ -215,7 +215,7 @@ def test_the_refusal_as_json(invented, tmp_path):
     error = json.loads(out)["error"]
     assert code == 2 and error["status"] == 2 and error["line"] == 4
     assert "cards -> 1: Drill Sergeant Drake (from " in error["message"]
-    assert '"When Drill Sergeant Drake enters, destroy target tapped creature."' in error["message"]
+    assert '"When Drill Sergeant Drake enters, target opponent reveals their hand."' in error["message"]
 
 
 @pytest.mark.parametrize(
@@ -524,6 +524,8 @@ def test_judge_card_engine_says_whether_the_engine_reads_the_card(corpora):
     code, out, err = judge_in(corpora, "card", "Jinx, Rebel", "--engine")
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("Engine:"))
-    assert line.startswith('Engine: does not read it: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "')
+    assert line.startswith(
+        'Engine: does not read it: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "'
+    )
     code, out, _ = judge_in(corpora, "card", "Lightning Bolt", "--engine")
     assert "Engine: reads it whole under the 2026-02-27 rules: a scenario naming it takes its text" in out

@@ -19,6 +19,9 @@ Action(player='Ana', verb='cast', names=('Lightning Bolt',), targets=('Ben',), p
 (('Elves', 1), ('Ben', 5))
 >>> parse("Ben orders triggers: A, B").names
 ('A', 'B')
+>>> a = parse("Ana puts Affa Guard Hound trigger on the stack targeting Bear")
+>>> a.verb, a.names, a.targets
+('aim', ('Affa Guard Hound trigger',), ('Bear',))
 """
 
 from __future__ import annotations
@@ -32,7 +35,7 @@ from engine.core import ScenarioError
 @dataclass(frozen=True)
 class Action:
     player: str
-    verb: str  # cast, play, activate, attack, block, pass, move, assign, order, choose, pay
+    verb: str  # cast, play, activate, attack, block, pass, move, assign, order, aim, choose, pay
     names: tuple[str, ...] = ()  # the card/object(s), attackers, the phase, or the triggers in order
     targets: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # blocks: (attacker, blocker)
@@ -57,6 +60,7 @@ _PATTERNS = [
     (re.compile(r"^(\S+) chooses (\"[^\"]*\"|.+?)(?: targeting (.+))?$", re.I), "choose"),
     (re.compile(r"^(\S+) assigns damage(?: from (.+?))?\s*:\s*(.*)$", re.I), "assign"),
     (re.compile(r"^(\S+) orders triggers\s*:\s*(.*)$", re.I), "order"),
+    (re.compile(r"^(\S+) puts (.+?) on the stack(?: targeting (.+))?$", re.I), "aim"),
     (re.compile(r"^(\S+) pays(?: (\{[^}]*\}|\d+))?$", re.I), "pay"),
     (re.compile(r"^(\S+) (?:does not pay|declines to pay|doesn't pay)$", re.I), "no_pay"),
     (re.compile(r"^(\S+) plays (.+)$", re.I), "play"),
@@ -80,6 +84,7 @@ SENTENCES = (
     "P declares no blockers",
     "P assigns damage: X 2, Y 1",
     "P orders triggers: A, B",
+    "P puts TRIGGER on the stack targeting X[, Y]",
     "P pays {N}",
     "P does not pay",
     "P passes",
@@ -168,7 +173,7 @@ def parse(sentence: str) -> Action:
             if said and not said.isdigit():
                 raise ScenarioError((), f"cannot read the payment {m.group(2)!r}: write 'P pays {{3}}'")
             return Action(player, "pay", pays=verb == "pay", x=int(said) if said else None)
-        if verb == "activate":
+        if verb in ("activate", "aim"):
             return Action(player, verb, (m.group(2).strip(),), _split(m.group(3) or ""))
         if verb == "play":
             return Action(player, verb, (m.group(2).strip(),))

@@ -212,8 +212,34 @@ def destroy(g: Game, perm: Permanent, by: str, *keys: str) -> None:
             "keyword.indestructible",
         )
         return
+    if regenerates(g, perm, f"{by} would destroy {perm.name}", *keys):
+        return
     g.emit(f"{by} destroys {perm.name}", *keys, "effect.destroy")
     leave_battlefield(g, perm, "graveyard")
+
+
+def regenerates(g: Game, perm: Permanent, would: str, *keys: str) -> bool:
+    """A regeneration shield replaces ``perm``'s destruction (701.19a): all damage is removed from it, it is
+    tapped and removed from combat; the shield is used up. False when it has none."""
+    if not perm.regeneration:
+        return False
+    s = g.s
+    perm.regeneration -= 1
+    perm.damage, perm.deathtouched, perm.tapped = 0, False, True
+    combat = perm.attacking or perm.blocking is not None
+    if combat:  # the attacker it blocked stays blocked; a creature blocking it stays blocking (506.4)
+        for other in s.battlefield:
+            if perm.oid in other.blockers:
+                other.blockers.remove(perm.oid)
+        perm.attacking, perm.blocking, perm.blockers = False, None, []
+    g.emit(
+        f"{would}; it regenerates instead: all damage is removed from it and it is tapped"
+        + (", and it is removed from combat" if combat else ""),
+        *keys,
+        "effect.regenerate",
+        *(("combat.removed",) if combat else ()),
+    )
+    return True
 
 
 # -- triggers -----------------------------------------------------------------------------------------------

@@ -231,7 +231,7 @@ class Builder:
     def check_instructions(self, instructions: tuple, text: str, path: tuple) -> None:
         for i in instructions:
             numbers = [i.amount, i.amount2] + [n for n in i.extra[:2] if isinstance(n, int)]
-            if any(abs(n) > MAX_STAT for n in numbers if n != X):
+            if any(abs(n) > MAX_STAT for n in numbers if abs(n) != X):
                 raise _fail(path, f"a number in an effect is at most {MAX_STAT}: {text!r}")
             if i.verb in ("grant", "token", "boost"):
                 self.keyword_list(i.extra if i.verb != "token" else i.extra[4], path)
@@ -244,12 +244,6 @@ class Builder:
                 self.check_instructions(parse_effect(trig.effect), trig.effect, path)
                 if uses_x(trig.effect):
                     raise _fail(path, f"X in a triggered ability is not modelled: {trig.effect!r}")
-                if target_kinds(trig.effect):
-                    raise _fail(
-                        path,
-                        f"the triggered ability {trig.effect!r} has a target: give it under triggers: "
-                        "with targeting: (the targets its controller chooses)",
-                    )
             self.keyword_list(read.keywords, path)
             for st in read.statics:
                 self.keyword_list(st.keywords, path)

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from engine.mtg.effects import QUALIFIED, SPELL_KINDS, enchants, own_name, target_kinds, uses_x
 from engine.mtg.keywords import cost_of
-from engine.mtg.legality import can_attack, can_block, kind_matches, lethal, qualified
+from engine.mtg.legality import PLAYER_KINDS, can_attack, can_block, kind_matches, lethal, qualified, unaimed
 from engine.mtg.state import ORDER, CardDef, Permanent, State
 
 MAX_CHOICES = 64  # declarations, target combinations or damage assignments listed for one object
@@ -50,6 +50,13 @@ def candidates(s: State) -> list[str]:
         mine = [t.name for t in s.pending_triggers if t.controller == orderer]
         orders = itertools.islice(itertools.permutations(mine), MAX_CHOICES)
         return [f"{orderer} orders triggers: {', '.join(order)}" for order in orders] + _moves(s, orderer)
+    if s.pending == "aim":
+        aimer = s.deciding or s.turn_player
+        out_aim: list[str] = []
+        for t in s.pending_triggers:
+            if t.controller == aimer and unaimed(t):
+                out_aim.extend(_aimed(s, f"{aimer} puts {t.name} on the stack", unaimed(t), aimer))
+        return out_aim
     if s.pending == "mode" and s.casting is not None:
         caster, d = s.casting.player, s.definition(s.casting.card.name)
         out: list[str] = []
@@ -178,8 +185,8 @@ def _splits(total: int, parts: int) -> Iterator[tuple[int, ...]]:
 
 def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
     pool: list[str] = []
-    if kind in ("player", "creature or player", "any", "opponent"):
-        pool += [p for p in s.players if kind != "opponent" or p != who]
+    if kind in PLAYER_KINDS:
+        pool += [p for p in s.players if not kind.startswith("opponent") or p != who]
     if kind in SPELL_KINDS:
         pool += [i.name for i in s.stack if i.kind == "spell"]  # the legality check tells creature spells
     elif kind not in ("player", "opponent"):
@@ -200,6 +207,8 @@ def _pool(s: State, kind: str, who: str, itself: Permanent | None) -> list[str]:
                 ok = kind == "permanent" or not p.is_a("land")
             elif kind == "artifact or enchantment":
                 ok = p.is_a("artifact") or p.is_a("enchantment")
+            elif kind in ("player or planeswalker", "opponent or planeswalker"):
+                ok = p.is_a("planeswalker")
             elif kind in QUALIFIED:
                 ok = p.is_a("creature") and qualified(s, p, kind)
             elif " with " in kind:

@@ -355,7 +355,7 @@ def assign(g: Game, dealers: list[Permanent]) -> list[Assignment]:
                 )
         elif perm.blocking is not None:
             attacker = s.permanent(perm.blocking)
-            if attacker is None:
+            if attacker is None or not attacker.attacking:  # gone, or removed from combat (regenerated)
                 g.emit(
                     f"{perm.name} remains a blocking creature, but the creature it blocked has left combat: "
                     "it assigns no combat damage",

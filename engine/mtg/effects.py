@@ -98,13 +98,15 @@ def read_colours(text: object) -> frozenset[str]:
 
 
 # -- effects -----------------------------------------------------------------------------------------------
-X = -1  # the amount of an instruction that says X (107.3): the value announced for the spell
+# The amount of an instruction that says X (107.3): the value announced for the spell; -X for "-X" (a
+# toughness of -X/-X). Out of the range of any printed number, so "-1/-1" is never read as X.
+X = 1_000_000
 
 
 @dataclass(frozen=True)
 class Instruction:
     verb: str  # damage, destroy, exile, bounce, draw, gain, lose, counter, counter_unless, boost, grant,
-    #                 tap, untap, add, counters, token, shield, fog, poison, return_self, attach
+    #                 restrict, regenerate, tap, untap, add, counters, token, shield, fog, poison, return_self, attach
     amount: int = 0  # X: the announced value
     target: str = (
         ""  # a target kind (TARGET_KINDS), "" untargeted, "self" the object itself, "it" the trigger's subject
@@ -121,6 +123,8 @@ class Instruction:
 
 # What a ``target ...`` phrase may ask for (longest first: the regex tries them in order).
 TARGET_KINDS = (
+    "player or planeswalker",
+    "opponent or planeswalker",
     "creature or player",
     "creature or planeswalker",
     "creature you control",
@@ -239,6 +243,8 @@ _FORMS: list[tuple[re.Pattern[str], str]] = [
         (rf"^{_GROUP} gains? (.+?){_UNTIL}$", "group_grant"),
         (rf"^(destroy|tap|untap) {_GROUP}$", "group"),
         (rf"^(?:{_TARGET}|(~|it)) gains? (.+?)(?: until end of turn| this turn)$", "grant"),
+        (rf"^(?:{_TARGET}|(~|it)) can't (attack or block|attack|block|be blocked){_UNTIL}$", "restrict"),
+        (rf"^regenerate (?:{_TARGET}|(~|it))$", "regenerate"),
         (rf"^tap {_TARGET}$", "tap"),
         (rf"^untap {_TARGET}$", "untap"),
         (r"^add ((?:\{[wubrgc]\})+|\{\d\})(?: to your mana pool)?$", "add"),
@@ -266,7 +272,7 @@ _FORMS: list[tuple[re.Pattern[str], str]] = [
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "x": X}
 
 VOCABULARY = (
-    "deal N damage to target creature | target player | any target | ... (also X)",
+    "deal N damage to target creature | target player | target player or planeswalker | any target | ... (also X)",
     "deal N damage to you | each opponent | each creature",
     "destroy target creature | attacking creature | tapped creature | creature with flying | ...",
     "exile target creature",
@@ -287,6 +293,8 @@ VOCABULARY = (
     "destroy | tap | untap all [other] [attacking | tapped | ...] creatures [with | without flying] [you control | "
     "your opponents control]",
     "deal N damage to each [attacking | ...] creature [with | without flying] [you control | ...]",
+    "target creature | ~ can't attack | block | attack or block | be blocked this turn",
+    "regenerate ~ | target creature",
     "tap target creature",
     "untap target creature",
     "put N +1/+1 (or -1/-1) counters on target creature",
@@ -354,7 +362,9 @@ def _keywords_of(text: str) -> tuple[str, ...]:
 
 
 def _signed(text: str) -> int:
-    return X if text.lstrip("+-") == "x" else int(text)
+    if text.lstrip("+-") == "x":
+        return -X if text.startswith("-") else X
+    return int(text)
 
 
 def _sentences(text: str) -> list[tuple[str, str]]:
@@ -431,6 +441,10 @@ def _instruction(sentence: str, original: str) -> Instruction:
             return Instruction("lose", _number(g[1]), g[0])
         if verb == "counter_unless":
             return Instruction("counter_unless", _number(g[3]), _target_of(g[0], g[1], g[2]))
+        if verb == "regenerate":
+            return Instruction("regenerate", 0, _target_of(g[0], g[1], g[2]))
+        if verb == "restrict":
+            return Instruction("restrict", 0, _target_of(g[0], g[1], g[2]), extra=(g[3],))
         if verb == "boost":
             target = _target_of(g[0], g[1]) or _target_of(g[2], g[3]) or _target_of(None, None, g[4])
             return Instruction("boost", _signed(g[5]), target, "", _signed(g[6]))
@@ -496,7 +510,7 @@ def target_kinds(text: str) -> tuple[str, ...]:
 
 
 def uses_x(text: str) -> bool:
-    return any(i.amount == X or i.amount2 == X for i in parse_effect(text))
+    return any(abs(i.amount) == X or abs(i.amount2) == X for i in parse_effect(text))
 
 
 _MODAL = re.compile(r"^\s*choose (one|two|one or both)\s*(?:\u2014|--|-|:)?\s*", re.I)
@@ -725,7 +739,7 @@ def parse_abilities(text: str) -> Abilities:
                 uncounterable = True
         except KeywordError as exc:
             raise EffectError(str(exc)) from None
-        if any(s.power == X or s.toughness == X for s in statics):
+        if any(abs(s.power) == X or abs(s.toughness) == X for s in statics):
             raise EffectError(f"X in a static ability is not modelled: {original!r}")
     return Abilities(tuple(keywords), tuple(triggers), tuple(statics), tuple(replacements), prevent_all, uncounterable)
 

@@ -71,6 +71,9 @@ class MagicGame(core.Game[State]):
         elif isinstance(plan, legality.OrderingTriggers):
             settle.order(self, plan.player, plan.order)
             self._after_decision()
+        elif isinstance(plan, legality.AimingTrigger):
+            settle.aim(self, plan)
+            self._after_decision()
         elif isinstance(plan, legality.Paying):
             paused = self.s.paused
             assert paused is not None
@@ -115,7 +118,7 @@ class MagicGame(core.Game[State]):
         if self.s.over:
             self.s.priority = None
             return
-        if self.s.pending == "triggers":  # a player orders their triggers first; then ``player`` receives it
+        if self.s.pending in ("triggers", "aim"):  # a player orders their triggers first; then ``player`` receives it
             self.s.resume, self.s.priority = (player, what, keys), None
             return
         self.s.priority = player
@@ -135,7 +138,7 @@ class MagicGame(core.Game[State]):
     def _after_decision(self) -> None:
         """The triggers are on the stack: the other player's next (APNAP), then whoever was to receive priority."""
         self.settle()
-        if self.s.pending == "triggers" or self.s.over:
+        if self.s.pending in ("triggers", "aim") or self.s.over:
             return
         if self.s.resume is not None:
             player, what, keys = self.s.resume
@@ -209,7 +212,7 @@ class MagicGame(core.Game[State]):
             snap["tokens"] = tokens
         if any(s.poison.values()):
             snap["poison"] = {p: n for p, n in s.poison.items() if n}
-        if s.pending in ("damage", "triggers", "mode", "pay"):
+        if s.pending in ("damage", "triggers", "aim", "mode", "pay"):
             snap["awaiting"] = self._awaiting()
         return snap
 
@@ -221,6 +224,9 @@ class MagicGame(core.Game[State]):
             return f"{who} assigns the combat damage of {names}"
         if s.pending == "triggers":
             return f"{who} orders triggers: " + ", ".join(t.name for t in s.pending_triggers if t.controller == who)
+        if s.pending == "aim":
+            first = next((t for t in s.pending_triggers if t.controller == who and legality.unaimed(t)), None)
+            return f"{who} chooses the targets of {first.name if first else 'a triggered ability'}"
         if s.pending == "mode" and s.casting is not None:
             return f"{who} chooses a mode of {s.casting.card.name}"
         if s.pending == "pay" and s.paused is not None:

@@ -47,6 +47,7 @@ from engine.mtg.state import (
     Assignment,
     Card,
     CardDef,
+    PendingTrigger,
     Permanent,
     Source,
     State,
@@ -151,6 +152,15 @@ class OrderingTriggers:
 
 
 @dataclass(frozen=True)
+class AimingTrigger:
+    """``P puts TRIGGER on the stack targeting X``: the targets of a waiting triggered ability (603.3d)."""
+
+    player: str
+    index: int  # into the player's waiting triggers
+    targets: tuple[Target, ...]
+
+
+@dataclass(frozen=True)
 class Paying:
     player: str
     pays: bool
@@ -178,6 +188,7 @@ Plan = (
     | Blocking
     | AssigningDamage
     | OrderingTriggers
+    | AimingTrigger
     | Paying
     | Passing
     | MovingTo
@@ -205,6 +216,8 @@ def check(s: State, act: Action, asking: bool = False) -> Plan:
         return assign_damage(s, player, act.names[0] if act.names else None, act.amounts, asking)
     if act.verb == "order":
         return order_triggers(s, player, act.names)
+    if act.verb == "aim":
+        return aim_trigger(s, player, act.names[0], act.targets)
     if act.verb == "pay":
         return pay_or_not(s, player, act.pays, act.x)
     if act.verb == "pass":
@@ -224,6 +237,7 @@ _WAITING = {
     "blockers": ("must first declare blockers", "turn.declare_blockers"),
     "damage": ("must first assign combat damage", "combat.assign"),
     "triggers": ("must first put their triggered abilities on the stack in the order they choose", "trigger.apnap"),
+    "aim": ("must first choose the targets of a triggered ability as it is put on the stack", "trigger.targets"),
     "mode": ("must first announce the mode of the spell being cast", "cast.modes"),
     "pay": ("must first choose whether to pay", "effect.unless"),
 }
@@ -329,6 +343,8 @@ def _kind_matches(s: State, perm: Permanent, kind: str, src: Source) -> bool:
         return perm.is_a("creature") or (perm.is_a("planeswalker") and s.follows("any_target"))
     if kind == "creature or planeswalker":
         return perm.is_a("creature") or perm.is_a("planeswalker")
+    if kind in ("player or planeswalker", "opponent or planeswalker"):
+        return perm.is_a("planeswalker")
     if kind == "creature you control":
         return perm.is_a("creature") and perm.controller == src.controller
     if kind in ("creature you don't control", "creature an opponent controls"):
@@ -357,16 +373,27 @@ def qualified(s: State, perm: Permanent, kind: str) -> bool:
     return any(state[word] for word in kind.removesuffix(" creature").split(" or "))
 
 
+# The target kinds a player may be (the rest are objects).
+PLAYER_KINDS = (
+    "player",
+    "creature or player",
+    "any",
+    "opponent",
+    "player or planeswalker",
+    "opponent or planeswalker",
+)
+
+
 def why_not(s: State, target: Target, kind: str, src: Source | None) -> tuple[str, ...] | None:
     """Why ``target`` is not (or no longer) a legal target of this kind for a spell or ability from ``src``:
     (the reason, its citation keys), or None. A permanent that left is a new object (400.7)."""
     if target.kind == "player":
-        if kind not in ("player", "creature or player", "any", "opponent"):
+        if kind not in PLAYER_KINDS:
             return (f"it needs target {kind}", "cast.targets")
         if target.ref in s.lost:
             return ("that player has left the game", "cast.targets")
-        if kind == "opponent" and src is not None and target.ref == src.controller:
-            return ("it needs target opponent", "cast.targets")
+        if kind.startswith("opponent") and src is not None and target.ref == src.controller:
+            return (f"it needs target {kind}", "cast.targets")
         return None
     if target.kind == "permanent":
         perm = s.permanent(target.ref)  # type: ignore[arg-type]
@@ -1162,6 +1189,35 @@ def order_triggers(s: State, player: str, names: tuple[str, ...]) -> OrderingTri
     return OrderingTriggers(player, tuple(order))
 
 
+def unaimed(trigger: PendingTrigger) -> tuple[str, ...]:
+    """The target kinds of a waiting triggered ability whose targets are still to be chosen (a card's
+    text: its controller chooses them as it is put on the stack, 603.3d); ``()`` when it has none to choose."""
+    return () if trigger.targets else target_kinds(trigger.effect)
+
+
+def aim_trigger(s: State, player: str, name: str, names: tuple[str, ...]) -> AimingTrigger:
+    """``P puts TRIGGER on the stack targeting X[, Y]``: ``player`` chooses the targets of their waiting
+    triggered ability as it is put on the stack (603.3d, as for a spell, 601.2c)."""
+    decision(s, player, "aim", "choose the targets of a triggered ability")
+    mine = [t for t in s.pending_triggers if t.controller == player]
+    waiting = [i for i, t in enumerate(mine) if unaimed(t)]
+    found = [i for i in waiting if mine[i].name.lower() == name.lower()]
+    if not found:
+        listing = ", ".join(mine[i].name for i in waiting)
+        raise ScenarioError(
+            (),
+            f'no waiting trigger of {player} with targets to choose named "{name}"'
+            f"{suggest(name, [mine[i].name for i in waiting])} (waiting: {listing})",
+        )
+    trigger = mine[found[0]]
+    src = trigger.src or Source(trigger.source, player)
+    try:
+        targets = choose_targets(s, player, trigger.name, unaimed(trigger), names, src)
+    except Refusal as no:
+        raise Refusal(str(no), *no.keys, "trigger.targets") from None
+    return AimingTrigger(player, found[0], targets)
+
+
 def pay_or_not(s: State, player: str, pays: bool, said: int | None = None) -> Paying:
     """``P pays {N}`` / ``P does not pay``, for "counter ... unless its controller pays {N}" (118.12a)."""
     decision(s, player, "pay", "pay" if pays else "decline to pay")
@@ -1182,7 +1238,7 @@ def move_to(s: State, player: str, target: str) -> MovingTo:
         raise ScenarioError(
             (), f'no phase named "{target}"{suggest(target, list(ORDER))}; mtg phases: {", ".join(PHASES)}'
         )
-    if s.pending in ("mode", "pay"):
+    if s.pending in ("mode", "pay", "aim"):
         waiting = waiting_for(s)
         assert waiting is not None
         raise Refusal(f"{player} cannot move to {target}: {waiting[0]}", waiting[1])

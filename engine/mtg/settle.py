@@ -9,9 +9,12 @@ sculptor, battles, roles, speed) concern objects no scenario can give it (refuse
 
 from __future__ import annotations
 
-from engine.mtg.board import leave_battlefield, ward
+from dataclasses import replace
+
+from engine.mtg.board import leave_battlefield, regenerates, ward
 from engine.mtg.effects import enchants
-from engine.mtg.state import Game, PendingTrigger, Permanent, StackItem, base_name
+from engine.mtg.legality import AimingTrigger, has_targets, unaimed
+from engine.mtg.state import Game, PendingTrigger, Permanent, Source, StackItem, base_name
 
 POISON_LIMIT = 10
 
@@ -20,13 +23,13 @@ def settle(g: Game) -> None:
     """Perform state-based actions until none apply, then put waiting triggers on the stack; repeat
     until neither happens (117.5, 704.3). Stops while a player is to order their triggers (603.3b)."""
     for _ in range(100):
-        if g.s.pending == "triggers":
+        if g.s.pending in ("triggers", "aim"):
             return
         acted = check_state(g)
         if g.s.over:
             return
         placed = place_triggers(g)
-        if g.s.pending == "triggers":
+        if g.s.pending in ("triggers", "aim"):
             return
         if not acted and not placed:
             return
@@ -80,6 +83,19 @@ def check_state(g: Game) -> bool:
                         ("sba.check", "sba.lethal" if lethal else "sba.deathtouch", "keyword.indestructible"),
                     )
                 )
+        elif (lethal or perm.deathtouched) and perm.regeneration:
+            why = (
+                f"has lethal damage ({perm.damage} on a toughness of {toughness})"
+                if lethal
+                else "was dealt damage by a source with deathtouch"
+            )
+            regenerates(
+                g,
+                perm,
+                f"{perm.name} {why} and would be destroyed",
+                "sba.check",
+                "sba.lethal" if lethal else "sba.deathtouch",
+            )
         elif lethal:
             dying.append(
                 (
@@ -306,6 +322,8 @@ def place_triggers(g: Game) -> bool:
         return False
     placed = False
     for player in s.apnap():
+        if _targets_to_choose(g, player):
+            return placed
         mine = [t for t in s.pending_triggers if t.controller == player]
         if not mine:
             continue
@@ -324,6 +342,48 @@ def place_triggers(g: Game) -> bool:
         put(g, player, mine, " in the order the scenario states" if stated else "")
         placed = True
     return placed
+
+
+def _targets_to_choose(g: Game, player: str) -> bool:
+    """Whether ``player`` is to choose the targets of a waiting triggered ability of a card's text first
+    (603.3d: as it is put on the stack, as for a spell, 601.2c); the engine then waits (``pending: aim``).
+    One with no legal target for a target it needs is removed instead (603.3d)."""
+    s = g.s
+    for t in [t for t in s.pending_triggers if t.controller == player and unaimed(t)]:
+        src = t.src or Source(t.source, player)
+        if has_targets(s, unaimed(t), src):
+            continue
+        s.pending_triggers.remove(t)
+        g.emit(
+            f"{t.name} has no legal target ({', '.join('target ' + k for k in unaimed(t))}): it is removed "
+            "from the stack as it would be put on it",
+            "trigger.no_target",
+        )
+    first = next((t for t in s.pending_triggers if t.controller == player and unaimed(t)), None)
+    if first is None:
+        return False
+    s.pending, s.deciding, s.priority = "aim", player, None
+    g.emit(
+        f"{player} puts {first.name} on the stack and chooses its targets as it does "
+        f"({', '.join('target ' + k for k in unaimed(first))}); no player has priority until then",
+        "trigger.targets",
+        "trigger.to_stack",
+    )
+    return True
+
+
+def aim(g: Game, plan: AimingTrigger) -> None:
+    """The targets ``plan.player`` chose for their waiting triggered ability (603.3d)."""
+    s = g.s
+    mine = [t for t in s.pending_triggers if t.controller == plan.player]
+    trigger = mine[plan.index]
+    s.pending_triggers[s.pending_triggers.index(trigger)] = replace(trigger, targets=plan.targets)
+    s.pending = s.deciding = None
+    g.emit(
+        f"{plan.player} chooses {', '.join(t.name for t in plan.targets)} as the target of {trigger.name}",
+        "trigger.targets",
+        "cast.targets",
+    )
 
 
 def put(g: Game, player: str, triggers: list[PendingTrigger], how: str = "") -> None:

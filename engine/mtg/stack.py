@@ -395,7 +395,7 @@ def counter(g: Game, by: StackItem, victim: StackItem) -> None:
 
 
 def _n(item: StackItem, value: int) -> int:
-    return item.x if value == X else value
+    return item.x if value == X else -item.x if value == -X else value
 
 
 def _source(g: Game, item: StackItem) -> Source:
@@ -574,6 +574,20 @@ def _on_permanent(g: Game, item: StackItem, instr: Instruction, perm: Permanent,
             f"{s.toughness(perm)})",
             "resolve.instructions",
             *(("effect.until_eot",) if instr.extra else ()),
+        )
+    elif verb == "regenerate":
+        perm.regeneration += 1
+        g.emit(
+            f"{item.name}: the next time {perm.name} would be destroyed this turn, it is regenerated instead",
+            "resolve.instructions",
+            "effect.regenerate",
+        )
+    elif verb == "restrict":
+        perm.restricted = perm.restricted + ((instr.extra[0], item.name),)
+        g.emit(
+            f"{perm.name} can't {instr.extra[0]} this turn",
+            "resolve.instructions",
+            "effect.until_eot",
         )
     elif verb == "grant":
         perm.granted = tuple(dict.fromkeys(perm.granted + tuple(instr.extra)))

@@ -259,6 +259,8 @@ class Permanent:
     token: bool = False
     attached_to: int | None = None  # the permanent an Aura or Equipment is attached to
     granted: tuple[str, ...] = ()  # keywords gained "until end of turn"
+    regeneration: int = 0  # regeneration shields this turn (701.19a): each replaces one destruction
+    restricted: tuple[tuple[str, str], ...] = ()  # "can't block this turn": (what, the spell or ability's name)
     deathtouched: bool = False  # dealt damage by a source with deathtouch since the last check (704.5h)
     spared: bool = False  # indestructible with lethal damage: said once
     since: int = 0  # when it came onto the battlefield (timestamp order)
@@ -343,6 +345,13 @@ class StackItem(_Shared):
     mode: str = ""  # the mode chosen (700.2a)
     subject: Target | None = None  # what "it" / "that creature" / "that spell" of a trigger is
     flashback: bool = False  # cast from a graveyard for its flashback cost: exiled as it leaves the stack
+
+
+@dataclass(frozen=True)
+class Said(_Shared):
+    """A resolved spell or ability whose effect still applies ("can't block this turn"), by its name."""
+
+    name: str
 
 
 @dataclass(frozen=True)
@@ -456,7 +465,8 @@ class State:
     priority: str | None = None
     passes: int = 0  # passes in succession since the last action
     # a decision the rules wait for, nobody having priority meanwhile: "attackers", "blockers", "damage"
-    # (the active player assigns combat damage), "triggers" (a player orders them), "mode", "pay"
+    # (the active player assigns combat damage), "triggers" (a player orders them), "aim" (a player
+    # chooses a waiting triggered ability's targets, 603.3d), "mode", "pay"
     pending: str | None = None
     deciding: str | None = None  # who decides a pending damage assignment, trigger order or payment
     awaiting: tuple[int, ...] = ()  # damage: the attackers still to assign, first first
@@ -598,8 +608,12 @@ class State:
             + bonus
         )
 
-    def cant(self, perm: Permanent, what: str) -> Permanent | None:
-        """The permanent whose static ability says ``perm`` can't ``what`` (attack / block), or None."""
+    def cant(self, perm: Permanent, what: str) -> Permanent | Said | None:
+        """The permanent whose static ability says ``perm`` can't ``what`` (attack / block), the spell or
+        ability whose effect says so this turn, or None."""
+        for said, by in perm.restricted:
+            if what in said.split(" or "):
+                return Said(by)
         for other, st in self.statics_for(perm):
             if st.cant and what in st.cant.split(" or "):
                 return other

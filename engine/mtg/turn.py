@@ -144,9 +144,12 @@ def cleanup(g: Game) -> None:
             f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
             "turn.cleanup_discard",
         )
-    touched = [p for p in g.s.battlefield if p.damage or p.boost != (0, 0) or p.granted]
+    touched = [
+        p for p in g.s.battlefield if p.damage or p.boost != (0, 0) or p.granted or p.restricted or p.regeneration
+    ]
     for perm in touched:
-        perm.damage, perm.boost, perm.granted, perm.spared = 0, (0, 0), (), False
+        perm.damage, perm.boost, perm.granted, perm.spared, perm.restricted = 0, (0, 0), (), False, ()
+        perm.regeneration = 0
     if touched:
         g.emit(
             f'Damage wears off and "until end of turn" effects end ({", ".join(p.name for p in touched)})',
@@ -161,7 +164,7 @@ def cleanup(g: Game) -> None:
     g.settle()
     if g.s.over:
         return
-    if g.s.pending == "triggers":
+    if g.s.pending in ("triggers", "aim"):
         g.s.resume = (
             ap,
             f"Something happened in the cleanup step, so {ap} receives priority; another cleanup step "
