@@ -214,7 +214,8 @@ class Citations:
         return tuple(out)
 
     def event(self, what: str, *keys: str) -> Event:
-        return Event(what, self.cite(*keys), keys)
+        rules = self._cited.get(keys)  # cite's lookup, without a second call: events are made on every step
+        return Event(what, self.cite(*keys) if rules is None else rules, keys)
 
     def illegal(self, message: str, *keys: str) -> NoReturn:
         """Raise an :class:`IllegalAction` citing ``keys`` (the first key is the reason)."""
@@ -451,10 +452,7 @@ def suggest(word: str, options: Iterable[str]) -> str:
 
 
 def _rules_of(events: Iterable[Event]) -> tuple[str, ...]:
-    out: list[str] = []
-    for event in events:
-        out.extend(r for r in event.rules if r not in out)
-    return tuple(out)
+    return tuple(dict.fromkeys(r for event in events for r in event.rules))  # in order, without repeats
 
 
 # -- checking the values a scenario gives (shared by the engines' builders) ---------------------------

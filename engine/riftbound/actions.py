@@ -180,15 +180,15 @@ class Names:
 
 
 @functools.lru_cache(maxsize=256)
-def _longest_first(candidates: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(sorted(candidates, key=len, reverse=True))
+def _longest_first(candidates: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """The candidates, longest first, each with its lower case."""
+    return tuple((cand, cand.lower()) for cand in sorted(candidates, key=len, reverse=True))
 
 
 def _take(text: str, candidates: list[str]) -> tuple[str | None, str]:
     """The longest candidate that ``text`` starts with (followed by a boundary), and the rest."""
     low = text.lower()
-    for cand in _longest_first(tuple(candidates)):
-        c = cand.lower()
+    for cand, c in _longest_first(tuple(candidates)):
         if low.startswith(c) and (len(low) == len(c) or not (low[len(c)].isalnum() or low[len(c)] == "#")):
             return cand, text[len(cand) :]
     return None, text
@@ -202,12 +202,15 @@ def _name(text: str, candidates: list[str], what: str) -> tuple[str, str]:
     return name, rest
 
 
+_AND = re.compile(r"^\s*(?:,\s*(?:and\s+)?|\s+and\s+)")  # between two names: ", ", ", and ", " and "
+
+
 def _names(text: str, candidates: list[str], what: str) -> tuple[tuple[str, ...], str]:
     out = []
     name, rest = _name(text, candidates, what)
     out.append(name)
     while True:
-        m = re.match(r"^\s*(?:,\s*(?:and\s+)?|\s+and\s+)", rest)
+        m = _AND.match(rest)
         if not m:
             return tuple(out), rest
         name, rest = _name(rest[m.end() :], candidates, what)

@@ -8,6 +8,8 @@ A Special Cleanup's own steps run once; any repetition is a normal Cleanup (323.
 
 from __future__ import annotations
 
+import operator
+
 from engine.riftbound import board, chain, combat, replacement, showdown, triggers, turn
 from engine.riftbound.legality import Choosing
 from engine.riftbound.state import Awaiting, Card, ChainItem, Game, State
@@ -51,22 +53,28 @@ def until_decision(g: Game) -> None:
 
 def run(g: Game, special: str | None = None) -> None:
     s = g.s
+    before = _signature(s)
     for round_ in range(100):
-        before = _signature(s)
         _steps(g, special if round_ == 0 else None)
         if s.winner:
             return
-        if _signature(s) == before:
+        after = _signature(s)
+        if after == before:
             return
+        before = after  # nothing changes the state between this round's end and the next round's start
     raise RuntimeError("cleanups did not settle")  # pragma: no cover - a bug, not a game state
+
+
+_CARD_SIGNATURE = operator.attrgetter("zone", "at", "controller", "damage", "designation", "exhausted")
+_BATTLEFIELD_SIGNATURE = operator.attrgetter("controller", "contested_by", "facedown")
 
 
 def _signature(s: State) -> tuple:
     """What a cleanup step may change, as values (compared before and after a round)."""
     sd = s.showdown
     return (
-        [(c.zone, c.at, c.controller, c.damage, c.designation, c.exhausted) for c in s.cards.values()],
-        [(b.controller, b.contested_by, b.facedown) for b in s.battlefields.values()],
+        list(map(_CARD_SIGNATURE, s.cards.values())),
+        list(map(_BATTLEFIELD_SIGNATURE, s.battlefields.values())),
         [(i.uid, i.pending) for i in s.chain],
         tuple(s.staged_showdowns),
         tuple(s.staged_combats),
@@ -88,61 +96,9 @@ def _steps(g: Game, special: str | None) -> None:
         combat.update_designations(g)
 
     # 2a, 2b. Lethal damage: Deathknell triggers first, then the units are killed.
-    def has_lethal(u: Card) -> bool:
-        return u.on_board and u.damage > 0 and u.damage >= s.might(u)
-
-    order = s.in_turn_order(s.players)
-    lethal = sorted(filter(has_lethal, s.units()), key=lambda u: order.index(u.holder))
-    # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
-    # does instead may move or heal another unit with lethal damage: each is looked at again before its turn.
-    lethal = [
-        u
-        for u in lethal
-        if has_lethal(u)
-        and not replacement.would(
-            g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal"
-        )
-    ]
-    lethal = [u for u in lethal if has_lethal(u)]
-    for u in sorted(lethal, key=lambda u: order.index(u.holder)):
-        for t in u.defn.triggers:
-            if t.spec.event == "die":
-                board.add_trigger(
-                    g,
-                    u,
-                    "deathknell",
-                    t.effect,
-                    u.holder,
-                    "cleanup.deathknell_triggers",
-                    "cleanup.deathknell_before_trash",
-                    "trigger.deathknell",
-                    noted=(("at", u.location or ""),),
-                )
-    dead = []
-    buffed = {u.key for u in lethal if u.buffed}
-    for u in lethal:
-        where, controller = u.location, u.controller
-        by = s.damaged_by.get(u.key, "")
-        g.emit(
-            f"{u.name} has lethal damage and is killed at {where}",
-            "cleanup.lethal_damage_kills",
-            "might.lethal",
-            "kill.to_trash",
-        )
-        board.leave_board(g, u, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
-        board.champion_note(g, u)
-        dead.append((u, controller))
-        if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):
-            _killed_by(g, u, by)
-    triggers.left_with(g, [d for d, _ in dead])
-    for u, controller in dead:
-        triggers.fire(
-            g,
-            "dies",
-            subject=u,
-            subjects=tuple(d for d, _ in dead),
-            before={"controller": controller, "buffed": u.key in buffed},
-        )
+    lethal = [u for u in s.units() if _has_lethal(s, u)]
+    if lethal:
+        _kill_lethal(g, lethal)
     if special == "end_of_turn":
         _heal_all(g, "turn.end_of_turn_heal")
     elif special == "combat":
@@ -262,10 +218,73 @@ def _steps(g: Game, special: str | None) -> None:
         combat.begin(g, s.showdown.at, converted=True)
 
 
+def _has_lethal(s: State, u: Card) -> bool:
+    return u.on_board and u.damage > 0 and u.damage >= s.might(u)
+
+
+def _kill_lethal(g: Game, lethal: list[Card]) -> None:
+    """Cleanup steps 2a, 2b for the units with lethal damage: Deathknell triggers first, then they are killed."""
+    s = g.s
+    order = s.in_turn_order(s.players)
+    lethal = sorted(lethal, key=lambda u: order.index(u.holder))
+    # A death a replacement effect replaces does not happen (366): no Deathknell, no trash. What a replacement
+    # does instead may move or heal another unit with lethal damage: each is looked at again before its turn.
+    lethal = [
+        u
+        for u in lethal
+        if _has_lethal(s, u)
+        and not replacement.would(
+            g, "die", u, f"{u.name} has lethal damage and would die", "cleanup.lethal_damage_kills", "might.lethal"
+        )
+    ]
+    lethal = [u for u in lethal if _has_lethal(s, u)]
+    for u in sorted(lethal, key=lambda u: order.index(u.holder)):
+        for t in u.defn.triggers:
+            if t.spec.event == "die":
+                board.add_trigger(
+                    g,
+                    u,
+                    "deathknell",
+                    t.effect,
+                    u.holder,
+                    "cleanup.deathknell_triggers",
+                    "cleanup.deathknell_before_trash",
+                    "trigger.deathknell",
+                    noted=(("at", u.location or ""),),
+                )
+    dead = []
+    buffed = {u.key for u in lethal if u.buffed}
+    for u in lethal:
+        where, controller = u.location, u.controller
+        by = s.damaged_by.get(u.key, "")
+        g.emit(
+            f"{u.name} has lethal damage and is killed at {where}",
+            "cleanup.lethal_damage_kills",
+            "might.lethal",
+            "kill.to_trash",
+        )
+        board.leave_board(g, u, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
+        board.champion_note(g, u)
+        dead.append((u, controller))
+        if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):
+            _killed_by(g, u, by)
+    triggers.left_with(g, [d for d, _ in dead])
+    for u, controller in dead:
+        triggers.fire(
+            g,
+            "dies",
+            subject=u,
+            subjects=tuple(d for d, _ in dead),
+            before={"controller": controller, "buffed": u.key in buffed},
+        )
+
+
 def _victory(g: Game) -> bool:
     """Cleanup step 1: the player with points at least the Victory Score wins (v1.2, 322.1: the first in turn order
     of those who have); v1.3 (323.1) also wants more points than any opponent."""
     s = g.s
+    if max(s.points.values(), default=0) < s.victory_score:
+        return False  # no one has the Victory Score (s.points has every player)
     strict = g.citations.follows("victory.more_than_any_opponent")
     for p in s.in_turn_order(s.players):
         if s.points[p] < s.victory_score:

@@ -399,7 +399,7 @@ class State:
         """A copy sharing nothing that changes (several times faster than a generic deep copy; a test
         checks it equals the original and shares no mutable part). ``suspended.before`` is shared: it is
         never changed, only copied again when used."""
-        new = copy.copy(self)
+        new = _clone(self)
         new.players = list(self.players)
         new.points, new.hand_unnamed = dict(self.points), dict(self.hand_unnamed)
         new.runes = {p: None if r is None else list(r) for p, r in self.runes.items()}
@@ -419,7 +419,7 @@ class State:
         new.scored = {p: set(k) for p, k in self.scored.items()}
         new.chain = [_clone(i) for i in self.chain]
         new.passed = list(self.passed)
-        new.showdown = copy.copy(self.showdown)
+        new.showdown = None if self.showdown is None else _clone(self.showdown)
         c = self.combat
         new.combat = c and Combat(
             c.at,
@@ -501,19 +501,17 @@ class State:
         """Every keyword ``card`` has now, with its value (summed for Assault, Shield, Deflect: 733.2, 740.2,
         735.2): printed, given by effects, by its own conditional passives, by other objects' passives and by
         the Equipment attached to it (718.3)."""
-        out: dict[str, int] = {}
+        out = {kw: card.defn.value(kw) for kw in card.defn.keywords}
+        for kw, value, _ in card.granted:
+            out[kw] = out.get(kw, 0) + value
+        if card.zone == "facedown":
+            out.setdefault("Reaction", 0)
+        if not self.continuous:
+            return out
 
         def add(kw: str, value: int) -> None:
             out[kw] = out.get(kw, 0) + value
 
-        for kw in card.defn.keywords:
-            add(kw, card.defn.value(kw))
-        for kw, value, _ in card.granted:
-            add(kw, value)
-        if card.zone == "facedown":
-            add("Reaction", 0)
-        if not self.continuous:
-            return out
         base: int | None = None  # its Might before keywords, made only for a passive that asks (each step asks)
         for passive in card.defn.passives:
             if passive[0] == "self_keywords":
