@@ -7,26 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core import IllegalAction, ScenarioError, play
-from engine.mtg import new_game
+from engine.core import IllegalAction, ScenarioError
 from engine.mtg.keywords import DATED_KEYWORDS, KEYWORDS, entry, read_keyword
-from scenarios.citations import load_citations
-
-NEW, OLD = "2026-02-27", "2008-10-01"
-
-
-def game(data: dict, edition: str = NEW):
-    base = {
-        "players": ["Ana", "Ben"],
-        "turn": {"player": "Ana", "phase": "main1"},
-        "state": {"library": {"Ana": 10, "Ben": 10}},
-    }
-    base.update(data)
-    return new_game(base, load_citations("mtg", edition))
-
-
-def run(g, *actions: str):
-    return list(play(g, [(a, False) for a in actions]))
+from tests.test_engine_mtg import NEW, OLD, game, run  # one way to set a Magic game up, shared
 
 
 def said(steps) -> list[str]:

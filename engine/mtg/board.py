@@ -13,7 +13,19 @@ from collections.abc import Sequence
 
 from engine.mtg.effects import ReplacementDef, amount
 from engine.mtg.keywords import KeywordTrigger, entries, land_types
-from engine.mtg.state import COLOURS, Card, CardDef, Game, PendingTrigger, Permanent, Shield, Source, StackItem, Target
+from engine.mtg.state import (
+    COLOURS,
+    Card,
+    CardDef,
+    Game,
+    PendingTrigger,
+    Permanent,
+    Shield,
+    Source,
+    StackItem,
+    Target,
+    TriggerDef,
+)
 
 _ZONE = {"graveyard": "graveyard", "hand": "hand", "exile": "exile", "library": "library"}
 
@@ -88,18 +100,7 @@ def watchers(g: Game, entered: Permanent) -> None:
                 continue
             if not entered.is_a(kind[-1]) or ("nontoken" in kind and entered.token):
                 continue
-            name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
-            g.s.pending_triggers.append(
-                PendingTrigger(
-                    name,
-                    source.controller,
-                    source.name,
-                    trig.effect,
-                    (),
-                    g.s.source_of(source),
-                    Target("permanent", source.oid, source.name),
-                )
-            )
+            name = _pend(g, source, n, trig, "enters")
             g.emit(
                 f"{name} triggers ({source.controller} controls it): {entered.name} entered the battlefield under "
                 f"{entered.controller}'s control",
@@ -257,20 +258,7 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
                     continue
             elif when != event:
                 continue
-            name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
-            targets = tuple(_trigger_target(g, t) for t in trig.targets)
-            subject = Target("permanent", source.oid, source.name) if event != "dies" else None
-            g.s.pending_triggers.append(
-                PendingTrigger(
-                    name,
-                    source.controller,
-                    source.name,
-                    trig.effect,
-                    targets,
-                    g.s.source_of(source) if event != "dies" else _lki(g, source),
-                    subject,
-                )
-            )
+            name = _pend(g, source, n, trig, event)
             key = "trigger.beginning" if perm is None else "trigger.controller"
             g.emit(
                 f"{name} triggers ({source.controller} controls it)", key, *(("trigger.words",) if trig.words else ())
@@ -294,6 +282,25 @@ def fire(g: Game, event: str, perm: Permanent | None = None, lki: Card | None = 
                 )
             )
             g.emit(f"{perm.name} {keyword} triggers ({perm.controller} controls it)", key, "trigger.controller")
+
+
+def _pend(g: Game, source: Permanent, n: int, trig: TriggerDef, event: str) -> str:
+    """Put the ``n``-th triggered ability of ``source`` among those waiting (603.2), its targets as the
+    scenario wrote them; a dying source is looked at as it last existed (603.10a). Returns its name."""
+    name = trig.name or (f"{source.name} trigger" + (f"#{n + 1}" if n else ""))
+    dies = event == "dies"
+    g.s.pending_triggers.append(
+        PendingTrigger(
+            name,
+            source.controller,
+            source.name,
+            trig.effect,
+            tuple(_trigger_target(g, t) for t in trig.targets),
+            _lki(g, source) if dies else g.s.source_of(source),
+            None if dies else Target("permanent", source.oid, source.name),
+        )
+    )
+    return name
 
 
 def keyword_triggers(g: Game, event: str, controller: str, about: Permanent | None = None) -> None:

@@ -121,6 +121,16 @@ class Instruction:
         return self.target not in ("", "self", "it")
 
 
+# A creature target with a qualifier: what the creature must be (the words of the kind after "creature").
+QUALIFIED = (
+    "attacking or blocking creature",
+    "attacking creature",
+    "blocking creature",
+    "tapped creature",
+    "untapped creature",
+    "creature with flying",
+    "creature without flying",
+)
 # What a ``target ...`` phrase may ask for (longest first: the regex tries them in order).
 TARGET_KINDS = (
     "player or planeswalker",
@@ -132,13 +142,7 @@ TARGET_KINDS = (
     "creature an opponent controls",
     "creature spell",
     "noncreature spell",
-    "attacking or blocking creature",
-    "attacking creature",
-    "blocking creature",
-    "tapped creature",
-    "untapped creature",
-    "creature with flying",
-    "creature without flying",
+    *QUALIFIED,
     "nonland permanent",
     "artifact or enchantment",
     "creature",
@@ -152,16 +156,6 @@ TARGET_KINDS = (
     "planeswalker",
 )
 SPELL_KINDS = ("spell", "creature spell", "noncreature spell")
-# A creature target with a qualifier: what the creature must be (the words of the kind after "creature").
-QUALIFIED = (
-    "attacking or blocking creature",
-    "attacking creature",
-    "blocking creature",
-    "tapped creature",
-    "untapped creature",
-    "creature with flying",
-    "creature without flying",
-)
 _N = r"(\d+|x|a|an|one|two|three|four|five)"
 # A target kind with a number: "creature with power 4 or greater", "nonland permanent with converted mana
 # cost 3 or less" (stat_kind reads it).
