@@ -56,7 +56,7 @@ def move_units(g: Game, player: str, units: list[Card], place: str, *keys: str, 
             subject=u,
             player=player,
             what="battlefield" if place.lower() != "base" else "base",
-            before={"from": origin[u.key]},
+            before={"from": origin[u.key], "first": u is units[0]},
         )
 
 
@@ -88,7 +88,7 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
     cards attached to it stay where it was, detached (719.5); one attached to something is detached (422)."""
     s = g.s
     was_on_board = card.on_board
-    where, at = card.zone, card.at
+    where, at, controller = card.zone, card.at, card.controller
     if where == "facedown":
         for bf in s.battlefields.values():
             if bf.facedown == card.key:
@@ -96,6 +96,7 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
     card.zone, card.at = zone, None
     card.controller = None if zone not in ("base", "battlefield") else card.controller
     card.exhausted = card.buffed = card.stunned = False
+    card.more_buffs = 0
     card.damage = card.temp_might = 0
     card.designation = None
     card.hidden_turn = None
@@ -121,6 +122,12 @@ def leave_board(g: Game, card: Card, zone: str) -> None:
             + ", it ceases to exist",
             "token.ceases_off_board",
         )
+    if was_on_board and zone not in ("base", "battlefield"):  # "When this leaves the board, ...": from its new zone
+        for t in card.defn.triggers:
+            if t.spec.event == "leave":
+                add_trigger(
+                    g, card, "leave", t.effect, controller or card.owner, "trigger.after_event", "trigger.outside_board"
+                )
 
 
 def card_epoch_bump(g: Game, card: Card) -> None:
@@ -137,17 +144,29 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
     buffed = card.buffed
     died_at = card.location
     for t in card.defn.triggers:
-        if t.spec.event == "die":
+        if t.spec.event == "die" and t.spec.what == "killed":  # "when this is killed": seen from the trash it enters
             add_trigger(
                 g,
                 card,
-                "deathknell",
+                "killed",
                 t.effect,
                 card.controller or card.owner,
-                "kill.deathknell_first",
-                "trigger.deathknell",
+                "trigger.condition_met",
+                "trigger.enters_zone_same_time",
                 noted=(("at", died_at or ""),),
             )
+        elif t.spec.event == "die":
+            for _ in range(1 + deathknell_extra(g, card)):
+                add_trigger(
+                    g,
+                    card,
+                    "deathknell",
+                    t.effect,
+                    card.controller or card.owner,
+                    "kill.deathknell_first",
+                    "trigger.deathknell",
+                    noted=(("at", died_at or ""),),
+                )
     where = card.location
     g.emit(f"{card.name} is killed at {where} and goes to {card.owner}'s trash", *keys, "kill.to_trash")
     leave_board(g, card, "trash")  # after: what leaving the board does (a token ceases to exist) follows it
@@ -156,6 +175,23 @@ def kill(g: Game, card: Card, *keys: str) -> bool:
         triggers.left_with(g, [card])
         triggers.fire(g, "dies", subject=card, before={"controller": controller, "buffed": buffed})
     return True
+
+
+def deathknell_extra(g: Game, unit: Card) -> int:
+    """How many additional times ``unit``'s Deathknell triggers: "Your [Deathknell] effects trigger an additional
+    time", of each object its controller has on the board as it dies (a passive ability, the card's word)."""
+    who = unit.controller or unit.owner
+    extra = 0
+    for c in g.s.cards.values():
+        if c.on_board and c.controller == who and any(p[0] == "deathknell_more" for p in c.defn.passives):
+            extra += 1
+            g.emit(
+                f"{c.name}: {who}'s Deathknell effects trigger an additional time: {unit.name}'s triggers once more",
+                "passive.statement",
+                "text.card_supersedes",
+                "trigger.deathknell",
+            )
+    return extra
 
 
 def champion_note(g: Game, card: Card) -> None:
@@ -194,22 +230,32 @@ def draw(g: Game, player: str, n: int, *keys: str) -> None:
             g.emit(f"{player} draws {card.name}", *keys, "draw.top_card")
 
 
-def discard(g: Game, player: str, n: int, *keys: str) -> None:
-    """Discard ``n`` (409): as many as possible; named cards first, in the order listed."""
+def discard(g: Game, player: str, n: int, *keys: str, cards: list[Card] | None = None) -> list[Card]:
+    """Discard ``n`` (409): as many as possible; named cards first, in the order listed (``cards``: those, chosen
+    by an effect). Returns the named cards discarded."""
     s = g.s
+    gone: list[Card] = []
+    done = 0
     for _ in range(n):
-        named = s.hand(player)
+        named = s.hand(player) if cards is None else [c for c in cards if c.zone == "hand" and c not in gone]
         if named:
             card = named[0]
             card.zone = "trash"
             card_epoch_bump(g, card)
+            gone.append(card)
             g.emit(f"{player} discards {card.name}", *keys, "discard.action")
-        elif s.hand_unnamed[player]:
+            s.discarded.append(player)
+        elif cards is None and s.hand_unnamed[player]:
             s.hand_unnamed[player] -= 1
             g.emit(f"{player} discards a card", *keys, "discard.action")
+            s.discarded.append(player)
         else:
             g.emit(f"{player} has no card left to discard: the rest is ignored", *keys, "discard.as_many_as_possible")
-            return
+            break
+        done += 1
+    if done:  # "when you discard one or more cards", "when you discard me": once for the cards discarded together
+        triggers.fire(g, "discard", player=player, subjects=tuple(gone))
+    return gone
 
 
 def _wins_by_burn_outs(g: Game, player: str) -> bool:
@@ -400,10 +446,13 @@ def hide(g: Game, plan: Hiding) -> None:
     s = g.s
     card, bf, player = plan.card, plan.bf, plan.player
     paid = plan.payment is not None and not plan.payment.free
+    free = player in s.hide_free  # "you can hide cards ignoring costs this turn"
     if paid:
         assert plan.payment is not None
         pay(g, plan.payment, f"hiding {card.name}")
         how = f"pays [A] and hides {card.name}"
+    elif free:
+        how = f"hides {card.name} ignoring its cost ([A]), as an effect lets them this turn,"
     else:
         how = f"pays [A] (its costs are not tracked) and hides {card.name}"
     card.zone, card.at, card.controller, card.hidden_turn = "facedown", bf.name, player, s.turn_number
@@ -415,6 +464,7 @@ def hide(g: Game, plan: Hiding) -> None:
         "hide.places_facedown",
         "hide.timing_and_cost",
         "hide.no_chain",
+        *(("cost.ignored",) if free else ()),
     )
     g.cleanup()
 
@@ -436,6 +486,11 @@ def pay(g: Game, payment: Payment, what: str) -> None:
         pool.power.remove(p)
     if payment.pool_power:
         parts.append(f"spends {''.join(f'[{p}]' for p in payment.pool_power)} from their Rune Pool")
+    for o in payment.only_spent:
+        pool.only.remove(o)
+    if payment.only_spent:
+        spent = "".join(f"[{'1' if r == 'energy' else r}]" for r, _ in payment.only_spent)
+        parts.append(f"spends {spent} from their Rune Pool, added only to play {payment.only_spent[0][1]}s")
     runes = s.runes[player] or []
     if payment.exhaust:
         for i in payment.exhaust:
@@ -461,23 +516,29 @@ def pay(g: Game, payment: Payment, what: str) -> None:
         "play.pay_costs",
         *(("rune.abilities",) if payment.exhaust or payment.recycle else ()),
         *(("recycle.runes",) if payment.recycle else ()),
-        *(("pool.spend",) if payment.pool_energy or payment.pool_power else ()),
+        *(("pool.spend",) if payment.pool_energy or payment.pool_power or payment.only_spent else ()),
         *(("rune.exhaust_energy",) if payment.exhaust else ()),
         *(("rune.recycle_power",) if payment.recycle else ()),
+        *(("cost.power_of_domain",) if any("/" in p for p in payment.cost.power) else ()),
     )
     if _after_pay:
         triggers.rune_not_card(g, player)
 
 
-def add(g: Game, player: str, energy: int, power: tuple[str, ...], source: str, *keys: str) -> None:
+def add(g: Game, player: str, energy: int, power: tuple[str, ...], source: str, *keys: str, only: str = "") -> None:
+    """Add to ``player``'s Rune Pool; ``only``: what it may pay for ("spell": "Use only to play spells")."""
     pool = g.s.pool[player]
-    pool.energy += energy
-    pool.power.extend(power)
+    if only:
+        pool.only.extend([("energy", only)] * energy + [(p, only) for p in power])
+    else:
+        pool.energy += energy
+        pool.power.extend(power)
     g.emit(
         f"{source} adds {'[' + str(energy) + ']' if energy else ''}{''.join(f'[{p}]' for p in power)} to {player}'s "
-        f"Rune Pool ({pool.text()})",
+        f"Rune Pool{f', only to play {only}s' if only else ''} ({pool.text()})",
         *keys,
         "add.to_pool",
+        *(("text.card_supersedes",) if only else ()),
     )
 
 
@@ -510,11 +571,14 @@ def channel(g: Game, player: str, n: int, exhausted: bool, *keys: str, lead: str
     return got
 
 
-def ready_runes(g: Game, player: str, n: int, *keys: str) -> None:
+def ready_runes(g: Game, player: str, n: int, *keys: str, every: bool = False) -> None:
+    """Ready ``n`` of ``player``'s exhausted runes, or ``every`` one ("ready your runes")."""
     runes = g.s.runes[player]
     if runes is None:
-        g.emit(f"{player} readies up to {n} rune(s)", *keys, "ready.action")
+        g.emit(f"{player} readies {'all their' if every else f'up to {n}'} rune(s)", *keys, "ready.action")
         return
+    if every:
+        n = sum(1 for r in runes if r.exhausted)
     done = 0
     for i, r in enumerate(runes):
         if r.exhausted and done < n:
@@ -640,6 +704,15 @@ def play_from(g: Game, card: Card, player: str, place: str, item: ChainItem, *ke
     is finalized once what is resolving is done (351.3, 333.1.b)."""
     s = g.s
     was = card.zone
+    warden = s.restrictor(player, "only_base") if card.is_unit and place.lower() != "base" else None
+    if warden is not None:  # "opponents can only play units to their base"
+        g.emit(
+            f"{warden.name} says {warden.controller}'s opponents can only play units to their base: {card.name} is "
+            f"played to {player}'s base",
+            *keys,
+            "passive.statement",
+        )
+        place = "base"
     card.zone = "chain"
     card_epoch_bump(g, card)
     new = ChainItem(
@@ -661,6 +734,27 @@ def play_from(g: Game, card: Card, player: str, place: str, item: ChainItem, *ke
         "play.becomes_pending",
         "play.continue_resolving",
     )
+    if new.kind == "spell" and s.next_spell:  # "the next spell you play this turn ...": this one
+        next_spell_played(g, new)
+
+
+def next_spell_played(g: Game, item: ChainItem) -> None:
+    """The spell ``item`` is its controller's next spell this turn: the delayed passive abilities waiting for it
+    ("the next spell you play this turn costs [5] less / deals 1 Bonus Damage", 383.4) apply to it, and are used."""
+    s = g.s
+    mine = [n for n in s.next_spell if n[0] == item.controller]
+    if not mine or item.kind != "spell":
+        return
+    s.next_spell = [n for n in s.next_spell if n[0] != item.controller]
+    for _, what, n, source in mine:
+        if what == "bonus":
+            item.noted = (*item.noted, ("bonus", f"{n}:{source}"))
+        said = f"costs [{n}] less" if what == "less" else f"deals {n} Bonus Damage"
+        g.emit(
+            f"{item.label} is the next spell {item.controller} plays this turn: it {said} ({source})",
+            "delayed.passive",
+            *(("cost.discounts",) if what == "less" else ("bonus.applies",)),
+        )
 
 
 # -- damage --------------------------------------------------------------------------------------------------
@@ -679,6 +773,11 @@ def bonus_damage(g: Game, item: ChainItem, unit: Card) -> tuple[int, list[str]]:
                 if passive[0] == "bonus_damage" and passive[3] == "your":
                     total += passive[1]
                     names.append(c.name)
+    for key, value in item.noted:  # "the next spell you play this turn deals 1 Bonus Damage"
+        if key == "bonus":
+            n, _, source = value.partition(":")
+            total += int(n)
+            names.append(source)
     return max(0, total), names
 
 
@@ -707,6 +806,14 @@ def deal(g: Game, item: ChainItem, unit: Card, amount: int, *keys: str, source: 
         return
     if replacement.would(g, "damage", unit, f"{unit.name} would be dealt {amount} by {by}", "deal.marks_damage"):
         return
+    if unit.defn.passives and s.takes_no_damage(unit):
+        g.emit(
+            f"{by} would deal {amount} to {unit.name}, which doesn't take damage now: it is prevented",
+            *keys,
+            "passive.statement",
+            "prevent.damage",
+        )
+        return
     unit.damage += amount
     s.damaged_by[unit.key] = f"{item.uid}:{item.controller}:{item.kind}:{'unit' if source is not None else 'item'}"
     g.emit(
@@ -718,6 +825,7 @@ def deal(g: Game, item: ChainItem, unit: Card, amount: int, *keys: str, source: 
         *(("battlefield.passive",) if bonus and any(n.lower() in s.battlefields for n in bonus_names) else ()),
         *(("deal.unit_source",) if source is not None else ()),
     )
+    triggers.damaged(g, [unit])
 
 
 # -- tokens, attaching -----------------------------------------------------------------------------------------
@@ -748,6 +856,15 @@ def make_token(
     if place != "base" and s.bf(place).controller != player:
         g.emit(
             f"{place} is not {player}'s: the token is played to {player}'s base", *keys, "play.unit_default_locations"
+        )
+        place = "base"
+    warden = s.restrictor(player, "only_base") if place != "base" else None
+    if warden is not None:  # "opponents can only play units to their base"
+        g.emit(
+            f"{warden.name} says {warden.controller}'s opponents can only play units to their base: the token is "
+            f"played to {player}'s base",
+            *keys,
+            "passive.statement",
         )
         place = "base"
     new = ChainItem(

@@ -177,7 +177,8 @@ def _effect(text: Any, path: tuple, *, self_ok: bool, that_ok: bool = False) -> 
     walked = effects._walk(instructions)
     if any(abs(i.amount) > MAX_MIGHT for i in walked) or any(i.times > 99 for i in walked):
         raise ScenarioError(path, f"a number in an effect is at most {MAX_MIGHT}: {text!r}")
-    if not self_ok and any(i.target and i.target.kind == "me" for i in walked):
+    # a spell's "this" is the spell itself (053.2): "banish this" sends it to banishment as it resolves
+    if not self_ok and any(i.target and i.target.kind == "me" and i.verb != "banish" for i in walked):
         raise ScenarioError(path, '"me" names the object an ability belongs to; a spell has none')
     if not that_ok and any(i.target and i.target.kind == "that" for i in walked):
         raise ScenarioError(
@@ -400,7 +401,7 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
                 equip = ab.cost if ab.keywords[0][0] == "Equip" else equip
         elif ab.kind == "triggered":
             assert ab.trigger is not None
-            if kind == "spell":
+            if kind == "spell" and ab.trigger.zone == "board":  # one active from the trash says so (378.2)
                 raise ScenarioError(epath, f'a spell has no triggered ability: "{ab.text}"')
             triggers.append(Trigger(ab.trigger, _effect(ab.effect, epath, self_ok=True)))
             keywords |= {k for k, _ in ab.keywords}
@@ -411,6 +412,8 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
                     _effect(ab.effect, epath, self_ok=True),
                     ab.cost,
                     frozenset(k for k, _ in ab.keywords if k in ("Action", "Reaction")),
+                    spend_only=dict(ab.data).get("spend_only") or "",
+                    only=dict(ab.data).get("only") or "",
                 )
             )
         elif ab.kind == "replacement":
@@ -420,10 +423,11 @@ def _card_def(raw: Mapping, path: tuple, default_type: str | None = None, name: 
         elif ab.kind == "passive":
             passives.append(ab.data)
         elif ab.kind == "legion":
-            legion = _effect(ab.effect, epath, self_ok=kind != "spell")
             keywords |= {"Legion"}
             if kind == "spell":
-                spell_effect.append(f"legion - {ab.effect}")
+                spell_effect.append(f"legion - {ab.effect}")  # read there ("Legion - Kill it now instead" too)
+            else:
+                legion = _effect(ab.effect, epath, self_ok=True)
         elif ab.kind == "additional_cost":
             additional = ab.cost
         elif ab.kind == "optional_cost":
@@ -625,7 +629,11 @@ def build(scenario: Mapping[str, Any]) -> State:
             damage = raw.get("damage")
             damage = 0 if damage is None else whole_number(damage, (*path, "damage"), 0, MAX_MIGHT)
             buffed = flag(raw.get("buffed"), (*path, "buffed"))
-            if raw.get("buffs") is not None:
+            more_buffs = 0
+            if raw.get("buffs") is not None and any(p[0] == "any_buffs" for p in defn.passives):
+                n = whole_number(raw.get("buffs"), (*path, "buffs"), 0, 99, "a number of buffs")
+                buffed, more_buffs = n > 0, max(0, n - 1)  # "I can have any number of buffs"
+            elif raw.get("buffs") is not None:
                 buffed = bool(
                     whole_number(
                         raw.get("buffs"), (*path, "buffs"), 0, 1, "a number of buffs (a unit has at most one, 702.3)"
@@ -641,6 +649,7 @@ def build(scenario: Mapping[str, Any]) -> State:
                 exhausted=flag(raw.get("exhausted"), (*path, "exhausted")),
                 damage=damage,
                 buffed=buffed,
+                more_buffs=more_buffs,
                 stunned=flag(raw.get("stunned"), (*path, "stunned")),
             )
             if raw.get("attached_to") is not None:
@@ -840,7 +849,7 @@ def _places_named(effect: str, triggers: tuple[str, ...], abilities: tuple[str, 
     for text in (effect, *triggers, *abilities):
         for ins in effects._walk(effects.parse(text or "")):
             place = ins.place if ins.verb in ("move", "token") else None
-            if place and place not in ("base", "here"):
+            if place and place not in ("base", "here", "there"):
                 out.append((place, ins.text))
     return tuple(out)
 

@@ -74,6 +74,8 @@ def play(g: Game, plan: Playing) -> None:
         *(("hide.play_opens_chain", "hide.later_turn_for_free") if hidden else ()),
         *(("play.optional_cost_chosen",) if plan.paid else ()),
     )
+    if kind == "spell" and s.next_spell:  # "the next spell you play this turn ...": this one
+        board.next_spell_played(g, item)
     if (plan.cost_keys and not hidden) or (plan.payment is not None and not plan.payment.free and plan.payment.cost):
         g.emit(
             f"The total cost of {card.name} is {plan.payment.text() if plan.payment else '[0]'}",
@@ -123,7 +125,7 @@ def activate(g: Game, plan: Activating) -> None:
         elif extra.verb == "kill" and extra.target is not None and extra.target.kind == "me":
             board.kill(g, obj, "cost.kill_this")
         elif extra.verb == "spend_buff":
-            obj.buffed = False
+            s.spend_buff(obj)
             g.emit(f"{player} spends {obj.name}'s buff to pay the cost", "buff.spend")
     if plan.payment is not None:
         board.pay(g, plan.payment, f"{obj.name}'s ability")
@@ -287,6 +289,10 @@ def finalize(g: Game, item: ChainItem, *keys: str) -> None:
         "chain.finalize",
         *(("play.spell_lingers",) if item.kind == "spell" else ()),
     )
+    if item.kind == "spell" and item.targets:  # "when a player chooses a friendly unit here with a spell"
+        chosen = tuple(s.cards[key] for kind, key, _ in item.targets if kind == "unit")
+        if chosen:
+            triggers.fire(g, "chosen", player=item.controller, subjects=chosen)
     g.s.priority_to_newest = "chain.newest_controller_priority"
 
 
@@ -301,7 +307,7 @@ def _pay_optional_extra(g: Game, card: Card, player: str, using: str | None) -> 
         assert using is not None
         unit = g.s.cards[using.lower()]
         if ins.verb == "spend_buff":
-            unit.buffed = False
+            g.s.spend_buff(unit)
             g.emit(
                 f"{player} spends {unit.name}'s buff to pay {card.name}'s additional cost",
                 "buff.spend",
@@ -321,6 +327,13 @@ def _enters_ready(g: Game, card: Card, player: str) -> tuple[str, ...]:
     "If an opponent controls a battlefield, I enter ready", checked as it enters, 364.3.a) or another friendly
     permanent's ("Other friendly units enter ready"); () when none does."""
     s = g.s
+    if s.next_ready.get(player):  # "the next unit you play this turn enters ready": a delayed passive (383.4)
+        if s.next_ready[player] < 0:  # "units you play this turn enter ready": every one
+            g.emit(f"{card.name}: units {player} plays this turn enter ready", "delayed.passive")
+            return ("delayed.passive",)
+        s.next_ready[player] -= 1
+        g.emit(f"{card.name} is the next unit {player} plays this turn: it enters ready", "delayed.passive")
+        return ("delayed.passive",)
     for p in card.defn.passives:
         if p[0] != "enters_ready":
             continue

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engine.riftbound import board, replacement, triggers
 from engine.riftbound.legality import Assigning, assignments, lethal
-from engine.riftbound.state import Awaiting, Card, Combat, Game, Showdown
+from engine.riftbound.state import Awaiting, Card, Combat, Game, Showdown, Trigger
 
 
 def stage(g: Game) -> None:
@@ -120,7 +120,12 @@ def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
     order = [c.attacker] + [p for p in s.in_turn_order(s.players) if p not in (c.attacker, c.defender)] + [c.defender]
     bf = s.bf(place)
     defending = any(u.designation == "defender" for u in new) and "here" not in c.defended
+    # abilities watching other units attack or defend ("when a friendly unit attacks or defends alone")
+    others = [(w, t) for w, t in triggers.watchers(g) if t.spec.event in ("attack", "defend") and t.spec.who != "me"]
     for player in order:
+        for source, t in others:
+            if isinstance(source, Card) and source.holder == player:
+                _watched(g, c, source, t, [u for u in new if u.designation == t.spec.event + "er"], initial, place)
         if defending and player == c.defender and bf.controller == player:
             # the battlefield's own "When you defend here" (its controller is the one defending), once a combat
             c.defended.add("here")
@@ -162,6 +167,43 @@ def _designate(g: Game, c: Combat, place: str, initial: bool) -> None:
                     initial=initial,
                     noted=(("at", place),),
                 )
+
+
+def _watched(g: Game, c: Combat, source: Card, t: Trigger, units: list[Card], initial: bool, place: str) -> None:
+    """A triggered ability of ``source`` watching other units gain the Attacker or Defender designation
+    (383.4.e, 383.4.f): one for each unit that fits, noting it (``it``)."""
+    s = g.s
+    owner = source.holder
+    for u in units:
+        friendly = u.controller == owner or s.allied(u.controller, owner)
+        if (t.spec.who == "friendly" and not friendly) or (t.spec.who == "enemy" and friendly):
+            continue
+        why = ""
+        if t.spec.condition == "alone":  # 741.1: no other friendly unit at its location
+            if sum(1 for o in s.units_at(place) if o.controller == u.controller) != 1:
+                continue
+            why = " alone"
+        if t.spec.condition == "you control":
+            if s.bf(place).controller != owner:
+                continue
+            why = f" {place}, a battlefield {owner} controls"
+        seen = c.attacked if t.spec.event == "attack" else c.defended
+        mark = f"{source.key}>{u.key}"
+        if mark in seen:
+            continue
+        seen.add(mark)
+        board.add_trigger(
+            g,
+            source,
+            f"{u.name} {t.spec.event}s{why}",
+            t.effect,
+            owner or u.controller or "",
+            "trigger.attack" if t.spec.event == "attack" else "trigger.defend",
+            "trigger.condition_met",
+            "combat.initial_chain_order",
+            initial=initial,
+            noted=(("at", place), ("it", u.key)),
+        )
 
 
 def update_designations(g: Game) -> None:
@@ -295,6 +337,7 @@ def deal(g: Game) -> None:
     c = s.combat
     assert c is not None
     dealt = []
+    took: list[Card] = []
     hits = [(s.cards[name.lower()], n) for damage in c.assigned.values() for name, n in damage.items() if n]
     # Replacement effects on combat damage are applied unit by unit, before the damage is dealt at once.
     hits = [
@@ -305,14 +348,23 @@ def deal(g: Game) -> None:
         )
     ]
     for unit, n in hits:
+        if unit.defn.passives and s.takes_no_damage(unit):
+            g.emit(
+                f"{unit.name} doesn't take damage now: the {n} combat damage to it is prevented",
+                "passive.statement",
+                "prevent.damage",
+            )
+            continue
         unit.damage += n
         dealt.append(f"{n} to {unit.name}")
+        took.append(unit)
     g.emit(
         f"All assigned damage is dealt simultaneously: {', '.join(dealt) or 'none'}",
         "combat.dealt_simultaneously",
         "combat.deal_assigned",
         "deal.marks_damage",
     )
+    triggers.damaged(g, took)
     resolution(g)
 
 
@@ -384,6 +436,13 @@ def finish(g: Game) -> None:
     if g.citations.follows("combat.designations_until_combat_ends"):
         g.emit(f"The Combat at {bf.name} ends", "combat.designations_until_combat_ends")
         remove_designations(g)
+    for u in s.units():  # "it gains [Shield 2] this combat": until the combat ends
+        if any(k[2] == "combat" for k in u.granted):
+            u.granted = tuple(k for k in u.granted if k[2] != "combat")
+            g.emit(
+                f"The combat is over: {u.name} no longer has what it gained this combat", "combat.this_combat_expires"
+            )
+            s.continuous = True
     s.combat = None
     g.cleanup()
 

@@ -65,6 +65,25 @@ def holds(
             return ok, f"{obj.name} is {'' if ok else 'not '}the only unit {me} controls{there}"
         ok = _in_state(s, obj, cond.state)
         return ok, f"{obj.name} is {'' if ok else 'not '}{cond.state}"
+    if kind == "died":  # "if an enemy unit has died this turn": the controllers of the units that died this turn
+        side = cond.target.side if cond.target is not None else None
+        n = sum(
+            1
+            for p in s.died
+            if side is None
+            or (side == "enemy" and p in s.opponents(me))
+            or (side in ("friendly", "your") and (p == me or (side == "friendly" and s.allied(p, me))))
+        )
+        what = f"{side} unit" if side else "unit"
+        return bool(n), (
+            f"{n} {what}{'s have' if n != 1 else ' has'} died this turn" if n else f"no {what} has died this turn"
+        )
+    if kind == "moved":  # "if I have moved twice this turn"
+        moves = source.moves if source is not None and source.on_board else 0
+        return moves >= cond.n, f"{source.name if source else 'its source'} has moved {moves} time(s) this turn"
+    if kind == "discarded":  # "if you've discarded a card this turn": the cards its controller discarded
+        n = s.discarded.count(me)
+        return n >= cond.n, f"{me} has discarded {n} card{'' if n == 1 else 's'} this turn"
     if kind in ("control", "there"):
         assert cond.target is not None
         target = cond.target

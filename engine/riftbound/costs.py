@@ -37,6 +37,7 @@ class Payment:
     recycle: tuple[int, ...] = ()
     sources: tuple[str, ...] = ()  # keys of objects exhausted to add power (their "[E]: Add [R]" ability)
     free: bool = False  # the player's costs are not checked
+    only_spent: tuple[tuple[str, str], ...] = ()  # pool resources only for this use spent ("energy" or a power, use)
 
     def text(self) -> str:
         return self.cost.text()
@@ -51,28 +52,34 @@ def resolve_card_domain(cost: Cost, card: Card | None) -> Cost:
     return Cost(cost.energy, tuple(one if p == "card" else p for p in cost.power), cost.exhaust, cost.extra)
 
 
-def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...]) -> Payment | None:
+def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...], use: str = "") -> Payment | None:
     """A way for ``player`` to pay the energy and power of ``cost``, or None. ``adders``: (object key, domain)
-    of ready objects whose exhaust ability adds one power of that domain ("any" for [A])."""
+    of ready objects whose exhaust ability adds one power of that domain ("any" for [A]). ``use``: what is paid
+    for (``spell``): the pool's resources added "only to play spells" are spent first on it, never on another."""
     if not s.pays(player):
         return Payment(player, cost, free=True)
     pool = s.pool[player]
     runes = s.runes[player] or []
     energy_left = cost.energy
+    only = [o for o in pool.only if o[1] == use] if use and pool.only else []
+    only_spent = [o for o in only if o[0] == "energy"][:energy_left]
+    energy_left -= len(only_spent)
+    only_power = [o[0] for o in only if o[0] != "energy"]
     pool_energy = min(pool.energy, energy_left)
     energy_left -= pool_energy
     # Power: the pool first (its own domain, then any), then adders (Seals), then recycling runes.
-    needs = sorted(cost.power, key=lambda p: p == "any")  # specific domains first
+    # specific domains first, then a power of either of two domains ("Body/Order", paid by either: 162.2)
+    needs = sorted(cost.power, key=lambda p: (p == "any", "/" in p))
     pool_power = list(pool.power)
     spent: list[str] = []
     left: list[str] = []
     for need in needs:
-        match = next((p for p in pool_power if p == need), None) if need != "any" else None
-        match = (
-            match
-            or next((p for p in pool_power if p == "any"), None)
-            or (pool_power[0] if need == "any" and pool_power else None)
-        )
+        match = _match(only_power, need) if only_power else None
+        if match is not None:  # a power added only for this use first
+            only_power.remove(match)
+            only_spent.append((match, use))
+            continue
+        match = _match(pool_power, need)
         if match is not None:
             pool_power.remove(match)
             spent.append(match)
@@ -82,7 +89,9 @@ def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...])
     still: list[str] = []
     free_adders = list(adders)
     for need in left:
-        found = next((a for a in free_adders if a[1] == need or a[1] == "any" or need == "any"), None)
+        found = next(
+            (a for a in free_adders if a[1] == need or a[1] == "any" or need == "any" or a[1] in _either(need)), None
+        )
         if found is not None:
             free_adders.remove(found)
             used_sources.append(found[0])
@@ -98,7 +107,8 @@ def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...])
                 not runes[i].exhausted,
             ),
         )  # an exhausted rune (its energy used) before a ready one
-        choice = next((i for i in order if i not in taken and (need == "any" or runes[i].domain in (need, None))), None)
+        fits = (need, None, *_either(need))
+        choice = next((i for i in order if i not in taken and (need == "any" or runes[i].domain in fits)), None)
         if choice is None:
             return None
         taken.add(choice)
@@ -109,8 +119,26 @@ def plan(s: State, player: str, cost: Cost, adders: tuple[tuple[str, str], ...])
     # Exhaust first the runes that are recycled anyway, then the others in order.
     ready.sort(key=lambda i: i not in taken)
     return Payment(
-        player, cost, pool_energy, tuple(spent), tuple(sorted(ready[:energy_left])), tuple(recycle), tuple(used_sources)
+        player,
+        cost,
+        pool_energy,
+        tuple(spent),
+        tuple(sorted(ready[:energy_left])),
+        tuple(recycle),
+        tuple(used_sources),
+        only_spent=tuple(only_spent),
     )
+
+
+def _match(powers: list[str], need: str) -> str | None:
+    """The power of ``powers`` spent on ``need``: its own domain (or either, for "Body/Order"), else any."""
+    match = next((p for p in powers if p == need or p in _either(need)), None) if need != "any" else None
+    return match or next((p for p in powers if p == "any"), None) or (powers[0] if need == "any" and powers else None)
+
+
+def _either(need: str) -> tuple[str, ...]:
+    """The domains a power of either of two domains ("Body/Order") is paid by; () for one domain or any."""
+    return tuple(need.split("/")) if "/" in need else ()
 
 
 def can_pay_power(s: State, player: str, domain: str) -> bool:

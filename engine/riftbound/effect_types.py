@@ -97,7 +97,11 @@ class Target:
 
     @property
     def chooses(self) -> bool:
-        return self.kind not in ("me", "that", "it", "they", "each", "hand", "looked")
+        # "all friendly units", "enemy units here": every object that fits, none chosen (not a target)
+        return (
+            self.kind not in ("me", "that", "it", "they", "each", "hand", "looked")
+            and ("all", True) not in self.filters
+        )
 
     @property
     def most(self) -> int:
@@ -182,6 +186,9 @@ def _power(symbols: str) -> tuple[int, tuple[str, ...]]:
             power.append("card")
         elif s.capitalize() in DOMAIN_NAMES:
             power.append(s.capitalize())
+        elif "/" in s and all(d.capitalize() in DOMAIN_NAMES or d in DOMAINS for d in s.split("/")):
+            # a power of either of two domains ("[Body/Order]"): a string of both, paid by either (costs.plan)
+            power.append("/".join(DOMAINS.get(d, d.capitalize()) for d in s.split("/")))
         else:
             raise ValueError(f'cannot read the symbol "[{sym}]"')
     return energy, tuple(power)

@@ -30,7 +30,7 @@ ValueError: unknown effect "explode everything"
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from engine.riftbound import cardtext
@@ -93,6 +93,14 @@ def parse(text: str) -> tuple[Instruction, ...]:
             raise ValueError('"counter" takes "a spell"')
         if ins.verb not in ("counter",) and ins.target is not None and ins.target.kind == "spell":
             raise ValueError(f'"{ins.verb}" takes a unit, not a spell')
+        if ins.target is not None and ins.verb != "choose_card" and any(k == "not_type" for k, _ in ins.target.filters):
+            raise ValueError(f'unknown effect "{ins.text}"')  # "a non-unit card": read only from a revealed hand
+        if ins.target is not None and ins.verb != "each_choose" and ("unchosen", True) in ins.target.filters:
+            # "that hasn't been chosen for this spell": read for the choices of several players only
+            raise ValueError(f'unknown effect "{ins.text}"')
+        if ins.target is not None and ins.target.where == "there" and ins.target.chooses:
+            # "there" names a place the effect chose or its trigger noted: read for objects not chosen only
+            raise ValueError(f'unknown effect "{ins.text}"')
     return tuple(out)
 
 
@@ -113,7 +121,7 @@ def chosen(instructions: tuple[Instruction, ...]) -> list[Instruction]:
             continue
         if i.chooses:
             out.append(i)
-        out.extend(chosen(i.body) if i.verb in ("ifdo", "may", "legion", "if", "otherwise") else [])
+        out.extend(chosen(i.body) if i.verb in ("ifdo", "may", "legion", "if", "otherwise", "both", "unless") else [])
     return out
 
 
@@ -358,7 +366,8 @@ def _ability(text: str) -> TextAbility | tuple[TextAbility, ...]:
         if passive is not None and passive[0] == "self_discount" and not passive[2]:
             # "[Legion] - I cost [2] less": the discount applies if another card was played this turn (738)
             return TextAbility("passive", t, data=(*passive[:2], "legion", passive[3]), keywords=(("Legion", 0),))
-        parse(m.group("effect"))
+        # "[Legion] - Kill it now instead": read with its Legion, in place of what the effect set up before
+        parse(("legion - " if m.group("effect").endswith(" now instead") else "") + m.group("effect"))
         return TextAbility("legion", t, effect=m.group("effect"), keywords=(("Legion", 0),))
     optional = _optional_cost(t)
     if optional is not None:
@@ -369,29 +378,52 @@ def _ability(text: str) -> TextAbility | tuple[TextAbility, ...]:
         return TextAbility("additional_cost", t, cost=Cost(extra=(ins,)))
     m = re.match(
         r"^(?P<cond>(?:when|whenever|at (?:the )?(?:start|end) of|the (?:first|second|third) time) [^,]+"
-        r"(?:, if i'm at a battlefield)?), "
+        r"(?:, if i'm at a battlefield|(?:, (?:or )?(?:played|discarded|killed)\b)+)?), "
         r"(?P<effect>.+)$",
         t,
     )
     if m:
-        specs = parse_triggers(m.group("cond"))
-        parse(m.group("effect"))
+        try:
+            specs = parse_triggers(m.group("cond"))
+        except ValueError:
+            if not m.group("cond").endswith(" this turn"):
+                raise
+            # "When any unit takes damage this turn, kill it": a delayed trigger a spell creates (383.2)
+            parse(t)
+            return TextAbility("instructions", t, effect=t)
+        if any(i.verb in ("play_self", "return_self") for i in _walk(parse(m.group("effect")))):
+            # "... return this from your trash to your hand": it says it is active from the trash (378.2)
+            specs = tuple(replace(spec, zone="trash") for spec in specs)
         # "When I attack or defend, ...": a triggered ability for each event
         return tuple(TextAbility("triggered", t, trigger=spec, effect=m.group("effect")) for spec in specs)
     m = re.match(r"^(?P<cost>[^:]+): (?P<kws>(?:(?:action|reaction|legion)(?:,| -) )*)(?P<effect>.+)$", t)
     if m and not t.startswith(("if ", "while ")) and "do this" not in m.group("cost") and ". " not in m.group("cost"):
         cost = parse_cost(m.group("cost"))
         kws = tuple((k.capitalize(), 0) for k in re.findall(r"(action|reaction|legion)(?:,| -)", m.group("kws")))
-        effect = ("legion - " if ("Legion", 0) in kws else "") + m.group("effect")
+        effect, only, spend = m.group("effect"), None, ""
+        last = re.match(r"^(?P<effect>.+?)\.? (?P<only>use this ability only .+)$", effect)
+        if last:  # a condition on using it (377.2.b): "Use this ability only while I'm at a battlefield"
+            read = cardtext.read_passive(last.group("only"))
+            if read is None or read[0] != "ability_only":
+                raise ValueError(f'unknown effect "{last.group("only")}"')
+            effect, only = last.group("effect"), read[1]
+        last = re.match(r"^(?P<effect>(?:\[add\]|add) [^.]+?)\.? use only to play spells$", effect)
+        if last:  # "[Add] [A]. Use only to play spells": what the resources added may pay for
+            effect, spend = last.group("effect"), "spell"
+        effect = ("legion - " if ("Legion", 0) in kws else "") + effect
         parse(effect)
-        return TextAbility("activated", t, cost=cost, effect=effect, keywords=kws)
+        data = (*((("only", only),) if only else ()), *((("spend_only", spend),) if spend else ()))
+        return TextAbility("activated", t, cost=cost, effect=effect, keywords=kws, data=data)
     if re.match(
-        r"^if a combat where you are the attacker ends in a tie that would recall any of your units, recall all "
-        r"units at that battlefield instead$",
+        # as printed ("..., recall ALL units instead") and as the Spiritforged FAQ words it
+        r"^if a combat where you are the attacker ends in a tie(?: that would recall any of your units)?, recall all "
+        r"units(?: at that battlefield)? instead$",
         t,
     ):
         return TextAbility("passive", t, data=("tie_recall_all",))
-    if re.search(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", t):
+    if re.search(r"\bwould\b.*\binstead\b|\binstead\b.*\bwould\b", t) and not re.search(
+        r"\bthe next time it would die this turn\b", t
+    ):  # (not "choose a unit. The next time it would die this turn, ... instead": a delayed one an effect sets up)
         return TextAbility("replacement", t)
     passive = parse_passive(t)
     if passive is not None:

@@ -80,6 +80,17 @@ class RiftboundGame(core.Game[State]):
         self.opening, self.events = self.events, []
 
     def _open(self) -> None:
+        for bf in self.s.battlefields.values():  # "Increase the points needed to win the game by 1"
+            for passive in bf.defn.passives:
+                if passive[0] == "victory_plus":
+                    self.s.victory_score += passive[1]
+                    self.emit(
+                        f"{bf.name}: the points needed to win the game are increased by {passive[1]}: the Victory "
+                        f"Score is {self.s.victory_score}",
+                        "passive.statement",
+                        "victory.score",
+                        "text.card_supersedes",
+                    )
         if self.s.phase != "main":
             turn.enter(self, self.s.phase)
 
@@ -370,7 +381,11 @@ def _may_stop_now(defn: CardDef) -> bool:
 @functools.cache
 def _text_may_stop(text: str, trigger: bool) -> bool:
     walked = effects._walk(effects.parse(text))
-    if any(i.verb in ("may", "reflexive", "play_card", "recycle_rune", "each_kill", "either") for i in walked):
+    stops: tuple[str, ...] = ("may", "reflexive", "play_card", "recycle_rune", "each_kill", "either", "put_looked")
+    stops += ("each_return", "recycle_some", "put_back", "split")
+    # an opponent among several, a card from a revealed hand, other players' choices
+    stops += ("choose_opponent", "choose_card", "unless", "each_choose", "each_pick")
+    if any(i.verb in stops for i in walked):
         return True
     if any(i.target is not None and any(k == "total_might" for k, _ in i.target.filters) for i in walked):
         return True  # a group of targets may need a subset chosen as it resolves (352.11.b)

@@ -8,7 +8,7 @@ board is null (356.3.e.12), except what an instruction that moved it can look ba
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.core import EngineError
 from engine.riftbound import board, costs, effects, legality, replacement, triggers
@@ -33,6 +33,13 @@ class Context:
     looked: list[str | None] | None = None  # the Main Deck cards looked at or revealed (top first; None: unnamed)
     unit_here: bool = False  # "If it's a unit, play it here": where a unit this effect plays goes
     met: bool | None = None  # whether the last "if CONDITION" held ("otherwise" is done when it did not)
+    there: str | None = None  # the battlefield the effect chose ("there": "choose a battlefield. ... there")
+    each: Card | None = None  # "for each friendly unit, ...": the one its instructions are being done for
+    player: str | None = None  # "choose an opponent. They reveal their hand": the player chosen
+    picked: Card | None = None  # "choose a card from it, and they discard that card": the card chosen
+    picks: dict[str, str] = field(default_factory=dict)  # "each other player chooses cards or runes": player -> word
+    dealer: Card | None = None  # "it deals damage equal to its Might to ...": "it" as the instruction began
+    watched: list[tuple[str, str, int, str, str]] = field(default_factory=list)  # delayed triggers this effect set
 
 
 def groups_of(item: ChainItem) -> list[list[Chosen]]:
@@ -99,12 +106,45 @@ def one(g: Game, ctx: Context, ins: Instruction) -> None:
     if v == "may":
         _may(g, ctx, ins)
         return
+    if v == "cost_to":  # "recycle me to ready your runes": the rest only if the cost is paid (352.10.c.1)
+        ctx.did = _pay_inline(g, ctx, ins.data[0])
+        if ctx.did:
+            run(g, ctx, ins.body)
+        return
     if v == "legion":
         _legion(g, ctx, ins)
         return
     if v == "reflexive":
         _reflexive(g, ctx, ins)
         return
+    if v == "for_each":
+        _for_each(g, ctx, ins)
+        return
+    if v == "unless":
+        _unless(g, ctx, ins)
+        return
+    if v == "for_pick":  # "for each player that chooses cards, you and that player each draw 1"
+        for p in g.s.in_turn_order(g.s.players):
+            if ctx.picks.get(p) != ins.data[0]:
+                continue
+            for who in (ctx.item.controller, p):
+                g.emit(
+                    f'{ctx.item.label}: {p} chose {ins.data[0]}: {who} does "{ins.body[0].text}"', *base_keys(ctx.item)
+                )
+                run(g, replace(ctx, item=replace(ctx.item, controller=who)), ins.body)
+        return
+    if v == "both":  # "give friendly units there +1 [M] this turn and enemy units there -1 [M] this turn"
+        run(g, ctx, ins.body)
+        return
+    if v in ("deal_might", "deal_cost", "might_to") and "it" in ins.data:
+        ctx.dealer = ctx.it  # before its own target becomes "it"
+    if v == "move" and ins.place == "there":  # "to that enemy unit's battlefield": where the unit acted on is now
+        there = ctx.it.location if ctx.it is not None and ctx.it.on_board else None
+        if there is None:
+            g.emit(f"{item.label}: that unit is no longer on the board: nothing moves", *keys, K.PLAY_NULL_INFORMATION)
+            ctx.did = False
+            return
+        ins = Instruction(ins.verb, ins.amount, ins.target, there, ins.data, ins.body, ins.times, ins.text)
     targets = _targets(g, ctx, ins)
     if targets is None:
         ctx.did = False
@@ -120,6 +160,11 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         return [None]
     kind = ins.target.kind
     if kind == "me":
+        if ctx.source is None and item.kind == "spell" and item.card is not None:  # "banish this": the spell (053.2)
+            spell = s.cards[item.card]
+            if spell.zone == "chain":
+                g.emit(f'{item.label}: "this" is the spell itself', *base_keys(item), K.TEXT_SPELL_THIS)
+                return [spell]
         if ctx.source is None or not (ctx.source.on_board or ctx.source.zone == "legend"):
             g.emit(
                 f"{item.label}: its source is no longer on the board; the instruction is ignored",
@@ -141,6 +186,8 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
         return list(ctx.chosen)
     if kind == "that":
         return [ctx.it]
+    if ("all", True) in ins.target.filters:
+        return _every(g, ctx, ins)
     if not ins.chooses:
         return [None]
     group = ctx.groups[ctx.next_group] if ctx.next_group < len(ctx.groups) else []
@@ -164,6 +211,7 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
     for kind_, key, epoch in group:
         if kind_ == "battlefield":
             out.append(s.bf(key))  # type: ignore[arg-type]
+            ctx.there = key
             continue
         if kind_ == "spell":
             found = next((i for i in s.chain if str(i.uid) == key), None)
@@ -185,6 +233,10 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
                 s, item.controller, ins, unit, item.hidden_at, ctx.source, item.noted
             )
             problem = found_problem and found_problem[0]
+        if not problem and ("same_place", True) in ins.aim.filters:  # "... at the same battlefield" (352.11)
+            other = ctx.chosen[-1] if ctx.chosen else None
+            if other is None or not other.on_board or (other.location or "").lower() != (unit.location or "").lower():
+                problem = "it is no longer at the same battlefield as the other unit chosen with it"
         if problem:
             g.emit(
                 f"{unit.name} is no longer a legal target ({problem}): it is unaffected by {item.label}",
@@ -206,6 +258,124 @@ def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem |
             )
         return None
     return out
+
+
+def _every(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem | None] | None:
+    """ "Buff all other friendly units there", "stun enemy units here": every object that fits as it resolves;
+    none is chosen, so none is a target (352.10.d). ``there``: the battlefield the effect chose, else the place
+    its trigger noted."""
+    s, item = g.s, ctx.item
+    noted = item.noted + ((("there", ctx.there),) if ctx.there else ())
+    fit = [
+        c
+        for c in s.cards.values()
+        if legality.target_problem(s, item.controller, ins, c, item.hidden_at, ctx.source, noted) is None
+    ]
+    g.emit(
+        f'{item.label}: "{ins.text}": {", ".join(c.name for c in fit) or "nothing fits"} (the objects are not '
+        "chosen: none is a target)",
+        *base_keys(item),
+        K.TARGETS_PROGRAMMATIC,
+    )
+    if not fit:
+        return None
+    ctx.chosen.extend(fit)
+    return list(fit)
+
+
+def _hand_choice(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """ "Choose an opponent. They reveal their hand. Choose a non-unit card from it, and they recycle that card."
+    The opponent is a player the effect names (352.8.a): the only one, or the one its controller names as it
+    resolves; the card is chosen as it resolves from a hand, a zone that is not public, so it is no target
+    (352.10.a); what is done to it, its owner does."""
+    s, item, me = g.s, ctx.item, ctx.item.controller
+    v = ins.verb
+    if v == "choose_opponent":
+        options = s.opponents(me)
+        if len(options) == 1:
+            ctx.player = options[0]
+            g.emit(f"{item.label}: {me} chooses {options[0]}, their only opponent", *keys, K.PLAY_TARGET_VALID)
+            return
+        answer = g.next_answer()
+        if answer is None:
+            raise replacement.Pause(
+                Awaiting("choice", me, tuple(options), about=item.label, item=item.uid, what="an opponent"),
+                f'{item.label}: {me} chooses an opponent ({", ".join(options)}; "{me} chooses {options[0]}")',
+                (K.PLAY_TARGET_VALID, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+            )
+        ctx.player = next(p for p in options if p.lower() == answer[0].lower())
+        g.emit(f"{item.label}: {me} chooses {ctx.player}", *keys, K.PLAY_TARGET_VALID)
+        return
+    who = ctx.player
+    if who is None:
+        g.emit(f'{item.label}: no player was chosen: "{ins.text}" is not done', *keys, K.PLAY_NULL_INFORMATION)
+        ctx.did = False
+        return
+    if v == "reveal_hand":
+        named = s.hand(who)
+        unnamed = s.hand_unnamed.get(who, 0)
+        g.emit(
+            f"{item.label}: {who} reveals their hand: {', '.join(c.name for c in named) or 'no card named'}"
+            + (f", and {unnamed} card(s) the scenario does not name (they cannot be chosen by name)" if unnamed else "")
+            + "; the cards stay in the hand",
+            *keys,
+            K.REVEAL_PRESENTS,
+            K.REVEAL_STAYS_IN_ZONE,
+        )
+        return
+    if v == "choose_card":
+        banned = {str(t) for k, t in ins.aim.filters if k == "not_type"}
+        in_hand = [c for c in s.hand(who) if c.defn.type != "undefined" and c.defn.type not in banned]
+        if not in_hand:
+            g.emit(f"{item.label}: {who}'s hand has no card {me} can choose: nothing is chosen", *keys)
+            ctx.picked, ctx.did = None, False
+            return
+        if len(in_hand) == 1:
+            ctx.picked = in_hand[0]
+        else:
+            answer = g.next_answer()
+            if answer is None:
+                raise replacement.Pause(
+                    Awaiting(
+                        "choice",
+                        me,
+                        tuple(c.name for c in in_hand),
+                        about=item.label,
+                        item=item.uid,
+                        what=f"a card from {who}'s hand",
+                        reason=K.CHOICE_NOT_TARGET_PRIVATE,
+                    ),
+                    f"{item.label}: {me} chooses a card from {who}'s hand ({', '.join(c.name for c in in_hand)}; "
+                    f'"{me} chooses {in_hand[0].name}"; not a target: a hand is not public)',
+                    (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+                )
+            ctx.picked = next(c for c in in_hand if c.name.lower() == answer[0].lower())
+        g.emit(
+            f"{item.label}: {me} chooses {ctx.picked.name} from {who}'s hand (not a target: a hand is not public)",
+            *keys,
+            K.CHOICE_NOT_TARGET_PRIVATE,
+        )
+        return
+    card = ctx.picked
+    if card is None or card.zone != "hand":
+        g.emit(f'{item.label}: no card was chosen: "{ins.text}" is not done', *keys, K.PLAY_NULL_INFORMATION)
+        ctx.did = False
+        return
+    if ins.data[0] == "discard":
+        board.discard(g, card.owner, 1, *keys, cards=[card])
+    else:
+        board.recycle_cards(g, [card], *keys)
+
+
+def _for_each(g: Game, ctx: Context, ins: Instruction) -> None:
+    """ "For each friendly unit, you may spend its buff to ready it": the instructions once for each object that
+    fits as it resolves, in board order, ``it`` being that one (none is chosen, so none is a target)."""
+    fit = _every(g, ctx, ins) or []
+    for obj in fit:
+        if isinstance(obj, Card):
+            ctx.it, ctx.each = obj, obj
+            run(g, ctx, ins.body)
+    ctx.each = None
 
 
 def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
@@ -269,6 +439,46 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
     ctx.chosen = [c for c in ctx.chosen if c not in units and c not in left or c in kept]
     ctx.it = kept[-1] if kept else None
     return kept
+
+
+def _unless(g: Game, ctx: Context, ins: Instruction) -> None:
+    """ "Deal 6 to it unless its controller has you draw 2": the controller of the object ``it`` names chooses as
+    it resolves which of the two is done (a limited choice the rules wait for: ``P chooses draw 2``)."""
+    item = ctx.item
+    done, instead = ins.body
+    who = ctx.it.controller if ctx.it is not None and ctx.it.on_board else None
+    if who is None:
+        g.emit(f'{item.label}: there is no unit whose controller would choose: "{done.text}" is done', *base_keys(item))
+        run(g, ctx, (done,))
+        return
+    options = (done.text, f"{item.controller} draws {instead.amount}")  # "has you draw 2" (the reader checks)
+    answer = g.next_answer()
+    if answer is None:
+        raise replacement.Pause(
+            Awaiting(
+                "choice",
+                who,
+                options,
+                about=item.label,
+                item=item.uid,
+                what="one of them",
+                reason=K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
+            ),
+            f'{item.label}: {who} chooses: "{options[0]}", unless they have {item.controller} draw {instead.amount} '
+            f'("{who} chooses {options[1]}")',
+            (K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,),
+        )
+    chose = answer[0].lower()
+    g.emit(
+        f'{who} chooses "{options[1] if chose == options[1].lower() else options[0]}"',
+        *base_keys(item),
+        K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
+    )
+    if chose == options[1].lower():
+        ctx.next_group += len(effects.chosen((done,)))
+        run(g, ctx, (instead,))
+    else:
+        run(g, ctx, (done,))
 
 
 def _either(g: Game, ctx: Context, ins: Instruction) -> None:
@@ -348,7 +558,7 @@ def _may(g: Game, ctx: Context, ins: Instruction) -> None:
         ctx.did = True
         return
     cost = ins.data[0] if ins.data else ""
-    about = f"{item.label}: {ins.text}"
+    about = f"{item.label}: {ins.text}" + (f" ({ctx.each.name})" if ctx.each is not None else "")
     yes = ask(g, item.controller, about)
     if not yes:
         ctx.did = False
@@ -389,6 +599,16 @@ def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
             key,
             *((K.LEGION_ANOTHER_CARD,) if another else ()),
         )
+        if "instead" in ins.data and ctx.watched:  # "Kill it now instead": not the delayed ability set up before
+            for watch in ctx.watched:
+                if watch in s.damage_watch:
+                    s.damage_watch.remove(watch)
+            g.emit(
+                f'{item.label}: "{ins.body[0].text}" now, instead of the delayed ability set up before it',
+                key,
+                K.DELAYED_TRIGGER,
+            )
+            ctx.watched.clear()
         run(g, ctx, ins.body)
         return
     mine = [k for k, is_card in s.played.get(item.controller, []) if is_card and k == own]
@@ -450,6 +670,16 @@ def pay_trigger_cost(g: Game, item: ChainItem) -> bool:
 def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
     """A cost inside an instruction ("you may pay [C] to ...", "you may exhaust me to ...", 352.10.c.1)."""
     s, item = g.s, ctx.item
+    if cost.startswith("pay ") and cost.endswith((" and exhaust me", " and exhaust this")):
+        # "you may pay [C] and exhaust this to ...": both parts or neither (each must be able to be paid)
+        pay, _, _ = cost.partition(" and exhaust ")
+        if ctx.source is None or ctx.source.exhausted:
+            g.emit(
+                f"{item.label}: its source cannot be exhausted to pay: nothing more is done",
+                K.EXHAUST_COST_MUST_COMPLETE,
+            )
+            return False
+        return _pay_inline(g, ctx, pay) and _pay_inline(g, ctx, "exhaust me")
     if cost.startswith("pay "):
         parsed = costs.resolve_card_domain(effects.parse_cost(cost[4:]), ctx.source)
         payment = costs.plan(s, item.controller, parsed, legality.adders(s, item.controller))
@@ -458,7 +688,17 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
             return False
         board.pay(g, payment, item.label)
         return True
-    if cost == "exhaust me":
+    if cost == "recycle me":  # the card itself, from the trash it is in (a Deathknell's card)
+        if ctx.source is None or ctx.source.zone != "trash":
+            g.emit(
+                f"{item.label}: its card is not in a trash, so it cannot be recycled to pay: nothing more is done",
+                K.COST_WITHIN_INSTRUCTION,
+                K.PLAY_NULL_INFORMATION,
+            )
+            return False
+        board.recycle_cards(g, [ctx.source], K.COST_WITHIN_INSTRUCTION, K.RECYCLE_TO_MAIN_DECK)
+        return True
+    if cost in ("exhaust me", "exhaust this"):
         if ctx.source is None or ctx.source.exhausted:
             g.emit(
                 f"{item.label}: its source cannot be exhausted to pay: nothing more is done",
@@ -478,7 +718,7 @@ def _pay_inline(g: Game, ctx: Context, cost: str) -> bool:
             g.emit(f'{me} has no buff to spend: "{cost}" cannot be paid, nothing more is done', K.BUFF_SPEND)
             return False
         unit = _choose_own(g, ctx, options, "a unit whose buff to spend", K.BUFF_SPEND)
-        unit.buffed = False
+        s.spend_buff(unit)
         g.emit(f"{me} spends {unit.name}'s buff to pay", K.BUFF_SPEND, K.COST_WITHIN_INSTRUCTION)
         return True
     if cost.startswith("discard "):
@@ -606,6 +846,12 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "draw":
         who = me
+        if ins.data and ins.data[0] == "they":  # "they draw 1": the player the trigger's condition names
+            named = ctx.player or dict(item.noted).get("player")  # or the opponent the effect chose before
+            if named is None:
+                g.emit(f'{item.label}: no player is named for "they": no one draws', *keys, K.PLAY_NULL_INFORMATION)
+                return
+            who = named
         if ins.data and ins.data[0] == "it":
             if ctx.it is None:
                 g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, K.PLAY_NULL_INFORMATION)
@@ -626,13 +872,16 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         board.draw(g, who, n, *keys, K.DRAW_BY_EFFECT)
         return
     if v == "discard":
-        board.discard(g, me, ins.amount, *keys)
+        gone = board.discard(g, me, ins.amount, *keys)
+        ctx.it = gone[-1] if gone else None  # "discard 1. deal its Energy cost ...": the card discarded
         return
     if v == "score":
         board.gain_points(g, me, ins.amount, item.label, *keys)
         return
     if v == "add":
-        board.add(g, me, ins.amount, ins.data, item.label, *keys)
+        src = ctx.source  # "[Add] [A]. Use only to play spells": the ability's restriction goes with what it adds
+        ability = next((a for a in src.defn.abilities if a.effect == item.effect), None) if src is not None else None
+        board.add(g, me, ins.amount, ins.data, item.label, *keys, only=ability.spend_only if ability else "")
         return
     if v == "channel":
         who = me
@@ -664,11 +913,78 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             K.TARGETS_PROGRAMMATIC,
         )
         return
+    if v == "each_player":  # "each player discards their hand, then draws 4": each step by each, in turn order
+        them = s.in_turn_order(s.players if ins.data[0] == "player" else s.opponents(me))
+        for step in ins.body:
+            v = step.verb
+            for p in them:
+                if v == "discard_hand":
+                    board.discard(g, p, len(s.hand(p)) + s.hand_unnamed[p], *keys, K.TURN_ORDER_SEQUENCE)
+                else:
+                    board.draw(g, p, step.amount, *keys, K.DRAW_BY_EFFECT, K.TURN_ORDER_SEQUENCE)
+        return
+    if v == "next_time_instead":  # a delayed replacement (383.3) on the unit chosen before, this turn
+        name = s.cards[item.card].name if item.card and item.card in s.cards else item.label
+        instead = ", ".join(i.text for i in ins.body)
+        for unit in targets:
+            if isinstance(unit, Card) and unit.on_board:
+                s.delayed_replace.append((me, unit.key, s.epochs.get(unit.key, 0), ins.data[0], instead, name))
+                g.emit(
+                    f"{item.label}: the next time {unit.name} would die this turn, {instead} instead (a delayed "
+                    "replacement effect)",
+                    *keys,
+                    K.DELAYED_REPLACEMENT,
+                )
+        return
+    if v == "when_damaged":  # a delayed triggered ability (383.2): on damage this turn, whatever its source (385)
+        src_key = item.source or item.card or ""
+        if "any" in ins.data:
+            s.damage_watch.append((me, "", 0, ins.body[0].text, src_key))
+            g.emit(f'{item.label}: "{ins.text}" (a delayed triggered ability, this turn)', *keys, K.DELAYED_TRIGGER)
+            return
+        for unit in targets:
+            if isinstance(unit, Card) and unit.on_board:
+                ctx.watched.append((me, unit.key, s.epochs.get(unit.key, 0), ins.body[0].text, src_key))
+                s.damage_watch.append(ctx.watched[-1])
+                g.emit(
+                    f"{item.label}: the next time {unit.name} takes damage this turn, {ins.body[0].text} "
+                    "(a delayed triggered ability)",
+                    *keys,
+                    K.DELAYED_TRIGGER,
+                )
+        return
+    if v == "hide_free":  # "you can hide cards ignoring costs this turn": until the Expiration Step
+        if me not in s.hide_free:
+            s.hide_free.append(me)
+        g.emit(f"{item.label}: {me} can hide cards without paying their cost ([A]) this turn", *keys, K.COST_IGNORED)
+        return
+    if v == "cant_play":  # "opponents can't play cards this turn": until the Expiration Step
+        who, what = ins.data
+        s.cant_play.append((me, who, what))
+        g.emit(
+            f"{item.label}: {'the opponents of ' + me if who == 'opponents' else 'players'} can't play "
+            f"{what if what == 'gear' else what + 's'} this turn",
+            *keys,
+            K.RULES_CANT_BEATS_CAN,
+        )
+        return
     if v == "ready_runes":
-        board.ready_runes(g, me, ins.amount, *keys)
+        board.ready_runes(g, me, ins.amount, *keys, every="all" in ins.data)
         return
     if v == "each_kill":
         _each_kill(g, ctx, ins, keys)
+        return
+    if v == "each_choose":
+        _each_choose(g, ctx, ins, keys)
+        return
+    if v == "each_pick":
+        _each_pick(g, ctx, ins, keys)
+        return
+    if v == "each_return":
+        _each_return(g, ctx, ins, keys)
+        return
+    if v == "split":
+        _split(g, ctx, ins, [t for t in targets if isinstance(t, Card)], keys)
         return
     if v == "recycle_rune":
         board.recycle_rune(g, me, *keys, pick=_rune_choice(g, ctx))
@@ -679,6 +995,9 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
     if v == "look":
         _look(g, ctx, ins, keys)
         return
+    if v == "reveal_until":
+        _reveal_until(g, ctx, ins, keys)
+        return
     if v == "unit_here":
         return  # read with the instruction that plays the card (Context.unit_here)
     if v == "play_card":
@@ -686,6 +1005,110 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         return
     if v == "recycle_looked":
         _recycle_looked(g, ctx, keys)
+        return
+    if v == "put_looked":
+        _put_looked(g, ctx, ins, keys)
+        return
+    if v == "recycle_some":
+        _recycle_some(g, ctx, keys)
+        return
+    if v == "put_back":
+        _put_back(g, ctx, keys)
+        return
+    if v == "buff_bonus":
+        s.buff_bonus[me] = s.buff_bonus.get(me, 0) + ins.amount
+        g.emit(
+            f"{item.label}: this turn, each buff on {me}'s units gives +{1 + s.buff_bonus[me]} Might instead of +1",
+            *keys,
+            K.BUFF_PLUS_ONE_MIGHT,
+            K.MIGHT_CURRENT,
+        )
+        return
+    if v == "win":
+        s.winner = me
+        s.priority = s.focus = None
+        g.emit(
+            f"{item.label}: {me} wins the game (the card's text supersedes the rules)", *keys, K.TEXT_CARD_SUPERSEDES
+        )
+        return
+    if v == "delayed":  # "... at the end of this turn": a delayed triggered ability (383.2)
+        s.delayed.append((me, ins.body[0].text, item.source or item.card or ""))
+        g.emit(
+            f'{item.label}: "{ins.body[0].text}" will trigger at the end of this turn (a delayed ability)',
+            *keys,
+            K.DELAYED_TRIGGER,
+        )
+        return
+    if v == "next_ready" and "all" in ins.data:  # "units you play this turn enter ready": -1, every one
+        s.next_ready[me] = -1
+        g.emit(
+            f"{item.label}: units {me} plays this turn enter ready (a delayed passive ability)",
+            *keys,
+            K.DELAYED_PASSIVE,
+        )
+        return
+    if v == "next_ready":
+        if s.next_ready.get(me, 0) < 0:
+            return  # every unit this turn enters ready already
+        s.next_ready[me] = s.next_ready.get(me, 0) + ins.amount
+        g.emit(
+            f"{item.label}: the next {'unit' if ins.amount == 1 else f'{ins.amount} units'} {me} plays this turn "
+            f"{'enters' if ins.amount == 1 else 'enter'} ready (a delayed passive ability)",
+            *keys,
+            K.DELAYED_PASSIVE,
+        )
+        return
+    if v == "choose_opponent" or v == "reveal_hand" or v == "choose_card" or v == "they_do":
+        _hand_choice(g, ctx, ins, keys)
+        return
+    if v == "activate_conquer":  # "activate the conquer effects of units here": as if a conquer occurred here
+        where = dict(item.noted).get("at") or (ctx.source.location if ctx.source is not None else None)
+        units = [u for u in s.units_at(where)] if where else []
+        found = 0
+        for u in units:
+            if ins.aim.side == "friendly" and u.controller != me and not s.allied(u.controller, me):
+                continue
+            for t in u.defn.triggers:
+                if t.spec.event != "conquer" or t.spec.who != "me":
+                    continue
+                if t.spec.what == "uncontrolled":  # "a battlefield that was uncontrolled": it is controlled
+                    g.emit(
+                        f"{u.name}'s conquer effect sees the conquer, but {where} was not uncontrolled: it does not "
+                        "trigger",
+                        *keys,
+                        K.TRIGGER_CONQUER,
+                    )
+                    continue
+                found += 1
+                triggers.add_trigger(
+                    g,
+                    u,
+                    "conquer",
+                    t.effect,
+                    u.controller or me,
+                    *keys,
+                    K.TRIGGER_CONQUER,
+                    noted=(("at", where or ""),),
+                )
+        if not found:
+            g.emit(f"{item.label}: no unit at {where or 'its location'} has a conquer effect to activate", *keys)
+        return
+    if v == "next_spell":  # a delayed passive ability on the next spell its controller plays this turn
+        s.next_spell.append((me, ins.data[0], ins.amount, item.label))
+        what = f"costs [{ins.amount}] less" if ins.data[0] == "less" else f"deals {ins.amount} Bonus Damage"
+        g.emit(
+            f"{item.label}: the next spell {me} plays this turn {what} (a delayed passive ability)",
+            *keys,
+            K.DELAYED_PASSIVE,
+        )
+        return
+    if v == "take_turn":
+        s.extra_turns.append(me)
+        g.emit(
+            f"{item.label}: an Additional Turn for {me} is queued after this one (Turn Order does not change)",
+            *keys,
+            K.TURN_ADDITIONAL,
+        )
         return
     if v == "deal_per":
         _deal_per(g, ctx, ins, targets, keys)
@@ -699,6 +1122,16 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
             K.DEAL_SOURCE_DEFAULT,
             K.DEAL_UNIT_SOURCE,
         )
+        return
+    if v == "return_self":  # "return this from your trash to your hand": the card itself, still in the trash
+        card = ctx.source
+        if card is None or card.zone != "trash":
+            g.emit(
+                f"{item.label}: the card is no longer in the trash: it is not returned", *keys, K.PLAY_NULL_INFORMATION
+            )
+            return
+        board.leave_board(g, card, "hand")
+        g.emit(f"{card.name} returns from {card.owner}'s trash to their hand", *keys, K.RETURN_OWNERS_HAND)
         return
     if v == "play_self":
         card = ctx.source
@@ -836,13 +1269,36 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
     if v == "deal":
         board.deal(g, item, unit, ins.amount, *keys)
     elif v == "deal_might":
-        src = ctx.source
+        src = ctx.dealer if "it" in ins.data else ctx.source  # "it deals damage equal to its Might": the unit before
+        if "it" in ins.data and (src is None or not src.on_board):
+            g.emit(
+                f"{item.label}: the unit that would deal the damage is not on the board: no damage is dealt",
+                *keys,
+                K.PLAY_NULL_INFORMATION,
+            )
+            return
         amount = s.might(src) if src is not None and src.on_board else 0
         board.deal(g, item, unit, amount, *keys, source=src)
+    elif v == "deal_cost":  # "deal its Energy cost as damage": the card before's printed Energy cost (131.4)
+        card = ctx.dealer
+        if card is None or card.defn.cost is None:
+            g.emit(
+                f"{item.label}: there is no card whose Energy cost to deal (none was discarded, or it is unknown): "
+                "no damage is dealt",
+                *keys,
+                K.PLAY_NULL_INFORMATION,
+            )
+            return
+        amount = card.defn.cost.energy
+        g.emit(f"{item.label}: {card.name}'s printed Energy cost is {amount}", *keys, K.COST_BASE)
+        board.deal(g, item, unit, amount, *keys)
     elif v == "kill":
         ctx.it_might = s.might(unit)
+        was = {"controller": unit.controller, "stunned": unit.stunned}
         died = board.kill(g, unit, *keys)
         ctx.did = died
+        if died and unit.is_unit:  # "when you kill a unit": this spell or ability killed it (415.5.b)
+            triggers.fire(g, "kill", player=item.controller, subject=unit, before=was)
         if not died:
             ctx.it_might = None
         elif item.kind == "spell" and unit.is_unit:
@@ -850,8 +1306,47 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             triggers.fire(g, "kill_spell", player=item.controller, subject=unit)
     elif v == "banish":
         where = str(unit.location or unit.zone)
+        if unit.zone == "deck":  # revealed on top of a Main Deck ("... until you reveal a unit and banish it")
+            s.deck[unit.owner].remove(unit.key)
+            ctx.looked = [k for k in (ctx.looked or []) if k != unit.key]
+            where = f"{unit.owner}'s Main Deck"
         board.leave_board(g, unit, "banishment")
         g.emit(f"{unit.name} is banished from {where}", *keys, K.BANISH_ACTION)
+    elif v == "play_it":  # "then its owner plays it to their base, ignoring its cost": the card banished before
+        if unit.zone != "banishment" or not unit.is_unit:
+            g.emit(
+                f"{item.label}: {unit.name} is not in banishment: it cannot be played", *keys, K.PLAY_NULL_INFORMATION
+            )
+            ctx.did = False
+            return
+        who = unit.owner if ins.data[0] == "owner" else item.controller
+        g.emit(
+            f"{item.label}: {who} plays {unit.name} to their base, ignoring its cost: its base energy and power costs "
+            "are 0",
+            *keys,
+            K.PLAY_BY_EFFECT,
+            K.COST_IGNORED,
+        )
+        board.play_from(g, unit, who, "base", item, *keys)
+    elif v == "return_champion":  # "... to your Champion Zone if it is empty": the card says what is true (002)
+        there = next((c for c in s.cards.values() if c.zone == "champion" and c.owner == unit.owner), None)
+        if there is not None:
+            g.emit(
+                f"{unit.owner}'s Champion Zone holds {there.name}: it is not empty, so {unit.name} stays in the trash",
+                *keys,
+                K.TEXT_DO_WHAT_YOU_CAN,
+            )
+            return
+        unit.zone = "champion"
+        board.card_epoch_bump(g, unit)
+        g.emit(
+            f"{unit.name} returns from {unit.owner}'s trash to their Champion Zone, which was empty (the card allows "
+            "what the rules alone do not); it can be played from there as normal",
+            *keys,
+            K.CHAMPION_NOT_RETURNED,
+            K.TEXT_CARD_SUPERSEDES,
+            K.CHAMPION_SAME_NAME,
+        )
     elif v == "return":
         where = str(unit.location or f"{unit.owner}'s {unit.zone}")
         board.leave_board(g, unit, "hand")
@@ -878,6 +1373,21 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, K.MOVE_BETWEEN_LOCATIONS)
             ctx.did = False
             return
+        if "base_end" in ins.data and (unit.location == "base") == (dest == "base"):  # "to or from its base"
+            g.emit(
+                f"{unit.name} would move from {unit.location} to {dest}: the effect moves a unit only to or from its "
+                "base, so it does not move",
+                *keys,
+                K.MOVE_BY_EFFECT,
+                K.TEXT_DO_WHAT_YOU_CAN,
+            )
+            ctx.did = False
+            return
+        forbidden = legality.move_forbidden(s, unit, dest)
+        if forbidden:
+            g.emit(f"{unit.name} does not move: {forbidden}", *keys, K.RULES_CANT_BEATS_CAN, K.TEXT_DO_WHAT_YOU_CAN)
+            ctx.did = False
+            return
         if dest != "base" and any(s.allied(p, unit.controller) for p in s.players_at(dest)):
             g.emit(
                 f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there",
@@ -902,6 +1412,17 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         if "exhausted" in ins.data:
             _exhaust(g, unit, keys)
     elif v == "ready":
+        # "spells and abilities can't ready enemy units and gear": an object of an opponent of its controller
+        warden = s.restrictor(unit.controller, "no_ready", unit.defn.type) if unit.controller else None
+        if warden is not None:
+            g.emit(
+                f"{warden.name} says spells and abilities can't ready {warden.controller}'s enemy units and gear: "
+                f"{unit.name} stays exhausted",
+                *keys,
+                K.PASSIVE_STATEMENT,
+            )
+            ctx.did = False
+            return
         if not unit.exhausted:
             g.emit(
                 f"{unit.name} is already ready: nothing additional happens",
@@ -912,6 +1433,7 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             return
         unit.exhausted = False
         g.emit(f"{unit.name} is readied", *keys, K.READY_ACTION, K.READY_BY_EFFECT)
+        triggers.fire(g, "ready", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
     elif v == "exhaust":
         _exhaust(g, unit, keys)
     elif v == "stun":
@@ -920,15 +1442,24 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             return
         unit.stunned = True
         g.emit(f"{unit.name} is stunned", *keys, K.STUN_ACTION)
-        if unit.controller != item.controller:
-            triggers.fire(g, "stun", player=item.controller, subject=unit)
+        triggers.fire(g, "stun", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
     elif v == "buff":
-        if unit.buffed:
+        if unit.buffed and any(p[0] == "any_buffs" for p in unit.defn.passives):
+            unit.more_buffs += 1  # "I can have any number of buffs": its text supersedes the rule of one
+            g.emit(
+                f"{unit.name} can have any number of buffs: it gets another (+1 Might; {1 + unit.more_buffs} buffs)",
+                *keys,
+                K.TEXT_CARD_SUPERSEDES,
+                K.BUFF_PLUS_ONE_MIGHT,
+            )
+            triggers.fire(g, "buff", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
+        elif unit.buffed:
             g.emit(f"{unit.name} already has a buff: it gets no other", *keys, K.BUFF_ONE_COUNTER)
             ctx.did = False
         else:
             unit.buffed = True
             g.emit(f"{unit.name} is buffed (+1 Might)", *keys, K.BUFF_ONE_COUNTER, K.BUFF_PLUS_ONE_MIGHT)
+            triggers.fire(g, "buff", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
     elif v == "double_might":
         now = s.might(unit)
         unit.temp_might += now
@@ -954,6 +1485,25 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         else:
             g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, K.MIGHT_CURRENT)
         unit.temp_might += amount
+    elif v == "might_to":  # "increase its Might to the Might of another friendly unit": "its" is the unit before
+        raised = ctx.dealer
+        if raised is None or not raised.on_board or raised.key == unit.key:
+            g.emit(
+                f"{item.label}: the unit whose Might would increase is not there: nothing",
+                *keys,
+                K.PLAY_NULL_INFORMATION,
+            )
+            return
+        low, high = s.might(raised), s.might(unit)
+        gain = max(0, high - low)
+        raised.temp_might += gain
+        g.emit(
+            f"{raised.name}'s Might ({low}) is increased to {unit.name}'s ({high}) this turn: +{gain} (counted as "
+            "this resolves and remembered)",
+            *keys,
+            K.MIGHT_CURRENT,
+            K.LAYERS_SNAPSHOT,
+        )
     elif v == "might_of_it":
         if ctx.it_might is None:
             g.emit(
@@ -991,7 +1541,7 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
             s.continuous = True  # Might now depends on keywords
         g.emit(
             f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
-            + (" this turn" if this_turn else ""),
+            + (" this combat (until it ends)" if this_turn == "combat" else " this turn" if this_turn else ""),
             *keys,
             K.KEYWORD_GRANTED,
             *((K.KEYWORD_VALUES_SUMMED,) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()),
@@ -1046,7 +1596,7 @@ def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys:
         board.play_from(g, unit, item.controller, "base", item, *keys)
     elif v == "spend_buff":
         if unit.buffed:
-            unit.buffed = False
+            s.spend_buff(unit)
             g.emit(f"{unit.name}'s buff is spent", *keys, K.BUFF_SPEND)
         else:
             ctx.did = False
@@ -1155,6 +1705,41 @@ def _look(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> Non
     )
     if n == 1 and deck[0] is not None:
         ctx.it = s.cards[deck[0]]
+
+
+def _reveal_until(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """Reveal cards from the top of the controller's Main Deck until one of the type said (411): they stay in the
+    deck; ``it`` is the one that fits, the others are "the rest". A card the scenario does not name cannot be
+    known: revealing stops there (null information)."""
+    s, me = g.s, ctx.item.controller
+    what = ins.data[0]
+    revealed: list[str | None] = []
+    found = None
+    for key in s.deck[me]:
+        revealed.append(key)
+        if key is None:
+            break
+        if s.cards[key].defn.type == what:
+            found = s.cards[key]
+            break
+    ctx.looked, ctx.it = revealed, found
+    unknown = bool(revealed) and revealed[-1] is None
+    g.emit(
+        f"{me} reveals {_card_names(g, revealed) if revealed else 'no card'} from the top of their Main Deck"
+        + (
+            f": {found.name} is a {what}"
+            if found
+            else f"; the last is a card the scenario does not name, so whether it is a {what} is unknown: no more "
+            "is revealed"
+            if unknown
+            else f": none is a {what}"
+        )
+        + ("; they stay in the Main Deck while revealed" if revealed else ""),
+        *keys,
+        K.REVEAL_PRESENTS,
+        K.REVEAL_STAYS_IN_ZONE,
+        *((K.PLAY_NULL_INFORMATION,) if unknown else ()),
+    )
 
 
 def _deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
@@ -1292,7 +1877,13 @@ def _play_card(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
     )
     if not free and card.defn.cost:
         cost = costs.resolve_card_domain(card.defn.cost, card)
-        payment = costs.plan(s, me, cost, legality.adders(s, me))
+        cut = s.next_spell_cut(me) if card.defn.type == "spell" and s.next_spell else 0
+        # "reducing its cost by [5]" (the effect's), "the next spell you play this turn costs [5] less": discounts
+        cut += sum(int(d[7:]) for d in ins.data if isinstance(d, str) and d.startswith("reduce:"))
+        if cut and cost.energy:
+            g.emit(f"{card.name}'s Energy cost is reduced by {cut} (a discount)", *keys, K.COST_DISCOUNTS)
+            cost = effects.Cost(max(0, cost.energy - cut), cost.power, cost.exhaust, cost.extra)
+        payment = costs.plan(s, me, cost, legality.adders(s, me, card.defn.type), card.defn.type)
         if payment is None:
             g.emit(
                 f"{me} cannot pay {cost.text()} for {card.name}: it is not played and stays "
@@ -1363,6 +1954,141 @@ def _each_kill(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
             board.kill(g, c, *keys, K.KILL_INSTRUCTION_RESPONSIBLE)
 
 
+def _each_choose(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """ "Starting with the next player, each other player chooses a unit you don't control that hasn't been chosen
+    for this spell": each of those players in turn chooses one that fits as it resolves (not a target, 352.10.e),
+    a different one each with "that hasn't been chosen"; ``those units`` after it are the ones chosen."""
+    s, item = g.s, ctx.item
+    who, start = ins.data
+    order = s.players[s.players.index(item.controller) :] + s.players[: s.players.index(item.controller)]
+    if start == "next":
+        order = order[1:] + order[:1]
+    else:
+        order = s.in_turn_order(s.players)
+    players = [
+        p
+        for p in order
+        if (not who.startswith("other") or p != item.controller)
+        and (not who.endswith("opponent") or p in s.opponents(item.controller))
+    ]
+    probe = Instruction("choose", 0, replace(ins.aim, kind="unit"))
+    distinct = ("unchosen", True) in ins.aim.filters
+    chosen: list[Card] = []
+    for p in players:
+        options = [
+            c
+            for c in s.cards.values()
+            if legality.target_problem(s, item.controller, probe, c, item.hidden_at, ctx.source, item.noted) is None
+            and not (distinct and c in chosen)
+        ]
+        if not options:
+            g.emit(f"{item.label}: there is no unit left for {p} to choose", *keys, K.TEXT_DO_WHAT_YOU_CAN)
+            continue
+        if len(options) == 1:
+            pick = options[0]
+        else:
+            answer = g.next_answer()
+            if answer is None:
+                raise replacement.Pause(
+                    Awaiting(
+                        "choice",
+                        p,
+                        tuple(c.name for c in options),
+                        about=item.label,
+                        item=item.uid,
+                        what="a unit",
+                        reason=K.TARGETS_EACH_PLAYER_CHOOSES,
+                    ),
+                    f"{item.label}: {p} chooses a unit as it resolves ({', '.join(c.name for c in options)}; "
+                    f'"{p} chooses {options[0].name}"; not a target)',
+                    (K.TARGETS_EACH_PLAYER_CHOOSES, K.TURN_ORDER_SEQUENCE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+                )
+            pick = next(c for c in options if c.name.lower() == answer[0].lower())
+        chosen.append(pick)
+        g.emit(f"{item.label}: {p} chooses {pick.name} (not a target)", *keys, K.TARGETS_EACH_PLAYER_CHOOSES)
+    ctx.chosen = chosen
+    ctx.did = bool(chosen)
+
+
+def _each_pick(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """ "Each other player chooses cards or runes": each of those players, in turn order, chooses one of the two
+    words as it resolves (a choice of each player, not a target: 352.10.e), kept for what follows."""
+    s, item = g.s, ctx.item
+    who, options = ins.data
+    players = [
+        p
+        for p in s.in_turn_order(s.players)
+        if (not who.startswith("other") or p != item.controller)
+        and (not who.endswith("opponent") or p in s.opponents(item.controller))
+    ]
+    for p in players:
+        answer = g.next_answer()
+        if answer is None:
+            raise replacement.Pause(
+                Awaiting(
+                    "choice",
+                    p,
+                    tuple(options),
+                    about=item.label,
+                    item=item.uid,
+                    what="one of them",
+                    reason=K.TARGETS_EACH_PLAYER_CHOOSES,
+                ),
+                f'{item.label}: {p} chooses {" or ".join(options)} as it resolves ("{p} chooses {options[0]}")',
+                (K.TARGETS_EACH_PLAYER_CHOOSES, K.TURN_ORDER_SEQUENCE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+            )
+        ctx.picks[p] = next(o for o in options if o == answer[0].lower())
+        g.emit(f"{item.label}: {p} chooses {ctx.picks[p]}", *keys, K.TARGETS_EACH_PLAYER_CHOOSES)
+
+
+def _each_return(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """ "Starting with the next player, each player may return a unit to its owner's hand": each of those players
+    in turn chooses a unit, or nothing, as it resolves (not a target: 352.10.e), and it returns at once."""
+    s, item = g.s, ctx.item
+    who, start = ins.data
+    order = s.players[s.players.index(item.controller) :] + s.players[: s.players.index(item.controller)]
+    if start == "next":
+        order = order[1:] + order[:1]
+    elif item.controller != s.turn_player:
+        order = s.in_turn_order(s.players)
+    players = [p for p in order if who == "player" or p in s.opponents(item.controller)]
+    for p in players:
+        units = [c for c in s.cards.values() if c.on_board and c.is_unit]
+        if not units:
+            g.emit(f"{item.label}: there is no unit for {p} to return", *keys, K.TEXT_DO_WHAT_YOU_CAN)
+            continue
+        answer = g.next_answer()
+        if answer is None:
+            options = (*(c.name for c in units), "nothing")
+            raise replacement.Pause(
+                Awaiting(
+                    "choice",
+                    p,
+                    options,
+                    about=item.label,
+                    item=item.uid,
+                    what="a unit to return to its owner's hand, or nothing",
+                    reason=K.TARGETS_EACH_PLAYER_CHOOSES,
+                ),
+                f"{item.label}: {p} chooses a unit to return to its owner's hand, or nothing, as it resolves "
+                f'({", ".join(options)}; "{p} chooses {units[0].name}"; not a target)',
+                (K.TARGETS_EACH_PLAYER_CHOOSES, K.TURN_ORDER_SEQUENCE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+            )
+        unit = next((c for c in units if c.name.lower() == answer[0].lower()), None)
+        if unit is None:
+            g.emit(f"{item.label}: {p} chooses to return nothing", *keys, K.TARGETS_EACH_PLAYER_CHOOSES)
+            continue
+        where = unit.location
+        board.leave_board(g, unit, "hand")
+        g.emit(
+            f"{item.label}: {p} chooses {unit.name} (not a target): it returns from {where} to its owner's "
+            f"({unit.owner}'s) hand",
+            *keys,
+            K.TARGETS_EACH_PLAYER_CHOOSES,
+            K.RETURN_OWNERS_HAND,
+        )
+
+
 def _rune_choice(g: Game, ctx: Context) -> int | None:
     """ "You must recycle one of your runes": its controller chooses which as it resolves, not a target
     (355.10.f); the rules wait for ``P chooses exhausted Fury rune`` when their runes differ. The rune's index,
@@ -1411,6 +2137,172 @@ def _recycle_looked(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
     )
     ctx.looked = []
     triggers.fire(g, "recycle", player=me)
+
+
+def _looked_choice(g: Game, ctx: Context, options: tuple[str, ...], what: str) -> str:
+    """Its controller chooses one of ``options`` among the cards looked at, as it resolves (not a target: they are
+    private); the rules wait for ``P chooses X``."""
+    answer = g.next_answer()
+    if answer is None:
+        me = ctx.item.controller
+        raise replacement.Pause(
+            Awaiting(
+                "choice",
+                me,
+                options,
+                about=ctx.item.label,
+                item=ctx.item.uid,
+                what=what,
+                reason=K.CHOICE_NOT_TARGET_PRIVATE,
+            ),
+            f'{ctx.item.label}: {me} chooses {what} ({", ".join(options)}; "{me} chooses {options[0]}"; not a target: '
+            "the cards are not public)",
+            (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+        )
+    return answer[0]
+
+
+def _split(g: Game, ctx: Context, ins: Instruction, units: list[Card], keys: tuple[str, ...]) -> None:
+    """ "Deal 5 damage split among any number of enemy units here": the targets left get the damage divided as its
+    controller chooses as it resolves, at least 1 each (352.14.e-g), one unit after another (`P chooses 2`)."""
+    item = ctx.item
+    if len(units) > ins.amount:  # more targets than damage: its controller's choice of those that cease (352.14.h)
+        units = units[: ins.amount]
+    left = ins.amount
+    shares: list[tuple[Card, int]] = []
+    for i, unit in enumerate(units):
+        rest = len(units) - i - 1
+        if rest == 0:
+            share = left
+        elif left - rest == 1:
+            share = 1
+        else:
+            answer = g.next_answer()
+            options = tuple(str(n) for n in range(1, left - rest + 1))
+            if answer is None:
+                raise replacement.Pause(
+                    Awaiting(
+                        "choice",
+                        item.controller,
+                        options,
+                        about=item.label,
+                        item=item.uid,
+                        what=f"how much of the {left} damage left {unit.name} is dealt",
+                        reason=K.SPLIT_AT_RESOLUTION,
+                    ),
+                    f"{item.label}: {item.controller} divides the damage as it resolves: how much of the {left} left "
+                    f'{unit.name} is dealt ({", ".join(options)}; "{item.controller} chooses {options[-1]}"; at '
+                    "least 1 for each target)",
+                    (K.SPLIT_AT_RESOLUTION, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+                )
+            share = int(answer[0])
+        shares.append((unit, share))
+        left -= share
+    g.emit(
+        f"{item.label}: {item.controller} divides {ins.amount} damage among its targets: "
+        + ", ".join(f"{u.name} {n}" for u, n in shares),
+        *keys,
+        K.SPLIT_TARGETS,
+        K.SPLIT_AT_RESOLUTION,
+    )
+    for unit, share in shares:
+        board.deal(g, item, unit, share, *keys)
+
+
+def _recycle_some(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
+    """ "You may recycle one or both of them" (after looking at the top 2 cards): one, or both, to the bottom of the
+    Main Deck (403.1.a); the rest stay on top."""
+    s, me = g.s, ctx.item.controller
+    looked = [k for k in (ctx.looked or []) if k is not None]
+    if not looked:
+        g.emit(f"{ctx.item.label}: no card was looked at: there is nothing to recycle", *keys, K.LOOK_TOO_FEW_IGNORED)
+        return
+    names = tuple(s.cards[k].name for k in looked)
+    if len(looked) == 1:
+        gone = looked
+    else:
+        pick = _looked_choice(g, ctx, (*names, "both"), "which of the cards looked at to recycle, one or both")
+        gone = looked if pick.lower() == "both" else [k for k in looked if s.cards[k].name.lower() == pick.lower()]
+    for k in gone:
+        s.deck[me].remove(k)
+        s.deck[me].append(k)
+        board.card_epoch_bump(g, s.cards[k])
+    ctx.looked = [k for k in (ctx.looked or []) if k not in gone]
+    named: list[str | None] = list(gone)
+    g.emit(
+        f"{me} recycles {_card_names(g, named)} to the bottom of their Main Deck",
+        *keys,
+        K.RECYCLE_TO_MAIN_DECK,
+        K.CHOICE_NOT_TARGET_PRIVATE,
+    )
+    triggers.fire(g, "recycle", player=me)
+
+
+def _put_back(g: Game, ctx: Context, keys: tuple[str, ...]) -> None:
+    """ "Put those you don't back in any order": the cards looked at still on top of the Main Deck, in the order
+    its controller chooses, the top one first."""
+    s, me = g.s, ctx.item.controller
+    left = [k for k in (ctx.looked or []) if k is not None]
+    order: list[str] = []
+    while len(left) > 1:
+        pick = _looked_choice(g, ctx, tuple(s.cards[k].name for k in left), "the card to put on top")
+        key = next(k for k in left if s.cards[k].name.lower() == pick.lower())
+        order.append(key)
+        left.remove(key)
+    order += left
+    if not order:
+        return
+    top: list[str | None] = list(order)
+    s.deck[me] = top + [k for k in s.deck[me] if k not in order]
+    g.emit(
+        f"{me} puts {_card_names(g, top)} back on top of their Main Deck in that order, the first on top",
+        *keys,
+        K.LOOK_WHEN_INSTRUCTED,
+        K.CHOICE_NOT_TARGET_PRIVATE,
+    )
+
+
+def _put_looked(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+    """Put N of the cards looked at into the hand (after ``look at the top N cards``): its controller chooses
+    which as it resolves, not a target (the cards are private); fewer when fewer were looked at (418.1.c)."""
+    s, me = g.s, ctx.item.controller
+    looked = list(ctx.looked or [])
+    if not looked:
+        g.emit(f"{ctx.item.label}: no card was looked at: none is put into the hand", *keys, K.LOOK_TOO_FEW_IGNORED)
+        return
+    for _ in range(min(ins.amount, len(looked))):
+        named = [s.cards[k] for k in looked if k is not None]
+        key: str | None
+        if len(named) > 1:
+            answer = g.next_answer()
+            if answer is None:
+                raise replacement.Pause(
+                    Awaiting("pick", me, tuple(c.name for c in named), about=ctx.item.label, item=ctx.item.uid),
+                    f"{ctx.item.label}: {me} chooses the card to put into their hand among those looked at "
+                    f'({", ".join(c.name for c in named)}; "{me} chooses {named[0].name}"; not a target: the cards '
+                    "are not public)",
+                    (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+                )
+            key = next(c.key for c in named if c.name.lower() == answer[0].lower())
+        else:
+            key = named[0].key if named else None
+        looked.remove(key)
+        s.deck[me].remove(key)
+        if key is None:
+            s.hand_unnamed[me] += 1
+            what = "a card"
+        else:
+            card = s.cards[key]
+            card.zone = "hand"
+            board.card_epoch_bump(g, card)
+            what = card.name
+        g.emit(
+            f"{me} puts {what} from among the cards looked at into their hand",
+            *keys,
+            K.LOOK_WHEN_INSTRUCTED,
+            K.CHOICE_NOT_TARGET_PRIVATE,
+        )
+    ctx.looked = looked
 
 
 def _exhaust(g: Game, unit: Card, keys: tuple[str, ...]) -> None:

@@ -19,7 +19,7 @@ anything changes, so an illegal action leaves the game untouched.
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.core import Refusal, ScenarioError
 from engine.riftbound import actions as A
@@ -352,6 +352,13 @@ def play(s: State, a: A.Play) -> Playing:
     if "Accelerate" in a.paying and c.defn.type != "unit":
         raise ScenarioError((), f"{c.name} is not a unit: Accelerate is a unit's (731.1)")
     may_act(s, player)
+    for by, who, what in s.cant_play:  # "opponents can't play cards this turn" (054.1: can't beats can)
+        if (who == "players" or player in s.opponents(by)) and what in ("card", c.defn.type):
+            raise Refusal(
+                f"{c.name} cannot be played: an effect of {by}'s says {'opponents' if who == 'opponents' else 'players'} "
+                f"can't play {what if what == 'gear' else what + 's'} this turn",
+                "rules.cant_beats_can",
+            )
     keys = card_timing(s, player, c, hidden=hidden)
     if c.zone == "champion":
         keys = (*keys, "champion.played_from_zone")
@@ -389,7 +396,7 @@ def play(s: State, a: A.Play) -> Playing:
         raise ScenarioError((), f"{c.name} has no additional cost that kills a unit")
     using = _optional_cost_unit(s, player, c, a)
     cost, cost_keys = total_cost(s, player, c, chosen, a.paying, hidden)
-    payment = costs.plan(s, player, cost, adders(s, player))
+    payment = costs.plan(s, player, cost, adders(s, player, c.defn.type), c.defn.type)
     if payment is None:
         raise Refusal(
             f"{player} cannot pay {cost.text()} for {c.name} ({resources(s, player)})",
@@ -501,6 +508,7 @@ def total_cost(
         elif mod and mod[0] == "reduce":
             total = Cost(max(0, total.energy - int(mod[1])), total.power)
             keys.append("cost.discounts")
+    own_cut = 0
     for passive in c.defn.passives:  # "I cost [2] less", "if ..., this costs [2] less", "... for each ..."
         if passive[0] != "self_discount":
             continue
@@ -515,8 +523,15 @@ def total_cost(
             keys.append("passive.conditional")
         cut = passive[1] * (s.count(c, per) if per is not None else 1)
         if cut and total.energy:
-            total = Cost(max(0, total.energy - cut), total.power, total.exhaust, total.extra)
+            # applied after the other discounts: in any order (353.4), the player's best has those with a minimum
+            # first (353.4.c), and a discount can reduce additional costs too (353.4.d)
+            own_cut += cut
             keys.append("cost.discounts")
+    if s.next_spell and c.defn.type == "spell" and total.energy:  # "the next spell you play this turn costs [5] less"
+        cut = s.next_spell_cut(player)
+        if cut:
+            total = Cost(max(0, total.energy - cut), total.power, total.exhaust, total.extra)
+            keys.extend(("delayed.passive", "cost.discounts"))
     total = total + optional
     deflect = deflect_cost(s, player, chosen)
     if deflect:
@@ -549,6 +564,8 @@ def total_cost(
                         break
                 total = Cost(total.energy, tuple(power), total.exhaust, total.extra)
                 keys.extend(("cost.discounts", "cost.discount_additional"))
+    if own_cut:
+        total = Cost(max(0, total.energy - own_cut), total.power, total.exhaust, total.extra)
     return total, tuple(dict.fromkeys(keys))
 
 
@@ -578,13 +595,16 @@ def deflect_cost(s: State, player: str, chosen: tuple[Chosen, ...]) -> int:
     return total
 
 
-def adders(s: State, player: str) -> tuple[tuple[str, str], ...]:
-    """Ready objects of ``player`` whose ability is ``[E]: Add`` one power (a Seal), usable to pay (354.1.a)."""
+def adders(s: State, player: str, use: str = "") -> tuple[tuple[str, str], ...]:
+    """Ready objects of ``player`` whose ability is ``[E]: Add`` one power (a Seal), usable to pay (354.1.a); one
+    whose power is "only to play spells" only for ``use`` ``spell``."""
     out = []
     for c in s.cards.values():
         if c.controller != player or c.exhausted or not (c.on_board or c.zone == "legend"):
             continue
         for ab in c.defn.abilities:
+            if ab.spend_only and ab.spend_only != use:
+                continue
             if ab.adds and ab.cost.exhaust and not ab.cost.energy and not ab.cost.power and not ab.cost.extra:
                 found = effects.parse(ab.effect)
                 if len(found) == 1 and not found[0].amount and len(found[0].data) == 1:
@@ -598,7 +618,7 @@ def resources(s: State, player: str) -> str:
     ready = sum(1 for r in runes if not r.exhausted)
     pool = s.pool[player]
     return f"{ready} ready and {len(runes) - ready} exhausted rune(s)" + (
-        f", {pool.text()} in the Rune Pool" if pool.energy or pool.power else ""
+        f", {pool.text()} in the Rune Pool" if pool.energy or pool.power or pool.only else ""
     )
 
 
@@ -645,6 +665,13 @@ def activate(s: State, a: A.Activate) -> Activating:
     if not (obj.on_board or obj.zone == "legend") or obj.controller != player:
         raise ScenarioError((), f"{obj.name} is not on the board under {player}'s control")
     may_act(s, player)
+    if ability.only and not s.passive_holds(obj, ability.only):
+        said = ability.only if isinstance(ability.only, str) else ability.only.text
+        raise Refusal(
+            f"{obj.name}'s ability can be used only while {'it is ' if isinstance(ability.only, str) else ''}{said}: "
+            "that is not so now",
+            "ability.use_condition",
+        )
     if ability.adds and ability.keywords & {"Reaction"} and s.priority == player:
         keys: tuple[str, ...] = ("add.reaction_any_time",)
     else:
@@ -745,6 +772,14 @@ def choose_all(
         keys: list[str] = []
         for name in group:
             chosen = _valid_target(s, player, what, ins, name, hidden_at, source, noted)
+            if ins.aim.other and any(c[1] == chosen[1] for c in out):
+                # "give a unit +2 [M] this turn and another unit -2 [M] this turn": another than the one chosen
+                # before for the same effect
+                raise Refusal(
+                    f"{name} is already chosen for {what}, and it says another",
+                    "play.target_restrictions",
+                    "play.target_valid",
+                )
             if chosen[1] in keys:
                 raise Refusal(
                     f"{what} must choose {ins.aim.count if not ins.aim.upto else 'different'} different "
@@ -756,6 +791,17 @@ def choose_all(
             out.append(chosen)
         _group_requirement(s, what, ins, keys)
         slots.append(take)
+    for j, ins in enumerate(wanted):  # "a friendly unit and an enemy unit at the same battlefield" (352.11)
+        if j and ("same_place", True) in ins.aim.filters:
+            start = sum(slots[:j])
+            pair = out[start - slots[j - 1] : start + slots[j]]
+            places = {(s.cards[k].location or "").lower() for kind, k, _ in pair if kind == "unit"}
+            if len(places) > 1:
+                raise Refusal(
+                    f"the units {what} chooses must be at the same battlefield",
+                    "targets.group_requirement",
+                    "play.target_valid",
+                )
     return tuple(out), tuple(slots)
 
 
@@ -796,6 +842,14 @@ def _valid_target(
         item = next((i for i in reversed(s.chain) if i.label.lower() == name.lower() and i.kind == "spell"), None)
         if item is None:
             raise Refusal(f"{name} is not a spell on the Chain", "play.target_on_chain", "play.target_valid")
+        why = spell_problem(s, ins, item)
+        if why:
+            raise Refusal(
+                f"{item.label} is not a valid target for {what}: {why}",
+                "play.target_restrictions",
+                "cost.base_cost",
+                "play.target_valid",
+            )
         return ("spell", str(item.uid), 0)
     if ins.aim.kind == "battlefield":
         if name.lower() not in s.battlefields:
@@ -810,6 +864,19 @@ def _valid_target(
     return ("unit", c.key, s.epochs.get(c.key, 0))
 
 
+def spell_problem(s: State, ins: Instruction, item: ChainItem) -> str | None:
+    """Why the spell ``item`` on the Chain is not a valid target of ``ins`` ("a spell that costs no more than [4]
+    and no more than [A]": its printed costs, 131.4), or None."""
+    for key, value in ins.aim.filters:
+        if key in ("cost_max", "power_max"):
+            card = s.cards.get(item.card or "")
+            printed = card.defn.cost if card is not None else None
+            n = 0 if printed is None else printed.energy if key == "cost_max" else len(printed.power)
+            if n > int(value):  # type: ignore[call-overload]
+                return f"its {'Energy' if key == 'cost_max' else 'Power'} cost is {n}, more than {value}"
+    return None
+
+
 def target_problem(
     s: State,
     player: str,
@@ -821,6 +888,14 @@ def target_problem(
 ) -> tuple[str, str] | None:
     """Why ``card`` is not a valid target of ``ins`` for ``player``: (what, citation key), or None."""
     t = ins.aim
+    if t.filters and t.filters[0][0] == "either":  # "a unit at a battlefield or a gear": it fits one of them
+        whys = []
+        for alternative in t.filters[0][1]:  # type: ignore[attr-defined]
+            why = target_problem(s, player, replace(ins, target=alternative), card, hidden_at, source, noted)
+            if why is None:
+                return None
+            whys.append(why)
+        return " and ".join(w[0] for w in whys), whys[0][1]
     kind = t.kind
     if kind == "facedown" or (kind == "any" and card.zone == "facedown"):
         if card.zone != "facedown":
@@ -846,6 +921,15 @@ def target_problem(
                     f"it is not {player}'s Chosen Champion ({chosen or 'none'}): only a card with that exact name is",
                     "champion.same_name",
                 )
+        for key, value in t.filters:  # "a unit costing no more than [3] and no more than [A]": its printed costs
+            if key == "keyword" and not card.defn.has(str(value)):  # "cards with [Hidden] from your trash"
+                return f"it has no {value}", "play.target_restrictions"
+            if key in ("cost_max", "power_max"):
+                printed = card.defn.cost
+                n = 0 if printed is None else printed.energy if key == "cost_max" else len(printed.power)
+                if n > int(value):  # type: ignore[call-overload]
+                    what = "Energy" if key == "cost_max" else "Power"
+                    return f"its {what} cost is {n}, more than {value}", "play.target_restrictions"
         return None
     elif kind == "legend":
         if card.zone != "legend":
@@ -866,6 +950,8 @@ def target_problem(
         return "it is not an enemy unit", "play.target_restrictions"
     if t.side == "friendly" and holder != player and not s.allied(holder, player):
         return "it is not a friendly unit", "play.target_restrictions"
+    if ("not_yours", True) in t.filters and holder == player:
+        return f"{player} controls it, and it says a unit {player} doesn't control", "play.target_restrictions"
     if t.side == "your" and holder != player:
         if s.allied(holder, player):
             return (
@@ -884,6 +970,10 @@ def target_problem(
         return "it is not in a base", "play.target_restrictions"
     if t.where == "here" and (here is None or (card.location or "").lower() != here.lower()):
         return f"it is not {'at ' + here if here else 'here'}", "play.target_restrictions"
+    if t.where == "there":  # the battlefield the effect chose, else the place its trigger noted, else here
+        there = dict(noted).get("there") or dict(noted).get("at") or here
+        if there is None or (card.location or "").lower() != there.lower():
+            return f"it is not {'at ' + there if there else 'there'}", "play.target_restrictions"
     if t.where == "at another location" and (card.location or "").lower() == (here or "").lower():
         return "it is not at another location", "play.target_restrictions"
     if t.where == "at its destination":
@@ -922,6 +1012,10 @@ def target_problem(
             cost = 0 if card.defn.token or card.defn.cost is None else card.defn.cost.energy
             if cost > int(value):  # type: ignore[call-overload]
                 return f"its cost is {cost}, more than {value}", "play.target_restrictions"
+        if key == "power_max":
+            power = 0 if card.defn.token or card.defn.cost is None else len(card.defn.cost.power)
+            if power > int(value):  # type: ignore[call-overload]
+                return f"its Power cost is {power}, more than {value}", "play.target_restrictions"
     if hidden_at and t.where != "at another location" and (card.location or card.at or "").lower() != hidden_at.lower():
         return f"played from facedown, its choices are limited to {hidden_at}", "hide.targets_at_that_battlefield"
     return None
@@ -953,7 +1047,8 @@ def target_options(s: State, item: ChainItem, source: Card | None) -> list[tuple
     out = []
     for ins in effects.chosen(effects.parse(item.effect)):
         if ins.aim.kind == "spell":
-            out.append((ins, [i.label for i in s.chain if i.kind == "spell" and i.uid != item.uid and not i.pending]))
+            spells = [i for i in s.chain if i.kind == "spell" and i.uid != item.uid and not i.pending]
+            out.append((ins, [i.label for i in spells if spell_problem(s, ins, i) is None]))
         elif ins.aim.kind == "battlefield":
             out.append((ins, [b.name for b in s.battlefields.values()]))
         else:
@@ -1008,9 +1103,11 @@ def permanent_location(s: State, player: str, card: Card, place: str | None, hid
             raise Refusal(
                 f"{card.name} was hidden at {card.at}: it must be played there", "hide.unit_to_that_battlefield"
             )
+        _only_base(s, player, card)
         return card.at
     if place is None or place.lower() == "base":
         return "base"
+    _only_base(s, player, card)
     bf = s.bf(place)
     if bf.controller != player and _may_play_to(s, player, card, bf):
         return bf.name
@@ -1021,6 +1118,18 @@ def permanent_location(s: State, player: str, card: Card, place: str | None, hid
             "play.unit_default_locations",
         )
     return bf.name
+
+
+def _only_base(s: State, player: str, card: Card) -> None:
+    """An opponent's "opponents can only play units to their base" (a passive ability, 361.2) that holds now."""
+    warden = s.restrictor(player, "only_base")
+    if warden is not None:
+        raise Refusal(
+            f"{card.name} can be played only to {player}'s base: {warden.name} ({warden.controller}'s) says opponents "
+            "can only play units to their base",
+            "passive.statement",
+            "play.unit_default_locations",
+        )
 
 
 def _may_play_to(s: State, player: str, card: Card, bf: Battlefield) -> bool:
@@ -1081,6 +1190,9 @@ def standard_move(s: State, a: A.Move) -> Moving:
                 "exhaust.cost_must_complete",
                 "move.standard_cost",
             )
+        forbidden = move_forbidden(s, u, dest)
+        if forbidden:
+            raise Refusal(forbidden, "rules.cant_beats_can", "passive.statement")
         if origin != "base" and dest.lower() != "base" and not s.has(u, "Ganking"):
             raise Refusal(
                 f"{u.name} is at {origin}, a battlefield: without Ganking a unit's Standard Move goes only "
@@ -1100,6 +1212,18 @@ def standard_move(s: State, a: A.Move) -> Moving:
                 "move.not_two_other_players",
             )
     return Moving(a.player, tuple(units), dest)
+
+
+def move_forbidden(s: State, unit: Card, dest: str) -> str | None:
+    """Why a passive ability forbids ``unit`` to move to ``dest`` (a battlefield's "units can't move from here to
+    base"), or None."""
+    origin = unit.location or "base"
+    if dest.lower() != "base" or origin == "base" or origin.lower() not in s.battlefields:
+        return None
+    bf = s.bf(origin)
+    if any(p[0] == "no_move_to_base" for p in bf.defn.passives):
+        return f"{bf.name} says units can't move from there to base (can't beats can)"
+    return None
 
 
 def hide(s: State, a: A.Hide) -> Hiding:
@@ -1130,6 +1254,8 @@ def hide(s: State, a: A.Hide) -> Hiding:
         )
     if bf.facedown:
         raise Refusal(f"a card is already hidden at {bf.name}", "hide.one_card_per_battlefield")
+    if a.player in s.hide_free:  # "you can hide cards ignoring costs this turn"
+        return Hiding(a.player, c, bf, None)
     payment = costs.plan(s, a.player, Cost(0, ("any",)), adders(s, a.player))
     if payment is None:
         raise Refusal(
@@ -1316,6 +1442,9 @@ def choose_targets(s: State, a: A.Choose, w: Awaiting) -> Targeting:
                 )
             seen.append(name.lower())
         i += take
+    item = next((c for c in s.chain if c.uid == w.item), None)
+    if item is not None and names:  # what the names fail only together ("another" than one chosen before)
+        chosen_targets(s, item, names, s.cards.get(item.source or "") if item.source else None)
     return Targeting(a.player, w.item, names)
 
 

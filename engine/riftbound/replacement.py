@@ -72,16 +72,25 @@ def decider(g: Game, acted_on: Card | Battlefield | str) -> tuple[str, str]:
     return acted_on.owner, "replacement.owner_orders"
 
 
+def _delayed(g: Game, event: str, card: Card) -> list[tuple[str, str, int, str, str, str]]:
+    """The delayed replacement effects (383.3) set up on ``card`` for ``event`` ("the next time it would die this
+    turn, ... instead"), as long as it is the same object."""
+    s = g.s
+    return [d for d in s.delayed_replace if d[1] == card.key and d[3] == event and s.epochs.get(card.key, 0) == d[2]]
+
+
 def would(g: Game, event: str, card: Card, what: str = "", *keys: str) -> bool:
     """``card`` is about to undergo ``event`` (``die`` / ``damage``). True when a replacement effect replaced it:
     the caller then does not carry the event out. ``keys``: the rules that would make the event happen."""
-    found = applicable(g, event, card)
+    found: list = applicable(g, event, card)
+    if g.s.delayed_replace:
+        found += _delayed(g, event, card)
     if not found:
         return False
     what = what or f"{card.name} would {EVENT_WORDS[event]}"
     if len(found) > 1:
         player, key = decider(g, card)
-        names = tuple(c.name for c in found)
+        names = tuple(_name(c) for c in found)
         order = g.next_answer()
         if order is None:
             listed = ", ".join(names)
@@ -96,18 +105,54 @@ def would(g: Game, event: str, card: Card, what: str = "", *keys: str) -> bool:
             key,
             "priority.limited_actions_regardless",
         )
-        by_name = {c.name: c for c in found}
+        by_name = {_name(c): c for c in found}
         found = [by_name[n] for n in order]
     first, rest = found[0], found[1:]
-    _apply(g, first, card, what, keys)
+    if isinstance(first, tuple):
+        _apply_delayed(g, first, card, what, keys)
+    else:
+        _apply(g, first, card, what, keys)
     for other in rest:
+        when = (
+            f"the next time {card.name} would die this turn" if isinstance(other, tuple) else _replacement(other).when
+        )
         g.emit(
-            f'{other.name}\'s replacement effect ("{_replacement(other).when}") no longer applies: the event it '
+            f'{_name(other)}\'s replacement effect ("{when}") no longer applies: the event it '
             f"would replace did not happen",
             "replacement.alters_flow",
             *(("replacement.owner_orders",) if len(found) > 1 else ()),
         )
     return True
+
+
+def _name(found: Card | tuple[str, str, int, str, str, str]) -> str:
+    return found[5] if isinstance(found, tuple) else found.name
+
+
+def _apply_delayed(
+    g: Game, delayed: tuple[str, str, int, str, str, str], card: Card, what: str, keys: tuple[str, ...]
+) -> None:
+    """A delayed replacement effect (383.3) applies: used up, and its ``instead`` done to the unit ("it")."""
+    controller, _, _, _, instead, name = delayed
+    g.s.delayed_replace.remove(delayed)
+    g.emit(
+        f'{what}: {name}\'s delayed replacement effect ("the next time {card.name} would die this turn") applies, and '
+        f'it does not happen; instead: "{instead}" (it is used up)',
+        "delayed.replacement",
+        "replacement.intercede",
+        "replacement.instead",
+        *keys,
+    )
+    item = ChainItem(f"{name} (replacement)", controller, "replacement", effect=instead)
+    for ins in parse(instead):
+        if not card.on_board:
+            g.emit(
+                f"{item.label}: {card.name} is no longer on the board; the instruction is ignored",
+                "replacement.instead",
+                "play.illegal_targets_unaffected",
+            )
+            continue
+        g.execute(item, ins, card if ins.target else None, ("replacement.instead",))
 
 
 def _replacement(source: Card) -> Replacement:

@@ -241,19 +241,21 @@ def _kill_lethal(g: Game, lethal: list[Card]) -> None:
     for u in sorted(lethal, key=lambda u: order.index(u.holder)):
         for t in u.defn.triggers:
             if t.spec.event == "die":
-                board.add_trigger(
-                    g,
-                    u,
-                    "deathknell",
-                    t.effect,
-                    u.holder,
-                    "cleanup.deathknell_triggers",
-                    "cleanup.deathknell_before_trash",
-                    "trigger.deathknell",
-                    noted=(("at", u.location or ""),),
-                )
+                for _ in range(1 + board.deathknell_extra(g, u)):
+                    board.add_trigger(
+                        g,
+                        u,
+                        "deathknell",
+                        t.effect,
+                        u.holder,
+                        "cleanup.deathknell_triggers",
+                        "cleanup.deathknell_before_trash",
+                        "trigger.deathknell",
+                        noted=(("at", u.location or ""),),
+                    )
     dead = []
     buffed = {u.key for u in lethal if u.buffed}
+    stunned = {u.key for u in lethal if u.stunned}
     for u in lethal:
         where, controller = u.location, u.controller
         by = s.damaged_by.get(u.key, "")
@@ -267,7 +269,7 @@ def _kill_lethal(g: Game, lethal: list[Card]) -> None:
         board.champion_note(g, u)
         dead.append((u, controller))
         if s.responsible and by.startswith(s.responsible.split(":")[0] + ":") and by.endswith(":item"):
-            _killed_by(g, u, by)
+            _killed_by(g, u, by, controller, u.key in stunned)
     triggers.left_with(g, [d for d, _ in dead])
     for u, controller in dead:
         triggers.fire(
@@ -312,7 +314,7 @@ def _victory(g: Game) -> bool:
     return False
 
 
-def _killed_by(g: Game, unit: Card, by: str) -> None:
+def _killed_by(g: Game, unit: Card, by: str, was: str | None = None, stunned: bool = False) -> None:
     """A unit killed in the cleanup right after the spell or ability that dealt it lethal damage resolved: that
     spell killed it (415.5.c); "if this kills it, do this" triggers now (380)."""
     s = g.s
@@ -342,6 +344,8 @@ def _killed_by(g: Game, unit: Card, by: str) -> None:
             "kill.spell_responsible",
         )
         triggers.fire(g, "kill_spell", player=controller, subject=unit)
+    # "when you kill a stunned enemy unit": the spell or ability that dealt the lethal damage killed it (415.5.c)
+    triggers.fire(g, "kill", player=controller, subject=unit, before={"controller": was, "stunned": stunned})
 
 
 def _heal_all(g: Game, key: str) -> None:

@@ -55,6 +55,8 @@ class Ability:
     effect: str
     cost: Cost = Cost()
     keywords: frozenset[str] = frozenset()
+    spend_only: str = ""  # "Use only to play spells": what the resources it adds may pay for ("spell")
+    only: str | Condition = ""  # a condition on using it (377.2.b): "use this ability only while I'm at a battlefield"
 
     def __deepcopy__(self, memo: dict) -> Self:  # immutable: copies of a game share their definitions
         return self
@@ -168,12 +170,17 @@ class Pool:
 
     energy: int = 0
     power: list[str] = field(default_factory=list)  # domains; "any" for power of any domain
+    # added "only to play spells": ("energy" for one energy, or a power's domain, what it may pay for: "spell")
+    only: list[tuple[str, str]] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict) -> Pool:
-        return Pool(self.energy, list(self.power))
+        return Pool(self.energy, list(self.power), list(self.only))
 
     def text(self) -> str:
-        return f"[{self.energy}]" * bool(self.energy) + "".join(f"[{p}]" for p in self.power) or "empty"
+        kept = "".join(f" [{'1' if r == 'energy' else r}] only to play {use}s" for r, use in self.only)
+        return (
+            f"[{self.energy}]" * bool(self.energy) + "".join(f"[{p}]" for p in self.power) + kept
+        ).strip() or "empty"
 
 
 @dataclass
@@ -189,12 +196,14 @@ class Card:
     exhausted: bool = False
     damage: int = 0
     buffed: bool = False
+    more_buffs: int = 0  # buffs beyond the first, on a unit that "can have any number of buffs"
     stunned: bool = False
     temp_might: int = 0  # "this turn" Might changes; expire in the Expiration Step
     designation: str | None = None  # attacker | defender
     hidden_turn: int | None = None  # the turn it was hidden on
     replacement_used: bool = False  # a "the next time" replacement effect has applied (this object)
-    granted: tuple[tuple[str, int, bool], ...] = ()  # keywords given by effects: (keyword, value, this turn only)
+    # keywords given by effects: (keyword, value, this turn only: True, or "combat" until the combat ends)
+    granted: tuple[tuple[str, int, bool | str], ...] = ()
     attached_to: str | None = None  # the key of the unit this Equipment is attached to (421)
     moves: int = 0  # moves this turn
     paid: tuple[str, ...] = ()  # the optional costs paid as it was played ("if you paid the additional cost")
@@ -240,7 +249,7 @@ class Card:
 def might(card: Card) -> int:
     """Current Might from the card alone: printed, +1 for a buff, plus this turn's changes; never below 0
     (142.2.b). :meth:`State.might` adds what other objects and keywords give."""
-    return max(0, card.defn.might + (1 if card.buffed else 0) + card.temp_might)
+    return max(0, card.defn.might + ((1 + card.more_buffs) if card.buffed else 0) + card.temp_might)
 
 
 @dataclass
@@ -373,6 +382,25 @@ class State:
         default_factory=dict
     )  # player -> "spells and abilities": damage prevented this turn
     buff_bonus: dict[str, int] = field(default_factory=dict)  # player -> extra Might their buffs give this turn
+    died: list[str] = field(default_factory=list)  # this turn: the controller of each unit that died, as it died
+    discarded: list[str] = field(default_factory=list)  # this turn: the player of each card discarded
+    extra_turns: list[str] = field(default_factory=list)  # Additional Turns queued after this one, by owner (v1.3 734)
+    regular: str = ""  # during Additional Turns: the player of the last turn that was not one (v1.3 737)
+    # delayed abilities (383): "... at the end of this turn" (controller, effect, source key); "the next unit you play
+    # this turn enters ready" (player -> how many)
+    delayed: list[tuple[str, str, str]] = field(default_factory=list)
+    next_ready: dict[str, int] = field(default_factory=dict)
+    # "opponents can't play cards this turn": (the effect's controller, "opponents" | "players", "card" | a type)
+    cant_play: list[tuple[str, str, str]] = field(default_factory=list)
+    hide_free: list[str] = field(default_factory=list)  # "you can hide cards ignoring costs this turn": players
+    # "when any unit takes damage this turn, kill it" / "kill it the next time it takes damage this turn": delayed
+    # triggers (controller, unit key or "" for any unit, that unit's epoch, effect, source key)
+    damage_watch: list[tuple[str, str, int, str, str]] = field(default_factory=list)
+    # "the next time it would die this turn, ... instead": delayed replacements (controller, unit key, its epoch,
+    # event, instead, the name of the card that set it up)
+    delayed_replace: list[tuple[str, str, int, str, str, str]] = field(default_factory=list)
+    # "the next spell you play this turn costs [5] less / deals 1 Bonus Damage": (player, "less" | "bonus", N, source)
+    next_spell: list[tuple[str, str, int, str]] = field(default_factory=list)
     deflect_each_choice: bool = False  # Deflect is paid for each time a target is chosen (Spiritforged FAQ's 735.1.c)
     rulings: frozenset[str] = frozenset()  # the FAQ rulings of the edition in force (citation keys "faq.*")
     scored: dict[str, set[str]] = field(default_factory=dict)  # battlefield keys scored this turn
@@ -404,13 +432,21 @@ class State:
         new.points, new.hand_unnamed = dict(self.points), dict(self.hand_unnamed)
         new.runes = {p: None if r is None else list(r) for p, r in self.runes.items()}
         new.rune_deck = dict(self.rune_deck)
-        new.pool = {p: Pool(pool.energy, list(pool.power)) for p, pool in self.pool.items()}
+        new.pool = {p: Pool(pool.energy, list(pool.power), list(pool.only)) for p, pool in self.pool.items()}
         new.played = {p: list(v) for p, v in self.played.items()}
         new.first_done = set(self.first_done)
         new.killed_by_spell = list(self.killed_by_spell)
         new.watch = list(self.watch)
         new.damaged_by = dict(self.damaged_by)
         new.prevent, new.buff_bonus, new.teams = dict(self.prevent), dict(self.buff_bonus), dict(self.teams)
+        new.died, new.extra_turns, new.delayed = list(self.died), list(self.extra_turns), list(self.delayed)
+        new.next_ready = dict(self.next_ready)
+        new.cant_play = list(self.cant_play)
+        new.hide_free = list(self.hide_free)
+        new.damage_watch = list(self.damage_watch)
+        new.delayed_replace = list(self.delayed_replace)
+        new.discarded = list(self.discarded)
+        new.next_spell = list(self.next_spell)
         new.champions = dict(self.champions)
         new.epochs = dict(self.epochs)
         new.cards = {k: _clone(c) for k, c in self.cards.items()}
@@ -570,7 +606,8 @@ class State:
         return (self.might(card) if card.on_board else card.defn.might) >= 5
 
     def _might_before_keywords(self, card: Card) -> int:
-        m = card.defn.might + ((1 + self.buff_bonus.get(card.holder, 0)) if card.buffed else 0) + card.temp_might
+        buffs = (1 + card.more_buffs) if card.buffed else 0
+        m = card.defn.might + buffs * (1 + self.buff_bonus.get(card.holder, 0)) + card.temp_might
         if not self.continuous or not card.on_board or not card.is_unit:
             return m
         for gear in self.attached(card):
@@ -582,14 +619,25 @@ class State:
                 m += passive[1] * self.count(card, passive[2])
         for source in self._sources():
             for passive in source.defn.passives:
-                if passive[0] == "others_might" and self._covers(source, card, passive[2], passive[3]):
+                if (
+                    passive[0] == "others_alone"  # "while a friendly unit defends alone, it gets +2 [M]"
+                    and card.designation
+                    and passive[3] in ("either", card.designation)
+                    and self._covers(source, card, passive[2], "")
+                    and self._condition(card, "alone", None)
+                ):
                     m += passive[1]
+                if passive[0] == "others_might" and self._covers(source, card, passive[2], passive[3]):
+                    if len(passive) > 4 and passive[1] < 0:  # "-8 [M], to a minimum of 1 [M]": never lowered below
+                        m = max(m + passive[1], min(m, passive[4]))
+                    else:
+                        m += passive[1]
         return m
 
     def count(self, card: Card, what: tuple) -> int:
         """A varying amount of a card's text, for its controller: ``("trash",)`` the cards in their trash,
         ``("points",)`` their points, ``("units", Target)`` the units on the board that fit (its side, state, ``here``:
-        at the card's location; ``other``: not the card itself)."""
+        at the card's location; ``other``: not the card itself), ``("highest", Target)`` the highest Might among them."""
         me = card.holder
         if what[0] == "trash":
             return sum(1 for c in self.cards.values() if c.zone == "trash" and c.owner == me)
@@ -597,8 +645,8 @@ class State:
             return self.points.get(me, 0)
         t = what[1]
         states = {str(v) for k, v in t.filters if k == "state"}
-        return sum(
-            1
+        fit = [
+            u
             for u in self.cards.values()
             if u.on_board
             and u.is_unit
@@ -621,12 +669,19 @@ class State:
                 for st in states
             )
             and (not any(k == "mighty" for k, _ in t.filters) or self._might_before_keywords(u) >= 5)
-        )
+        ]
+        if what[0] == "highest":  # "the highest Might among units you control" (0 with none)
+            return max((self.might(u) for u in fit), default=0)
+        return len(fit)
 
     def _sources(self) -> list:
         """Objects whose passive abilities apply now: permanents on the board and battlefields (their rules
-        text; an attached card's is inactive, 718.2)."""
-        out: list = [c for c in self.cards.values() if c.on_board and c.defn.passives and c.attached_to is None]
+        text; an attached card's is inactive, 718.2), and legends in their Legend Zone."""
+        out: list = [
+            c
+            for c in self.cards.values()
+            if c.defn.passives and (c.on_board or c.zone == "legend") and c.attached_to is None
+        ]
         out.extend(bf for bf in self.battlefields.values() if bf.defn.passives)
         return out
 
@@ -642,9 +697,39 @@ class State:
             return False
         if "buffed" in who and not card.buffed:
             return False
+        if "stunned" in who and not card.stunned:
+            return False
         if where == "here" and (card.location or "").lower() != (source.location or "").lower():
             return False
         return True
+
+    def restrictor(self, player: str, kind: str, what: str = "") -> Card | None:
+        """An opponent's permanent whose passive ability restricts ``player`` now: ``only_base`` ("opponents can
+        only play units to their base"), ``no_ready`` ("spells and abilities can't ready enemy units and gear",
+        ``what`` the object's type); None when none does."""
+        if not self.continuous:  # no passive ability anywhere
+            return None
+        for c in self._sources():
+            if isinstance(c, Card) and c.controller in self.opponents(player):
+                for p in c.defn.passives:
+                    if p[0] == kind and (not what or what in p[-1]) and self._condition(c, p[1], None):
+                        return c
+        return None
+
+    def spend_buff(self, card: Card) -> None:
+        """Spend one of ``card``'s buffs (702.2.b): one of several, or its only one."""
+        if card.more_buffs:
+            card.more_buffs -= 1
+        else:
+            card.buffed = False
+
+    def takes_no_damage(self, card: Card) -> bool:
+        """ "If I have moved twice this turn, I don't take damage": a passive of its own that holds now."""
+        return any(p[0] == "no_damage" and self._condition(card, p[1], None) for p in card.defn.passives)
+
+    def next_spell_cut(self, player: str) -> int:
+        """What "the next spell you play this turn costs [N] less" takes off ``player``'s next spell (383.4)."""
+        return sum(n for p, what, n, _ in self.next_spell if p == player and what == "less")
 
     def passive_holds(self, card: Card, condition: str | Condition) -> bool:
         """Whether the condition of ``card``'s passive ability holds now ("while I'm at a battlefield", 364.3)."""

@@ -26,9 +26,14 @@ LABELS = {
     "beginning": "beginning",
     "end": "end of turn",
     "recycle": "recycle",
+    "discard": "discard",
     "kill_spell": "killed with a spell",
+    "kill": "a unit was killed",
+    "chosen": "a unit here was chosen",
     "win": "won a combat",
     "stun": "stun",
+    "ready": "a unit was readied",
+    "buff": "a unit was buffed",
     "temporary": "temporary",
 }
 KEYS = {
@@ -182,6 +187,8 @@ def fire(
     everything that happened at once (simultaneous deaths); ``before``: what was true just before (a dead
     unit's controller)."""
     s = g.s
+    if event == "dies" and before:  # "if an enemy unit has died this turn": its controller as it died
+        s.died.append(str(before.get("controller") or ""))
     met: list[tuple[str, Card | Battlefield, Trigger]] = []
     for source, t in watchers(g):
         spec = t.spec
@@ -206,6 +213,11 @@ def fire(
             continue
         if spec.first:
             mark = f"{source.key}:{t.effect}"
+            if mark in s.first_done:
+                continue
+            s.first_done.add(mark)
+        if spec.condition == "one or more":  # "when you stun one or more units": once for one instruction's units
+            mark = f"{source.key}:{t.effect}:{what}"
             if mark in s.first_done:
                 continue
             s.first_done.add(mark)
@@ -266,8 +278,12 @@ def fire(
                 noted = (("at", bf.name),)  # "that battlefield": the one conquered or held
             if event == "dies" and subject is not None:
                 noted = (*noted, ("died", subject.key))
-            if event == "move" and t.spec.who == "from here" and subject is not None:
+            if event == "move" and t.spec.who in ("from here", "from my location") and subject is not None:
                 noted = (*noted, ("it", subject.key))  # "give it +1 [M]": the unit that moved
+            if event == "chosen" and player is not None:
+                noted = (*noted, ("player", player))  # "they draw 1": the player who chose
+            if event in ("stun", "ready", "buff") and subject is not None:
+                noted = (*noted, ("it", subject.key))  # "when you ready a friendly unit, give it ...": that unit
             add_trigger(g, source, label, t.effect, controller, *keys, noted=noted)
     return len(met)
 
@@ -290,6 +306,19 @@ def _meets(
     s = g.s
     if spec.condition == "at a battlefield" and not (isinstance(source, Card) and source.zone == "battlefield"):
         return False
+    if spec.event == "move" and spec.who == "from my location":  # "when a friendly unit moves from my location"
+        if not (isinstance(source, Card) and source.on_board and subject is not None and subject is not source):
+            return False
+        friendly = subject.controller == owner or s.allied(subject.controller, owner)
+        if (spec.what == "friendly" and not friendly) or (spec.what == "enemy" and friendly):
+            return False
+        return str(before.get("from", "")).lower() == (source.location or "").lower()
+    if spec.event == "move" and spec.who == "opponent":  # "when an opponent moves to a battlefield [other than mine]"
+        if not before.get("first", True) or player not in s.opponents(owner) or what != "battlefield":
+            return False  # once for the units moved together
+        mine = source.location if isinstance(source, Card) and source.zone == "battlefield" else None
+        there = subject.location if subject is not None else None
+        return spec.what != "other battlefield" or mine is None or (there or "").lower() != mine.lower()
     if spec.event == "move" and spec.who == "from here":  # a battlefield's "when a unit moves from here"
         return isinstance(source, Battlefield) and str(before.get("from", "")).lower() == source.key
     if spec.event in ("play", "attack", "defend", "die", "move", "win"):
@@ -359,9 +388,71 @@ def _meets(
         if spec.what == "gear":
             return subject.defn.type == "gear"
         return True
-    if spec.event in ("beginning", "end", "recycle", "kill_spell", "stun"):
+    if spec.event in ("stun", "ready", "buff"):  # "when you stun an enemy unit", "when you ready a friendly unit"
+        if player != owner or subject is None or not subject.is_unit:
+            return False
+        if spec.what == "enemy":
+            return subject.controller in s.opponents(owner)
+        if spec.what == "friendly":
+            return subject.controller == owner or s.allied(subject.controller, owner)
+        return True
+    if spec.event == "discard" and spec.who == "me":  # "when you discard me": the card is one of those discarded
+        return isinstance(source, Card) and any(c.key == source.key for c in subjects)
+    if spec.event == "chosen":  # "when a player chooses a friendly unit here with a spell": its targets (352)
+        if not isinstance(source, Battlefield) or player is None:
+            return False
+        for unit in subjects:
+            if (unit.location or "").lower() != source.key:
+                continue
+            friendly = unit.controller == player or s.allied(unit.controller, player)
+            if spec.what in ("friendly", "your") and not friendly:
+                continue
+            if spec.what == "enemy" and friendly:
+                continue
+            return True
+        return False
+    if spec.event == "kill":  # "when you kill a stunned enemy unit": by a spell or ability of yours (415.5)
+        if player != owner or subject is None:
+            return False
+        was = before.get("controller")
+        words = spec.what.split()
+        if "enemy" in words and (was == owner or s.allied(was, owner)):
+            return False
+        if "friendly" in words and was != owner and not s.allied(was, owner):
+            return False
+        return "stunned" not in words or bool(before.get("stunned"))
+    if spec.event in ("beginning", "end", "recycle", "kill_spell", "discard"):
         return player == owner
     return False
+
+
+def damaged(g: Game, units: list[Card]) -> None:
+    """Units took damage: the delayed triggered abilities watching for it go onto the Chain (383.2), whether or not
+    their source is still on the board (385); "the next time" ones only once."""
+    s = g.s
+    if not s.damage_watch:
+        return
+    keep = []
+    for watch in s.damage_watch:
+        controller, key, epoch, effect, src = watch
+        hit = [u for u in units if not key or (u.key == key and s.epochs.get(key, 0) == epoch)]
+        source = s.cards.get(src) or s.battlefields.get(src)
+        for u in hit:
+            if source is not None:
+                noted = (("it", u.key), *((("at", u.location),) if u.location else ()))
+                add_trigger(
+                    g,
+                    source,
+                    f"{u.name} took damage",
+                    effect,
+                    controller,
+                    "delayed.trigger",
+                    "delayed.source_irrelevant",
+                    noted=noted,
+                )
+        if not (key and hit):
+            keep.append(watch)
+    s.damage_watch = keep
 
 
 def left_with(g: Game, dead: list[Card]) -> None:

@@ -17,6 +17,7 @@ def enter(g: Game, phase: str) -> None:
         readied = [
             c.name for c in s.cards.values() if (c.on_board or c.zone == "legend") and c.controller == p and c.exhausted
         ]
+        readied_units = [c for c in s.cards.values() if c.on_board and c.is_unit and c.controller == p and c.exhausted]
         for c in s.cards.values():
             if (c.on_board or c.zone == "legend") and c.controller == p:
                 c.exhausted = False
@@ -31,6 +32,9 @@ def enter(g: Game, phase: str) -> None:
             "turn.awaken_readies",
             "ready.action",
         )
+        if any(t.spec.event == "ready" for _, t in triggers.watchers(g)):  # "when you ready a friendly unit"
+            for c in readied_units:
+                triggers.fire(g, "ready", player=p, subject=c, what="awaken")
     elif phase == "beginning":
         temporary = [u for u in s.cards.values() if u.on_board and u.controller == p and s.has(u, "Temporary")]
         watching = [w for w in triggers.watchers(g) if w[1].spec.event == "beginning"]
@@ -83,7 +87,7 @@ def enter(g: Game, phase: str) -> None:
 
 def _empty_pools(g: Game, key: str) -> None:
     s = g.s
-    full = [p for p in s.players if s.pool[p].energy or s.pool[p].power]
+    full = [p for p in s.players if s.pool[p].energy or s.pool[p].power or s.pool[p].only]
     for p in full:
         s.pool[p] = Pool()
     if full:
@@ -114,6 +118,22 @@ def end_turn(g: Game, player: str) -> None:
     end_of_turn(g)
 
 
+def _delayed_at_end(g: Game) -> int:
+    """The delayed triggered abilities "at the end of this turn" (383.2) go onto the Chain, whether or not their
+    source is still on the board (385); returns how many."""
+    s = g.s
+    due, s.delayed = s.delayed, []
+    n = 0
+    for controller, effect, key in due:
+        source = s.cards.get(key) or s.battlefields.get(key)
+        if source is not None:
+            board.add_trigger(
+                g, source, "end of this turn", effect, controller, "delayed.trigger", "delayed.source_irrelevant"
+            )
+            n += 1
+    return n
+
+
 def end_of_turn(g: Game) -> None:
     """The End of Turn (317): the Ending Step (its "at the end of your turn" triggers use the Chain, and the
     players can react to them: the engine stops there), the End of Turn Cleanup, the Expiration Step."""
@@ -131,7 +151,7 @@ def end_of_turn(g: Game) -> None:
             "turn.ending_step",
             *(("stun.ends_at_ending_step",) if stunned else ()),
         )
-        if triggers.fire(g, "end", player=s.turn_player):
+        if _delayed_at_end(g) + triggers.fire(g, "end", player=s.turn_player):
             g.cleanup()
             return  # the triggered abilities are on the Chain; the turn goes on once it is empty
     s.ending = ""
@@ -152,16 +172,37 @@ def end_of_turn(g: Game) -> None:
     s.played = {p: [] for p in s.players}
     s.prevent.clear()
     s.buff_bonus.clear()
+    s.died.clear()
+    s.delayed.clear()
+    s.next_ready.clear()
+    s.cant_play.clear()
+    s.hide_free.clear()
+    s.damage_watch.clear()
+    s.delayed_replace.clear()
+    s.next_spell.clear()
+    s.discarded.clear()
     g.emit('Expiration Step: all "this turn" effects expire', "turn.expiration")
     _empty_pools(g, "turn.expiration_pool_empties")
     old = s.turn_player
-    s.turn_player = s.next_player(old)
     s.turn_number += 1
     s.scored = {p: set() for p in s.players}
-    g.emit(
-        f"{s.turn_player} is the next player in Turn Order and becomes the Turn Player",
-        "turn.next_player",
-        "turn.player_changes",
-        "turn.turn_player",
-    )
+    if s.extra_turns:  # an Additional Turn is the next queued turn; Turn Order does not change (v1.3 737)
+        s.regular = s.regular or old
+        s.turn_player = s.extra_turns.pop(0)
+        g.emit(
+            f"{s.turn_player} takes the Additional Turn queued after this one and becomes the Turn Player; Turn "
+            "Order does not change",
+            "turn.additional",
+            "turn.player_changes",
+            "turn.turn_player",
+        )
+    else:  # after Additional Turns, the queue goes on from the last turn that was not one
+        s.turn_player = s.next_player(s.regular or old)
+        s.regular = ""
+        g.emit(
+            f"{s.turn_player} is the next player in Turn Order and becomes the Turn Player",
+            "turn.next_player",
+            "turn.player_changes",
+            "turn.turn_player",
+        )
     enter(g, "awaken")
