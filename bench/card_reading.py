@@ -90,7 +90,8 @@ def smoke(card, library, edition: str = "") -> str | None:
         return f"setup: {exc.message}"
     verb = "casts" if game == "mtg" else "plays"
     try:
-        plays = [a for a in engine.legal_actions() if a.startswith(f"Ana {verb} {name}")]
+        heads = [f"Ana {verb} {n}" for n in (name, *(f.name for f in card.faces if card.layout != "transform"))]
+        plays = [a for a in engine.legal_actions() if a.startswith(tuple(heads))]  # a split card: a half's name
         if not plays:
             return None  # nothing to play here (a land drop used, a card needing what the board lacks)
         engine.apply(plays[0])

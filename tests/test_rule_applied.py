@@ -49,8 +49,10 @@ def test_the_json_has_the_keys(home, judge):
     code, out, _ = judge("rule", "302.2", "--book", "mtg", "--applied", "--json")
     [view] = json.loads(out)
     assert code == 0 and view["number"] == "302.2"
-    [key] = view["applied"]
-    assert set(key) == {"key", "phrase", "rules", "used_in"}
+    assert all(set(k) == {"key", "phrase", "rules", "used_in"} for k in view["applied"])
+    # the untap itself, and an effect keeping a permanent tapped (302.2's last sentence, in the 2008 rules)
+    assert [k["key"] for k in view["applied"]] == ["turn.untap", "turn.untap_kept"]
+    key = view["applied"][0]
     assert (
         key["key"] == "turn.untap" and key["rules"] == ["302.2"] and key["phrase"] == "untaps them all simultaneously"
     )

@@ -35,7 +35,7 @@ from engine.core import ScenarioError
 @dataclass(frozen=True)
 class Action:
     player: str
-    verb: str  # cast, play, activate, attack, block, pass, move, assign, order, aim, choose, pay
+    verb: str  # cast, play, activate, attack, block, pass, move, assign, order, aim, choose, pay, scry
     names: tuple[str, ...] = ()  # the card/object(s), attackers, the phase, or the triggers in order
     targets: tuple[str, ...] = ()
     pairs: tuple[tuple[str, str], ...] = ()  # blocks: (attacker, blocker)
@@ -60,34 +60,53 @@ _PATTERNS = [
     (re.compile(r"^(\S+) chooses (\"[^\"]*\"|.+?)(?: targeting (.+))?$", re.I), "choose"),
     (re.compile(r"^(\S+) assigns damage(?: from (.+?))?\s*:\s*(.*)$", re.I), "assign"),
     (re.compile(r"^(\S+) orders triggers\s*:\s*(.*)$", re.I), "order"),
-    (re.compile(r"^(\S+) puts (.+?) on the stack(?: targeting (.+))?$", re.I), "aim"),
+    (re.compile(r"^(\S+) puts (.+?) on the stack(?: choosing (\"[^\"]*\"|.+?))?(?: targeting (.+))?$", re.I), "aim"),
+    (re.compile(r"^(\S+) scries\s*:\s*(.*)$", re.I), "scry"),
+    (re.compile(r"^(\S+) discards (.+)$", re.I), "discard"),
+    (re.compile(r"^(\S+) takes (.+)$", re.I), "take"),
     (re.compile(r"^(\S+) pays(?: (\{[^}]*\}|\d+))?$", re.I), "pay"),
     (re.compile(r"^(\S+) (?:does not pay|declines to pay|doesn't pay)$", re.I), "no_pay"),
-    (re.compile(r"^(\S+) plays (.+)$", re.I), "play"),
+    (re.compile(r"^(\S+) plays (.+?)(?: paying (\d{1,3}) life)?$", re.I), "play"),
     (re.compile(r"^(\S+) activates (.+?)(?: targeting (.+))?$", re.I), "activate"),
+    (re.compile(r"^(\S+) crews (.+?) with (.+)$", re.I), "crew"),
     (re.compile(r"^(\S+) declares no attackers$", re.I), "no_attack"),
     (re.compile(r"^(\S+) declares no blockers$", re.I), "no_block"),
-    (re.compile(r"^(\S+) attacks with (.+)$", re.I), "attack"),
+    (re.compile(r"^(\S+) attacks with (.+?)(?:,? exerting (.+))?$", re.I), "attack"),
     (re.compile(r"^(\S+) blocks (.+)$", re.I), "block"),
     (re.compile(r"^(\S+) passes(?: priority)?$", re.I), "pass"),
+    (re.compile(r"^(\S+) (?:declines|does not cast it|doesn't cast it)$", re.I), "decline"),
+    (re.compile(r"^(\S+) sacrifices (.+)$", re.I), "sacrifice"),
+    (re.compile(r"^(\S+) pairs (.+?) with (.+)$", re.I), "pair"),
+    (re.compile(r"^(\S+) accepts$", re.I), "accept"),
     (re.compile(r"^(\S+) moves to (\S+)$", re.I), "move"),
 ]
 
 SENTENCES = (
     'P casts CARD [with X=N] [choosing "MODE"] [targeting X[, Y]]',
+    "P casts CARD kicked | bestowed | dashed | overloaded | surged | unleashed [targeting X] (a keyword its caster "
+    "chooses to use)",
     "P chooses MODE [targeting X]",
-    "P plays LAND",
+    "P plays LAND [paying N life]",
     "P activates OBJECT [targeting X]",
-    "P attacks with C[, C2]",
+    "P crews VEHICLE with C[, C2] (tapping them: Crew N)",
+    "P attacks with C[, C2][ exerting C] (exert: an optional cost to attack, 701.43d)",
     "P blocks C with D[ and D2][, C2 with D3]",
     "P declares no attackers",
     "P declares no blockers",
     "P assigns damage: X 2, Y 1",
     "P orders triggers: A, B",
-    "P puts TRIGGER on the stack targeting X[, Y]",
+    'P puts TRIGGER on the stack [choosing "MODE"] targeting X[, Y]',
+    "P scries: top CARD[, CARD2]; bottom CARD3 (each card looked at, by name or as card N from the top)",
+    "P discards CARD[, CARD2]",
+    "P takes CARD | nothing[; bottom CARD2, CARD3] (from the cards looked at)",
     "P pays {N}",
     "P does not pay",
     "P passes",
+    "P declines (not casting the card a resolving ability offers: rebound)",
+    "P sacrifices NAME (the creature an exploit ability sacrifices as it resolves)",
+    "P pairs A with B (the creatures a soulbond ability pairs as it resolves)",
+    "P chooses counters | servos (as a fabricate ability resolves)",
+    "P accepts | P declines (what a resolving 'you may' offers)",
     "P moves to PHASE",
 )
 
@@ -141,6 +160,25 @@ def _blocks(text: str) -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
+_SCRY_FORM = "P scries: top CARD[, CARD2]; bottom CARD3"
+
+
+def _scry(player: str, text: str) -> Action:
+    """``top A, B; bottom C``: the cards kept on top (the first named on top) and those put on the bottom
+    (the last named lowest), as names of the cards looked at; names: the top, targets: the bottom."""
+    top: list[str] = []
+    bottom: list[str] = []
+    for part in [p.strip() for p in text.split(";") if p.strip()]:
+        where, _, names = part.partition(" ")
+        where = where.lower()
+        if where not in ("top", "bottom") or not names.strip():
+            raise ScenarioError((), f"cannot read {part!r}: write '{_SCRY_FORM}' (either part may be left out)")
+        (top if where == "top" else bottom).extend(n.strip() for n in names.split(",") if n.strip())
+    if not top and not bottom:
+        raise ScenarioError((), f"say where the cards go: '{_SCRY_FORM}'")
+    return Action(player, "scry", tuple(top), tuple(bottom))
+
+
 def parse(sentence: str) -> Action:
     """Raises :class:`ScenarioError` (empty path: the caller knows which action) when not understood."""
     text = " ".join(str(sentence).split()).rstrip(".")
@@ -168,17 +206,33 @@ def parse(sentence: str) -> Action:
                     (), "name the triggers in the order they go on the stack: 'P orders triggers: A, B'"
                 )
             return Action(player, "order", names)
+        if verb == "scry":
+            return _scry(player, m.group(2))
+        if verb == "take":  # "A, B; bottom C, D" or "nothing; bottom C"
+            part, _, rest = m.group(2).partition(";")
+            taken = () if part.strip().lower() == "nothing" else tuple(n.strip() for n in part.split(",") if n.strip())
+            where, _, listed = rest.strip().partition(" ")
+            if rest.strip() and where.lower() not in ("bottom", "top"):
+                raise ScenarioError((), "write 'P takes CARD; bottom CARD2, CARD3' or 'P takes nothing'")
+            return Action(player, verb, taken, tuple(n.strip() for n in listed.split(",") if n.strip()))
+        if verb == "discard":  # the cards chosen, comma-separated (a name may hold "and")
+            return Action(player, verb, tuple(n.strip() for n in m.group(2).split(",") if n.strip()))
         if verb in ("pay", "no_pay"):
             said = m.group(2).strip("{}") if verb == "pay" and m.group(2) else ""
             if said and not said.isdigit():
                 raise ScenarioError((), f"cannot read the payment {m.group(2)!r}: write 'P pays {{3}}'")
             return Action(player, "pay", pays=verb == "pay", x=int(said) if said else None)
-        if verb in ("activate", "aim"):
+        if verb == "aim":  # a modal triggered ability's mode is chosen as it is put on the stack (700.2b)
+            mode = _unquote(m.group(3)) if m.group(3) is not None else None
+            return Action(player, verb, (m.group(2).strip(),), _split(m.group(4) or ""), mode=mode)
+        if verb == "activate":
             return Action(player, verb, (m.group(2).strip(),), _split(m.group(3) or ""))
-        if verb == "play":
-            return Action(player, verb, (m.group(2).strip(),))
+        if verb == "crew":  # the creatures tapped to pay the cost are given as its targets are
+            return Action(player, verb, (m.group(2).strip(),), _split(m.group(3)))
+        if verb == "play":  # "paying N life": a land that asks it as it enters (a shockland)
+            return Action(player, verb, (m.group(2).strip(),), x=int(m.group(3)) if m.group(3) else None)
         if verb == "attack":
-            return Action(player, "attack", _split(m.group(2)))
+            return Action(player, "attack", _split(m.group(2)), _split(m.group(3) or ""))  # targets: exerted
         if verb == "no_attack":
             return Action(player, "attack")
         if verb == "no_block":
@@ -187,6 +241,14 @@ def parse(sentence: str) -> Action:
             return Action(player, "block", pairs=_blocks(m.group(2)))
         if verb == "pass":
             return Action(player, "pass")
+        if verb == "decline":
+            return Action(player, "decline")
+        if verb == "sacrifice":
+            return Action(player, "sacrifice", (m.group(2).strip(),))
+        if verb == "pair":
+            return Action(player, "pair", (m.group(2).strip(), m.group(3).strip()))
+        if verb == "accept":
+            return Action(player, "accept")
         if verb == "move":
             return Action(player, "move", (m.group(2).strip().lower(),))
     raise ScenarioError((), f"cannot read action {text!r}; mtg actions: {'; '.join(SENTENCES)}")

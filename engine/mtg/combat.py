@@ -16,7 +16,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from engine.mtg.board import deal_damage, fire, keyword_triggers
+from engine.mtg.board import deal_damage, fire, fire_controlled, keyword_triggers
+from engine.mtg.conditions import note
+from engine.mtg.exert import EXERTED, YOU_EXERT
 from engine.mtg.legality import AssigningDamage, Attacking, Blocking, can_attack, can_block, lethal
 from engine.mtg.state import Assignment, Game, Permanent, StackItem, Target
 
@@ -52,6 +54,8 @@ def declare_attackers(g: Game, plan: Attacking) -> None:
             f"{player} declares no attackers: the declare blockers and combat damage steps will be skipped",
             "turn.skip_combat_steps",
         )
+    if chosen:
+        note(g.s, f"attacked:{player}")  # "if you attacked with a creature this turn" (raid)
     for perm in chosen:
         perm.attacking = True
         if g.s.has(perm, "vigilance"):
@@ -66,9 +70,27 @@ def declare_attackers(g: Game, plan: Attacking) -> None:
         if perm.sick:
             g.emit(f"{perm.name} can attack this turn because it has haste", "combat.haste")
         fire(g, "attacks", perm)
+        keyword_triggers(g, "attacks", player, perm)  # battle cry
+    for perm in plan.exerted:
+        exert(g, perm)
     if len(chosen) == 1:
         keyword_triggers(g, "attacks alone", player, chosen[0])
     g.receive_priority(player, f"{player} receives priority in the declare attackers step", "turn.attackers_priority")
+
+
+def exert(g: Game, perm: Permanent) -> None:
+    """An attacker exerted as it attacks (an optional cost to attack, 508.1g): it won't untap during its
+    controller's next untap step (701.43a); its linked "when you do" ability and its controller's "whenever
+    you exert a creature" abilities trigger (607.2h)."""
+    g.s.skip_untap[perm.oid] = "it was exerted"
+    g.emit(
+        f"{perm.controller} exerts {perm.name} as it attacks: it won't untap during {perm.controller}'s next "
+        "untap step",
+        "combat.optional_attack_cost",
+        "effect.exert",
+    )
+    fire(g, EXERTED, perm)
+    fire_controlled(g, YOU_EXERT, perm.controller)
 
 
 def begin_declare_blockers(g: Game) -> None:
@@ -104,6 +126,8 @@ def declare_blockers(g: Game, plan: Blocking) -> None:
         g.emit(f"{blocker.name} blocks {attacker.name}: {attacker.name} becomes a blocked creature", *keys)
     for _attacker, blocker in chosen:
         fire(g, "blocks", blocker)
+    for attacker in {a.oid: a for a, _ in chosen}.values():  # each attacker "becomes blocked" once (509.3c)
+        keyword_triggers(g, "becomes blocked", attacker.controller, attacker)  # afflict
     g.receive_priority(
         g.s.turn_player, f"{g.s.turn_player} receives priority in the declare blockers step", "turn.blockers_priority"
     )

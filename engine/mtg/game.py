@@ -13,9 +13,10 @@ from __future__ import annotations
 from engine import core
 from engine.core import Citations, Event
 from engine.mtg import actions as parse_actions
-from engine.mtg import combat, legality, settle, stack, turn
+from engine.mtg import combat, legality, settle, stack, turn, vehicles
 from engine.mtg.candidates import candidates
 from engine.mtg.state import MagicSnapshot, State
+from engine.mtg.vehicles import Crewing
 
 
 class MagicGame(core.Game[State]):
@@ -78,7 +79,24 @@ class MagicGame(core.Game[State]):
             paused = self.s.paused
             assert paused is not None
             stack.decide_payment(self, plan)
-            if self.s.pending != "pay":
+            if self.s.paused is None:  # not stopped again (for another payment or a scry)
+                turn.after_resolution(self, paused.item.name)
+        elif isinstance(
+            plan, legality.Scrying | legality.Picking | legality.Discarding | legality.Looking | legality.Choosing
+        ):
+            paused = self.s.paused
+            assert paused is not None
+            if isinstance(plan, legality.Scrying):
+                stack.decide_scry(self, plan)
+            elif isinstance(plan, legality.Discarding):
+                stack.decide_discard(self, plan)
+            elif isinstance(plan, legality.Looking):
+                stack.decide_look(self, plan)
+            elif isinstance(plan, legality.Choosing):
+                stack.decide_may(self, plan)
+            else:
+                stack.decide_pick(self, plan)
+            if self.s.paused is None:
                 turn.after_resolution(self, paused.item.name)
         elif isinstance(plan, legality.PlayingLand):
             stack.play_land(self, plan)
@@ -86,10 +104,22 @@ class MagicGame(core.Game[State]):
             stack.activate(self, plan)
         elif isinstance(plan, legality.Cycling):
             stack.cycle(self, plan)
+        elif isinstance(plan, legality.Scavenging):
+            stack.scavenge(self, plan)
+        elif isinstance(plan, Crewing):
+            vehicles.crew(self, plan)
         elif isinstance(plan, legality.Attacking):
             combat.declare_attackers(self, plan)
         elif isinstance(plan, legality.Blocking):
             combat.declare_blockers(self, plan)
+        elif isinstance(plan, legality.Declining):
+            stack.resume_offer(self)
+        elif isinstance(plan, legality.Sacrificing):
+            stack.sacrifice_offered(self, plan)
+        elif isinstance(plan, legality.Pairing):
+            stack.paired(self, plan)
+        elif isinstance(plan, legality.Fabricating):
+            stack.fabricated(self, plan)
         elif isinstance(plan, legality.Passing):
             turn.pass_priority(self, plan.player)
         else:
@@ -212,7 +242,9 @@ class MagicGame(core.Game[State]):
             snap["tokens"] = tokens
         if any(s.poison.values()):
             snap["poison"] = {p: n for p, n in s.poison.items() if n}
-        if s.pending in ("damage", "triggers", "aim", "mode", "pay"):
+        if any(s.energy.values()):
+            snap["energy"] = {p: n for p, n in s.energy.items() if n}
+        if s.pending in ("damage", "triggers", "aim", "mode", "pay", "scry", "pick", "offer", "discard", "look", "may"):
             snap["awaiting"] = self._awaiting()
         return snap
 
@@ -225,10 +257,23 @@ class MagicGame(core.Game[State]):
         if s.pending == "triggers":
             return f"{who} orders triggers: " + ", ".join(t.name for t in s.pending_triggers if t.controller == who)
         if s.pending == "aim":
-            first = next((t for t in s.pending_triggers if t.controller == who and legality.unaimed(t)), None)
-            return f"{who} chooses the targets of {first.name if first else 'a triggered ability'}"
+            first = next((t for t in s.pending_triggers if t.controller == who and legality.to_decide(t)), None)
+            what = "mode and targets" if first is not None and legality.trigger_modes(first) else "targets"
+            return f"{who} chooses the {what} of {first.name if first else 'a triggered ability'}"
         if s.pending == "mode" and s.casting is not None:
             return f"{who} chooses a mode of {s.casting.card.name}"
         if s.pending == "pay" and s.paused is not None:
-            return f"{who} pays {{{s.paused.amount}}} or not ({s.paused.item.name})"
+            return f"{who} pays {s.paused.mana or '{' + str(s.paused.amount) + '}'} or not ({s.paused.item.name})"
+        if s.pending == "may" and s.paused is not None:
+            return f"{who} accepts or declines what {s.paused.item.name} offers"
+        if s.pending == "look" and s.paused is not None:
+            return f"{who} takes cards from those looked at ({s.paused.item.name})"
+        if s.pending == "discard" and s.paused is not None:
+            return f"{who} discards {s.paused.amount} card(s) ({s.paused.item.name})"
+        if s.pending == "pick" and s.paused is not None:
+            return f"{who} chooses a card from {s.paused.whose}'s hand ({s.paused.item.name})"
+        if s.pending == "offer" and s.paused is not None:
+            return f"{who} casts the card {s.paused.item.name} offers, or declines"
+        if s.pending == "scry" and s.paused is not None:
+            return f"{who} scries {s.paused.amount} ({s.paused.item.name}): where each card looked at goes"
         return ""

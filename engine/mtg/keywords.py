@@ -25,8 +25,8 @@ a message naming it (the engine does not pretend to model a keyword it does not 
 ... except KeywordError as no:
 ...     str(no).split(";")[0]
 'keyword "Bushido 2" is not modelled'
->>> sorted(k for k in DATED_KEYWORDS if entry(k).keys == (f"keyword.{k}",))[:3]
-['devoid', 'hexproof', 'indestructible']
+>>> {"devoid", "hexproof", "indestructible"} <= {k for k in DATED_KEYWORDS if entry(k).keys == (f"keyword.{k}",)}
+True
 """
 
 from __future__ import annotations
@@ -146,6 +146,20 @@ class KeywordTrigger:
     subject: str = "self"
     own: bool = False  # the event is about the permanent itself (it deals combat damage to a player)
     unless: str = ""  # an intervening "if" (603.4): it does not trigger when the permanent has this designation
+    # an intervening "if" comparing the event's creature with the permanent (603.4): "greater" (evolve: its
+    # power or toughness is greater than the permanent's); the event's creature is the trigger's "that creature"
+    compare: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PaysCost:
+    """A keyword that lets objects other than mana pay part of its spell's total cost (601.2h): each
+    ``kind`` the caster controls, untapped, tapped (convoke, improvise), or each card of their graveyard
+    exiled (delve), pays for one generic mana, or (``coloured``) for one mana of a colour it has."""
+
+    zone: str  # "battlefield": an untapped permanent of ``kind`` she controls is tapped; "graveyard": a card exiled
+    kind: str = ""  # "creature", "artifact" (on the battlefield)
+    coloured: bool = False  # it may pay one mana of a colour it has instead of generic mana (convoke)
 
 
 # -- the table ---------------------------------------------------------------------------------------------------
@@ -160,6 +174,13 @@ class Keyword:
     damage: str = ""  # "counters" (damage to a creature as -1/-1 counters), "infect" (and to a player as poison)
     colourless: bool = False  # a characteristic-defining ability: the object is colourless
     written: str = ""  # how a judge writes it, when not its name ("ward {N}")
+    pays: PaysCost | None = None  # it lets other things than mana pay its spell's cost (convoke, delve)
+    # A choice its spell's caster makes, said after the card's name in the cast sentence ("P casts CARD
+    # bestowed"), and the cost it brings: "alternative" (paid rather than its mana cost, 118.9), "additional"
+    # (118.8), "" (none).
+    chosen: str = ""
+    paid: str = ""
+    cant_block_with: str = ""  # a kind of counter: the permanent can't block while it has one on it (unleash)
 
 
 KEYWORDS: dict[str, Keyword] = {
@@ -185,10 +206,26 @@ KEYWORDS: dict[str, Keyword] = {
         Keyword("fear", ("keyword.fear",), evasion=ExceptBy("B")),
         Keyword("intimidate", ("keyword.intimidate",), since="intimidate", evasion=ExceptBy()),
         Keyword("skulk", ("keyword.skulk",), since="skulk", evasion=NotByGreaterPower()),
+        # a permanent's: its controller gets the city's blessing (engine.mtg.conditions.bless); an instant's or
+        # sorcery's is refused by the builder (a spell ability, 702.131a, not modelled)
+        Keyword("ascend", ("keyword.ascend",), since="ascend"),
+        # an activated ability of a Vehicle, activated with "P crews VEHICLE with C[, C2]" (engine.mtg.vehicles)
+        Keyword("crew", ("keyword.crew",), "number", since="crew", written="crew N"),
         Keyword("landwalk", ("keyword.landwalk",), "land type", evasion=Landwalk(), written="swampwalk"),
         Keyword("wither", ("keyword.wither",), damage="counters"),
         Keyword("infect", ("keyword.infect",), since="infect", damage="infect"),
         Keyword("devoid", ("keyword.devoid",), since="devoid", colourless=True),
+        # on an Aura: "If enchanted permanent would be destroyed, instead remove all damage marked on it and
+        # destroy this Aura" (702.89a; board.armoured applies it; "umbra armor" since 2023, the same ability)
+        Keyword("totem armor", ("keyword.totem_armor",), since="totem_armor"),
+        Keyword(
+            "living weapon",
+            ("keyword.living_weapon",),
+            since="living_weapon",
+            trigger=KeywordTrigger(
+                "enters", "create a 0/0 black Phyrexian Germ creature token, then attach ~ to it", own=True
+            ),
+        ),
         Keyword(
             "prowess",
             ("keyword.prowess",),
@@ -213,6 +250,112 @@ KEYWORDS: dict[str, Keyword] = {
             ),
             written="renown N",
         ),
+        Keyword(
+            "evolve",
+            ("keyword.evolve",),
+            since="evolve",
+            trigger=KeywordTrigger(
+                "enters",
+                "if that creature's power or toughness is greater than ~'s, put a +1/+1 counter on ~",
+                compare="greater",
+            ),
+        ),
+        Keyword(
+            "fabricate",
+            ("keyword.fabricate",),
+            "number",
+            since="fabricate",
+            trigger=KeywordTrigger("enters", "fabricate {n}", own=True),
+            written="fabricate N",
+        ),
+        Keyword(
+            "ingest",
+            ("keyword.ingest",),
+            since="ingest",
+            trigger=KeywordTrigger(
+                "combat damage to a player", "that player exiles the top card of their library", own=True
+            ),
+        ),
+        Keyword(
+            "exploit",
+            ("keyword.exploit",),
+            since="exploit",
+            trigger=KeywordTrigger("enters", "you may sacrifice a creature", own=True),
+        ),
+        Keyword(
+            "extort",
+            ("keyword.extort",),
+            since="extort",
+            trigger=KeywordTrigger(
+                "cast", "you may pay {{W/B}}. If you do, each opponent loses 1 life and you gain that much life"
+            ),
+        ),
+        Keyword(
+            "battle cry",
+            ("keyword.battle_cry",),
+            since="battle_cry",
+            trigger=KeywordTrigger("attacks", "each other attacking creature gets +1/+0 until end of turn", own=True),
+        ),
+        Keyword(
+            "afflict",
+            ("keyword.afflict",),
+            "number",
+            since="afflict",
+            trigger=KeywordTrigger("becomes blocked", "defending player loses {n} life", own=True),
+            written="afflict N",
+        ),
+        Keyword("convoke", ("keyword.convoke",), pays=PaysCost("battlefield", "creature", coloured=True)),
+        Keyword("improvise", ("keyword.improvise",), since="improvise", pays=PaysCost("battlefield", "artifact")),
+        Keyword("delve", ("keyword.delve",), pays=PaysCost("graveyard")),
+        Keyword(
+            "bestow",
+            ("keyword.bestow",),
+            "cost",
+            since="bestow",
+            written="bestow {N}{W}",
+            chosen="bestowed",
+            paid="alternative",
+        ),
+        Keyword(
+            "dash", ("keyword.dash",), "cost", since="dash", written="dash {N}{R}", chosen="dashed", paid="alternative"
+        ),
+        Keyword(
+            "overload",
+            ("keyword.overload",),
+            "cost",
+            since="overload",
+            written="overload {N}{R}",
+            chosen="overloaded",
+            paid="alternative",
+        ),
+        Keyword(
+            "surge",
+            ("keyword.surge",),
+            "cost",
+            since="surge",
+            written="surge {N}{R}",
+            chosen="surged",
+            paid="alternative",
+        ),
+        Keyword("rebound", ("keyword.rebound",), since="rebound"),
+        Keyword("aftermath", ("keyword.aftermath",), since="aftermath"),  # a split card's half (702.127a)
+        Keyword("fuse", ("keyword.fuse",), since="fuse", chosen="fused"),  # both halves of a split card (702.102a)
+        Keyword("level up", ("keyword.level_up",), "cost", since="level_up", written="level up {N}"),
+        Keyword(  # two triggered abilities (702.95a): itself entering, or another creature she controls
+            "soulbond",
+            ("keyword.soulbond",),
+            since="soulbond",
+            trigger=KeywordTrigger(
+                "enters", "you may pair ~ with another unpaired creature you control", compare="soulbond"
+            ),
+        ),
+        Keyword("scavenge", ("keyword.scavenge",), "cost", since="scavenge", written="scavenge {N}{G}"),
+        Keyword("embalm", ("keyword.embalm",), "cost", since="embalm", written="embalm {N}{W}"),
+        Keyword("eternalize", ("keyword.eternalize",), "cost", since="eternalize", written="eternalize {N}{B}"),
+        Keyword("bloodthirst", ("keyword.bloodthirst",), "number", written="bloodthirst N"),
+        Keyword("madness", ("keyword.madness",), "cost", written="madness {N}{R}"),
+        Keyword("kicker", ("keyword.kicker",), "cost", written="kicker {N}", chosen="kicked", paid="additional"),
+        Keyword("unleash", ("keyword.unleash",), since="unleash", chosen="unleashed", cant_block_with="+1/+1"),
         Keyword("cycling", ("keyword.cycling",), "cost", written="cycling {N}"),
         Keyword("flashback", ("keyword.flashback",), "cost", written="flashback {N}{R}"),
         Keyword("protection", ("keyword.protection_target",), "quality", written="protection from QUALITY"),
@@ -222,6 +365,7 @@ KEYWORDS: dict[str, Keyword] = {
     )
 }
 KNOWN = tuple(k.written or k.name for k in KEYWORDS.values())
+RENAMED = {"umbra armor": "totem armor"}  # a keyword's later name (702.89b) -> its entry's
 SIMPLE = tuple(k.name for k in KEYWORDS.values() if not k.parameter)
 # Keywords that came later than some editions (each a rules change of data/editions/mtg.yaml, with its
 # date). A scenario explained under an edition before one came that gives it is refused, naming it; the 2008
@@ -267,10 +411,38 @@ def _cost(raw: str, word: str, rest: str) -> tuple[str, ...]:
     return (f"{word} {cost.upper()}",)
 
 
+_ENCHANT_TYPES = ("creature", "artifact", "enchantment", "land", "planeswalker")
+_COLOURED = re.compile(r"^((?:non)?(?:white|blue|black|red|green)(?: or (?:white|blue|black|red|green))*) creature$")
+_ENCHANT_STAT = re.compile(r"^creature with (power|toughness) (\d{1,2}) or (greater|less)$")
+
+
+def enchant_kind(rest: str) -> str | None:
+    """The normal form of what an Aura may enchant (702.5a), read in parts, or None: one of ENCHANTABLE,
+    types joined by "or" (``artifact or creature``, ``creature, land, or planeswalker``), a creature with
+    a state or colour (``tapped creature``, ``red or green creature``, ``nonblack creature``), a number
+    (``creature with power 3 or less``), ``nonland permanent``, a creature you don't control.
+
+    >>> enchant_kind("creature, land, or planeswalker"), enchant_kind("red or green creature")
+    ('creature or land or planeswalker', 'red or green creature')
+    """
+    rest = " ".join(rest.lower().split())
+    if rest in ENCHANTABLE or rest in ("nonland permanent", "tapped creature", "untapped creature"):
+        return rest
+    if rest in ("creature you don't control", "creature an opponent controls"):
+        return "creature an opponent controls"
+    if _COLOURED.match(rest) or _ENCHANT_STAT.match(rest):
+        return rest
+    parts = [p for p in re.split(r",\s*(?:or\s+)?|\s+or\s+", rest) if p]
+    if len(parts) > 1 and all(p in _ENCHANT_TYPES for p in parts):
+        return " or ".join(parts)
+    return None
+
+
 def _enchant(raw: str, word: str, rest: str) -> tuple[str, ...]:
-    if rest not in ENCHANTABLE:
-        raise _fail(raw, f" (enchant {' | '.join(ENCHANTABLE)})")
-    return (f"enchant {rest}",)
+    kind = enchant_kind(rest)
+    if kind is None:
+        raise _fail(raw, f" (enchant {' | '.join(ENCHANTABLE)} | TYPE or TYPE | tapped creature | ...)")
+    return (f"enchant {kind}",)
 
 
 _PARAMETERS: dict[str, Callable[[str, str, str], tuple[str, ...]]] = {
@@ -285,6 +457,7 @@ def read_keyword(text: object) -> tuple[str, ...]:
     """The normal form(s) of one keyword as written (``Protection from red and from white`` is two)."""
     raw = " ".join(str(text).replace("\u2014", " ").split())
     low = raw.lower().rstrip(".")
+    low = RENAMED.get(low, low)
     found = KEYWORDS.get(low)
     if found is not None and not found.parameter:
         return (low,)
@@ -302,7 +475,9 @@ def entry(keyword: str) -> Keyword:
         return KEYWORDS[keyword]
     if keyword.endswith("walk") and keyword[: -len("walk")] in LAND_TYPES:
         return KEYWORDS["landwalk"]
-    return KEYWORDS[keyword.split()[0]]
+    if keyword.split()[0] in KEYWORDS:
+        return KEYWORDS[keyword.split()[0]]
+    return next(k for k in KEYWORDS.values() if keyword.startswith(k.name + " "))  # a name of two words: level up
 
 
 def entries(keywords: frozenset[str]) -> list[tuple[str, Keyword]]:
@@ -337,7 +512,7 @@ def amount(keywords: frozenset[str], word: str) -> int | None:
 
 def cost_of(keywords: frozenset[str], word: str) -> str | None:
     """The cost of ``cycling {1}{U}`` among ``keywords`` (``{1}{U}``), or None."""
-    return next((k.split(" ", 1)[1] for k in keywords if k.startswith(word + " {")), None)
+    return next((k[len(word) + 1 :] for k in keywords if k.startswith(word + " {")), None)
 
 
 def protections(keywords: frozenset[str]) -> tuple[str, ...]:

@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.mtg.board import leave_battlefield, regenerates, ward
-from engine.mtg.effects import enchants
-from engine.mtg.legality import AimingTrigger, has_targets, unaimed
+from engine.mtg.board import apply_control, armour_of, armoured, leave_battlefield, regenerates, targeted, ward
+from engine.mtg.conditions import bless
+from engine.mtg.effects import enchants, target_kinds
+from engine.mtg.legality import AimingTrigger, has_targets, shown_mode, to_decide, trigger_modes, unaimed
 from engine.mtg.state import Game, PendingTrigger, Permanent, Source, StackItem, base_name
 
 POISON_LIMIT = 10
@@ -25,6 +26,9 @@ def settle(g: Game) -> None:
     for _ in range(100):
         if g.s.pending in ("triggers", "aim"):
             return
+        apply_control(g)  # layer 2 (613.1b): before the checks, which ask who controls what
+        for said in bless(g.s):  # ascend of a permanent applies at any time (702.131b)
+            g.emit(said, "keyword.ascend")
         acted = check_state(g)
         if g.s.over:
             return
@@ -96,6 +100,20 @@ def check_state(g: Game) -> bool:
                 "sba.check",
                 "sba.lethal" if lethal else "sba.deathtouch",
             )
+        elif (lethal or perm.deathtouched) and (armour := armour_of(s, perm)) is not None:
+            why = (
+                f"has lethal damage ({perm.damage} on a toughness of {toughness})"
+                if lethal
+                else "was dealt damage by a source with deathtouch"
+            )
+            armoured(
+                g,
+                perm,
+                armour,
+                f"{perm.name} {why} and would be destroyed",
+                "sba.lethal" if lethal else "sba.deathtouch",
+            )
+            dying.append((armour, f"{armour.name} is destroyed instead of {perm.name}", "keyword.totem_armor"))
         elif lethal:
             dying.append(
                 (
@@ -114,7 +132,7 @@ def check_state(g: Game) -> bool:
         dying += _world_rule(g, {p.oid for p, _, _ in dying})
     unattach: list[tuple[Permanent, str, str]] = []
     if attachments:
-        dying += _auras(g, {p.oid for p, _, _ in dying})
+        dying += _bestowed_stay(g, _auras(g, {p.oid for p, _, _ in dying}))
         unattach = _unattach(g, {p.oid for p, _, _ in dying})
     annihilate = (
         [
@@ -237,6 +255,25 @@ def _world_rule(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
     ]
 
 
+def _bestowed_stay(g: Game, auras: list[tuple[Permanent, str, str]]) -> list[tuple[Permanent, str, str]]:
+    """Of the Auras about to go to the graveyard (704.5m), a bestowed Aura stays: it becomes unattached
+    and ceases to be bestowed, a creature again (702.103f, an exception to 704.5m); the others go."""
+    out = []
+    for aura, why, key in auras:
+        card = g.s.definition(aura.name) if "bestowed" in aura.designations else None
+        if card is None:
+            out.append((aura, why, key))
+            continue
+        aura.card, aura.attached_to = card, None
+        aura.designations = tuple(d for d in aura.designations if d != "bestowed")
+        g.emit(
+            f"{aura.name} is a bestowed Aura and {why.split(': ', 1)[-1]}: it becomes unattached and ceases to be "
+            "bestowed, a creature again, rather than going to the graveyard",
+            "keyword.bestow",
+        )
+    return out
+
+
 def _auras(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
     """An Aura attached to an illegal object, or to nothing, goes to its owner's graveyard (704.5m), among
     them one attached to a permanent with protection from a quality it has (702.16c)."""
@@ -251,7 +288,7 @@ def _auras(g: Game, already: set[int]) -> list[tuple[Permanent, str, str]]:
             why = "it is not attached to anything"
         else:
             kind = enchants(aura.card.keywords) or "creature"
-            quality = s.protected_from(host, s.source_of(aura))
+            quality = s.protected_from(host, s.source_of(aura), keeping=aura)
             if not s.enchantable(host, kind, aura.controller):
                 why = f"{host.name} is not a {kind}"
             elif quality is not None:
@@ -359,10 +396,30 @@ def _targets_to_choose(g: Game, player: str) -> bool:
             "from the stack as it would be put on it",
             "trigger.no_target",
         )
-    first = next((t for t in s.pending_triggers if t.controller == player and unaimed(t)), None)
+    for t in [t for t in s.pending_triggers if t.controller == player and trigger_modes(t)]:
+        src = t.src or Source(t.source, player)
+        if any(has_targets(s, target_kinds(mode), src) for mode in trigger_modes(t)):
+            continue
+        s.pending_triggers.remove(t)
+        g.emit(
+            f"{t.name} is modal and none of its modes can be chosen (no legal targets): it is removed from the "
+            "stack as it would be put on it",
+            "mode.trigger",
+            "trigger.no_target",
+        )
+    first = next((t for t in s.pending_triggers if t.controller == player and to_decide(t)), None)
     if first is None:
         return False
     s.pending, s.deciding, s.priority = "aim", player, None
+    if trigger_modes(first):
+        modes = "; ".join(f'"{shown_mode(first, m)}"' for m in trigger_modes(first))
+        g.emit(
+            f"{player} puts {first.name} on the stack and chooses its mode as it does ({modes}); no player has "
+            "priority until then",
+            "mode.trigger",
+            "trigger.to_stack",
+        )
+        return True
     g.emit(
         f"{player} puts {first.name} on the stack and chooses its targets as it does "
         f"({', '.join('target ' + k for k in unaimed(first))}); no player has priority until then",
@@ -377,8 +434,17 @@ def aim(g: Game, plan: AimingTrigger) -> None:
     s = g.s
     mine = [t for t in s.pending_triggers if t.controller == plan.player]
     trigger = mine[plan.index]
-    s.pending_triggers[s.pending_triggers.index(trigger)] = replace(trigger, targets=plan.targets)
+    chosen = replace(trigger, targets=plan.targets, effect=plan.mode or trigger.effect)
+    s.pending_triggers[s.pending_triggers.index(trigger)] = chosen
     s.pending = s.deciding = None
+    if plan.mode:
+        g.emit(
+            f'{plan.player} chooses the mode "{shown_mode(trigger, plan.mode)}" of {trigger.name} as it is put on '
+            "the stack",
+            "mode.trigger",
+        )
+    if not plan.targets:
+        return
     g.emit(
         f"{plan.player} chooses {', '.join(t.name for t in plan.targets)} as the target of {trigger.name}",
         "trigger.targets",
@@ -402,6 +468,7 @@ def put(g: Game, player: str, triggers: list[PendingTrigger], how: str = "") -> 
             source=t.source,
             src=t.src,
             subject=t.subject,
+            about=t.about,
         )
         s.stack.append(item)
         placed.append(item)
@@ -415,6 +482,7 @@ def put(g: Game, player: str, triggers: list[PendingTrigger], how: str = "") -> 
     for item in placed:
         if item.targets:
             ward(g, item)  # a triggered ability targeting a permanent with ward (702.21a)
+            targeted(g, item.targets, player, spell=False)
     s.passes = 0
 
 

@@ -20,10 +20,16 @@ import copy
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Event, ScenarioError, Snapshot, suggest
+from engine.mtg.conditions import condition
+from engine.mtg.counts import Count, counted, defined_stat, read_count
 from engine.mtg.effects import ReplacementDef, Static, amount, enchants, parse_effect, protections, quality_matches
+from engine.mtg.keywords import COLOUR_WORDS
+from engine.mtg.levels import Level
+from engine.mtg.soulbond import partner
 
 PHASES = (
     "untap",
@@ -78,7 +84,7 @@ CARD_TYPES = ("land", "creature", "artifact", "enchantment", "instant", "sorcery
 SUPERTYPES = ("legendary", "basic", "snow", "world")
 PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker")
 # Subtypes with rules the engine follows (others, such as creature types, are read and kept as names).
-SUBTYPES_WITH_RULES = ("aura", "equipment")
+SUBTYPES_WITH_RULES = ("aura", "equipment", "vehicle")
 # Types the engine refuses, naming them (their rules are not modelled).
 NOT_MODELLED_TYPES = (
     "battle",
@@ -91,7 +97,6 @@ NOT_MODELLED_TYPES = (
     "class",
     "case",
     "room",
-    "vehicle",
     "attraction",
     "contraption",
 )
@@ -127,7 +132,7 @@ def parse_cost(cost: object) -> tuple[tuple[str, int], ...]:
         token = next(g for g in match.groups() if g is not None).upper()  # ``{}`` gives an empty symbol
         if token.isdigit():
             amounts["*"] = amounts.get("*", 0) + int(token)
-        elif len(token) == 1 and (token in COLOURS or token in "TX"):
+        elif len(token) == 1 and (token in COLOURS or token in "TXE"):  # E: an energy counter (107.14)
             amounts[token] = amounts.get(token, 0) + 1
         else:
             raise ValueError(f"cannot read cost symbol {{{token}}} in {cost!r}")
@@ -181,6 +186,12 @@ class AbilityDef(_Shared):
     effect: str
     keywords: frozenset[str] = frozenset()
     equip: bool = False  # "Equip [cost]": attach to target creature you control, as a sorcery (702.6a)
+    once: bool = False  # "Activate this ability only once each turn": a restriction on its use (602.5b)
+    sacrifice_self: bool = False  # "Sacrifice this creature" is part of its cost (a token's "Add {C}")
+    sorcery: bool = False  # activated only as a sorcery (level up, 702.87a)
+    # "Sacrifice a creature" / "another creature" / "an artifact" / "a Goblin" as part of its cost: the kind
+    # of permanent its controller sacrifices, chosen as it is activated ("P activates X sacrificing Y")
+    sacrifice: str = ""
 
     @property
     def is_mana(self) -> bool:
@@ -191,6 +202,44 @@ class AbilityDef(_Shared):
         """The colours a mana ability adds one of, its controller choosing as it is activated (``{T}: Add {W}
         or {U}``, ``one mana of any color``), or ""."""
         return next((i.extra[0] for i in parse_effect(self.effect) if i.verb == "add" and i.extra), "")
+
+
+def in_group(perm: Permanent, words: tuple[str, ...]) -> bool:
+    """Whether ``perm`` has each word of a lord's group (engine.mtg.effects.rule_static): a colour ("white",
+    "nonblack", "colorless"), a state ("attacking", "tapped", "token"), a card type or supertype, or a
+    creature type ("sliver")."""
+    for word in words:
+        if word in COLOUR_WORDS:
+            ok = COLOUR_WORDS[word] in perm.card.colours
+        elif word.startswith("non") and word[3:] in COLOUR_WORDS:
+            ok = COLOUR_WORDS[word[3:]] not in perm.card.colours
+        elif word == "colorless":
+            ok = not perm.card.colours
+        elif word in ("token", "nontoken"):
+            ok = perm.token == (word == "token")
+        elif word == "attacking":
+            ok = perm.attacking
+        elif word == "blocking":
+            ok = perm.blocking is not None
+        elif word in ("tapped", "untapped"):
+            ok = perm.tapped == (word == "tapped")
+        elif word in CARD_TYPES or word in SUPERTYPES:
+            ok = perm.is_a(word) or word in perm.card.supertypes
+        else:
+            ok = word in perm.card.subtypes
+        if not ok:
+            return False
+    return True
+
+
+@cache
+def _granted_ability(cost: str, effect: str, sacrifice: bool = False) -> AbilityDef:
+    return AbilityDef(parse_cost(cost), effect, sacrifice_self=sacrifice)
+
+
+@cache
+def _granted_trigger(when: str, effect: str) -> TriggerDef:
+    return TriggerDef(when, effect, words=True)
 
 
 @dataclass(frozen=True)
@@ -215,6 +264,18 @@ class CardDef(_Shared):
     loyalty: int | None = None  # a planeswalker's printed loyalty
     uncounterable: bool = False  # "this spell can't be countered" (113.6g)
     sacrifice: str = ""  # "As an additional cost to cast this spell, sacrifice a creature" (118.8): its kind
+    cda: tuple[tuple[str, Count], ...] = ()  # "~'s power and toughness are each equal to ..." (604.3)
+    back: CardDef | None = None  # a transforming double-faced card's back face (712.8e)
+    halves: tuple[CardDef, ...] = ()  # a split card's two halves, each cast on its own (709.3)
+    levels: tuple[Level, ...] = ()  # a leveler card's level symbols (711.2)
+    leveler: CardDef | None = None  # a leveler permanent's printed card, when a level symbol applies (711.2a)
+    exert: bool = False  # "You may exert ~ as it attacks": an optional cost to attack (701.43d, 508.1g)
+    choose: str = ""  # "As ~ enters the battlefield, choose a color | a creature type" (614.12a): what is chosen
+    choices: tuple[tuple[str, CardDef], ...] = ()  # each value it may take, and the card as it is with it
+
+    def chosen(self, value: str) -> CardDef | None:
+        """The definition of the permanent with ``value`` chosen as it entered, or None when it is not one."""
+        return next((d for v, d in self.choices if v == value.strip().lower()), None)
 
     @property
     def is_permanent(self) -> bool:
@@ -265,6 +326,11 @@ class Permanent:
     spared: bool = False  # indestructible with lethal damage: said once
     since: int = 0  # when it came onto the battlefield (timestamp order)
     designations: tuple[str, ...] = ()  # "renowned" (702.112b): kept until it leaves the battlefield
+    activated_turn: int = 0  # the turn its "only once each turn" ability was last activated (602.5b)
+    front: tuple[CardDef, str] | None = None  # back face up: its front face and the name it had (712.8e)
+    turned: int = 0  # when it last transformed (701.27f)
+    paired: int | None = None  # the creature soulbond paired it with (702.95b; soulbond.partner: if it still is)
+    became: tuple[str, ...] = ()  # card types it has until end of turn (a crewed Vehicle: artifact creature)
 
     def copy(self) -> Permanent:
         new = copy.copy(self)
@@ -273,7 +339,7 @@ class Permanent:
         return new
 
     def is_a(self, card_type: str) -> bool:
-        return card_type in self.card.types
+        return card_type in self.card.types or card_type in self.became
 
     @property
     def mana_colour(self) -> str:
@@ -345,6 +411,9 @@ class StackItem(_Shared):
     mode: str = ""  # the mode chosen (700.2a)
     subject: Target | None = None  # what "it" / "that creature" / "that spell" of a trigger is
     flashback: bool = False  # cast from a graveyard for its flashback cost: exiled as it leaves the stack
+    chosen: tuple[str, ...] = ()  # the keywords its caster chose to use as it was cast ("bestow", "kicker")
+    cast_from: str = ""  # the zone it was cast from not a hand: "exile" (rebound), "graveyard" (aftermath)
+    about: tuple[Target, int, int] | None = None  # a keyword trigger's "that creature" (PendingTrigger.about)
 
 
 @dataclass(frozen=True)
@@ -363,6 +432,21 @@ class PendingTrigger(_Shared):
     targets: tuple[Target, ...] = ()
     src: Source | None = None
     subject: Target | None = None
+    # "that creature" of a keyword's trigger on another creature (evolve): it, and its power and toughness
+    # as the event happened (its last known information, 702.100c, once it is gone)
+    about: tuple[Target, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class Control(_Shared):
+    """A control-changing effect of a resolved spell or ability (layer 2, 613.1b): ``player`` controls the
+    permanent ``oid`` from ``since`` (its timestamp) until end of turn (``eot``) or for good."""
+
+    oid: int
+    player: str
+    since: int
+    source: str
+    eot: bool = False
 
 
 @dataclass(frozen=True)
@@ -386,7 +470,8 @@ class ModeWait(_Shared):
 
 @dataclass(frozen=True)
 class Paused(_Shared):
-    """A spell or ability stopped while resolving, for a player's choice to pay (118.12a)."""
+    """A spell or ability stopped while resolving, for a player's choice: to pay (118.12a), where the cards
+    scried go (701.22a), a card chosen from a revealed hand."""
 
     item: StackItem
     index: int  # the instruction that asked
@@ -394,6 +479,9 @@ class Paused(_Shared):
     payer: str
     amount: int
     victim: int  # the stack object countered unless the payer pays
+    whose: str = ""  # a card chosen from a revealed hand: the hand's owner
+    offered: str = ""  # a card (``victim``: its id) its controller may cast now, and how: "free" (rebound)
+    mana: str = ""  # "you may pay {W/B}": the mana asked for (each symbol's colours, "W/B"), not a counter's cost
 
 
 # The rules changes the engine reads (data/editions/mtg.yaml names them, with their dates; a test holds the
@@ -419,9 +507,44 @@ CHANGES = frozenset(
         "prowess",
         "devoid",
         "skulk",
+        "totem_armor",
+        "living_weapon",
+        "improvise",
+        "bestow",
+        "dash",
+        "unleash",
+        "rebound",
+        "overload",
+        "evolve",
+        "scavenge",
+        "extort",
+        "surge",
+        "embalm",
+        "eternalize",
+        "exploit",
+        "bolster",
+        "monstrosity",
+        "investigate",
+        "search",
+        "support",
+        "ingest",
+        "fabricate",
+        "explore",
+        "battle_cry",
+        "afflict",
         "any_target",
         "token_named_token",
         "ward",
+        "transform",
+        "ascend",
+        "crew",
+        "energy",
+        "exert",
+        "anchor_words",
+        "aftermath",
+        "fuse",
+        "level_up",
+        "soulbond",
     }
 )
 
@@ -466,7 +589,7 @@ class State:
     passes: int = 0  # passes in succession since the last action
     # a decision the rules wait for, nobody having priority meanwhile: "attackers", "blockers", "damage"
     # (the active player assigns combat damage), "triggers" (a player orders them), "aim" (a player
-    # chooses a waiting triggered ability's targets, 603.3d), "mode", "pay"
+    # chooses a waiting triggered ability's targets, 603.3d), "mode", "pay", "scry" (where the cards scried go)
     pending: str | None = None
     deciding: str | None = None  # who decides a pending damage assignment, trigger order or payment
     awaiting: tuple[int, ...] = ()  # damage: the attackers still to assign, first first
@@ -486,8 +609,16 @@ class State:
     trigger_order: dict[str, list[str]] = field(default_factory=dict)
     drew_from_empty: set[str] = field(default_factory=set)
     poison: dict[str, int] = field(default_factory=dict)
+    energy: dict[str, int] = field(default_factory=dict)  # each player's energy counters (107.14, 122.1)
     loose_tokens: bool = False  # a token left the battlefield: 704.5d looks for it
     shields: list[Shield] = field(default_factory=list)
+    controls: list[Control] = field(default_factory=list)  # control-changing effects of spells and abilities
+    # cards exiled "until ~ leaves the battlefield" (610.3): (the permanent ~, the card in exile, its owner)
+    exiled_until: list[tuple[int, int, str]] = field(default_factory=list)
+    # permanents that don't untap during their controller's next untap step -> the spell or ability that said so
+    skip_untap: dict[int, str] = field(default_factory=dict)
+    # the controller each permanent a control-changing effect applies to would have without any (613.1b)
+    own_control: dict[int, str] = field(default_factory=dict)
     fog: bool = False  # "prevent all combat damage that would be dealt this turn"
     lost: set[str] = field(default_factory=set)
     winner: str | None = None
@@ -496,6 +627,18 @@ class State:
     # nothing (the contract: "a scenario that gives no lands for a player does not check that player's costs").
     paying: frozenset[str] = frozenset()
     next_oid: int = 1
+    # spells each player cast this turn and last turn, (player, count) pairs: what "if no spells were cast
+    # last turn" asks (engine.mtg.faces)
+    spells_cast: tuple[tuple[tuple[str, int], ...], tuple[tuple[str, int], ...]] = ((), ())
+    blessed: frozenset[str] = frozenset()  # the players with the city's blessing (702.131c)
+    happened: frozenset[str] = frozenset()  # what happened this turn that conditions ask (engine.mtg.conditions)
+    damaged: frozenset[str] = frozenset()  # the players dealt damage this turn (bloodthirst, 702.54a)
+    paid: bool = False  # the last "you may pay" was paid: what the "if you do" after it asks (extort)
+    # cards exiled by rebound (702.88a): (the card's id, its owner), cast at its owner's next upkeep
+    rebounds: tuple[tuple[int, str], ...] = ()
+    # creatures dealt damage this turn by a spell or ability that says "If a creature dealt damage this way would
+    # die this turn, exile it instead" (614.1a): (the creature's id, the spell or ability), until the turn ends
+    exile_if_dies: tuple[tuple[int, str], ...] = ()
 
     def __deepcopy__(self, memo: dict) -> State:
         """A copy sharing nothing that changes (several times faster than a generic deep copy; a test
@@ -503,6 +646,7 @@ class State:
         new = copy.copy(self)
         new.players = list(self.players)
         new.life, new.lands_played, new.poison = dict(self.life), dict(self.lands_played), dict(self.poison)
+        new.energy = dict(self.energy)
         new.hand = {p: list(c) for p, c in self.hand.items()}
         new.library = {p: list(c) for p, c in self.library.items()}
         new.graveyard = {p: list(c) for p, c in self.graveyard.items()}
@@ -513,6 +657,8 @@ class State:
         new.pool = {p: dict(m) for p, m in self.pool.items()}
         new.pending_triggers = list(self.pending_triggers)
         new.shields = list(self.shields)
+        new.controls, new.own_control = list(self.controls), dict(self.own_control)
+        new.exiled_until, new.skip_untap = list(self.exiled_until), dict(self.skip_untap)
         new.trigger_order = {p: list(n) for p, n in self.trigger_order.items()}
         new.drew_from_empty, new.lost = set(self.drew_from_empty), set(self.lost)
         return new
@@ -565,19 +711,42 @@ class State:
         out = []
         for other in self.battlefield:
             for st in other.card.statics:
+                if st.condition and not condition(st.condition).holds(self, other.controller, other):
+                    continue  # "as long as ...": it applies only while that is true (611.3a)
                 if st.scope == "self":
                     if other is perm:
                         out.append((other, st))
                 elif st.scope == "attached":
                     if other.attached_to == perm.oid:
                         out.append((other, st))
+                elif st.scope == "paired":  # it and the creature it is paired with (702.95b)
+                    mate = partner(self, other)
+                    if mate is not None and perm in (other, mate):
+                        out.append((other, st))
+                elif st.scope == "player":
+                    continue  # a rule of its controller's game ("You have no maximum hand size"): rules_of
                 elif (
                     perm.is_a("creature")
-                    and other.controller == perm.controller
+                    and (
+                        other.controller == perm.controller
+                        if st.whose == "you"
+                        else st.whose == "any" or other.controller != perm.controller
+                    )
                     and (st.scope == "yours" or other is not perm)
+                    and (not st.group or in_group(perm, st.group))
                 ):
                     out.append((other, st))
         return out
+
+    def rules_of(self, player: str) -> list[tuple[Permanent, Static]]:
+        """The static abilities of ``player``'s permanents that change the rules of their game (613.11)."""
+        return [
+            (p, st)
+            for p in self.battlefield
+            if p.controller == player
+            for st in p.card.statics
+            if st.scope == "player" and (not st.condition or condition(st.condition).holds(self, player, p))
+        ]
 
     def keywords(self, perm: Permanent) -> frozenset[str]:
         extra = [kw for _, st in self.statics_for(perm) for kw in st.keywords]
@@ -589,9 +758,10 @@ class State:
         return keyword in self.keywords(perm)
 
     def power(self, perm: Permanent) -> int:
-        bonus = sum(st.power for _, st in self.statics_for(perm))
+        bonus = sum(st.power * self.times(other, st) for other, st in self.statics_for(perm))
+        defined = defined_stat(self, perm, "power") if perm.card.cda else None  # layer 7a first (613.4a)
         return (
-            (perm.card.power or 0)
+            self.set_base(perm, 0, perm.card.power or 0 if defined is None else defined)
             + perm.boost[0]
             + perm.counters.get("+1/+1", 0)
             - perm.counters.get("-1/-1", 0)
@@ -599,9 +769,10 @@ class State:
         )
 
     def toughness(self, perm: Permanent) -> int:
-        bonus = sum(st.toughness for _, st in self.statics_for(perm))
+        bonus = sum(st.toughness * self.times(other, st) for other, st in self.statics_for(perm))
+        defined = defined_stat(self, perm, "toughness") if perm.card.cda else None  # layer 7a first (613.4a)
         return (
-            (perm.card.toughness or 0)
+            self.set_base(perm, 1, perm.card.toughness or 0 if defined is None else defined)
             + perm.boost[1]
             + perm.counters.get("+1/+1", 0)
             - perm.counters.get("-1/-1", 0)
@@ -619,6 +790,38 @@ class State:
                 return other
         return None
 
+    def activated(self, perm: Permanent) -> list[AbilityDef]:
+        """``perm``'s activated abilities: its own, then those the static abilities of the Auras and
+        Equipment attached to it give it (613.1f), in timestamp order."""
+        own = [perm.card.ability] if perm.card.ability is not None else []
+        return own + [_granted_ability(*granted) for _, st in self.statics_for(perm) for granted in st.grants]
+
+    def triggers_of(self, perm: Permanent) -> tuple[TriggerDef, ...]:
+        """``perm``'s triggered abilities: its own, then those Auras and Equipment attached to it give it
+        (613.1f), "~" in them the permanent itself."""
+        granted = [_granted_trigger(*t) for _, st in self.statics_for(perm) for t in st.granted_triggers]
+        return perm.card.triggers + tuple(granted) if granted else perm.card.triggers
+
+    def times(self, source: Permanent, st: Static) -> int:
+        """How many times a static ability's +N/+N applies: once, or "for each Forest you control" (its
+        count, for the controller of ``source``)."""
+        return counted(self, source.controller, read_count(st.per)) if st.per else 1  # type: ignore[arg-type]
+
+    def set_base(self, perm: Permanent, which: int, value: int) -> int:
+        """``perm``'s base power (``which`` 0) or toughness (1) after layer 7b: "Enchanted creature has base
+        power and toughness 0/2" sets it, the latest such effect winning (613.4b, timestamp order)."""
+        said = [(other.since, st.base) for other, st in self.statics_for(perm) if st.base]
+        return max(said)[1][which] if said else value
+
+    def keeps_tapped(self, perm: Permanent) -> Permanent | None:
+        """The permanent whose static ability says ``perm`` doesn't untap during its controller's untap step
+        (502.3), or None."""
+        return next((other for other, st in self.statics_for(perm) if st.no_untap), None)
+
+    def forbids_activation(self, perm: Permanent) -> Permanent | None:
+        """The permanent whose static ability says ``perm``'s activated abilities can't be activated, or None."""
+        return next((other for other, st in self.statics_for(perm) if st.no_activate), None)
+
     def must(self, perm: Permanent, what: str) -> Permanent | None:
         """The permanent whose static ability says ``perm`` ``what``s (attacks) each combat if able, or None."""
         return next((other for other, st in self.statics_for(perm) if st.must == what), None)
@@ -627,14 +830,47 @@ class State:
         """Can an Aura of ``controller`` with "enchant ``kind``" enchant ``host`` (303.4a, 702.5a)?"""
         if kind == "creature you control":
             return host.is_a("creature") and host.controller == controller
-        return kind == "permanent" or host.is_a(kind)
+        if kind == "creature an opponent controls":
+            return host.is_a("creature") and host.controller != controller
+        if kind == "nonland permanent":
+            return not host.is_a("land")
+        words = kind.split()
+        said = [w for w in words[:-1] if w != "or"]
+        if (
+            words[-1] == "creature"
+            and said
+            and all(w.removeprefix("non") in COLOUR_WORDS or w in ("tapped", "untapped") for w in said)
+        ):
+            # a state or colours: "tapped creature", "red or green creature", "nonblack creature"
+            if not host.is_a("creature"):
+                return False
+            if said[0] in ("tapped", "untapped"):
+                return host.tapped == (said[0] == "tapped")
+            colours = host.card.colours
+            return any(
+                (COLOUR_WORDS[w[3:]] not in colours) if w.startswith("non") else COLOUR_WORDS[w] in colours
+                for w in said
+            )
+        if kind.startswith("creature with "):  # "creature with power 3 or less"
+            _, _, stat, n, _, bound = words
+            value = self.power(host) if stat == "power" else self.toughness(host)
+            return host.is_a("creature") and (value >= int(n) if bound == "greater" else value <= int(n))
+        return kind == "permanent" or any(host.is_a(k) for k in kind.split(" or "))
 
     def protections(self, perm: Permanent) -> tuple[str, ...]:
         return protections(self.keywords(perm))
 
-    def protected_from(self, perm: Permanent, source: Source) -> str | None:
-        """The quality of ``source`` that ``perm`` has protection from (702.16a), or None."""
-        for quality in self.protections(perm):
+    def protected_from(self, perm: Permanent, source: Source, keeping: Permanent | None = None) -> str | None:
+        """The quality of ``source`` that ``perm`` has protection from (702.16a), or None; with ``keeping``,
+        not counting the protection the static ability of ``keeping`` gives that says "This effect doesn't
+        remove ~" (Black Ward)."""
+        qualities = self.protections(perm)
+        if keeping is not None and any(st.keeps_source for st in keeping.card.statics):
+            extra = [
+                kw for o, st in self.statics_for(perm) if not (o is keeping and st.keeps_source) for kw in st.keywords
+            ]
+            qualities = protections(perm.card.keywords | frozenset(perm.granted) | frozenset(extra))
+        for quality in qualities:
             if quality_matches(quality, source.colours, source.types):
                 return quality
         return None
@@ -726,6 +962,7 @@ class MagicSnapshot(Snapshot, total=False):
     attached: dict[str, str]
     tokens: list[str]
     poison: dict[str, int]
+    energy: dict[str, int]
     awaiting: str
 
 

@@ -4,7 +4,8 @@ and ``P moves to PHASE``."""
 from __future__ import annotations
 
 from engine.mtg import combat
-from engine.mtg.board import draw, fire
+from engine.mtg.board import apply_control, dash_returns, discarded, draw, fire, rebound_triggers
+from engine.mtg.conditions import turn_passes
 from engine.mtg.legality import Attacking, Blocking, MovingTo
 from engine.mtg.stack import fizzles, resolve_top
 from engine.mtg.state import HAND_SIZE, ORDER, PHASE_OF, PHASES, SECOND_DAMAGE, TITLE, Game
@@ -101,6 +102,10 @@ def begin(g: Game, step: str) -> None:
     if step == "cleanup":
         cleanup(g)
         return
+    if step == "end":
+        dash_returns(g)
+    if step == "upkeep":
+        rebound_triggers(g)
     fire(g, step)
     g.receive_priority(
         ap, f"The {TITLE[step]} begins; {ap} receives priority", _PRIORITY_KEY[step], "priority.ap_first"
@@ -115,10 +120,16 @@ def new_turn(g: Game, next_player: bool) -> None:
     g.s.step = "untap"
     ap = g.s.turn_player
     g.s.lands_played = {p: 0 for p in g.s.players}
+    g.s.damaged = frozenset()
+    turn_passes(g.s)
     for perm in g.s.battlefield:
         if perm.controller == ap:
             perm.sick = False
     tapped = [p for p in g.s.battlefield if p.controller == ap and p.tapped]
+    kept = [(p, g.s.keeps_tapped(p) or g.s.skip_untap.get(p.oid)) for p in tapped]
+    tapped = [p for p, by in kept if by is None]
+    # "doesn't untap during its controller's next untap step": this was that step (used up, tapped or not)
+    g.s.skip_untap = {o: n for o, n in g.s.skip_untap.items() if (p := g.s.permanent(o)) and p.controller != ap}
     for perm in tapped:
         perm.tapped = False
     untapped = f": {', '.join(p.name for p in tapped)} untap" if tapped else ""
@@ -128,6 +139,14 @@ def new_turn(g: Game, next_player: bool) -> None:
         "turn.untap",
         "turn.untap_no_priority",
     )
+    for perm, by in kept:
+        if isinstance(by, str):
+            g.emit(
+                f"{perm.name} doesn't untap during {ap}'s untap step ({by}: this untap step only)", "turn.untap_kept"
+            )
+        elif by is not None:
+            whose = "its own ability" if by is perm else f"{by.name}'s ability"
+            g.emit(f"{perm.name} doesn't untap during {ap}'s untap step ({whose})", "turn.untap_kept")
     fire(g, "untap")
     end_step(g, "upkeep")
     begin(g, "upkeep")
@@ -136,20 +155,31 @@ def new_turn(g: Game, next_player: bool) -> None:
 def cleanup(g: Game) -> None:
     ap = g.s.turn_player
     hand = g.s.hand.get(ap, [])
-    if len(hand) > HAND_SIZE:
+    unlimited = next((p for p, st in g.s.rules_of(ap) if st.no_max_hand), None) if len(hand) > HAND_SIZE else None
+    if unlimited is not None:  # "You have no maximum hand size" (402.2, a rule of the game changed: 613.11)
+        g.emit(
+            f"{ap} has {len(hand)} cards in hand but no maximum hand size ({unlimited.name} says so): "
+            f"{ap} discards nothing",
+            "turn.cleanup_discard",
+            "rules.no_max_hand",
+        )
+    elif len(hand) > HAND_SIZE:
         # The player chooses what to discard; the engine discards the cards listed last.
         gone, g.s.hand[ap] = hand[HAND_SIZE:], hand[:HAND_SIZE]
-        g.s.graveyard.setdefault(ap, []).extend(gone)
         g.emit(
             f"{ap} discards {', '.join(c.name for c in gone)} down to the maximum hand size of {HAND_SIZE}",
             "turn.cleanup_discard",
         )
+        for card in gone:
+            discarded(g, card)
     touched = [
-        p for p in g.s.battlefield if p.damage or p.boost != (0, 0) or p.granted or p.restricted or p.regeneration
+        p
+        for p in g.s.battlefield
+        if p.damage or p.boost != (0, 0) or p.granted or p.restricted or p.regeneration or p.became
     ]
     for perm in touched:
         perm.damage, perm.boost, perm.granted, perm.spared, perm.restricted = 0, (0, 0), (), False, ()
-        perm.regeneration = 0
+        perm.regeneration, perm.became = 0, ()
     if touched:
         g.emit(
             f'Damage wears off and "until end of turn" effects end ({", ".join(p.name for p in touched)})',
@@ -159,6 +189,13 @@ def cleanup(g: Game) -> None:
     if g.s.shields or g.s.fog:
         g.s.shields, g.s.fog = [], False
         g.emit("The prevention effects that last this turn end", "turn.cleanup_damage", "effect.until_eot")
+    if g.s.exile_if_dies:  # "If a creature dealt damage this way would die this turn, exile it instead"
+        g.s.exile_if_dies = ()
+        g.emit('"Would die this turn, exile it instead" effects end', "turn.cleanup_damage", "effect.until_eot")
+    if any(c.eot for c in g.s.controls):
+        g.s.controls = [c for c in g.s.controls if not c.eot]
+        g.emit('"Until end of turn" control-changing effects end', "turn.cleanup_damage", "effect.until_eot")
+        apply_control(g)
     events_before = len(g.events)
     stack_before = len(g.s.stack)
     g.settle()
@@ -207,7 +244,8 @@ def pass_priority(g: Game, player: str) -> None:
             "resolve.spell",
         )
         resolve_top(g)
-        if s.pending == "pay":  # it waits for a player's choice to pay; priority follows the answer
+        # it waits for a player's choice; priority follows the answer
+        if s.pending in ("pay", "scry", "pick", "offer", "discard", "look", "may"):
             return
         after_resolution(g, top.name, resolves)
     else:
