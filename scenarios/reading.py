@@ -47,9 +47,10 @@ class EngineReading:
     reads: bool
     refused: str | None
     edition: str | None
+    assumed: tuple[str, ...] = ()  # what the card data does not say, and what the engine is given instead
 
     def to_json(self) -> dict[str, Any]:
-        return {"reads": self.reads, "refused": self.refused, "edition": self.edition}
+        return {"reads": self.reads, "refused": self.refused, "edition": self.edition, "assumed": list(self.assumed)}
 
 
 def newest_edition(game: str) -> str | None:
@@ -79,7 +80,9 @@ def engine_reading(card: Card, library: Any, edition: str | None = None) -> Engi
     if edition is None and card.game == "mtg":
         edition = newest_edition("mtg")
     try:
-        new_engine(read_scenario(holding(card, edition=edition), card.name, library))
+        scenario = read_scenario(holding(card, edition=edition), card.name, library)
+        new_engine(scenario)
     except ScenarioFileError as exc:
         return EngineReading(False, exc.message, edition)
-    return EngineReading(True, None, edition)
+    assumed = tuple(sentence for taken in scenario.library_cards for _, sentence in taken.assumed)
+    return EngineReading(True, None, edition, assumed)

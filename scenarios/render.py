@@ -91,6 +91,8 @@ def library_line(card) -> str:
     line = f"{shown}: text from {card.source.describe()}"
     if card.written:
         line += f"; {', '.join(card.written)} as the scenario writes {'them' if len(card.written) > 1 else 'it'}"
+    for _, sentence in card.assumed:
+        line += f"; {sentence}"
     return line
 
 

@@ -7,6 +7,7 @@ corpora's when ``../shared/corpora`` is there."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import textwrap
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.cards.model import Card, Face
+from rulebook.cards.scenario import Shelf, read_card, resolve
 from tests.conftest import CORPORA, REPO, judge_in
 
 INVENTED = REPO / "tests" / "data" / "cards" / "invented-scryfall.json"
@@ -109,6 +112,7 @@ def test_a_list_of_names_and_what_json_says_of_each(invented, tmp_path):
             "named_at": "cards -> 1",
             "line": 7,
             "written": [],
+            "assumed": [],
             "source": {
                 "file": "invented-scryfall.json",
                 "path": str(INVENTED.resolve()),
@@ -196,8 +200,8 @@ def test_text_the_engine_cannot_read_is_refused_naming_the_card_and_the_sentence
     assert err.count("\n") == 1, err
     assert err.startswith(
         f"judge: {tmp_path / 'scen.yaml'}:5: state -> hand -> Ana -> 2: Drill Sergeant Drake (from "
-        f'{INVENTED_SOURCE}): cannot read "When Drill Sergeant Drake enters, target opponent reveals '
-        'their hand.": '
+        f'{INVENTED_SOURCE}): cannot read "When Drill Sergeant Drake enters, each player votes for a '
+        'creature they control.": '
     )
     assert err.rstrip().endswith("to use it, write its effect: in the scenario")
 
@@ -215,7 +219,7 @@ def test_the_refusal_as_json(invented, tmp_path):
     error = json.loads(out)["error"]
     assert code == 2 and error["status"] == 2 and error["line"] == 4
     assert "cards -> 1: Drill Sergeant Drake (from " in error["message"]
-    assert '"When Drill Sergeant Drake enters, target opponent reveals their hand."' in error["message"]
+    assert '"When Drill Sergeant Drake enters, each player votes for a creature they control."' in error["message"]
 
 
 @pytest.mark.parametrize(
@@ -397,13 +401,13 @@ def test_a_riftbound_unit_whose_text_the_engine_cannot_read(corpora, tmp_path):
     turn: {player: Ana, phase: main}
     state:
       units:
-        - {name: "jinx rebel", controller: Ana, at: base}
+        - {name: "heimerdinger inventor", controller: Ana, at: base}
     """,
     )
     assert code == 2 and err.count("\n") == 1
     assert (
-        ':6: state -> units -> 1: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "When you '
-        'discard one or more cards, ready me and give me +1 [M] this turn.": unknown trigger condition'
+        ':6: state -> units -> 1: Heimerdinger, Inventor (from cards.json (riftbound-gallery; OGN)): cannot read "I '
+        'have all [E] abilities of all friendly legends, units, and gear.": unknown effect'
     ) in err
 
 
@@ -514,18 +518,60 @@ def test_a_rune_card_named_where_runes_are_listed_is_a_rune_of_its_domain(corpor
 
 def test_judge_card_engine_says_whether_the_engine_reads_the_card(corpora):
     """``judge card NAME --engine``: a card the engine reads whole (Lightning Bolt, under the newest Magic
-    rules), and one it refuses, with the words (Jinx, Rebel's discard trigger); without the option the key
+    rules), and one it refuses, with the words (Heimerdinger, Inventor's borrowed abilities); without the option the key
     is null."""
     code, out, err = judge_in(corpora, "card", "Lightning Bolt", "--engine", "--json")
     assert code == 0, err
-    assert json.loads(out)["engine"] == {"reads": True, "refused": None, "edition": "2026-02-27"}
+    assert json.loads(out)["engine"] == {"reads": True, "refused": None, "edition": "2026-02-27", "assumed": []}
     code, out, _ = judge_in(corpora, "card", "Lightning Bolt", "--json")
     assert json.loads(out)["engine"] is None
-    code, out, err = judge_in(corpora, "card", "Jinx, Rebel", "--engine")
+    code, out, err = judge_in(corpora, "card", "Heimerdinger, Inventor", "--engine")
     assert code == 0, err
     line = next(x for x in out.splitlines() if x.startswith("Engine:"))
     assert line.startswith(
-        'Engine: does not read it: Jinx, Rebel (from cards.json (riftbound-gallery; OGN)): cannot read "'
+        'Engine: does not read it: Heimerdinger, Inventor (from cards.json (riftbound-gallery; OGN)): cannot read "'
     )
     code, out, _ = judge_in(corpora, "card", "Lightning Bolt", "--engine")
     assert "Engine: reads it whole under the 2026-02-27 rules: a scenario naming it takes its text" in out
+
+
+def test_a_two_domain_cost_is_said_to_be_assumed(corpora, tmp_path):
+    """The gallery gives a card of two domains its domains, not the domain of each power of its cost: a power of
+    either is accepted, and the explanation and ``judge card --engine`` say so where the card is named; a
+    scenario writing ``cost:`` assumes nothing."""
+    said = (
+        "the card data gives Decisive Strike the domains Body and Order, not the domain of each power of its cost: "
+        "a power of either is accepted for each (write cost: in the scenario for the printed one)"
+    )
+    scenario = (
+        "game: riftbound\nplayers: [Ana, Ben]\nturn: {player: Ana, phase: main}\nstate:\n"
+        "  hand: {Ana: [Decisive Strike]}\n  units:\n    - {name: Yeti, controller: Ana, at: base, might: 3}\n"
+        "  runes: {Ana: {ready: [Body, Body, Body, Body, Body, Order]}}\nactions:\n  - Ana plays Decisive Strike\n"
+    )
+    code, out, err = explain(corpora, tmp_path, scenario)
+    assert code == 0, err
+    assert f"Decisive Strike: text from cards.json (riftbound-gallery; OGS); {said}" in out
+    code, out, err = explain(corpora, tmp_path, scenario, "--json")
+    assert json.loads(out)["library_cards"][0]["assumed"] == [said]
+    written = scenario.replace("state:\n", "cards: {Decisive Strike: {cost: '[5][Order]'}}\nstate:\n")
+    code, out, err = explain(corpora, tmp_path, written, "--json")
+    assert code == 0, err
+    assert json.loads(out)["library_cards"][0]["assumed"] == []
+    code, out, err = judge_in(corpora, "card", "Decisive Strike", "--engine", "--json")
+    assert json.loads(out)["engine"]["assumed"] == [said]
+
+
+def test_a_library_reads_each_card_once_however_many_scenarios_name_it():
+    """The scenarios explained with one library (a bench, the server, a session of the Python API) share each
+    card's reading: the second scenario naming Lightning Bolt takes the reading the first made; a card loaded
+    again with other text is read again."""
+    text = "Lightning Bolt deals 3 damage to any target."
+    bolt = Card("mtg", "Lightning Bolt", (Face("Lightning Bolt", "{R}", "Instant", text),), "Instant", ("Instant",),
+                (), (), "{R}", (), text, ("M10",), "normal", (), {"colors": ["R"]})  # fmt: skip
+    library = Shelf({("mtg", "lightning bolt"): bolt})
+    for hand in (["Lightning Bolt"], ["Lightning Bolt", "Lightning Bolt"]):
+        resolve({"game": "mtg", "state": {"hand": {"Ana": hand}}}, library)
+    assert len(library.readings) == 1
+    assert read_card(library, bolt) is read_card(library, bolt)
+    errata = dataclasses.replace(bolt, text="Lightning Bolt deals 2 damage to any target.")
+    assert read_card(library, errata) is not read_card(library, bolt) and len(library.readings) == 2

@@ -229,6 +229,8 @@ def show_card(v: dict[str, Any]) -> None:
         under = f" under the {e['edition']} rules" if e["edition"] else ""
         if e["reads"]:
             echo(f"\nEngine: reads it whole{under}: a scenario naming it takes its text")
+            for sentence in e.get("assumed") or ():
+                echo(f"  but {sentence}")
         else:
             # The engine's vocabulary in the refusal is for writing a scenario; --json keeps it whole.
             echo(f"\nEngine: does not read it{under}: {re.sub(r' [(]known: .*[)](?=; to use it)', '', e['refused'])}")

@@ -123,6 +123,9 @@ class Library(Protocol):
     def has_cards(self, game: str) -> bool: ...
     def source(self, card: Card) -> TextSource: ...
 
+    # Each card's reading in the engines' words, made once per library (see :func:`read_card`).
+    readings: dict[tuple[str, str, str], Definition | Refused]
+
 
 class CardLibrary:
     """The card library of ``$JUDGE_HOME`` (``cards.db``), opened only when a name is looked up, never
@@ -134,6 +137,7 @@ class CardLibrary:
         self._store: CardStore | None = None
         self._loose: dict[str, dict[str, str]] = {}
         self._sources: dict[tuple[str, str], TextSource] = {}
+        self.readings: dict[tuple[str, str, str], Definition | Refused] = {}
 
     def _open(self) -> CardStore | None:
         if self._store is None and self.path.exists():
@@ -216,6 +220,7 @@ class Shelf:
 
     cards: dict[tuple[str, str], Card]
     sources: dict[str, TextSource] = field(default_factory=dict)
+    readings: dict[tuple[str, str, str], Definition | Refused] = field(default_factory=dict, compare=False)
 
     def card(self, game: str, name: str) -> Card | None:
         return self.cards.get((game, name.lower())) or next(
@@ -253,27 +258,56 @@ class Definition:
     fields: Mapping[str, Any]
     lines: tuple[Line, ...]
     unreadable: Mapping[str, str] = field(default_factory=dict)  # field -> why the engine cannot take it
+    # field -> what the card data does not say and what the field assumes (said with every explanation using it)
+    assumed: Mapping[str, str] = field(default_factory=dict)
 
 
 class Refused(Exception):
     """A library card the engines cannot take at all (a card of several faces, a battlefield in a hand)."""
 
 
+def read_card(library: Library, card: Card) -> Definition:
+    """:func:`definition` of ``card``, made once per library: the library keeps each card's reading (or its
+    refusal), so the scenarios explained with one library (a bench, the server, a session of the Python API)
+    read a card once, not once per scenario; the engines keep the instructions of each text the same way. A
+    card loaded again with other text is another key."""
+    key = (card.game, card.name, repr(card))
+    made = library.readings.get(key)
+    if made is None:
+        try:
+            made = definition(card)
+        except Refused as exc:
+            made = exc
+        library.readings[key] = made
+    if isinstance(made, Refused):
+        raise made
+    return made
+
+
 def definition(card: Card) -> Definition:
     """The card's type, cost, stats, keywords and text as the game's engine reads a ``cards:`` entry."""
     if not card.faces:
         raise Refused(f"{card.name} has no face in the card library; define it under cards: with type:")
+    if len(card.faces) == 2 and card.game == "mtg" and card.layout == "transform":
+        return _transforming(card)
+    if len(card.faces) == 2 and card.game == "mtg" and card.layout in ("split", "aftermath"):
+        return _split(card)
     if len(card.faces) > 1:
         raise Refused(
             f"{card.name} is a card of {len(card.faces)} faces ({card.layout}), which the engine does not "
             "model; define the face you mean under cards: with type:"
         )
     face = card.faces[0]
+    if card.game == "mtg" and any(_LEVEL_SYMBOL.match(line.strip()) for line in face.text.split("\n")):
+        return _leveler(card, face)
     return _mtg(card, face) if card.game == "mtg" else _riftbound(card, face)
 
 
 _REMINDER = re.compile(r"\s*\([^()]*\)")
-_ACTIVATED = re.compile(r"^(?P<cost>\{[^}]+\}(?:\s*,?\s*\{[^}]+\})*):\s*(?P<effect>.+)$")
+# a cost's parts: mana and tap symbols, "Pay {E}{E}" (energy, 107.14), given to the engine as its symbols, and
+# "Sacrifice ..." (the engine reads what it can sacrifice, and refuses the rest)
+_COST_PART = r"(?:\{[^}]+\}|Pay (?:\{E\})+|Sacrifice [^,:{}]+)"
+_ACTIVATED = re.compile(rf"^(?P<cost>{_COST_PART}(?:\s*,?\s*{_COST_PART})*):\s*(?P<effect>.+)$")
 
 
 def _without_reminder(text: str) -> str:
@@ -318,6 +352,9 @@ def _mtg(card: Card, face: Face) -> Definition:
     if card.cost:
         fields["cost"] = card.cost
     for key, value in (("power", face.power), ("toughness", face.toughness), ("loyalty", face.loyalty)):
+        if key != "loyalty" and (value or "").strip() == "*":
+            fields[key] = "*"  # set by an ability of its text (208.2a), which the engine reads or refuses
+            continue
         _stat(value, key, card, fields, unreadable)
     colours = card.extra.get("colors") if isinstance(card.extra, Mapping) else None
     if colours is not None:
@@ -329,11 +366,83 @@ def _mtg(card: Card, face: Face) -> Definition:
     first = next((line for line in lines if line.activated and permanent), None)
     m = _ACTIVATED.match(first.read) if first is not None else None
     if m:  # "{1}, {T}: ..." on the card is "{1}{T}" in the engine's words
-        fields["ability"] = {"cost": re.sub(r"\}\s*,\s*\{", "}{", m.group("cost")), "effect": m.group("effect")}
+        cost = re.sub(r"\}\s*,\s*\{", "}{", m.group("cost").replace("Pay {", "{"))
+        fields["ability"] = {"cost": cost, "effect": m.group("effect")}
     effect = "\n".join(line.read for line in lines if not line.keywords and line is not first)
     if effect:
         fields["effect"] = effect
     return Definition(fields, tuple(lines), unreadable)
+
+
+def _face_card(card: Card, face: Face) -> Card:
+    """One face of a card of several as a card of its own (its name, type line and cost)."""
+    main = face.type_line.split("\u2014")[0]
+    types = tuple(t for t in card.types if t in main.split())
+    return replace(card, name=face.name, faces=(face,), type_line=face.type_line, cost=face.cost, types=types)
+
+
+def _transforming(card: Card) -> Definition:
+    """A transforming double-faced card (712): its front face's fields, with its back face as ``back:``.
+    The library keeps the colours of the whole card: the front face is the colours of its mana cost (202.2),
+    the back face those of the whole card when they are the front's (else unknown: the back's colour
+    indicator is not in the card data)."""
+    front, back = (_mtg(_face_card(card, face), face) for face in card.faces)
+    fields = {k: v for k, v in front.fields.items() if k != "color"}
+    back_fields = {"name": card.faces[1].name, **{k: v for k, v in back.fields.items() if k not in ("cost", "color")}}
+    unreadable = dict(front.unreadable)
+    colours = card.extra.get("colors") if isinstance(card.extra, Mapping) else None
+    own = {c for c in re.findall(r"\{([WUBRG])\}", card.faces[0].cost or "")}
+    if colours is not None and set(colours) == own:
+        back_fields["color"] = "".join(c for c in colours if c in "WUBRG") or "colorless"
+    elif colours is not None:
+        unreadable["back"] = (
+            f"{card.name}'s back face {card.faces[1].name} has a colour the card data does not give (the card is "
+            f"{''.join(colours)}, its front face {''.join(sorted(own)) or 'colorless'}); give back: in the scenario"
+        )
+    for why in back.unreadable.values():
+        unreadable.setdefault("back", why)
+    fields["back"] = back_fields
+    return Definition(fields, front.lines + back.lines, unreadable)
+
+
+_LEVEL_SYMBOL = re.compile(r"^LEVEL (\d+(?:-\d+|\+))$")
+_STATS = re.compile(r"^(\d+)/(\d+)$")
+
+
+def _leveler(card: Card, face: Face) -> Definition:
+    """A leveler card (711): the text before its first level symbol as its own, and each level symbol
+    (``LEVEL 1-4``) with the power/toughness box and the abilities of its striation as ``levels:``."""
+    lines = face.text.split("\n")
+    starts = [i for i, line in enumerate(lines) if _LEVEL_SYMBOL.match(line.strip())]
+    made = _mtg(card, replace(face, text="\n".join(lines[: starts[0]])))
+    fields, every = dict(made.fields), list(made.lines)
+    levels = []
+    for at, end in zip(starts, starts[1:] + [len(lines)]):
+        body = [line for line in lines[at + 1 : end] if line.strip()]
+        level: dict[str, Any] = {"level": _LEVEL_SYMBOL.match(lines[at].strip())[1]}  # type: ignore[index]
+        stats = _STATS.match(body[0].strip()) if body else None
+        if stats:
+            level["power"], level["toughness"] = int(stats[1]), int(stats[2])
+            body = body[1:]
+        striation = _mtg(card, replace(face, text="\n".join(body), power=None, toughness=None))
+        level |= {k: v for k, v in striation.fields.items() if k in ("keywords", "effect", "ability")}
+        every += striation.lines
+        levels.append(level)
+    fields["levels"] = levels
+    return Definition(fields, tuple(every), made.unreadable)
+
+
+def _split(card: Card) -> Definition:
+    """A split card (709): its two halves as ``halves:``, each with its name, type line, mana cost and text; a
+    half's colours are those of its own mana cost (709.3b: only its characteristics exist on the stack)."""
+    faces = [_mtg(_face_card(card, face), face) for face in card.faces]
+    halves = [
+        {"name": face.name, **{k: v for k, v in made.fields.items() if k != "color"}}
+        for face, made in zip(card.faces, faces)
+    ]
+    why = next((why for made in faces for why in made.unreadable.values()), None)
+    unreadable = {"halves": why} if why else {}
+    return Definition({"halves": halves}, faces[0].lines + faces[1].lines, unreadable)
 
 
 _KEYWORD_TOKEN = re.compile(r"\[(?P<word>[^\]]+)\]")
@@ -360,8 +469,9 @@ def _riftbound(card: Card, face: Face) -> Definition:
         lines.append(Line(printed, _riftbound_keyword_line(printed, keywords), printed))
     fields: dict[str, Any] = {"type": kind}
     unreadable: dict[str, str] = {}
+    assumed: dict[str, str] = {}
     extra = card.extra if isinstance(card.extra, Mapping) else {}
-    _riftbound_cost(card, extra, fields, unreadable)
+    _riftbound_cost(card, extra, fields, unreadable, assumed)
     if kind == "unit":
         _stat(face.might if face.might is not None else extra.get("might"), "might", card, fields, unreadable)
     domains = [d for d in extra.get("domains") or () if d != "Colorless"]
@@ -379,7 +489,7 @@ def _riftbound(card: Card, face: Face) -> Definition:
     effect = "\n".join(line.read for line in lines if not line.keywords)
     if effect:
         fields["effect"] = effect
-    return Definition(fields, tuple(lines), unreadable)
+    return Definition(fields, tuple(lines), unreadable, assumed)
 
 
 def _riftbound_keyword_line(printed: str, keywords: set[str]) -> tuple[str, ...]:
@@ -400,7 +510,9 @@ def _riftbound_keyword_line(printed: str, keywords: set[str]) -> tuple[str, ...]
     return tuple(out)
 
 
-def _riftbound_cost(card: Card, extra: Mapping, fields: dict[str, Any], unreadable: dict[str, str]) -> None:
+def _riftbound_cost(
+    card: Card, extra: Mapping, fields: dict[str, Any], unreadable: dict[str, str], assumed: dict[str, str]
+) -> None:
     """``[5][Chaos]``: the energy, then a power icon of the card's domain per power."""
     energy, power = str(extra.get("energy") or ""), str(extra.get("power") or "")
     domains = [d for d in extra.get("domains") or () if d != "Colorless"]
@@ -412,13 +524,15 @@ def _riftbound_cost(card: Card, extra: Mapping, fields: dict[str, Any], unreadab
             f'{card.name}\'s cost "{card.cost}" is not a number of energy and power; give cost: in the scenario'
         )
         return
+    # A card of several domains: the gallery gives its domains, not the domain of each power of its cost. Each
+    # power is written as one of either ("[Body/Order]", paid by either: 162.2), and every explanation says so.
+    icon = "/".join(domains) if domains else "A"
     if power not in ("", "0") and len(domains) > 1:
-        unreadable["cost"] = (
-            f'{card.name}\'s cost is "{card.cost}": a power of {" or ".join(domains)} (the gallery '
-            "does not say which), which the engine does not model; give cost: in the scenario"
+        assumed["cost"] = (
+            f"the card data gives {card.name} the domains {' and '.join(domains)}, not the domain of each power of "
+            f"its cost: a power of either is accepted for each (write cost: in the scenario for the printed one)"
         )
-        return
-    fields["cost"] = (f"[{int(energy)}]" if energy else "") + f"[{domains[0] if domains else 'A'}]" * int(power or 0)
+    fields["cost"] = (f"[{int(energy)}]" if energy else "") + f"[{icon}]" * int(power or 0)
 
 
 # -- resolving a scenario --------------------------------------------------------------------------------
@@ -431,6 +545,9 @@ class LibraryCard:
     source: TextSource
     named_at: tuple  # the key path that names it first
     written: tuple[str, ...]  # the fields the scenario writes over the library's
+    # (field, sentence): what the library's data does not say of a field the scenario does not write, and what
+    # the engine was given instead (a two-domain Riftbound cost), said wherever the card is
+    assumed: tuple[tuple[str, str], ...] = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -439,6 +556,7 @@ class LibraryCard:
             "game": self.card.game,
             "source": self.source.to_json(),
             "written": list(self.written),
+            "assumed": [sentence for _, sentence in self.assumed],
         }
 
 
@@ -486,6 +604,11 @@ def _refusal(given: _Given, rest: tuple, message: str) -> str:
         line = next((ln for ln in given.lines if word in ln.keywords), None)
         if line is not None:
             return f'{said}: cannot read "{line.printed}": {message}{hint}'
+    if key == "back" and len(rest) > 1 and isinstance(given.fields.get("back"), Mapping):
+        return _refusal(replace(given, fields=given.fields["back"]), rest[1:], message)  # a back face's field
+    parts = given.fields.get(key)  # a split card's halves, a leveler's level symbols: a field of one of them
+    if key in ("halves", "levels") and len(rest) > 2 and isinstance(parts, list) and rest[1] in range(len(parts)):
+        return _refusal(replace(given, fields=parts[rest[1]]), rest[2:], message)
     if key in ("effect", "ability"):
         sentence = _sentence(given, message)
         if sentence:
@@ -580,8 +703,12 @@ class _Resolver:
         if self.taken:
             self.write_cards()
         cards = tuple(
-            replace(card, written=tuple(f for f in _WRITTEN_ORDER[self.game] if f in self.written[key]))
-            for key, (card, _) in self.taken.items()
+            replace(
+                card,
+                written=tuple(f for f in _WRITTEN_ORDER[self.game] if f in self.written[key]),
+                assumed=tuple((f, why) for f, why in made.assumed.items() if f not in self.written[key]),
+            )
+            for key, (card, made) in self.taken.items()
         )
         return Resolution(self.data if self.out is None else self.out, cards, self.given)
 
@@ -607,7 +734,7 @@ class _Resolver:
                 self.entries[base_name(name).lower()] = (name, ("cards", i), {})
         elif isinstance(cards, dict):
             for key, value in cards.items():
-                if value is None or (isinstance(value, dict) and "type" not in value):
+                if value is None or (isinstance(value, dict) and not {"type", "halves"} & set(value)):
                     self.entries[base_name(str(key)).lower()] = (str(key), ("cards", key), value or {})
                 else:  # the scenario's own definition (or no definition at all: the engine says so)
                     self.defined.add(base_name(str(key)).lower())
@@ -628,7 +755,7 @@ class _Resolver:
                 raise ScenarioError(path, self.not_found(base_name(name)))
             return None
         try:
-            made = definition(card)
+            made = read_card(self.library, card)
         except Refused as exc:
             raise ScenarioError(path, str(exc)) from None
         if made.fields.get("type") == _BATTLEFIELD and (len(path) < 2 or path[1] != "battlefields"):
