@@ -229,8 +229,10 @@ class RiftboundGame(core.Game[State]):
             out["stunned"] = True
         if u.buffed:
             out["buffed"] = True
-        values = s.keywords(u)
-        if values:
+        if not s.continuous and not u.granted and u.zone != "facedown":  # its printed keywords alone
+            if u.defn.keywords:
+                out["keywords"] = list(u.defn.shown_keywords)
+        elif values := s.keywords(u):
             out["keywords"] = [
                 f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k
                 for k in sorted(values)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Protocol, Self, TypeVar
 
 from engine.core import Citations, Snapshot
@@ -154,6 +155,22 @@ class CardDef:
 
     def value(self, keyword: str) -> int:
         return sum(v for k, v in self.values if k == keyword)
+
+    @cached_property
+    def keyword_values(self) -> dict[str, int]:
+        """Each printed keyword and its value, made once (every snapshot asks): copy before changing it."""
+        return {kw: self.value(kw) for kw in self.keywords}
+
+    @cached_property
+    def trigger_events(self) -> frozenset[str]:
+        """The events its triggered abilities watch for (a game with none for an event skips looking)."""
+        return frozenset(t.spec.event for t in self.triggers)
+
+    @cached_property
+    def shown_keywords(self) -> tuple[str, ...]:
+        """The printed keywords as a snapshot shows them, sorted, with the values that add up (``Assault 2``)."""
+        values = self.keyword_values
+        return tuple(f"{k} {values[k]}" if k in ("Assault", "Shield", "Deflect") else k for k in sorted(values))
 
 
 @dataclass(frozen=True)
@@ -537,7 +554,7 @@ class State:
         """Every keyword ``card`` has now, with its value (summed for Assault, Shield, Deflect: 733.2, 740.2,
         735.2): printed, given by effects, by its own conditional passives, by other objects' passives and by
         the Equipment attached to it (718.3)."""
-        out = {kw: card.defn.value(kw) for kw in card.defn.keywords}
+        out = dict(card.defn.keyword_values)
         for kw, value, _ in card.granted:
             out[kw] = out.get(kw, 0) + value
         if card.zone == "facedown":
@@ -606,8 +623,9 @@ class State:
         return (self.might(card) if card.on_board else card.defn.might) >= 5
 
     def _might_before_keywords(self, card: Card) -> int:
-        buffs = (1 + card.more_buffs) if card.buffed else 0
-        m = card.defn.might + buffs * (1 + self.buff_bonus.get(card.holder, 0)) + card.temp_might
+        m = card.defn.might + card.temp_might
+        if card.buffed:  # a buff is +1, more while an effect says so (its holder looked up only then)
+            m += (1 + card.more_buffs) * (1 + (self.buff_bonus.get(card.holder, 0) if self.buff_bonus else 0))
         if not self.continuous or not card.on_board or not card.is_unit:
             return m
         for gear in self.attached(card):

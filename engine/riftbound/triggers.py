@@ -189,6 +189,10 @@ def fire(
     s = g.s
     if event == "dies" and before:  # "if an enemy unit has died this turn": its controller as it died
         s.died.append(str(before.get("controller") or ""))
+    if not any(event in c.defn.trigger_events for c in s.cards.values()) and not any(
+        event in b.defn.trigger_events for b in s.battlefields.values()
+    ):
+        return 0  # nothing in the game watches for it (the common case: events are fired on every step)
     met: list[tuple[str, Card | Battlefield, Trigger]] = []
     for source, t in watchers(g):
         spec = t.spec
