@@ -8,19 +8,7 @@ import pytest
 
 from engine.core import ScenarioError, ask
 from tests.test_engine_mtg import NEW, OLD, game, run
-
-
-def said(steps) -> list[str]:
-    return [e.what for s in steps for e in s.events]
-
-
-def cited(steps) -> set[str]:
-    return {r for s in steps for e in s.events for r in e.rules}
-
-
-def bear(name: str, controller: str, power: int = 2, toughness: int = 2, **more) -> dict:
-    return {"name": name, "controller": controller, "type": "creature", "power": power, "toughness": toughness, **more}
-
+from tests.test_mtg_card_text import bear, cited, said
 
 # -- keywords that pay part of a spell's cost (601.2h) ---------------------------------------------------------
 GATHER_COURAGE = {  # Gather Courage (M15)

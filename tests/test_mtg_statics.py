@@ -9,10 +9,7 @@ import pytest
 
 from engine.core import ScenarioError
 from tests.test_engine_mtg import NEW, OLD, game, run
-
-
-def cited(steps) -> set[str]:
-    return {r for s in steps for e in s.events for r in e.rules}
+from tests.test_mtg_card_text import cited
 
 
 def why(step) -> str:

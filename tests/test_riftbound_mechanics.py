@@ -18,6 +18,8 @@ V12 = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(enc
 FAQ = yaml.safe_load((ROOT / "data/citations/riftbound-2026-01-14.yaml").read_text(encoding="utf-8"))["citations"]
 CIT = Citations("riftbound", "v1.2", V12, timeline=timeline("riftbound"))
 CIT_FAQ = Citations("riftbound", "2026-01-14", {**V12, **FAQ}, timeline=timeline("riftbound"))
+V13 = yaml.safe_load((ROOT / "data/citations/riftbound-2026-03-30.yaml").read_text(encoding="utf-8"))["citations"]
+CIT13 = Citations("riftbound", "2026-03-30", V13, timeline=timeline("riftbound"))
 
 
 def game(state: dict, cards: dict | None = None, citations: Citations = CIT, turn: dict | None = None, **extra):

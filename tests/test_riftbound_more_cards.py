@@ -9,33 +9,10 @@ turn; damage split among targets."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-import yaml
 
-from engine.core import Citations, IllegalAction
-from engine.riftbound import new_game
-from scenarios.citations import timeline
-
-ROOT = Path(__file__).resolve().parents[1]
-TABLES = ROOT / "data/citations"
-V12 = yaml.safe_load((TABLES / "riftbound-v1.2.yaml").read_text(encoding="utf-8"))["citations"]
-V13 = yaml.safe_load((TABLES / "riftbound-2026-03-30.yaml").read_text(encoding="utf-8"))["citations"]
-CIT = Citations("riftbound", "v1.2", V12, timeline=timeline("riftbound"))
-CIT13 = Citations("riftbound", "2026-03-30", V13, timeline=timeline("riftbound"))
-
-
-def game(state: dict, cards: dict | None = None, citations: Citations = CIT, turn: dict | None = None):
-    return new_game(
-        {
-            "players": ["Ana", "Ben"],
-            "turn": turn or {"player": "Ana", "phase": "main"},
-            "state": {"deck": {"Ana": 5, "Ben": 5}, **state},
-            "cards": cards or {},
-        },
-        citations,
-    )
+from engine.core import IllegalAction
+from tests.test_riftbound_mechanics import CIT, CIT13, game
 
 
 def run(g, *actions: str) -> list:

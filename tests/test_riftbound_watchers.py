@@ -5,40 +5,8 @@ enemy unit attacks a battlefield you control"), each with the rules it applies."
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import yaml
-
-from engine.core import Citations
 from engine.riftbound import effects, new_game
-from scenarios.citations import timeline
-
-ROOT = Path(__file__).resolve().parents[1]
-V12 = yaml.safe_load((ROOT / "data/citations/riftbound-v1.2.yaml").read_text(encoding="utf-8"))["citations"]
-CIT = Citations("riftbound", "v1.2", V12, timeline=timeline("riftbound"))
-
-
-def game(state: dict, cards: dict | None = None, turn: dict | None = None):
-    return new_game(
-        {
-            "players": ["Ana", "Ben"],
-            "turn": turn or {"player": "Ana", "phase": "main"},
-            "state": {"deck": {"Ana": 5, "Ben": 5}, **state},
-            "cards": cards or {},
-        },
-        CIT,
-    )
-
-
-def rules(events) -> set[str]:
-    return {r for e in events for r in e.rules}
-
-
-def run(g, *sentences):
-    events = []
-    for s in sentences:
-        events += g.apply(s)
-    return events
+from tests.test_riftbound_mechanics import CIT, game, rules, run
 
 
 def test_the_watching_triggers_are_read_compositionally():

@@ -1772,6 +1772,30 @@ def _lord_group(words: str, original: str, spells: bool = False) -> tuple[str, .
     return tuple(out)
 
 
+def _lord(
+    other: str | None,
+    group: tuple[str, ...],
+    whose: str | None,
+    power: str | None,
+    toughness: str | None,
+    gives: str | None,
+    original: str,
+) -> Static:
+    """A lord over ``group`` (whose creatures: " you control", " your opponents control", None: everyone's)."""
+    owner = {" you control": "you", " your opponents control": "opponents", None: "any"}[whose]
+    keywords, grants, granted_triggers = _granted(gives, original) if gives else ((), (), ())
+    return Static(
+        "other yours" if other else "yours",
+        _signed(power) if power else 0,
+        _signed(toughness) if toughness else 0,
+        keywords,
+        grants=grants,
+        granted_triggers=granted_triggers,
+        group=group,
+        whose=owner,
+    )
+
+
 def rule_static(sentence: str, original: str) -> Static | None:
     """A lord, an evasion or block restriction or a rule of the game (see _RULE_FORMS), or None."""
     m = _LORD.match(sentence)
@@ -1780,34 +1804,12 @@ def rule_static(sentence: str, original: str) -> Static | None:
         group = _lord_group(words, original) + (("token",) if noun == "creature tokens" else ())
         if not group and whose == " you control":
             return None  # "[other] creatures you control get ...": the anthem forms read it
-        owner = {" you control": "you", " your opponents control": "opponents", None: "any"}[whose]
-        keywords, grants, granted_triggers = _granted(also or has, original) if (also or has) else ((), (), ())
-        return Static(
-            "other yours" if other else "yours",
-            _signed(power) if power else 0,
-            _signed(toughness) if toughness else 0,
-            keywords,
-            grants=grants,
-            granted_triggers=granted_triggers,
-            group=group,
-            whose=owner,
-        )
+        return _lord(other, group, whose, power, toughness, also or has, original)
     m = _LORD_PLURAL.match(sentence)
     single = _singular_type(m[2], original) if m is not None else None
     if m is not None and single is not None:
         other, _, whose, power, toughness, also, has = m.groups()
-        owner = {" you control": "you", " your opponents control": "opponents", None: "any"}[whose]
-        keywords, grants, granted_triggers = _granted(also or has, original) if (also or has) else ((), (), ())
-        return Static(
-            "other yours" if other else "yours",
-            _signed(power) if power else 0,
-            _signed(toughness) if toughness else 0,
-            keywords,
-            grants=grants,
-            granted_triggers=granted_triggers,
-            group=(single,),
-            whose=owner,
-        )
+        return _lord(other, (single,), whose, power, toughness, also or has, original)
     m = _BLOCKED_BY_KIND.match(sentence)
     if m is not None:
         allowed, kw1, kw2, words = m.groups()

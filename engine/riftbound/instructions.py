@@ -53,6 +53,17 @@ def groups_of(item: ChainItem) -> list[list[Chosen]]:
     return out
 
 
+def _choice(
+    item: ChainItem, who: str, options: tuple | list, what: str, reason: str, message: str, keys: tuple[str, ...]
+) -> replacement.Pause:
+    """The pause for a choice the rules leave to ``who`` as ``item`` resolves (``P chooses X``): not a target."""
+    return replacement.Pause(
+        Awaiting("choice", who, tuple(options), about=item.label, item=item.uid, what=what, reason=reason),
+        message,
+        keys,
+    )
+
+
 def execute(g: Game, item: ChainItem) -> None:
     """Carry out ``item``'s instructions, top to bottom; with Repeat paid, all of them once more (746.1.d)."""
     s = g.s
@@ -335,16 +346,12 @@ def _hand_choice(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...])
         else:
             answer = g.next_answer()
             if answer is None:
-                raise replacement.Pause(
-                    Awaiting(
-                        "choice",
-                        me,
-                        tuple(c.name for c in in_hand),
-                        about=item.label,
-                        item=item.uid,
-                        what=f"a card from {who}'s hand",
-                        reason=K.CHOICE_NOT_TARGET_PRIVATE,
-                    ),
+                raise _choice(
+                    item,
+                    me,
+                    tuple(c.name for c in in_hand),
+                    f"a card from {who}'s hand",
+                    K.CHOICE_NOT_TARGET_PRIVATE,
                     f"{item.label}: {me} chooses a card from {who}'s hand ({', '.join(c.name for c in in_hand)}; "
                     f'"{me} chooses {in_hand[0].name}"; not a target: a hand is not public)',
                     (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -454,16 +461,12 @@ def _unless(g: Game, ctx: Context, ins: Instruction) -> None:
     options = (done.text, f"{item.controller} draws {instead.amount}")  # "has you draw 2" (the reader checks)
     answer = g.next_answer()
     if answer is None:
-        raise replacement.Pause(
-            Awaiting(
-                "choice",
-                who,
-                options,
-                about=item.label,
-                item=item.uid,
-                what="one of them",
-                reason=K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
-            ),
+        raise _choice(
+            item,
+            who,
+            options,
+            "one of them",
+            K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
             f'{item.label}: {who} chooses: "{options[0]}", unless they have {item.controller} draw {instead.amount} '
             f'("{who} chooses {options[1]}")',
             (K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,),
@@ -488,16 +491,12 @@ def _either(g: Game, ctx: Context, ins: Instruction) -> None:
     options = tuple(i.text for i in ins.body)
     answer = g.next_answer()
     if answer is None:
-        raise replacement.Pause(
-            Awaiting(
-                "choice",
-                item.controller,
-                options,
-                about=item.label,
-                item=item.uid,
-                what="one of them",
-                reason=K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
-            ),
+        raise _choice(
+            item,
+            item.controller,
+            options,
+            "one of them",
+            K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,
             f'{item.label}: {item.controller} chooses one: {" or ".join(options)} ("{item.controller} chooses '
             f'{options[0]}")',
             (K.PRIORITY_LIMITED_ACTIONS_REGARDLESS,),
@@ -752,16 +751,12 @@ def _choose_own(g: Game, ctx: Context, options: list[Card], what: str, key: str)
     me = ctx.item.controller
     answer = g.next_answer()
     if answer is None:
-        raise replacement.Pause(
-            Awaiting(
-                "choice",
-                me,
-                tuple(c.name for c in options),
-                about=ctx.item.label,
-                item=ctx.item.uid,
-                what=what,
-                reason=key,
-            ),
+        raise _choice(
+            ctx.item,
+            me,
+            tuple(c.name for c in options),
+            what,
+            key,
             f"{ctx.item.label}: {me} chooses {what} ({', '.join(c.name for c in options)}; "
             f'"{me} chooses {options[0].name}"; not a target)',
             (key, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -1927,16 +1922,12 @@ def _each_kill(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
         answer = g.next_answer()
         if answer is None:
             what = f"one of their {'units' if kind == 'unit' else 'gear'} to kill"
-            raise replacement.Pause(
-                Awaiting(
-                    "choice",
-                    p,
-                    tuple(c.name for c in own),
-                    about=item.label,
-                    item=item.uid,
-                    what=what,
-                    reason=K.TARGETS_EACH_PLAYER_CHOOSES,
-                ),
+            raise _choice(
+                item,
+                p,
+                tuple(c.name for c in own),
+                what,
+                K.TARGETS_EACH_PLAYER_CHOOSES,
                 f"{item.label}: {p} chooses {what} as it resolves ({', '.join(c.name for c in own)}; "
                 f'"{p} chooses {own[0].name}"; not a target)',
                 (K.TARGETS_EACH_PLAYER_CHOOSES, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -1989,16 +1980,12 @@ def _each_choose(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...])
         else:
             answer = g.next_answer()
             if answer is None:
-                raise replacement.Pause(
-                    Awaiting(
-                        "choice",
-                        p,
-                        tuple(c.name for c in options),
-                        about=item.label,
-                        item=item.uid,
-                        what="a unit",
-                        reason=K.TARGETS_EACH_PLAYER_CHOOSES,
-                    ),
+                raise _choice(
+                    item,
+                    p,
+                    tuple(c.name for c in options),
+                    "a unit",
+                    K.TARGETS_EACH_PLAYER_CHOOSES,
                     f"{item.label}: {p} chooses a unit as it resolves ({', '.join(c.name for c in options)}; "
                     f'"{p} chooses {options[0].name}"; not a target)',
                     (K.TARGETS_EACH_PLAYER_CHOOSES, K.TURN_ORDER_SEQUENCE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -2024,16 +2011,12 @@ def _each_pick(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -
     for p in players:
         answer = g.next_answer()
         if answer is None:
-            raise replacement.Pause(
-                Awaiting(
-                    "choice",
-                    p,
-                    tuple(options),
-                    about=item.label,
-                    item=item.uid,
-                    what="one of them",
-                    reason=K.TARGETS_EACH_PLAYER_CHOOSES,
-                ),
+            raise _choice(
+                item,
+                p,
+                tuple(options),
+                "one of them",
+                K.TARGETS_EACH_PLAYER_CHOOSES,
                 f'{item.label}: {p} chooses {" or ".join(options)} as it resolves ("{p} chooses {options[0]}")',
                 (K.TARGETS_EACH_PLAYER_CHOOSES, K.TURN_ORDER_SEQUENCE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
             )
@@ -2060,16 +2043,12 @@ def _each_return(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...])
         answer = g.next_answer()
         if answer is None:
             options = (*(c.name for c in units), "nothing")
-            raise replacement.Pause(
-                Awaiting(
-                    "choice",
-                    p,
-                    options,
-                    about=item.label,
-                    item=item.uid,
-                    what="a unit to return to its owner's hand, or nothing",
-                    reason=K.TARGETS_EACH_PLAYER_CHOOSES,
-                ),
+            raise _choice(
+                item,
+                p,
+                options,
+                "a unit to return to its owner's hand, or nothing",
+                K.TARGETS_EACH_PLAYER_CHOOSES,
                 f"{item.label}: {p} chooses a unit to return to its owner's hand, or nothing, as it resolves "
                 f'({", ".join(options)}; "{p} chooses {units[0].name}"; not a target)',
                 (K.TARGETS_EACH_PLAYER_CHOOSES, K.TURN_ORDER_SEQUENCE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -2100,16 +2079,12 @@ def _rune_choice(g: Game, ctx: Context) -> int | None:
         return None
     answer = g.next_answer()
     if answer is None:
-        raise replacement.Pause(
-            Awaiting(
-                "choice",
-                me,
-                tuple(kinds),
-                about=ctx.item.label,
-                item=ctx.item.uid,
-                what="a rune to recycle",
-                reason=K.TARGETS_MUST_NOT_TARGET,
-            ),
+        raise _choice(
+            ctx.item,
+            me,
+            tuple(kinds),
+            "a rune to recycle",
+            K.TARGETS_MUST_NOT_TARGET,
             f"{ctx.item.label}: {me} chooses which of their runes to recycle as it resolves ({', '.join(kinds)}; "
             f'"{me} chooses {kinds[0]}"; not a target)',
             (K.TARGETS_MUST_NOT_TARGET, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -2145,16 +2120,12 @@ def _looked_choice(g: Game, ctx: Context, options: tuple[str, ...], what: str) -
     answer = g.next_answer()
     if answer is None:
         me = ctx.item.controller
-        raise replacement.Pause(
-            Awaiting(
-                "choice",
-                me,
-                options,
-                about=ctx.item.label,
-                item=ctx.item.uid,
-                what=what,
-                reason=K.CHOICE_NOT_TARGET_PRIVATE,
-            ),
+        raise _choice(
+            ctx.item,
+            me,
+            options,
+            what,
+            K.CHOICE_NOT_TARGET_PRIVATE,
             f'{ctx.item.label}: {me} chooses {what} ({", ".join(options)}; "{me} chooses {options[0]}"; not a target: '
             "the cards are not public)",
             (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
@@ -2180,16 +2151,12 @@ def _split(g: Game, ctx: Context, ins: Instruction, units: list[Card], keys: tup
             answer = g.next_answer()
             options = tuple(str(n) for n in range(1, left - rest + 1))
             if answer is None:
-                raise replacement.Pause(
-                    Awaiting(
-                        "choice",
-                        item.controller,
-                        options,
-                        about=item.label,
-                        item=item.uid,
-                        what=f"how much of the {left} damage left {unit.name} is dealt",
-                        reason=K.SPLIT_AT_RESOLUTION,
-                    ),
+                raise _choice(
+                    item,
+                    item.controller,
+                    options,
+                    f"how much of the {left} damage left {unit.name} is dealt",
+                    K.SPLIT_AT_RESOLUTION,
                     f"{item.label}: {item.controller} divides the damage as it resolves: how much of the {left} left "
                     f'{unit.name} is dealt ({", ".join(options)}; "{item.controller} chooses {options[-1]}"; at '
                     "least 1 for each target)",
