@@ -206,3 +206,47 @@ def test_a_number_printed_twice_shows_both_rules_labelled(full_library):
     assert views[1].text.startswith("Whether or not a Gear has Equip may be referenced")
     assert [v.number for v in rule_views(store, "744.5-2", ["riftbound-v1.2"])] == ["744.5-2"]
     assert [v.number for v in rule_views(store, "744.4", ["riftbound-v1.2"])] == ["744.4"]
+
+
+def test_rule_as_one_line_to_paste(home, judge):
+    """``--format line``: "CR NUMBER: text", the paragraphs on one line; a heading gives its title; with
+    ``--all`` each sub-rule follows on its own line; several books: each line names its book."""
+    code, out, _ = judge("rule", "312.2", "--book", "riftbound", "--format", "line")
+    assert code == 0 and out == "CR 312.2: A player receives Priority at the following times:\n"
+    code, out, _ = judge("rule", "302", "--book", "mtg", "--format", "line")
+    assert out == "CR 302: Untap Step\n"
+    code, out, _ = judge("rule", "312.1", "--book", "riftbound", "--format", "line", "--all")
+    assert out.splitlines() == [
+        "CR 312.1: Priority is the singular exclusive right to take Discretionary Actions. See rule 398.1. "
+        "Discretionary Actions for more information.",
+        "CR 312.1.a: The player with Priority can take appropriately timed Discretionary Actions.",
+        "CR 312.1.b: If no player has Priority, no player can take Discretionary Actions.",
+        "CR 312.1.b.1: Players can always take and make choices for Limited Actions when instructed, regardless "
+        "of Priority.",
+    ]
+    code, out, _ = judge("rule", "302", "--format", "line")
+    assert out.splitlines() == [
+        "[riftbound] CR 302: Play continues cyclically until one player wins.",
+        "[mtg] CR 302: Untap Step",
+    ]
+    code, _, err = judge("rule", "302", "--format", "yaml")
+    assert code == 2 and "unknown format 'yaml': expected one of text, line, json" in err
+
+
+def test_rule_all_shows_every_sub_rule_untruncated(home, judge):
+    """``--all``: every depth, and no sub-rule cut at 110 characters (the default view cuts them)."""
+    code, out, _ = judge("rule", "312", "--book", "riftbound")
+    assert (
+        "  312.1  Priority is the singular exclusive right to take Discretionary Actions. See rule 398.1. Discretionary Actio..."
+        in out
+    )
+    assert "312.1.b.1" not in out
+    code, out, _ = judge("rule", "312", "--book", "riftbound", "--all")
+    assert (
+        "  312.1  Priority is the singular exclusive right to take Discretionary Actions. See rule 398.1. "
+        "Discretionary Actions for more information.\n" in out
+    )
+    assert "      312.1.b.1  Players can always take and make choices for Limited Actions when instructed" in out
+    [view] = json.loads(judge("rule", "312", "--book", "riftbound", "--all", "--json")[1])
+    [first] = [c for c in view["children"] if c["number"] == "312.1"]
+    assert [c["number"] for c in first["children"][1]["children"]] == ["312.1.b.1"]

@@ -13,7 +13,7 @@ import typer
 
 from judge.books import books_for, open_store
 from judge.commands.options import BOOK, GAME, JSON
-from judge.output import echo, emit_json, fail
+from judge.output import echo, emit_json, fail, pick_format
 from rulebook.lookup import RuleView, excerpt_hint, rule_views
 
 if TYPE_CHECKING:
@@ -33,10 +33,23 @@ def rule(
         "the rule or a rule under it, where the engine's code uses them, and the shipped "
         "scenarios that exercise them.",
     ),
+    all_: bool = typer.Option(
+        False, "--all", help="Every sub-rule, at every depth, its text untruncated (a whole section to read or print)."
+    ),
+    format: str = typer.Option(
+        "text",
+        "--format",
+        "-f",
+        help='text, line (one line to paste into chat or a written ruling: "CR 702.19b: ...") or json.',
+    ),
     json_: bool = JSON,
 ) -> None:
     """Show a rule: its ancestors, text, examples, sub-rules, citations, and what the loaded text lacks."""
     from rulebook import numbers
+
+    format = pick_format(format, json_, FORMATS)
+    if all_:
+        depth = ALL_DEPTH
 
     if not numbers.looks_like_number(number):
         fail(
@@ -52,15 +65,43 @@ def rule(
         said = f"; nearest: {', '.join(near)}" if near else ""
         fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(store, books))
     found = applied_to(store, views) if applied else [None] * len(views)
-    if json_:
+    if format == "line":
+        for view in views:
+            for number, text in lines_of(view, all_):
+                echo(f"{'[' + view.book + '] ' if len(views) > 1 or book is None else ''}CR {number}: {text}")
+        return
+    if format == "json":
         emit_json([v.to_json() | _applied_json(a, applied) for v, a in zip(views, found)])  # a list (docs/json.md)
         return
     for i, (view, by) in enumerate(zip(views, found)):
         if i:
             echo()
-        print_view(view, labelled=len(views) > 1 or book is None)
+        print_view(view, labelled=len(views) > 1 or book is None, whole=all_)
         if by is not None:
             print_applied(by)
+
+
+FORMATS = ("text", "line", "json")
+ALL_DEPTH = 99  # --all: deeper than any book numbers its rules
+
+
+def lines_of(view: RuleView, whole: bool) -> list[tuple[str, str]]:
+    """``(number, text)`` of the rule for ``--format line``, its paragraphs on one line (a heading: its title);
+    with ``whole``, then each sub-rule's, in the book's order."""
+
+    def one(title: str | None, text: str) -> str:
+        return " ".join(p.strip() for p in (text or title or "").split("\n") if p.strip())
+
+    out = [(view.number, one(view.title, view.text))]
+
+    def walk(children: list[dict]) -> None:
+        for child in children:
+            out.append((child["number"], one(child["title"], child["text"])))
+            walk(child["children"])
+
+    if whole:
+        walk(view.children)
+    return out
 
 
 def applied_to(store: Store, views: list[RuleView]) -> list:
@@ -129,7 +170,7 @@ def _line(r: dict, width: int = 48) -> str:
     return f"{r['number']} {text[: width - 1] + '…' if len(text) > width else text}".strip()
 
 
-def print_view(view: RuleView, labelled: bool) -> None:
+def print_view(view: RuleView, labelled: bool, whole: bool = False) -> None:
     head = f"[{view.book}] " if labelled else ""
     twice = (
         f"  (the publisher printed {view.printed} twice; this one is {view.number})"
@@ -154,7 +195,7 @@ def print_view(view: RuleView, labelled: bool) -> None:
             echo(f"    {paragraph}")
     if view.children:
         echo()
-        _print_tree(view.children, 1)
+        _print_tree(view.children, 1, whole)
     if view.missing_children:
         n = view.missing_children
         echo()
@@ -215,10 +256,15 @@ def _print_ruling(r: dict, indent: str) -> None:
     echo(f"{indent}{r['id']}" + (f" ({where})" if where else "") + f": {question}{state}")
 
 
-def _print_tree(children: list[dict], level: int) -> None:
+def _print_tree(children: list[dict], level: int, whole: bool = False) -> None:
+    """The sub-rules, each on a line cut at 110 characters; ``whole`` (``--all``): each paragraph of its text."""
     for child in children:
         text = child["title"] or child["text"]
-        if len(text) > 110:
-            text = text[:107] + "..."
-        echo(f"{'  ' * level}{child['number']}  {text}")
-        _print_tree(child["children"], level + 1)
+        if whole:
+            first, *more = text.split("\n")
+            echo(f"{'  ' * level}{child['number']}  {first}")
+            for paragraph in more:
+                echo(f"{'  ' * level}{' ' * (len(child['number']) + 2)}{paragraph}")
+        else:
+            echo(f"{'  ' * level}{child['number']}  {text[:107] + '...' if len(text) > 110 else text}")
+        _print_tree(child["children"], level + 1, whole)
