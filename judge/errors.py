@@ -67,8 +67,8 @@ def usage_problem(exc) -> Problem:
     if helped and "Missing" in message:
         message = f"{message.rstrip('.')}: {helped.rstrip('.')}."
     suggestions = tuple(getattr(exc, "possibilities", None) or ())
-    if not suggestions and "Did you mean '" in message:  # "No such command 'serch'. Did you mean 'search'?"
-        suggestions = (message.split("Did you mean '", 1)[1].split("'", 1)[0],)
+    if not suggestions and "Did you mean '" in message:  # "... 'serch'. Did you mean 'search', 'serve'?"
+        suggestions = tuple(message.split("Did you mean ", 1)[1].split("?", 1)[0].split("'")[1::2])
     ctx = getattr(exc, "ctx", None)
     command = ctx.info_name if ctx is not None and ctx.parent is not None else None
     where = f"judge {command} --help" if command else "judge --help"

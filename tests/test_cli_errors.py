@@ -37,6 +37,8 @@ VALID = {
     "cards": ["bolt"],
     "config": [],
     "ruling": [],  # a group: its subcommands parse as every command does
+    "serve": [],
+    "site": ["site-out"],  # nothing is written: each test fails before the command runs
 }
 # A value the command refuses, and what the one line says about it.
 BAD_VALUE = {
@@ -60,6 +62,8 @@ BAD_VALUE = {
     "card": (["bolt", "--game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
     "cards": (["bolt", "--limit", "0"], "0 is not in the range 1<=x<=500"),
     "config": (["game", "chess"], "unknown game 'chess': expected riftbound or mtg"),
+    "serve": (["--port", "70000"], "70000 is not in the range 1<=x<=65535"),
+    "site": (["site-out", "--book", "riftbnd"], "no book 'riftbnd' (did you mean \"riftbound\"?)"),
 }
 
 
@@ -94,6 +98,7 @@ def test_an_unknown_option_is_one_line(home, judge, name):
         "card",
         "cards",
         "config",
+        "serve",
     ):  # the options that come close are offered (these have no --book)
         assert "--book" in error["suggestions"]
 
@@ -119,10 +124,12 @@ def test_a_missing_argument_is_one_line_with_what_it_takes(home, judge, name):
 
 
 def test_a_misspelt_command_is_one_line_with_did_you_mean(home, judge):
-    code, out, err = judge("serch", "x")
+    code, out, err = judge("seach", "x")
     assert code == 2 and "Did you mean 'search'?" in _one_line(err)
-    code, out, err = judge("serch", "x", "--json")
+    code, out, err = judge("seach", "x", "--json")
     assert _error_json(out)["suggestions"] == ["search"]
+    code, out, err = judge("serch", "x", "--json")  # near two commands: both offered
+    assert code == 2 and _error_json(out)["suggestions"] == ["search", "serve"]
 
 
 def test_version(judge):

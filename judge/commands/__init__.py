@@ -29,6 +29,8 @@ COMMANDS = [
     ("citations", "citations:citations"),
     ("ruling", "ruling:app"),
     ("config", "config:config"),
+    ("serve", "serve:serve"),
+    ("site", "site:site"),
 ]
 
 

@@ -31,14 +31,19 @@ def book_json(store: Store, book: Book, defaults: list[str]) -> dict:
     }
 
 
-def books(json_: bool = JSON) -> None:
-    """The loaded books with their counts of rules, terms and rulings, and their sources; which book
-    of each game answers when no book is named."""
+def books_json() -> list[dict]:
+    """What ``judge books --json`` prints (and ``GET /api/books`` answers)."""
     from rulebook.editions import default_books
 
     store = open_store()
     defaults = default_books(store)
-    rows = [book_json(store, b, defaults) for b in store.books()]
+    return [book_json(store, b, defaults) for b in store.books()]
+
+
+def books(json_: bool = JSON) -> None:
+    """The loaded books with their counts of rules, terms and rulings, and their sources; which book
+    of each game answers when no book is named."""
+    rows = books_json()
     if json_:
         emit_json(rows)
         return

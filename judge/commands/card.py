@@ -51,6 +51,16 @@ def card(
     json_: bool = JSON,
 ) -> None:
     """Show a card: its text with its keywords linked to their rules, its rulings and the FAQ rulings naming it."""
+    view = card_json(name, game, engine)
+    if json_:
+        emit_json(view)
+        return
+    show_card(view)
+
+
+def card_json(name: str, game: str | None = None, engine: bool = False) -> dict[str, Any]:
+    """What ``judge card NAME --json`` prints (and ``GET /api/card/NAME`` answers); :func:`fail` (exit 1)
+    when no card is loaded or none is named so, with the names meant."""
     from rulebook.cards.lookup import faq_rulings, find_card, links
 
     store = _cards(game)
@@ -84,10 +94,7 @@ def card(
             for r in faq_rulings(rules, c.game, c)
         ]
     view["engine"] = _engine_reading(c) if engine else None
-    if json_:
-        emit_json(view)
-        return
-    show_card(view)
+    return view
 
 
 def _engine_reading(c) -> dict[str, Any]:

@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 import typer
 
 from judge.books import open_store
 from judge.commands.options import JSON
 from judge.output import echo, emit_json, fail, pick_format
+
+if TYPE_CHECKING:
+    from rulebook.diff import BookDiff
 
 FORMATS = ("text", "markdown", "json")
 
@@ -26,10 +30,23 @@ def diff(
     json_: bool = JSON,
 ) -> None:
     """The rules added, removed, reworded (word by word) and renumbered between two editions, and the glossary's changes."""
+    format = pick_format(format, json_, FORMATS)
+    result = diffed(old, new, section)
+    if format == "json":
+        emit_json(result.to_json())
+    elif format == "markdown":
+        echo(markdown(result))
+    else:
+        echo(text(result))
+
+
+def diffed(old: str, new: str, section: str | None = None) -> BookDiff:
+    """The diff ``judge diff`` shows (its ``to_json()`` is what ``--json``
+    prints and ``GET /api/diff/OLD/NEW`` answers); :func:`fail` for a wrong book, a wrong pair of books
+    (exit 2) or a section in neither book (exit 1)."""
     from rulebook import numbers
     from rulebook.diff import DiffError, diff_books
 
-    format = pick_format(format, json_, FORMATS)
     if section is not None and not numbers.looks_like_number(section):
         fail(f"--section {section!r} is not a rule number (expected e.g. 702, 7 or 312.2)")
     store = open_store()
@@ -44,7 +61,11 @@ def diff(
         result = diff_books(store, old, new, section)
     except DiffError as exc:
         fail(str(exc))
-    if result.section is not None and not any(store.has_rule(b, result.section) for b in (old, new)):
+    if (
+        section is not None
+        and result.section is not None
+        and not any(store.has_rule(b, result.section) for b in (old, new))
+    ):
         from rulebook.nearest import nearest_numbers
 
         near = nearest_numbers(store, section, [new, old])
@@ -53,12 +74,7 @@ def diff(
             code=1,
             suggestions=near,
         )
-    if format == "json":
-        emit_json(result.to_json())
-    elif format == "markdown":
-        echo(markdown(result))
-    else:
-        echo(text(result))
+    return result
 
 
 # Text ----------------------------------------------------------------------------------------------

@@ -33,12 +33,41 @@ def explain(
     json_: bool = JSON,
 ) -> None:
     """Walk through a scenario step by step with the rules that make each thing happen or forbid it."""
-    from rulebook.editions import default_book
-    from scenarios.explain import explain as explained
+    import sys
+
     from scenarios.scenario import load_scenario
 
     format = pick_format(format, json_, FORMATS)
     scenario = load_scenario(file)  # errors name the file and line before any database work
+    told, again = explained_scenario(scenario, str(file), book, check)
+    if step and format == "text" and _isatty(sys.stdin) and _isatty(sys.stdout):
+        told = _step_through(told, again)
+    else:
+        from scenarios.render import render
+
+        sys.stdout.write(render(told, format))
+    if check and not told.ok:
+        raise typer.Exit(1)
+
+
+def explain_json(text: str, book: str | None = None, check: bool = False) -> dict:
+    """``judge explain --json`` on a scenario given as text, named ``scenario`` in its errors (as
+    ``POST /api/explain`` answers it)."""
+    from scenarios.scenario import read_scenario
+
+    told, _ = explained_scenario(read_scenario(text, name="scenario"), "scenario", book, check)
+    return told.to_json()
+
+
+def explained_scenario(scenario, file: str, book: str | None, check: bool):
+    """The scenario played on its book (``book``, else the scenario's, else one of its edition, else the
+    game's default), and a function playing only its first n actions (``--step``); ``file`` names it
+    in errors. The command line and ``judge serve`` (``POST /api/explain``) both explain through it."""
+    import sys
+
+    from rulebook.editions import default_book
+    from scenarios.explain import explain as explained
+
     store = open_store()
     book_id = book or scenario.book or _book_of_edition(store, scenario) or default_book(store, scenario.game)
     if book_id is None:
@@ -53,8 +82,6 @@ def explain(
     assert loaded is not None  # check_book exits 2 for a book that is not loaded
     if loaded.game != scenario.game:
         fail(f"{file}: book {book_id!r} is a {loaded.game} book, the scenario is {scenario.game}")
-    import sys
-
     from scenarios.citations import citations_for_book, load_citations
 
     wanted = scenario.data.get("edition")
@@ -88,37 +115,20 @@ def explain(
         rule = rule_of(book_id, number)
         return None if rule is None else "\n".join(x for x in (rule.title, rule.text, *rule.examples) if x)
 
-    told = explained(
-        scenario,
-        book_id,
-        quote=quote,
-        content=content,
-        edition=loaded.edition,
-        citations=citations,
-        check=check,
-        excerpt=store.is_partial(book_id),
-    )  # the whole file is played before a line is shown
-    if step and format == "text" and _isatty(sys.stdin) and _isatty(sys.stdout):
-        told = _step_through(
-            told,
-            lambda n: explained(
-                scenario,
-                book_id,
-                quote=quote,
-                content=content,
-                edition=loaded.edition,
-                citations=citations,
-                check=check,
-                excerpt=store.is_partial(book_id),
-                actions=n,
-            ),
+    def until(actions: int | None = None):
+        return explained(
+            scenario,
+            book_id,
+            quote=quote,
+            content=content,
+            edition=loaded.edition,
+            citations=citations,
+            check=check,
+            excerpt=store.is_partial(book_id),
+            actions=actions,
         )
-    else:
-        from scenarios.render import render
 
-        sys.stdout.write(render(told, format))
-    if check and not told.ok:
-        raise typer.Exit(1)
+    return until(), until  # the whole file is played before a line is shown
 
 
 def _step_through(told, until):

@@ -45,11 +45,36 @@ def rule(
     json_: bool = JSON,
 ) -> None:
     """Show a rule: its ancestors, text, examples, sub-rules, citations, and what the loaded text lacks."""
-    from rulebook import numbers
-
     format = pick_format(format, json_, FORMATS)
     if all_:
         depth = ALL_DEPTH
+
+    store, views = found_views(number, book, game, depth)
+    found = applied_to(store, views) if applied else [None] * len(views)
+    if format == "line":
+        for view in views:
+            for number, text in lines_of(view, all_):
+                echo(f"{'[' + view.book + '] ' if len(views) > 1 or book is None else ''}CR {number}: {text}")
+        return
+    if format == "json":
+        emit_json(views_json(views, found, applied))
+        return
+    for i, (view, by) in enumerate(zip(views, found)):
+        if i:
+            echo()
+        print_view(view, labelled=len(views) > 1 or book is None, whole=all_)
+        if by is not None:
+            print_applied(by)
+
+
+FORMATS = ("text", "line", "json")
+ALL_DEPTH = 99  # --all: deeper than any book numbers its rules
+
+
+def found_views(number: str, book: str | None, game: str | None, depth: int) -> tuple[Store, list[RuleView]]:
+    """The rule ``number`` in each book covered, ``depth`` levels of sub-rules under it; :func:`fail`
+    (exit 2) for what is not a rule number, (exit 1) with the nearest numbers for a rule not found."""
+    from rulebook import numbers
 
     if not numbers.looks_like_number(number):
         fail(
@@ -64,25 +89,18 @@ def rule(
         near = nearest_numbers(store, number, books)
         said = f"; nearest: {', '.join(near)}" if near else ""
         fail(f"no rule {number} in {', '.join(books)}{said}", code=1, suggestions=near, hint=excerpt_hint(store, books))
-    found = applied_to(store, views) if applied else [None] * len(views)
-    if format == "line":
-        for view in views:
-            for number, text in lines_of(view, all_):
-                echo(f"{'[' + view.book + '] ' if len(views) > 1 or book is None else ''}CR {number}: {text}")
-        return
-    if format == "json":
-        emit_json([v.to_json() | _applied_json(a, applied) for v, a in zip(views, found)])  # a list (docs/json.md)
-        return
-    for i, (view, by) in enumerate(zip(views, found)):
-        if i:
-            echo()
-        print_view(view, labelled=len(views) > 1 or book is None, whole=all_)
-        if by is not None:
-            print_applied(by)
+    return store, views
 
 
-FORMATS = ("text", "line", "json")
-ALL_DEPTH = 99  # --all: deeper than any book numbers its rules
+def views_json(views: list[RuleView], found: list, applied: bool) -> list[dict]:
+    """What ``judge rule --json`` prints, a list (docs/json.md)."""
+    return [v.to_json() | _applied_json(a, applied) for v, a in zip(views, found)]
+
+
+def rule_json(number: str, book: str | None = None, game: str | None = None, all_: bool = False) -> list[dict]:
+    """``judge rule NUMBER --json`` (with ``--all``), as ``GET /api/rule/BOOK/NUMBER`` answers it."""
+    _, views = found_views(number, book, game, ALL_DEPTH if all_ else 1)
+    return views_json(views, [None] * len(views), False)
 
 
 def lines_of(view: RuleView, whole: bool) -> list[tuple[str, str]]:

@@ -10,6 +10,9 @@ find it, so the judge always sees the current answer."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 import typer
 
 from judge.books import books_for, open_store
@@ -28,15 +31,10 @@ def rulings(
 ) -> None:
     """Search rulings (official FAQ answers) and show each question with its whole answer, the current
     ruling first and a revised one marked superseded."""
-    store = open_store()
-    books = books_for(store, book, game)
-    result = search_books(store, query, books, limit=limit, kinds=("ruling",))
-    full = ruling_views(store, [(hit.book, hit.id, hit.score, hit.read_in) for hit in result.hits])
-    hint = excerpt_hint(store, books) if not full else None
+    found = found_rulings(query, book, game, limit)
+    result, full, hint = found.result, found.rulings, found.hint
     if json_:
-        emit_json(
-            {"query": result.query, "corrected": result.corrected, "rulings": [r.to_json() for r in full], "hint": hint}
-        )
+        emit_json(found.to_json())
     else:
         if result.corrected:
             echo(f"showing results for: {result.corrected}  (you typed: {result.query})")
@@ -50,6 +48,35 @@ def rulings(
                 echo(f"hint: {hint}")
     if not full:
         raise typer.Exit(1)
+
+
+@dataclass(frozen=True)
+class FoundRulings:
+    """The rulings a query found (:func:`rulebook.search.search_books`), each whole; the hint for a miss
+    in an excerpt."""
+
+    result: Any
+    rulings: list[RulingView]
+    hint: str | None
+
+    def to_json(self) -> dict:
+        """What ``judge rulings --json`` prints (and ``GET /api/rulings`` answers)."""
+        r = self.result
+        return {
+            "query": r.query,
+            "corrected": r.corrected,
+            "rulings": [x.to_json() for x in self.rulings],
+            "hint": self.hint,
+        }
+
+
+def found_rulings(query: str, book: str | None = None, game: str | None = None, limit: int = 5) -> FoundRulings:
+    """The search ``judge rulings`` runs; :func:`judge.output.fail` (exit 2) for a wrong book or game."""
+    store = open_store()
+    books = books_for(store, book, game)
+    result = search_books(store, query, books, limit=limit, kinds=("ruling",))
+    full = ruling_views(store, [(hit.book, hit.id, hit.score, hit.read_in) for hit in result.hits])
+    return FoundRulings(result, full, excerpt_hint(store, books) if not full else None)
 
 
 def _from(faq: str | None, published: str | None) -> str:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import typer
 
@@ -32,6 +32,49 @@ def search(
     without --game or --book, the game is the card's, else the default game (judge config game), else
     the one the question's words belong to, and the search says which.
     """
+    found = searched(query, book, game, limit, words, exact)
+    answer, result, hint = found.answer, found.result, found.hint
+    if result.note:
+        warn(result.note)
+    if json_:
+        emit_json(found.to_json())
+    else:
+        said = game_said(answer)
+        if said:
+            warn(said)
+        if answer.card is not None:
+            show_card(answer, why)
+        show(result, why, editions=_editions(found.store, result.hits))
+        if hint:
+            echo(f"hint: {hint}")
+    if not result.hits and answer.card is None:
+        raise typer.Exit(1)
+
+
+@dataclass(frozen=True)
+class Searched:
+    """A search's answer (:func:`rulebook.search.question.ask`), its hits ordered as shown, and the hint
+    for a miss in an excerpt; ``store``, the library it read."""
+
+    store: Store
+    answer: Any
+    result: Any
+    hint: str | None
+
+    def to_json(self) -> dict:
+        """What ``judge search --json`` prints (and ``GET /api/search`` answers)."""
+        return {**self.answer.to_json(), **self.result.to_json(), "hint": self.hint}
+
+
+def searched(
+    query: str,
+    book: str | None = None,
+    game: str | None = None,
+    limit: int = 10,
+    words: bool = False,
+    exact: bool = False,
+) -> Searched:
+    """The search ``judge search`` runs; :func:`fail` (exit 2) for an empty query or a wrong book or game."""
     from rulebook.search import rules_first
     from rulebook.search.question import ask
 
@@ -58,26 +101,12 @@ def search(
     result = answer.result
     if not result.jumped:  # hits merged from several books: a question's rules first again
         result = replace(result, hits=rules_first(result.hits, result.corrected or result.query))
-    if result.note:
-        warn(result.note)
     hint = None
     if not result.hits:
         from rulebook.lookup import excerpt_hint
 
         hint = excerpt_hint(store, list(answer.books))
-    if json_:
-        emit_json({**answer.to_json(), **result.to_json(), "hint": hint})
-    else:
-        said = game_said(answer)
-        if said:
-            warn(said)
-        if answer.card is not None:
-            show_card(answer, why)
-        show(result, why, editions=_editions(store, result.hits))
-        if hint:
-            echo(f"hint: {hint}")
-    if not result.hits and answer.card is None:
-        raise typer.Exit(1)
+    return Searched(store, answer, result, hint)
 
 
 def _defaults(store: Store) -> dict[str, str]:

@@ -547,11 +547,14 @@ def term_rules(rules_store, book: str) -> dict[str, str]:
     return out
 
 
-def links(rules_store, book: str, card) -> list[dict[str, str]]:
+def links(
+    rules_store, book: str, card, read: tuple[dict[str, str], dict[str, str]] | None = None
+) -> list[dict[str, str]]:
     """Each keyword of the card, and each keyword action or other term its text uses that a rule of
     ``book`` is titled by, with that rule: ``{"word", "rule", "title", "kind"}`` (``keyword``, or ``term``
-    for a word of the text: Magic's keyword actions and concepts such as Destroy, Exert, Damage)."""
-    terms, titles = book_terms(rules_store, book)
+    for a word of the text: Magic's keyword actions and concepts such as Destroy, Exert, Damage).
+    ``read``: :func:`book_terms` of the book, read once by a caller linking many cards (``judge site``)."""
+    terms, titles = read if read is not None else book_terms(rules_store, book)
     out: list[dict[str, str]] = []
     seen: set[str] = set()
     for keyword in card.keywords:

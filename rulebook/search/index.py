@@ -20,9 +20,9 @@ the one write a build of the vectors makes (:func:`write_word_pieces`).
 # annotation of each field, which doubled what they cost a search's start.
 
 import sqlite3
+import threading
 import weakref
 from collections.abc import Collection, Iterable, Sequence
-from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from rulebook.search.hits import HIGHLIGHT
@@ -465,13 +465,17 @@ def write_word_pieces(db, pieces: Iterable[tuple[str, int, bytes, float]], model
 # Porter stems: an in-memory FTS5 table -------------------------------------------------------------
 
 
-@cache
-def _porter_table() -> sqlite3.Connection:
-    """An in-memory FTS5 table with the books' tokenizer, to read the Porter stem SQLite gives a word."""
+_porter = threading.local()
 
-    db = sqlite3.connect(":memory:", check_same_thread=False)
-    db.execute(f"CREATE VIRTUAL TABLE p USING fts5(w, tokenize='{TOKENIZE}')")
-    db.execute("CREATE VIRTUAL TABLE pv USING fts5vocab(p, 'instance')")
+
+def _porter_table() -> sqlite3.Connection:
+    """An in-memory FTS5 table with the books' tokenizer, to read the Porter stem SQLite gives a word;
+    one per thread, as each use writes to it (``judge serve`` searches in several threads)."""
+    db = getattr(_porter, "db", None)
+    if db is None:
+        db = _porter.db = sqlite3.connect(":memory:")
+        db.execute(f"CREATE VIRTUAL TABLE p USING fts5(w, tokenize='{TOKENIZE}')")
+        db.execute("CREATE VIRTUAL TABLE pv USING fts5vocab(p, 'instance')")
     return db
 
 

@@ -1,0 +1,40 @@
+"""``judge serve``: the read commands' JSON over HTTP (:mod:`judge.web`), on Uvicorn."""
+
+from __future__ import annotations
+
+import typer
+
+from judge.commands.options import JSON
+from judge.output import echo, emit_json, fail
+
+
+def serve(
+    host: str = typer.Option(
+        "127.0.0.1", "--host", help="The address to listen on: this machine only unless told otherwise (0.0.0.0: all)."
+    ),
+    port: int = typer.Option(8000, "--port", "-p", min=1, max=65535, help="The port to listen on."),
+    json_: bool = JSON,
+) -> None:
+    """Serve the read commands' JSON over HTTP until stopped (Ctrl-C): /api/rule/BOOK/N, /api/search?q=, ...
+    (docs/json.md, "HTTP API")."""
+    import socket
+
+    import uvicorn
+
+    from judge.books import open_store
+    from judge.commands.search import numpy_on_one_thread
+    from judge.web import make_app
+
+    try:  # a port in use or a host that is not this machine's: one line now, not Uvicorn's log later
+        with socket.create_server((host, port)):
+            pass
+    except OSError as exc:
+        fail(f"cannot listen on {host}:{port}: {str(exc.strerror or exc).split(' (while')[0]}")
+    open_store()  # the library brought up to date once, before the first request
+    numpy_on_one_thread()  # it sets the environment for a moment: once here, not in the request threads
+    url = f"http://{host}:{port}"
+    if json_:
+        emit_json({"url": url, "host": host, "port": port})
+    else:
+        echo(f"serving the rules on {url}/api/ (Ctrl-C to stop)")
+    uvicorn.run(make_app(), host=host, port=port, log_level="warning")
