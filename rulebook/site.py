@@ -309,8 +309,29 @@ def linked(text: str, spans: Sequence[Span]) -> str:
 
 
 # Pages -------------------------------------------------------------------------------------------------
-def page(title: str, body: str, root: str, crumbs: str = "") -> str:
-    """A whole page: the header with the search box, the breadcrumb as navigation, the main part."""
+def page(title: str, body: str, root: str, crumbs: str = "", *, standalone: bool = False) -> str:
+    """A whole page: the header with the search box, the breadcrumb as navigation, the main part.
+    ``standalone``: a page kept outside a site (``judge explain --format html``): the style sheet inlined,
+    no search; its home link to ``root`` (a site's folder as a URL) when one is given."""
+    if standalone:
+        home = f'<header>\n<a class="home" href="{escape(root)}index.html">rules-judge</a>\n</header>\n' if root else ""
+        return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+<style>
+{asset("site.css")}</style>
+</head>
+<body>
+{home}<nav aria-label="Breadcrumb">{crumbs}</nav>
+<main>
+{body}
+</main>
+</body>
+</html>
+"""
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

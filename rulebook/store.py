@@ -556,12 +556,14 @@ class Store:
     def records_numbered(self, number: str, book_ids: Sequence[str]) -> list[RuleRecord]:
         """The rules of ``book_ids`` numbered ``number`` as stored, or printed again under that number
         (``744.5-2``, ``744.5-3``), in rule order."""
+        # The range ('N-' < number < 'N.', '.' following '-') lets SQLite search the primary key for the
+        # reprinted numbers; the GLOB alone scanned the whole book (1.2 ms against 0.01 ms a lookup on the CR).
         return [
             _record(row)
             for row in self._rows(
-                f"SELECT {_RULE_RECORD} FROM rules WHERE (number = ? OR number GLOB ? || '-[0-9]*') "
-                f"AND book IN ({_marks(book_ids)}) ORDER BY sort",
-                [number, number, *book_ids],
+                f"SELECT {_RULE_RECORD} FROM rules WHERE (number = ? OR (number > ? || '-' AND number < ? || '.' "
+                f"AND number GLOB ? || '-[0-9]*')) AND book IN ({_marks(book_ids)}) ORDER BY sort",
+                [number, number, number, number, *book_ids],
             )
         ]
 

@@ -114,6 +114,34 @@ def _numbers(citations, book_id: str) -> str:
     return text
 
 
+def rule_notes(explanation: Explanation) -> list[str]:
+    """What the list of rules cited cannot quote, and why: rules the book lacks, keys not located."""
+    book_id, info = explanation.book, {**explanation.numbers, "excerpt": explanation.excerpt}
+    refused = {r.rule for r in explanation.rules if r.lacks_phrase_of}
+    missing = [r.rule for r in explanation.rules if r.text is None and r.rule not in refused]
+    notes = []
+    if missing:
+        notes.append(
+            f"{len(missing)} of {len(explanation.rules)} cited rules are not in book {book_id}"
+            + (
+                f" ({book_id} is an excerpt): load the full rules (judge load FILE --book ID) and pass "
+                "--book to quote them."
+                if info.get("excerpt")
+                else "."
+            )
+        )
+    if info.get("unlocated"):
+        notes.append(
+            f"{len(info['unlocated'])} citation key(s) used here are not located in {book_id} "
+            f"({', '.join(info['unlocated'])}): no rule of it was found saying what the "
+            f"{info.get('table')} table cites them for, so none is quoted for them (the rules applied are "
+            f"still those of {info.get('date')}). judge citations --book {book_id} shows where each was "
+            "sought; to cite another edition's numbers, load it and pass --book, or pin edition: in the "
+            "scenario."
+        )
+    return notes
+
+
 class _Text:
     """The walk-through as terminal text or as markdown to paste into a ruling: each part's lines."""
 
@@ -204,11 +232,10 @@ class _Text:
         return self.done()
 
     def rules(self) -> str:
-        book_id, info = self.x.book, {**self.x.numbers, "excerpt": self.x.excerpt}
+        book_id = self.x.book
         quoted = [(r.rule, r.text) for r in self.x.rules]
         refused = {r.rule: list(r.lacks_phrase_of) for r in self.x.rules if r.lacks_phrase_of}
         self.w()
-        missing = [n for n, t in quoted if t is None and n not in refused]
         self.w(f"### Rules cited (from `{book_id}`)" if self.md else f"Rules cited (text from book {book_id}):")
         for number, text in quoted:
             if number in refused:
@@ -218,27 +245,7 @@ class _Text:
             else:
                 shown = text if text is not None else f"[not in book {book_id}]"
             self.w(f"- **{number}** {shown}" if self.md else f"   {number:10} {shown}")
-        notes = []
-        if missing:
-            notes.append(
-                f"{len(missing)} of {len(quoted)} cited rules are not in book {book_id}"
-                + (
-                    f" ({book_id} is an excerpt): load the full rules (judge load FILE --book ID) and pass "
-                    "--book to quote them."
-                    if info.get("excerpt")
-                    else "."
-                )
-            )
-        if info.get("unlocated"):
-            notes.append(
-                f"{len(info['unlocated'])} citation key(s) used here are not located in {book_id} "
-                f"({', '.join(info['unlocated'])}): no rule of it was found saying what the "
-                f"{info.get('table')} table cites them for, so none is quoted for them (the rules applied are "
-                f"still those of {info.get('date')}). judge citations --book {book_id} shows where each was "
-                "sought; to cite another edition's numbers, load it and pass --book, or pin edition: in the "
-                "scenario."
-            )
-        for note in notes:
+        for note in rule_notes(self.x):
             self.w()
             self.w(f"*{note}*" if self.md else note)
         return self.done()

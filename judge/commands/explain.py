@@ -9,12 +9,12 @@ import typer
 
 from judge.books import check_book, open_store
 from judge.commands.options import JSON
-from judge.output import fail, pick_format
+from judge.output import echo, emit_json, fail, pick_format
 
 if TYPE_CHECKING:
     from rulebook.store import Store
 
-FORMATS = ("text", "markdown", "json")
+FORMATS = ("text", "markdown", "html", "json")
 
 
 def explain(
@@ -27,7 +27,24 @@ def explain(
         "else a loaded book of the scenario's edition, else the game's default book: its newest "
         "full edition loaded, else its seed book).",
     ),
-    format: str = typer.Option("text", "--format", "-f", help="text, markdown (to paste into a ruling) or json."),
+    format: str = typer.Option(
+        "text",
+        "--format",
+        "-f",
+        help="text, markdown (to paste into a ruling), html (a standalone page in the look of judge site) or json.",
+    ),
+    site: Path = typer.Option(
+        None,
+        "--site",
+        help="With --format html: a folder judge site wrote; each cited rule links to its page there.",
+    ),
+    output: Path = typer.Option(
+        None,
+        "--output",
+        "-o",
+        help="Write to this file instead of standard output (with --site, the html links to the site relatively "
+        "from it).",
+    ),
     check: bool = typer.Option(False, "--check", help="Check the scenario's expect items; exit 1 if one fails."),
     step: bool = typer.Option(False, "--step", help="Walk one action at a time (Enter to go on)."),
     json_: bool = JSON,
@@ -38,16 +55,44 @@ def explain(
     from scenarios.scenario import load_scenario
 
     format = pick_format(format, json_, FORMATS)
+    if site is not None and format != "html":
+        fail(f"--site links an html explanation into a site: add --format html (not {format})")
     scenario = load_scenario(file)  # errors name the file and line before any database work
     told, again = explained_scenario(scenario, str(file), book, check)
-    if step and format == "text" and _isatty(sys.stdin) and _isatty(sys.stdout):
+    if step and output is None and format == "text" and _isatty(sys.stdin) and _isatty(sys.stdout):
         told = _step_through(told, again)
     else:
         from scenarios.render import render
 
-        sys.stdout.write(render(told, format))
+        shown = _html(told, site, output) if format == "html" else render(told, format)
+        if output is None:
+            sys.stdout.write(shown)
+        else:
+            try:
+                output.write_text(shown, encoding="utf-8")
+            except OSError as exc:
+                fail(f"cannot write {output}: {exc.strerror or exc}")
+            if json_:
+                emit_json({"file": str(output)})
+            else:
+                echo(f"wrote {output}")
     if check and not told.ok:
         raise typer.Exit(1)
+
+
+def _html(told, site: Path | None, output: Path | None) -> str:
+    """The page; with a site, its cited rules linked there: relatively from ``output``, else by absolute
+    ``file:`` URLs (standard output may go anywhere)."""
+    from scenarios.render_html import NotASite, html, site_links, site_root
+
+    if site is None:
+        return html(told)
+    try:
+        root = site_root(site, output)
+        links = site_links(site, root, told.book, [r.rule for r in told.rules if r.in_book])
+    except NotASite as exc:
+        fail(str(exc))
+    return html(told, links, root)
 
 
 def explain_json(text: str, book: str | None = None, check: bool = False) -> dict:
