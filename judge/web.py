@@ -10,7 +10,9 @@ with the same object and no traceback (which goes to the server's log). Read-onl
 unloads or writes a ruling.
 
 Nothing is printed or captured: a request runs in a worker thread with its own connections to the
-library (each function opens the store it reads), so requests are answered side by side.
+library, so requests are answered side by side. Each worker thread keeps its store while judge.db is the
+same file (``judge serve`` calls :func:`judge.books.keep_stores`: the library checked fresh at most once a
+second, a replaced judge.db opened anew).
 """
 
 from __future__ import annotations

@@ -286,3 +286,20 @@ def test_judge_serve_answers_on_loopback(session_home, tmp_path):
         server.terminate()
         server.wait(timeout=10)
         log.close()
+
+
+def test_a_server_thread_keeps_its_store_until_the_library_file_is_replaced(fresh_home, judge, monkeypatch):
+    """``judge serve`` keeps each thread's connection (judge.db is replaced, never changed in place): the
+    same store while the file is the same, a new one once a load replaced it; the command line opens one a
+    call."""
+    import judge.books as books
+
+    assert books.open_store() is not books.open_store()  # the command line
+    monkeypatch.setattr(books, "KEEP_SECONDS", 0.0)  # check the file every call
+    first = books.open_store()
+    assert books.open_store() is first
+    copy = fresh_home / "edition.txt"
+    copy.write_text((REPO / "seeds" / "riftbound-300-detail.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    assert judge("load", copy, "--book", "rb-copy")[0] == 0  # a build writes a new judge.db
+    second = books.open_store()
+    assert second is not first and "rb-copy" in second.book_ids()

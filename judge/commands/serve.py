@@ -21,7 +21,7 @@ def serve(
 
     import uvicorn
 
-    from judge.books import open_store
+    from judge.books import keep_stores, open_store
     from judge.commands.search import numpy_on_one_thread
     from judge.web import make_app
 
@@ -32,6 +32,7 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {str(exc.strerror or exc).split(' (while')[0]}")
     open_store()  # the library brought up to date once, before the first request
     numpy_on_one_thread()  # it sets the environment for a moment: once here, not in the request threads
+    keep_stores(1.0)  # each worker thread keeps its connection, the library checked fresh once a second
     url = f"http://{host}:{port}"
     if json_:
         emit_json({"url": url, "host": host, "port": port})
