@@ -309,22 +309,28 @@ def linked(text: str, spans: Sequence[Span]) -> str:
 
 
 # Pages -------------------------------------------------------------------------------------------------
+def _head(title: str, style: str) -> str:
+    """The start of every page, to its ``<head>``'s end: ``style`` is a link to the style sheet or the sheet."""
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{escape(title)}</title>
+{style}
+</head>
+"""
+
+
 def page(title: str, body: str, root: str, crumbs: str = "", *, standalone: bool = False) -> str:
     """A whole page: the header with the search box, the breadcrumb as navigation, the main part.
     ``standalone``: a page kept outside a site (``judge explain --format html``): the style sheet inlined,
     no search; its home link to ``root`` (a site's folder as a URL) when one is given."""
     if standalone:
         home = f'<header>\n<a class="home" href="{escape(root)}index.html">rules-judge</a>\n</header>\n' if root else ""
-        return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<style>
-{asset("site.css")}</style>
-</head>
-<body>
+        return (
+            _head(title, f"<style>\n{asset('site.css')}</style>")
+            + f"""<body>
 {home}<nav aria-label="Breadcrumb">{crumbs}</nav>
 <main>
 {body}
@@ -332,15 +338,10 @@ def page(title: str, body: str, root: str, crumbs: str = "", *, standalone: bool
 </body>
 </html>
 """
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{escape(title)}</title>
-<link rel="stylesheet" href="{root}site.css">
-</head>
-<body data-root="{root}">
+        )
+    return (
+        _head(title, f'<link rel="stylesheet" href="{root}site.css">')
+        + f"""<body data-root="{root}">
 <header>
 <a class="home" href="{root}index.html">rules-judge</a>
 <form role="search" class="search" onsubmit="return false">
@@ -360,6 +361,7 @@ def page(title: str, body: str, root: str, crumbs: str = "", *, standalone: bool
 </body>
 </html>
 """
+    )
 
 
 def _label(rule: Rule) -> str:
