@@ -51,27 +51,24 @@ def test_the_keyword_table_has_one_entry_per_keyword_with_its_keys():
 
 
 def test_infect_deals_poison_to_players_and_minus_counters_to_creatures():
-    g = game(
-        {
-            "costs": "ignore",
-            "cards": {
-                "Charge": {
-                    "type": "Instant",
-                    "cost": "{W}",
-                    "effect": "Creatures you control get +1/+1 and gain vigilance until end of turn.",
-                }
-            },
-            "state": {
-                "permanents": [bear("Grizzly Bears", "Ana"), bear("Runeclaw Bear", "Ana"), bear("Ogre", "Ben", 3, 3)],
-                "hand": {"Ana": ["Charge"]},
-                "library": {"Ana": 10, "Ben": 10},
-            },
-        }
+    """Blackcleave Goblin (haste, infect) unblocked: poison counters, not life (702.90b); blocked by a Wall:
+    -1/-1 counters, not damage (702.90c). (This test once held a copy of the Charge test below.)"""
+    goblin = {"name": "Blackcleave Goblin", "controller": "Ana"}
+    state = {"permanents": [goblin], "library": {"Ana": 10, "Ben": 10}}
+    data = {
+        "turn": {"player": "Ana", "phase": "declare_attackers"},
+        "cards": {"Blackcleave Goblin": BLACKCLEAVE_GOBLIN},
+    }
+    g = game({**data, "state": state})
+    steps = until(g, run(g, "Ana attacks with Blackcleave Goblin"), "poison counter")
+    assert any("Ben gets 2 poison counters (2 in all) instead of losing life" in w for w in said(steps))
+    assert g.s.life["Ben"] == 20
+    g = game({**data, "state": {**state, "permanents": [goblin, bear("Wall", "Ben", 0, 4)]}})
+    steps = run(
+        g, "Ana attacks with Blackcleave Goblin", "Ana passes", "Ben passes", "Ben blocks Blackcleave Goblin with Wall"
     )
-    steps = run(g, "Ana casts Charge", "Ana passes", "Ben passes")
-    words = said(steps)
-    assert any("Grizzly Bears gets +1/+1 and gains vigilance until end of turn (now 3/3)" in w for w in words)
-    assert any("Runeclaw Bear gets +1/+1" in w for w in words) and not any("Ogre gets" in w for w in words)
+    steps = until(g, steps, "counters are put on Wall")
+    assert any("2 -1/-1 counters are put on Wall instead (now -2/2)" in w for w in said(steps))
 
 
 def test_infect_is_refused_before_it_came():
