@@ -287,3 +287,33 @@ def rulings_for_rule(
             }
         )
     return sorted(out, key=lambda item: not item["current"])
+
+
+# The rulings under each rule of a book (``judge site``) --------------------------------------------
+def rulings_under_rules(store: Store, book: str, rows: list[BookRow] | None = None) -> dict[str, list[tuple[str, str]]]:
+    """``{rule number: [(ruling's book, ruling id)]}``: every rule of ``book`` with the rulings it is read
+    with that rest on that very rule (not a sub-rule: the sub-rule lists its own), as :func:`rulings_for_rule`
+    finds them: the book's own (by number, a revised text, or its keyword rule named), then each older
+    book's, followed into ``book`` (its number there). The same ruling loaded twice is listed once, from
+    the newer book; each list in the order read (the book's own first, each in document order)."""
+    reading = Reading(store, book, rows=rows)
+    out: dict[str, list[tuple[str, str]]] = {}
+    seen: dict[str, set[str]] = {}
+    texts = {b: {r.id: same_ruling(r.question, r.answer) for r in store.ruling_rows(b)} for b in reading.books}
+
+    def put(number: str, ruling_book: str, ruling: str) -> None:
+        same = texts[ruling_book].get(ruling)
+        if same is None or same in seen.setdefault(number, set()):
+            return
+        seen[number].add(same)
+        out.setdefault(number, []).append((ruling_book, ruling))
+
+    for ruling, rests in rests_on(store, book).items():
+        for number, _ in rests:
+            put(number, book, ruling)
+    for old in reading.older:
+        for ruling, cites in reading.followed(old).items():
+            for cite in cites:
+                if cite["now"]:
+                    put(cite["now"], old, ruling)
+    return out

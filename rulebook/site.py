@@ -30,10 +30,11 @@ from rulebook import numbers
 from rulebook.cards.lookup import book_terms, faq_rulings, links
 from rulebook.diff import diff_books
 from rulebook.editions import default_book
+from rulebook.game_rulings import rulings_under_rules
 from rulebook.references import extract
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Collection, Iterable, Sequence
 
     from rulebook.cards.model import Card
     from rulebook.cards.store import CardStore
@@ -42,6 +43,7 @@ if TYPE_CHECKING:
     from rulebook.store import Store
 
 ASSETS = ("site.css", "site.js")
+CARDS_SHOWN = 12  # the cards named under a rule; the rest are on the rule's page of cards
 # A word in more than this share of a book's rules finds nothing by itself ("the", "player"): left
 # out of the search index, which it would only make larger.
 COMMON_SHARE = 0.3
@@ -77,7 +79,9 @@ class BookData:
     terms: tuple[Term, ...]
     rulings: tuple[Ruling, ...]
     cited_by: dict[str, tuple[tuple[str, str], ...]]  # rule number -> (kind, id) of what cites it
-    rulings_of: dict[str, tuple[str, ...]]  # rule number -> ids of the rulings citing it
+    # rule number -> (book, id, question) of the rulings resting on it, the book's own and its older
+    # editions' (rulebook.game_rulings.rulings_under_rules)
+    rulings_of: dict[str, tuple[tuple[str, str, str], ...]]
     uses: dict[str, tuple[str, ...]]  # rule number -> the glossary terms its text uses
     child_counts: dict[str, int]
 
@@ -156,15 +160,16 @@ def read_book(store: Store, book_id: str) -> BookData:
     book = store.book(book_id)
     assert book is not None, book_id  # a book the command chose among those loaded
     cited: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    rulings_of: dict[str, list[str]] = defaultdict(list)
     for ref in store.refs(book_id):
         if ref["target_kind"] == "term":
             continue
         item = (ref["from_kind"], ref["from_id"])
         if item not in cited[ref["target"]]:
             cited[ref["target"]].append(item)
-        if ref["from_kind"] == "ruling" and ref["from_id"] not in rulings_of[ref["target"]]:
-            rulings_of[ref["target"]].append(ref["from_id"])
+    under = rulings_under_rules(store, book_id)
+    questions = {
+        (b, r.id): r.question for b in {b for pairs in under.values() for b, _ in pairs} for r in store.ruling_rows(b)
+    }
     uses: dict[str, list[str]] = defaultdict(list)
     for rule, term in store.uses(book_id):
         uses[rule].append(term)
@@ -182,7 +187,7 @@ def read_book(store: Store, book_id: str) -> BookData:
         terms=tuple(store.terms(book_id)),
         rulings=tuple(store.rulings(book_id)),
         cited_by={k: tuple(v) for k, v in cited.items()},
-        rulings_of={k: tuple(v) for k, v in rulings_of.items()},
+        rulings_of={k: tuple((b, i, questions[b, i]) for b, i in v) for k, v in under.items()},
         uses={k: tuple(v) for k, v in uses.items()},
         child_counts=dict(counts),
     )
@@ -196,9 +201,14 @@ def build_site(store: Store, book_ids: Sequence[str], cards: Sequence[CardEntry]
     diffs = edition_diffs(store, books)
     out: list[SiteFile] = [SiteFile("index.html", index_page(books, cards, paths, diffs))]
     notes = diff_notes(diffs)
-    for book in books:
-        out.extend(book_pages(book, notes.get(book.id, {})))
     ids = {b.id for b in books}
+    under: dict[str, dict[str, list[tuple[str, str]]]] = defaultdict(lambda: defaultdict(list))
+    for i, entry in enumerate(cards):
+        for number in dict.fromkeys(link["rule"] for link in entry.links):
+            if entry.book:
+                under[entry.book][number].append((entry.card.name, paths[i]))
+    for book in books:
+        out.extend(book_pages(book, notes.get(book.id, {}), under.get(book.id), ids))
     out.extend(SiteFile(diff_path(d.old["book"], d.new["book"]), diff_page(d, ids)) for d in diffs)
     by_id = {b.id: b for b in books}
     labels = {b.id: {r.number: _short(_label(r), 60) for r in b.rules} for b in books}
@@ -454,10 +464,22 @@ def _contents(book: BookData, prefix: str) -> str:
     return items(None)
 
 
-def book_pages(book: BookData, notes: dict[str, list[str]] | None = None) -> list[SiteFile]:
+def cards_page(number: str) -> str:
+    """The page, in its book's folder, naming every card whose keyword rule ``number`` is."""
+    return f"cards-{number}.html"
+
+
+def book_pages(
+    book: BookData,
+    notes: dict[str, list[str]] | None = None,
+    cards: dict[str, list[tuple[str, str]]] | None = None,
+    in_site: Collection[str] = (),
+) -> list[SiteFile]:
     """The book's section pages, glossary and rulings; ``notes``: HTML said under a rule, by number (what
-    an edition compared with it changed, :func:`diff_notes`)."""
+    an edition compared with it changed, :func:`diff_notes`); ``cards``: (name, path) of the cards whose
+    keywords link to a rule, by number; ``in_site``: the ids of the site's books."""
     notes = notes or {}
+    cards = cards or {}
     links = Linker(book)
     where = book_dir(book.id)
     crumbs_book = f'<a href="../index.html">Books</a> › <a href="../index.html#book-{where}">{escape(book.id)}</a>'
@@ -471,7 +493,9 @@ def book_pages(book: BookData, notes: dict[str, list[str]] | None = None) -> lis
         if head.number != key:
             parts.append(f'<p class="missing">Rule {escape(key)} itself is not in the loaded text.</p>')
         for rule in rules:
-            parts.append(_rule_html(book, links, rule, key, notes.get(rule.number, ())))
+            parts.append(
+                _rule_html(book, links, rule, key, notes.get(rule.number, ()), cards.get(rule.number, ()), in_site)
+            )
         below = [k for k in keys if k != key and pages[k][0].number == k and page_key(pages[k][0].parent or "") == key]
         if below:
             parts.append('<section aria-labelledby="below"><h2 id="below">Sections</h2><ul>')
@@ -489,6 +513,16 @@ def book_pages(book: BookData, notes: dict[str, list[str]] | None = None) -> lis
                 page(f"{title} · {book.id}", "\n".join(parts), "../", f"{crumbs_book} › {escape(key)}"),
             )
         )
+    labels = {r.number: _label(r) for r in book.rules}
+    for number, named in cards.items():
+        if len(named) > CARDS_SHOWN and number in labels:
+            title = f"Cards under {number} {labels[number]}"
+            body = f"<h1>{escape(title)}</h1><ul>" + "".join(
+                f'<li><a href="../{path}">{escape(name)}</a></li>' for name, path in named
+            )
+            body += f'</ul><p><a href="{page_key(number)}.html#{escape(number)}">Back to {escape(number)}</a></p>'
+            crumbs = f"{crumbs_book} › {escape(number)} cards"
+            out.append(SiteFile(f"{where}/{cards_page(number)}", page(f"{title} · {book.id}", body, "../", crumbs)))
     if book.terms:
         out.append(SiteFile(f"{where}/glossary.html", _glossary(book, links, crumbs_book)))
     if book.rulings:
@@ -496,7 +530,17 @@ def book_pages(book: BookData, notes: dict[str, list[str]] | None = None) -> lis
     return out
 
 
-def _rule_html(book: BookData, links: Linker, rule: Rule, key: str, notes: Sequence[str] = ()) -> str:
+def _rule_html(
+    book: BookData,
+    links: Linker,
+    rule: Rule,
+    key: str,
+    notes: Sequence[str] = (),
+    cards: Sequence[tuple[str, str]] = (),
+    in_site: Collection[str] = (),
+) -> str:
+    """A rule's article; ``cards``: (name, path) of the cards whose keywords it defines; ``in_site``: the
+    ids of the site's books (an older edition's ruling is a link when its book is one of them)."""
     number = escape(rule.number)
     level = min(numbers.depth(rule.number) - numbers.depth(key), 5)
     terms = book.uses.get(rule.number, ())
@@ -531,15 +575,24 @@ def _rule_html(book: BookData, links: Linker, rule: Rule, key: str, notes: Seque
         shown = [_citer(links, kind, ident) for kind, ident in citing if kind != "ruling"]
         if shown:
             parts.append('<p class="cited-by"><span class="label">Cited by:</span> ' + ", ".join(shown) + "</p>")
-    ruling_ids = book.rulings_of.get(rule.number, ())
-    if ruling_ids:
-        by_id = {r.id: r for r in book.rulings}
-        items = [
-            f'<li><a href="rulings.html#{ruling_anchor(i)}">{escape(_short(by_id[i].question, 120))}</a></li>'
-            for i in ruling_ids
-            if i in by_id
-        ]
+    resting = book.rulings_of.get(rule.number, ())
+    if resting:
+        items = []
+        for ruling_book, ident, question in resting:
+            shown = escape(_short(question, 120))
+            if ruling_book != book.id:
+                shown += f' <small class="book">({escape(ruling_book)})</small>'
+            if ruling_book == book.id or ruling_book in in_site:
+                where = "" if ruling_book == book.id else f"../{book_dir(ruling_book)}/"
+                shown = f'<a href="{where}rulings.html#{ruling_anchor(ident)}">{shown}</a>'
+            items.append(f"<li>{shown}</li>")
         parts.append('<div class="rulings"><span class="label">Rulings:</span><ul>' + "".join(items) + "</ul></div>")
+    if cards:
+        shown_cards = ", ".join(f'<a href="../{path}">{escape(name)}</a>' for name, path in cards[:CARDS_SHOWN])
+        more = ""
+        if len(cards) > CARDS_SHOWN:
+            more = f' … <a href="{cards_page(rule.number)}">all {len(cards)} cards</a>'
+        parts.append(f'<p class="cards"><span class="label">Cards:</span> {shown_cards}{more}</p>')
     parts.extend(f'<p class="changed">{note}</p>' for note in notes)
     parts.append("</article>")
     return "".join(parts)

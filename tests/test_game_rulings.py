@@ -294,3 +294,22 @@ def test_a_ruling_loaded_in_two_books_is_shown_once_from_the_newer(faqs):
         ("both", "faq-alpha-1"),
         ("both", "faq-beta-1"),
     ]
+
+
+def test_the_site_lists_an_older_editions_rulings_under_the_rule_they_rest_on(rb, tmp_path):
+    """``judge site``: under a rule of rb-1.3, the rb-1.2 rulings resting on it as followed there (737 Hidden
+    is 811 in v1.3; 735.1.c is 809.1.c), linked into rb-1.2's rulings page when rb-1.2 is in the site."""
+    code, _, err = rb("site", tmp_path / "both", "--book", "rb-1.3", "--book", "rb-1.2", "--no-cards")
+    assert code == 0, err
+    hidden = (tmp_path / "both" / "rb-1.3" / "811.html").read_text(encoding="utf-8")
+    rulings = hidden.split('id="811"', 1)[1].split("</article>", 1)[0]
+    assert (
+        '<li><a href="../rb-1.2/rulings.html#ruling-faq-origins-17">How do I hide a card with Hidden? '
+        '<small class="book">(rb-1.2)</small></a></li>' in rulings
+    )
+    revised = (tmp_path / "both" / "rb-1.3" / "809.html").read_text(encoding="utf-8")
+    assert "../rb-1.2/rulings.html#ruling-faq-spiritforged-6" in revised.split('id="809.1.c"', 1)[1].split("</article>")[0]
+    code, _, err = rb("site", tmp_path / "one", "--book", "rb-1.3", "--no-cards")
+    assert code == 0, err
+    alone = (tmp_path / "one" / "rb-1.3" / "811.html").read_text(encoding="utf-8")
+    assert '<li>How do I hide a card with Hidden? <small class="book">(rb-1.2)</small></li>' in alone

@@ -268,3 +268,31 @@ def test_two_editions_get_a_page_of_what_changed_linked_both_ways(judge, fresh_h
     assert 'href="../diff/rb-a--rb-b.html#new-302">Reworded in rb-b</a>' in (site / "rb-a" / "302.html").read_text()
     assert 'href="diff/rb-a--rb-b.html"' in (site / "index.html").read_text(encoding="utf-8")
     _links_resolve(site)
+
+
+_KEYWORDS = (
+    "Magic: The Gathering Comprehensive Rules\n\n702. Keyword Abilities\n\n702.9. Flying\n\n"
+    "702.9a Flying is an evasion ability.\n"
+)
+
+
+def test_the_cards_whose_keyword_a_rule_defines_are_listed_under_it(judge, fresh_home, tmp_path, monkeypatch):
+    from tests.conftest import REPO
+
+    book = tmp_path / "keywords.txt"
+    book.write_text(_KEYWORDS, encoding="utf-8")
+    assert judge("load", book, "--book", "kw", "--game", "mtg", "--edition", "2025-01-01")[0] == 0
+    assert judge("load", REPO / "tests" / "data" / "cards" / "invented-scryfall.json")[0] == 0
+    assert judge("site", tmp_path / "site", "--book", "kw")[0] == 0
+    flying = (tmp_path / "site" / "kw" / "702.html").read_text(encoding="utf-8").split('id="702.9"', 1)[1]
+    assert flying.split("</article>", 1)[0].endswith(
+        '<p class="cards"><span class="label">Cards:</span> '
+        '<a href="../cards/mtg/drill-sergeant-drake.html">Drill Sergeant Drake</a></p>'
+    )
+    monkeypatch.setattr("rulebook.site.CARDS_SHOWN", 0)  # more cards than a rule names: a page of them all
+    assert judge("site", tmp_path / "all", "--book", "kw")[0] == 0
+    under = (tmp_path / "all" / "kw" / "702.html").read_text(encoding="utf-8")
+    assert '… <a href="cards-702.9.html">all 1 cards</a>' in under
+    listed = (tmp_path / "all" / "kw" / "cards-702.9.html").read_text(encoding="utf-8")
+    assert '<li><a href="../cards/mtg/drill-sergeant-drake.html">Drill Sergeant Drake</a></li>' in listed
+    _links_resolve(tmp_path / "all")
