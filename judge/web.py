@@ -17,17 +17,23 @@ second, a replaced judge.db opened anew).
 
 from __future__ import annotations
 
+import os
+import threading
+import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from judge.errors import Problem
+
+if TYPE_CHECKING:
+    from rulebook.site import SiteFile
 
 MAX_SCENARIO = 64 * 1024  # bytes of YAML POST /api/explain reads; a scenario file is a few KB
 HTTP_STATUS = {1: 404, 2: 400}  # a command's exit status -> the HTTP status of its error
@@ -208,9 +214,138 @@ ROUTES = [
 ]
 
 
-def make_app() -> Starlette:
-    """The application: the routes above, every error the JSON error object."""
+# The site, served live ------------------------------------------------------------------------------
+SITE_SEARCH = "api/site-search"  # where the served pages' search box asks, from the site's root
+SITE_RESULTS = 20  # as many as the search box of the static site shows
+MEDIA = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+}
+
+
+class LiveSite:
+    """The pages ``judge site`` writes, made in memory from the library as it is and served by ``judge
+    serve``; made again on the first request after judge.db or cards.db was replaced (checked at most
+    every ``every`` seconds). Its ``search-index.js`` points the search box at :data:`SITE_SEARCH` (the
+    project's own search) instead of holding the index."""
+
+    def __init__(self, build: Callable[[], list[SiteFile]], identity: Callable[[], object], every: float = 1.0):
+        self.build, self.identity, self.every = build, identity, every
+        self._lock = threading.Lock()
+        self._files: dict[str, bytes] | None = None
+        self.cards: dict[tuple[str, str], str] = {}  # (game, name) -> page
+        self._made_of: object = None
+        self._checked = 0.0
+
+    def files(self) -> dict[str, bytes]:
+        with self._lock:
+            now = time.monotonic()
+            if self._files is None or now - self._checked >= self.every:
+                made_of = self.identity()
+                if self._files is None or made_of != self._made_of:
+                    from rulebook.site import card_pages
+
+                    made = {f.path: f.text for f in self.build()}
+                    self.cards = card_pages(made["search-index.js"])
+                    made["search-index.js"] = f"window.JUDGE_SEARCH = {SITE_SEARCH!r};\n"
+                    self._files = {path: text.encode("utf-8") for path, text in made.items()}
+                    self._made_of = made_of
+                self._checked = now
+            return self._files
+
+    def file(self, path: str) -> bytes | None:
+        return self.files().get(path)
+
+
+def library_site(every: float = 1.0) -> LiveSite:
+    """The site of every loaded book and card, as ``judge site`` writes it, checked against the library
+    at most every ``every`` seconds."""
+    from judge.commands.site import site_files
+
+    def build() -> list[SiteFile]:
+        from judge.books import open_store
+
+        store = open_store()
+        return site_files(store, store.book_ids(), cards=True)
+
+    return LiveSite(build, library_identity, every)
+
+
+def library_identity() -> tuple:
+    """What the site is made of: judge.db (brought up to date) and cards.db, as files."""
+    from judge.books import fresh_db
+    from rulebook.cards.store import card_db_path
+    from rulebook.home import default_home
+
+    out: list[tuple[str, object]] = []
+    for path in (fresh_db(), card_db_path(default_home())):
+        try:
+            found = os.stat(path)
+        except FileNotFoundError:
+            out.append((str(path), None))
+        else:
+            out.append((str(path), (found.st_ino, found.st_mtime_ns, found.st_size)))
+    return tuple(out)
+
+
+def site_results(query: str, site: dict[str, bytes], cards: dict[tuple[str, str], str]) -> dict:
+    """The search box's answer on a served site: the project's search (``judge search``), each hit a link
+    into the site, a card the query names first: ``{"query", "corrected", "results": [{"href", "label",
+    "note"}]}``; a hit whose page the site lacks is left out."""
+    from judge.commands.search import searched
+    from rulebook.site import book_dir, page_key, ruling_anchor, term_anchor
+
+    found = searched(query=query, limit=SITE_RESULTS).to_json()
+    results = []
+    card = found.get("card") or {}
+    for named in card.get("choices") or ([card] if card.get("name") else []):
+        href = cards.get((named["game"], named["name"]))
+        if href is not None:
+            results.append({"href": href, "label": named["name"], "note": f"card, {named['game']}"})
+    for hit in found["hits"]:
+        where = book_dir(hit["book"])
+        label = hit["id"]
+        if hit["kind"] == "rule":
+            href = f"{where}/{page_key(hit['id'])}.html#{hit['id']}"
+            label += " " + (hit["title"] or hit["snippet"].replace("**", ""))
+        elif hit["kind"] == "term":
+            href = f"{where}/glossary.html#{term_anchor(hit['id'])}"
+            label = f"{hit['id']} (glossary)"
+        else:
+            href = f"{where}/rulings.html#{ruling_anchor(hit['id'])}"
+            label = hit["title"] or hit["snippet"].replace("**", "")
+        if href.partition("#")[0] in site:
+            results.append({"href": href, "label": label[:160], "note": hit["book"]})
+    return {"query": query, "corrected": found["corrected"], "results": results[:SITE_RESULTS]}
+
+
+def make_app(site: LiveSite | None = None) -> Starlette:
+    """The application: the routes above, every error the JSON error object; with ``site``, its pages at
+    ``/`` and their search at ``/api/site-search?q=``."""
+    routes = list(ROUTES)
+    if site is not None:
+
+        async def site_search(request: Request) -> JSONResponse:
+            query = _text(request, "q", required=True)
+            files = await run_in_threadpool(site.files)
+            return await answered(site_results, query, files, site.cards)
+
+        async def site_page(request: Request) -> Response:
+            path = request.path_params["path"]
+            if path == "api" or path.startswith("api/"):
+                return error(f"no endpoint {request.url.path} (see docs/json.md, HTTP API)", 404)
+            if path == "" or path.endswith("/"):
+                path += "index.html"
+            found = await run_in_threadpool(site.file, path)
+            if found is None:
+                body = f'<!DOCTYPE html><title>Not found</title><p>No page {path}: <a href="/index.html">the books</a>.</p>'
+                return Response(body, status_code=404, media_type="text/html; charset=utf-8")
+            media = MEDIA.get(os.path.splitext(path)[1], "application/octet-stream")
+            return Response(found, media_type=media, headers={"Cache-Control": "no-cache"})
+
+        routes += [Route(f"/{SITE_SEARCH}", site_search), Route("/{path:path}", site_page)]
     return Starlette(
-        routes=ROUTES,
+        routes=routes,
         exception_handlers={HTTPException: not_found, Refused: refused, Exception: bug},
     )

@@ -579,13 +579,13 @@ def _rule_html(
     if resting:
         items = []
         for ruling_book, ident, question in resting:
-            shown = escape(_short(question, 120))
+            said = escape(_short(question, 120))
             if ruling_book != book.id:
-                shown += f' <small class="book">({escape(ruling_book)})</small>'
+                said += f' <small class="book">({escape(ruling_book)})</small>'
             if ruling_book == book.id or ruling_book in in_site:
                 where = "" if ruling_book == book.id else f"../{book_dir(ruling_book)}/"
-                shown = f'<a href="{where}rulings.html#{ruling_anchor(ident)}">{shown}</a>'
-            items.append(f"<li>{shown}</li>")
+                said = f'<a href="{where}rulings.html#{ruling_anchor(ident)}">{said}</a>'
+            items.append(f"<li>{said}</li>")
         parts.append('<div class="rulings"><span class="label">Rulings:</span><ul>' + "".join(items) + "</ul></div>")
     if cards:
         shown_cards = ", ".join(f'<a href="../{path}">{escape(name)}</a>' for name, path in cards[:CARDS_SHOWN])
@@ -801,4 +801,14 @@ def search_index(books: Sequence[BookData], cards: Sequence[CardEntry] = (), pat
         "words": dict(sorted(words.items())),
         "cards": [[e.card.name, p, e.card.game] for e, p in zip(cards, paths)],
     }
-    return "window.JUDGE_INDEX = " + json.dumps(index, ensure_ascii=False, separators=(",", ":")) + ";\n"
+    return INDEX_START + json.dumps(index, ensure_ascii=False, separators=(",", ":")) + ";\n"
+
+
+INDEX_START = "window.JUDGE_INDEX = "
+
+
+def card_pages(index: str) -> dict[tuple[str, str], str]:
+    """``{(game, name): page}`` of the cards of a site, read from its ``search-index.js`` (``index``): a
+    name two cards share as ASCII has its page numbered (``-2``), so a page is found here, not guessed."""
+    cards = json.loads(index.removeprefix(INDEX_START).rstrip().removesuffix(";"))["cards"]
+    return {(game, name): path for name, path, game in cards}

@@ -3,9 +3,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -86,6 +88,48 @@ def judge_in(home, *args) -> tuple[int, str, str]:
         else:
             os.environ["JUDGE_HOME"] = old_home
     return code, out.getvalue(), err.getvalue()
+
+
+@contextlib.contextmanager
+def serving(home: Path, logs: Path, *args: str) -> Iterator[tuple[str, dict]]:
+    """``judge serve --json ARGS`` in a process of its own on a free port of 127.0.0.1, with ``home`` as its
+    library, until the block ends: yields its address and what it said when it started. Waits at most 60 s
+    for its first answer (the log, in ``logs``, is shown when it stops instead)."""
+    import json
+    import socket
+    import time
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    env = dict(os.environ, JUDGE_HOME=str(home), PYTHONPATH=str(REPO))
+    said, log_path = logs / f"serve-{port}.json", logs / f"serve-{port}.log"
+    with said.open("w") as out, log_path.open("w") as log:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "judge.cli", "serve", "--port", str(port), "--json", *args],
+            cwd=REPO,
+            env=env,
+            stdout=out,
+            stderr=log,
+        )
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                with urllib.request.urlopen(f"{base}/api/books", timeout=5) as r:
+                    assert r.status == 200
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert server.poll() is None, log_path.read_text()
+                assert time.monotonic() < deadline, "judge serve did not answer within 60 s"
+                time.sleep(0.2)
+        yield base, json.loads(said.read_text())
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
 
 
 def riftbound_seed_book():

@@ -5,19 +5,14 @@ with a traceback. The application is tested in-process; one test starts the real
 from __future__ import annotations
 
 import json
-import os
 import socket
-import subprocess
-import sys
-import time
 import urllib.error
 import urllib.request
 import warnings
-from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO
+from tests.conftest import REPO, serving
 
 with warnings.catch_warnings():
     # Starlette 1.x prefers the httpx2 fork for its test client and warns when it finds httpx, which it
@@ -243,38 +238,11 @@ def test_a_port_in_use_is_one_line(home, judge):
     assert json.loads(out)["error"]["status"] == 2
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def test_judge_serve_answers_on_loopback(session_home, tmp_path):
     """The real server, on a free port of 127.0.0.1: a bounded number of requests, then stopped."""
-    port = _free_port()
-    env = dict(os.environ, JUDGE_HOME=str(session_home), PYTHONPATH=str(REPO))
-    log, said = (tmp_path / "serve.log").open("w"), tmp_path / "serve.json"
-    with said.open("w") as out:
-        server = subprocess.Popen(
-            [sys.executable, "-m", "judge.cli", "serve", "--port", str(port), "--json"],
-            cwd=REPO,
-            env=env,
-            stdout=out,
-            stderr=log,
-        )
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(f"{base}/api/books", timeout=5) as r:
-                    assert r.status == 200 and any(b["id"] == "riftbound" for b in json.load(r))
-                break
-            except (urllib.error.URLError, ConnectionError):
-                assert server.poll() is None, Path(log.name).read_text()
-                assert time.monotonic() < deadline, "judge serve did not answer within 60 s"
-                time.sleep(0.2)
-        assert json.loads(said.read_text()) == {"url": base, "host": "127.0.0.1", "port": port}
+    with serving(session_home, tmp_path) as (base, said):
+        port = int(base.rsplit(":", 1)[1])
+        assert said == {"url": base, "host": "127.0.0.1", "port": port, "site": f"{base}/index.html"}
         with urllib.request.urlopen(f"{base}/api/rule/riftbound/312.1", timeout=10) as r:
             assert json.load(r)[0]["number"] == "312.1"
         with urllib.request.urlopen(f"{base}/api/search?q=priority&limit=2", timeout=30) as r:
@@ -282,10 +250,8 @@ def test_judge_serve_answers_on_loopback(session_home, tmp_path):
         with pytest.raises(urllib.error.HTTPError) as missed:
             urllib.request.urlopen(f"{base}/api/rule/riftbound/999.9", timeout=10)
         assert missed.value.code == 404 and json.load(missed.value)["error"]["status"] == 1
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-        log.close()
+        with urllib.request.urlopen(f"{base}/riftbound/312.html", timeout=10) as r:
+            assert r.headers["content-type"] == "text/html; charset=utf-8" and b'id="312.1"' in r.read()
 
 
 def test_a_server_thread_keeps_its_store_until_the_library_file_is_replaced(fresh_home, judge, monkeypatch):
@@ -303,3 +269,59 @@ def test_a_server_thread_keeps_its_store_until_the_library_file_is_replaced(fres
     assert judge("load", copy, "--book", "rb-copy")[0] == 0  # a build writes a new judge.db
     second = books.open_store()
     assert second is not first and "rb-copy" in second.book_ids()
+
+
+@pytest.fixture
+def site_client(fresh_home, judge):
+    """The application with the site of the seed books and the invented test cards, served live."""
+    from judge.web import library_site
+
+    assert judge("load", REPO / "tests" / "data" / "cards" / "invented-scryfall.json")[0] == 0
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        # every=0: the library checked at every request (judge serve: at most once a second)
+        return TestClient(make_app(library_site(every=0.0)), raise_server_exceptions=False)
+
+
+def test_the_sites_pages_are_served_as_judge_site_writes_them(site_client, judge, tmp_path):
+    assert judge("site", tmp_path / "site")[0] == 0
+    for path in ("index.html", "riftbound/312.html", "mtg/glossary.html", "cards/mtg/practice-bolt.html", "site.css"):
+        served = site_client.get(f"/{path}")
+        assert served.status_code == 200, path
+        assert served.content == (tmp_path / "site" / path).read_bytes(), path
+    assert site_client.get("/").content == site_client.get("/index.html").content
+    assert site_client.get("/riftbound/312.html").headers["content-type"] == "text/html; charset=utf-8"
+    # served, the search box asks the project's search instead of reading an index of its own
+    assert site_client.get("/search-index.js").text == "window.JUDGE_SEARCH = 'api/site-search';\n"
+    missing = site_client.get("/riftbound/999.html")
+    assert missing.status_code == 404 and 'href="/index.html"' in missing.text
+    error_of(site_client.get("/api/nothing"), 404, 1)  # the API's unknown paths stay JSON
+
+
+def test_the_served_search_is_the_projects_search_linked_into_the_site(site_client, judge):
+    found = site_client.get("/api/site-search?q=prority").json()
+    assert found["corrected"] == "priority"
+    hits = cli_json(judge, "search", "prority", "--limit", "20")["hits"]
+    assert [r["href"].split("#")[1] for r in found["results"] if r["note"] == "riftbound"] == [
+        h["id"] for h in hits if h["kind"] == "rule" and h["book"] == "riftbound"
+    ]
+    assert found["results"][0]["href"] == f"riftbound/312.html#{hits[0]['id']}"
+    number = site_client.get("/api/site-search?q=312.2b").json()["results"]
+    assert number[0] == {
+        "href": "riftbound/312.html#312.2.b",
+        "label": "312.2.b When the turn is in a Showdown State and they gain Focus.",
+        "note": "riftbound",
+    }
+    card = site_client.get("/api/site-search?q=practice+blot").json()["results"][0]
+    assert card == {"href": "cards/mtg/practice-bolt.html", "label": "Practice Bolt", "note": "card, mtg"}
+    error_of(site_client.get("/api/site-search?q="), 400, 2)
+
+
+def test_the_served_site_is_made_again_when_the_library_changes(site_client, judge, tmp_path):
+    assert site_client.get("/rb-x/index.html").status_code == 404
+    assert site_client.get("/rb-x/302.html").status_code == 404
+    book = tmp_path / "x.txt"
+    book.write_text("Riftbound Core Rules\n\n301.\nThe Turn\n302.\nA rule of a new book.\n", encoding="utf-8")
+    assert judge("load", book, "--book", "rb-x", "--game", "riftbound", "--edition", "2026-06-01")[0] == 0
+    page = site_client.get("/rb-x/302.html")
+    assert page.status_code == 200 and "A rule of a new book." in page.text

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REPO, judge_in
+from tests.conftest import REPO, judge_in, serving
 
 CHROMIUM = Path("/usr/bin/chromium")
 sync_api = pytest.importorskip(
@@ -31,11 +31,18 @@ SHOTS = Path(os.environ.get("JUDGE_SCREENSHOTS") or REPO / "build" / "screenshot
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory) -> Path:
-    """The seed books' site with the invented test cards (Practice Bolt, Drill Sergeant Drake)."""
+def library(tmp_path_factory) -> Path:
+    """The seed books with the invented test cards (Practice Bolt, Drill Sergeant Drake)."""
     home = tmp_path_factory.mktemp("browser-home")
     code, _, err = judge_in(home, "load", REPO / "tests" / "data" / "cards" / "invented-scryfall.json")
     assert code == 0, err
+    return home
+
+
+@pytest.fixture(scope="module")
+def site(library, tmp_path_factory) -> Path:
+    """The library's site, written by ``judge site``."""
+    home = library
     out = tmp_path_factory.mktemp("browser-site") / "site"
     code, _, err = judge_in(home, "site", out)
     assert code == 0, err
@@ -61,16 +68,17 @@ class Tab:
     left: list[str] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
-    def open(self, path: Path) -> None:
-        self.page.goto(path.as_uri())  # type: ignore[attr-defined]
+    def open(self, path: Path | str) -> None:
+        self.page.goto(path if isinstance(path, str) else path.as_uri())  # type: ignore[attr-defined]
 
 
-def _tab(browser, scheme: str = "light") -> Tab:
+def _tab(browser, scheme: str = "light", allowed: str = "file://") -> Tab:
+    """``allowed``: the start of the addresses a page may ask for (the file system, or the server's)."""
     context = browser.new_context(color_scheme=scheme)
     tab = Tab(context.new_page())
 
     def guard(route) -> None:
-        if route.request.url.startswith("file://"):
+        if route.request.url.startswith(allowed):
             route.continue_()
         else:
             tab.left.append(route.request.url)
@@ -108,7 +116,11 @@ def test_following_a_reference_lands_on_the_rule_which_lists_the_source_under_ci
 def _search(tab: Tab, query: str) -> list[str]:
     page = tab.page
     page.fill("#q", query)
-    page.wait_for_function("document.querySelectorAll('#results li a').length > 0")
+    page.wait_for_function(
+        "q => document.getElementById('results').getAttribute('data-query') === q"
+        " && document.querySelectorAll('#results li a').length > 0",
+        arg=query,
+    )
     return page.eval_on_selector_all("#results li a", "links => links.map(a => a.getAttribute('href'))")
 
 
@@ -153,3 +165,66 @@ def test_a_page_is_read_on_a_phone_without_sideways_scrolling(site, browser):
     page.goto((site / "riftbound" / "312.html").as_uri())
     assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
     context.close()
+
+
+@pytest.fixture(scope="module")
+def served(library, tmp_path_factory) -> Iterator[str]:
+    """``judge serve`` over the same library, on a free port of 127.0.0.1: its address."""
+    with serving(library, tmp_path_factory.mktemp("serve-logs")) as (base, _):
+        yield base
+
+
+@pytest.fixture
+def served_tab(browser, served) -> Iterator[Tab]:
+    opened = _tab(browser, allowed=served + "/")
+    yield opened
+    opened.page.context.close()  # type: ignore[attr-defined]
+    assert opened.left == [], f"requests left the machine: {opened.left}"
+    assert opened.errors == [], f"console errors: {opened.errors}"
+
+
+def test_served_pages_a_reference_lands_on_the_rule_which_lists_the_source(served, served_tab):
+    page = served_tab.page
+    served_tab.open(f"{served}/riftbound/313.html")
+    page.locator('[id="313.1"] a[href="307.html#307"]').click()
+    page.wait_for_url(f"{served}/riftbound/307.html#307")
+    back = page.locator('[id="307"] .cited-by a', has_text="313.1")
+    assert back.get_attribute("href") == "313.html#313.1"
+    back.click()
+    page.wait_for_url(f"{served}/riftbound/313.html#313.1")
+    assert page.locator('[id="313.1"]').is_visible()
+
+
+def test_served_pages_search_with_the_projects_search(served, served_tab):
+    """The search box of a served page asks ``/api/site-search``: the project's search (``judge search``:
+    typo correction, the card a question names), not the index a written site carries."""
+    page = served_tab.page
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/site-search" in r.url else None)
+    served_tab.open(f"{served}/riftbound/312.html")
+    assert _search(served_tab, "312.2b")[0] == "../riftbound/312.html#312.2.b"
+    found = _search(served_tab, "prority")
+    assert found[0].startswith("../riftbound/312.html#312.")
+    assert page.inner_text("#status").startswith("showing results for priority: ")
+    assert _search(served_tab, "practice bolt")[0] == "../cards/mtg/practice-bolt.html"
+    page.press("#q", "Enter")
+    page.wait_for_url(f"{served}/cards/mtg/practice-bolt.html")
+    assert page.inner_text("h1") == "Practice Bolt"
+    assert any("q=prority" in url for url in asked)
+
+
+def test_an_explanation_in_html_links_each_cited_rule_into_the_site(site, tab, tmp_path):
+    """``judge explain FILE --format html --site OUTDIR -o FILE``: a cited rule followed lands on it."""
+    out = tmp_path / "explained.html"
+    scenario = REPO / "data" / "scenarios" / "riftbound" / "spec-example.yaml"
+    code, _, err = judge_in(tmp_path / "home", "explain", scenario, "--format", "html", "--site", site, "-o", out)
+    assert code == 0, err
+    tab.open(out)
+    page = tab.page
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "explanation-light.png"), full_page=True)  # for a person to look at
+    link = page.locator('main a[href*="riftbound/312.html#"]').first
+    target = link.get_attribute("href").split("#")[1]
+    link.click()
+    page.wait_for_url(f"**/riftbound/312.html#{target}")
+    assert page.locator(f'[id="{target}"]').is_visible()

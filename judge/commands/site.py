@@ -25,7 +25,7 @@ def site(
     reference a link, "cited by" under each rule, the glossary and rulings, what changed between
     editions, a page per card, and a search that works offline, opened from the file system or any web
     server."""
-    from rulebook.site import build_site, write_site
+    from rulebook.site import write_site
 
     if outdir.exists() and not outdir.is_dir():
         fail(f"{outdir} is a file: give a folder to write the site into")
@@ -36,7 +36,7 @@ def site(
         chosen = list(dict.fromkeys(b for one in book for b in books_for(store, one)))
     else:
         chosen = store.book_ids()
-    files = build_site(store, chosen, _cards(store, chosen) if cards else ())
+    files = site_files(store, chosen, cards)
     try:
         written = write_site(files, outdir)
     except OSError as exc:
@@ -57,6 +57,13 @@ def site(
         return
     with_cards = f" (of which {card_pages} cards)" if card_pages else ""
     echo(f"wrote {pages} pages{with_cards} of {', '.join(chosen)} to {outdir}; open {outdir / 'index.html'}")
+
+
+def site_files(store, books: list[str], cards: bool) -> list:
+    """The site's files (:func:`rulebook.site.build_site`), with the cards of the books' games when asked."""
+    from rulebook.site import build_site
+
+    return build_site(store, books, _cards(store, books) if cards else ())
 
 
 def _cards(store, books: list[str]) -> list:

@@ -1,14 +1,18 @@
 // rules-judge site search: written for this project. Reads window.JUDGE_INDEX (search-index.js, loaded
-// as a script so a page opened from the file system searches too); nothing is fetched.
+// as a script so a page opened from the file system searches too); nothing is fetched. Served by
+// `judge serve`, search-index.js sets window.JUDGE_SEARCH instead: the address, from the site's root,
+// of the project's own search, asked as the judge types.
 (function () {
   "use strict";
   var index = window.JUDGE_INDEX;
+  var remote = window.JUDGE_SEARCH;
   var input = document.getElementById("q");
   var list = document.getElementById("results");
   var status = document.getElementById("status");
-  if (!index || !input || !list) { return; }
+  if ((!index && !remote) || !input || !list) { return; }
   var root = document.body.getAttribute("data-root") || "";
-  var words = Object.keys(index.words);
+  var words = index ? Object.keys(index.words) : [];
+  var asked = 0, waiting = null;
   var LIMIT = 20;
   var active = -1;
 
@@ -99,7 +103,9 @@
     return { href: card[1], label: card[0], note: "card, " + card[2] };
   }
 
-  function show(found, note) {
+  // data-query: the query the list shows the results of (served, they arrive after the typing).
+  function show(found, note, query) {
+    list.setAttribute("data-query", query === undefined ? input.value.trim() : query);
     list.innerHTML = "";
     active = -1;
     found.forEach(function (found, n) {
@@ -125,8 +131,29 @@
     status.textContent = note + (found.length ? found.length + " found" : input.value.trim() ? "nothing found" : "");
   }
 
+  // Served: the answer of the last query asked is shown, an earlier one arriving late is dropped.
+  function ask(query) {
+    var mine = ++asked;
+    return fetch(root + remote + "?q=" + encodeURIComponent(query), { headers: { Accept: "application/json" } })
+      .then(function (response) { return response.json(); })
+      .then(function (answer) {
+        if (mine !== asked) { return; }
+        if (!answer.results) { show([], ""); return; }
+        var corrected = answer.corrected ? "showing results for " + answer.corrected + ": " : "";
+        show(answer.results, corrected, query);
+      })
+      .catch(function () { if (mine === asked) { show([], "the search did not answer: "); } });
+  }
+
   function search() {
     var query = input.value.trim();
+    if (remote) {
+      clearTimeout(waiting);
+      asked++;
+      if (!query) { show([], ""); return; }
+      waiting = setTimeout(function () { ask(query); }, 120);
+      return;
+    }
     if (!query) { show([], ""); return; }
     if (/^\d{1,3}(\s*\.?\s*[0-9a-z]+)*\.?$/i.test(query)) { show(byNumber(query).map(ruleItem), ""); return; }
     if (!/[a-z]/i.test(query)) { show([], ""); return; }
