@@ -171,19 +171,43 @@ def _one_sentence(item: Any) -> bool:
     return isinstance(item, (str, int, float)) and not isinstance(item, bool) and bool(str(item).strip())
 
 
-def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int]) -> Any:
+# A scenario is a few hundred values at most a handful deep (the largest shipped: 283 values, 6 deep).
+# YAML's aliases let a few lines stand for a billion values ("billion laughs") or for themselves, and a
+# line of brackets nests thousands deep: past these bounds the text is refused, not expanded.
+MAX_VALUES = 20_000
+MAX_DEPTH = 32
+
+
+class _TooLarge(Exception):
+    def __init__(self, node: yaml.Node, message: str):
+        super().__init__(message)
+        self.line, self.message = node.start_mark.line + 1, message
+
+
+def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int], budget: list[int] | None = None) -> Any:
+    budget = [MAX_VALUES] if budget is None else budget
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise _TooLarge(node, f"more than {MAX_VALUES} values (aliases counted as often as they are used)")
+    if len(path) > MAX_DEPTH:
+        raise _TooLarge(node, f"nested more than {MAX_DEPTH} deep")
     lines[path] = node.start_mark.line + 1
     if isinstance(node, yaml.MappingNode):
         out: dict[Any, Any] = {}
         for key_node, value_node in node.value:
-            key = _to_python(key_node, path, {})
-            out[key] = _to_python(value_node, path + (key,), lines)
+            key = _to_python(key_node, path, {}, budget)
+            if isinstance(key, (dict, list)):
+                raise _TooLarge(key_node, "a key that is a mapping or a list: expected a name")
+            out[key] = _to_python(value_node, path + (key,), lines, budget)
             lines[path + (key,)] = key_node.start_mark.line + 1
         return out
     if isinstance(node, yaml.SequenceNode):
-        return [_to_python(child, path + (i,), lines) for i, child in enumerate(node.value)]
+        return [_to_python(child, path + (i,), lines, budget) for i, child in enumerate(node.value)]
     # Scalars: PyYAML's safe constructor decides the type (int, bool, null, str).
-    return yaml.SafeLoader("").construct_object(node, deep=True)
+    try:
+        return yaml.SafeLoader("").construct_object(node, deep=True)
+    except ValueError as exc:  # a number of more digits than Python converts (4,300)
+        raise _TooLarge(node, f"a number too large to read ({str(exc).split(';')[0]})") from None
 
 
 def load_scenario(path: str | Path, library: Library | None = None) -> Scenario:
@@ -205,6 +229,8 @@ def read_scenario(text: str, name: str = "scenario", library: Library | None = N
     :func:`load_scenario`."""
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
+    except RecursionError:
+        raise ScenarioFileError(name, None, "", f"not valid YAML: nested more than {MAX_DEPTH} deep") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
@@ -216,6 +242,8 @@ def read_scenario(text: str, name: str = "scenario", library: Library | None = N
         data = _to_python(root, (), lines)
     except yaml.YAMLError as exc:
         raise ScenarioFileError(name, None, "", f"not valid YAML: {exc}") from None
+    except _TooLarge as exc:
+        raise ScenarioFileError(name, exc.line, "", f"not a scenario: {exc.message}") from None
     scenario = Scenario(name, data if isinstance(data, dict) else {}, lines)
     if not isinstance(data, dict):
         raise scenario.error((), "expected a mapping with game, players, actions")

@@ -91,9 +91,9 @@ def judge_in(home, *args) -> tuple[int, str, str]:
 
 
 @contextlib.contextmanager
-def serving(home: Path, logs: Path, *args: str) -> Iterator[tuple[str, dict]]:
+def serving(home: Path, logs: Path, *args: str) -> Iterator[tuple[str, dict, subprocess.Popen]]:
     """``judge serve --json ARGS`` in a process of its own on a free port of 127.0.0.1, with ``home`` as its
-    library, until the block ends: yields its address and what it said when it started. Waits at most 60 s
+    library, until the block ends: yields its address, what it said when it started, and the process. Waits at most 60 s
     for its first answer (the log, in ``logs``, is shown when it stops instead)."""
     import json
     import socket
@@ -126,7 +126,7 @@ def serving(home: Path, logs: Path, *args: str) -> Iterator[tuple[str, dict]]:
                 assert server.poll() is None, log_path.read_text()
                 assert time.monotonic() < deadline, "judge serve did not answer within 60 s"
                 time.sleep(0.2)
-        yield base, json.loads(said.read_text())
+        yield base, json.loads(said.read_text()), server
     finally:
         server.terminate()
         server.wait(timeout=10)

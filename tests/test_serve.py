@@ -240,7 +240,7 @@ def test_a_port_in_use_is_one_line(home, judge):
 
 def test_judge_serve_answers_on_loopback(session_home, tmp_path):
     """The real server, on a free port of 127.0.0.1: a bounded number of requests, then stopped."""
-    with serving(session_home, tmp_path) as (base, said):
+    with serving(session_home, tmp_path) as (base, said, _):
         port = int(base.rsplit(":", 1)[1])
         assert said == {"url": base, "host": "127.0.0.1", "port": port, "site": f"{base}/index.html"}
         with urllib.request.urlopen(f"{base}/api/rule/riftbound/312.1", timeout=10) as r:

@@ -170,7 +170,7 @@ def test_a_page_is_read_on_a_phone_without_sideways_scrolling(site, browser):
 @pytest.fixture(scope="module")
 def served(library, tmp_path_factory) -> Iterator[str]:
     """``judge serve`` over the same library, on a free port of 127.0.0.1: its address."""
-    with serving(library, tmp_path_factory.mktemp("serve-logs")) as (base, _):
+    with serving(library, tmp_path_factory.mktemp("serve-logs")) as (base, _, _):
         yield base
 
 
