@@ -308,7 +308,9 @@ def test_the_site_lists_an_older_editions_rulings_under_the_rule_they_rest_on(rb
         '<small class="book">(rb-1.2)</small></a></li>' in rulings
     )
     revised = (tmp_path / "both" / "rb-1.3" / "809.html").read_text(encoding="utf-8")
-    assert "../rb-1.2/rulings.html#ruling-faq-spiritforged-6" in revised.split('id="809.1.c"', 1)[1].split("</article>")[0]
+    assert (
+        "../rb-1.2/rulings.html#ruling-faq-spiritforged-6" in revised.split('id="809.1.c"', 1)[1].split("</article>")[0]
+    )
     code, _, err = rb("site", tmp_path / "one", "--book", "rb-1.3", "--no-cards")
     assert code == 0, err
     alone = (tmp_path / "one" / "rb-1.3" / "811.html").read_text(encoding="utf-8")
