@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import atexit
 import gc
+import os
 import sys
 from typing import TYPE_CHECKING
 
@@ -85,6 +86,46 @@ atexit.register(gc.freeze)
 
 
 def main() -> None:
+    """Run the command line; at the edge, a reader that stopped reading (``judge rule 601 --all | head -1``)
+    ends the command quietly with status 0, and Ctrl-C with one line and status 130 (docs/decisions.md,
+    "When things go wrong")."""
+    out = sys.stdout
+    try:
+        _main()
+    except BrokenPipeError:
+        _pipe_closed()
+    except SystemExit:
+        if sys.stdout is not out:  # click met the closed pipe (EPIPE) first: it swapped stdout for a quiet one
+            _pipe_closed()
+        raise
+    except KeyboardInterrupt:  # outside click's run: while an error is printed
+        _interrupted()
+
+
+def _pipe_closed() -> None:
+    """Whoever read stdout has what it wanted and went: exit 0 without a word. stdout is pointed at the
+    null device first, so the interpreter's last flush at exit has nowhere to fail."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # no file descriptor (a test's captured stdout)
+        pass
+    sys.exit(0)
+
+
+def _interrupted() -> None:
+    """Ctrl-C: one line, status 130 (128 + SIGINT, as a shell reports it). Every write to the library is
+    made whole or not at all (a new file renamed over the old, a transaction), and the writes stopped
+    midway were undone as the interruption unwound them."""
+    try:
+        print("judge: interrupted; the library is as it was", file=sys.stderr, flush=True)
+    except OSError:
+        pass
+    sys.exit(130)
+
+
+def _main() -> None:
     from judge.output import Fail
 
     args = sys.argv[1:]
@@ -93,20 +134,25 @@ def main() -> None:
         return
     try:
         status = make_app(_invoked(args))(standalone_mode=False)
-        # Without standalone mode, click hands back typer.Exit's status instead of exiting.
+        # Without standalone mode, click hands back typer.Exit's status instead of exiting; typer turns
+        # Ctrl-C (KeyboardInterrupt) into status 130, older ones into Abort.
+        if status == 130:
+            _interrupted()
         if isinstance(status, int) and status:
+            sys.stdout.flush()
             sys.exit(status)
+        sys.stdout.flush()  # a reader gone (| head -1) is met here, while it can still be answered
     except Fail as exc:
         from judge.errors import Problem
 
         _stop(Problem(exc.message, exc.code, suggestions=exc.suggestions, hint=exc.hint), args)
     except typer.Exit as exc:
+        sys.stdout.flush()
         sys.exit(exc.exit_code)
-    except typer.Abort:
-        print("judge: aborted", file=sys.stderr)
-        sys.exit(130)
-    except KeyboardInterrupt:
-        sys.exit(130)
+    except (typer.Abort, KeyboardInterrupt):  # click turns Ctrl-C into Abort
+        _interrupted()
+    except BrokenPipeError:
+        raise
     except Exception as exc:  # noqa: BLE001 - the one place that turns errors into one line
         from judge.errors import Problem, problem, usage_problem
 
@@ -134,6 +180,7 @@ def _stop(problem, args: list[str]) -> None:
         from judge.output import emit_json
 
         emit_json(problem.to_json())
+        sys.stdout.flush()
     sys.exit(problem.status)
 
 

@@ -9,6 +9,7 @@ rather than nothing, whatever went wrong: a usage error, a bad file, an unknown 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 
@@ -29,11 +30,37 @@ class Problem:
                 "message": self.message,
                 "file": self.file,
                 "line": self.line,
-                "suggestions": list(self.suggestions),
+                "suggestions": list(self.suggestions) or named_suggestions(self.message),
                 "status": self.status,
                 "hint": self.hint,
             }
         }
+
+
+_MEANT = re.compile(r"did you mean\b:?(.*?)(?:\?|$)", re.IGNORECASE)
+_QUOTED = re.compile(r'"([^"]+)"|\'([^\']+)\'')
+
+
+def named_suggestions(message: str) -> list[str]:
+    """The names a message's "did you mean ..." offers, for an error whose raiser kept only the words
+    (the engines' scenario errors): every error object carries in ``suggestions`` what its message
+    suggests.
+
+    >>> named_suggestions('no player named "Anna" (did you mean "Ana"?)')
+    ['Ana']
+    >>> named_suggestions("No such command 'serch'. Did you mean 'search', 'serve'?")
+    ['search', 'serve']
+    >>> named_suggestions("no term 'x'; did you mean: Tank, Tap"), named_suggestions("no rule 9")
+    (['Tank', 'Tap'], [])
+    """
+    found = _MEANT.search(message)
+    if found is None:
+        return []
+    said = found.group(1)
+    quoted = [a or b for a, b in _QUOTED.findall(said)]
+    if quoted:
+        return quoted
+    return [name.strip() for name in said.split(",") if name.strip()]
 
 
 def problem(exc: BaseException) -> Problem | None:
@@ -43,6 +70,7 @@ def problem(exc: BaseException) -> Problem | None:
     from rulebook.games import UnknownGame
     from rulebook.library import LibraryError
     from rulebook.model import ReadError
+    from rulebook.notebook import NotebookError
     from scenarios.scenario import ScenarioFileError
 
     if isinstance(exc, ReadError):
@@ -51,11 +79,69 @@ def problem(exc: BaseException) -> Problem | None:
         return Problem(str(exc), file=exc.file, line=exc.line)
     if isinstance(exc, (LibraryError, BookChoiceError, CardLibraryError, UnknownGame)):
         return Problem(str(exc), suggestions=tuple(getattr(exc, "suggestions", ())))
+    if isinstance(exc, NotebookError):  # a damaged notebook too: the file is named, and how to recover it
+        return Problem(str(exc), status=exc.status, file=getattr(exc, "path", None))
+    return _system(exc)
+
+
+# SQLite's primary result codes (sqlite3.SQLITE_* from Python 3.11): what the disk or the folder refused.
+_SQLITE_FULL, _SQLITE_READONLY, _SQLITE_CANTOPEN, _SQLITE_PERM = 13, 8, 14, 3
+_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
+
+
+def _system(exc: BaseException) -> Problem | None:
+    """What the disk or the folder refused, as one line: a full disk, a read-only or unwritable library
+    folder, a file that cannot be read. A write to the library is made whole or not at all (a new file
+    renamed over the old, a transaction), so the library is then as it was."""
+    import errno
+    import sqlite3
+
+    from rulebook.home import default_home
+
+    home = default_home()
+    if isinstance(exc, sqlite3.Error):
+        code = getattr(exc, "sqlite_errorcode", None)
+        primary = code & 0xFF if isinstance(code, int) else None
+        if primary == _SQLITE_FULL:
+            return Problem(
+                f"{home}: no space left on the device ({exc}): {_AS_IT_WAS}; free some space and run it again"
+            )
+        if primary in (_SQLITE_READONLY, _SQLITE_CANTOPEN, _SQLITE_PERM):
+            return Problem(f"{home}: {exc}: {_NOT_WRITABLE}")
+        if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+            return Problem(
+                f"a database in {home} is damaged ({exc}): judge.db is built again by the next command; "
+                "cards.db and notebook.db are never replaced: move the damaged one aside"
+            )
+        return None
+    if not isinstance(exc, OSError):
+        return None
+    where = exc.filename or str(home)
+    mine = exc.filename is None or _inside(exc.filename, home)
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return Problem(
+            f"{where}: no space left on the device: {_AS_IT_WAS}; free some space and run it again", file=exc.filename
+        )
+    if mine and exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return Problem(f"{where}: {exc.strerror or 'permission denied'}: {_NOT_WRITABLE}", file=exc.filename)
     if isinstance(exc, PermissionError):
         return Problem(f"{exc.filename}: permission denied", file=exc.filename)
-    if isinstance(exc, OSError) and exc.filename:
+    if exc.filename:
         return Problem(f"{exc.filename}: {exc.strerror}", file=exc.filename)
-    return None
+    return Problem(f"{exc.strerror or exc}")
+
+
+_AS_IT_WAS = "the command changed nothing, the library is as it was"
+_NOT_WRITABLE = "the library folder cannot be written (lookups still read it); make it writable, or set JUDGE_HOME to a folder that is"
+
+
+def _inside(path, home) -> bool:
+    from pathlib import Path
+
+    try:
+        return Path(path).resolve().is_relative_to(Path(home).resolve())
+    except (OSError, ValueError):
+        return False
 
 
 def usage_problem(exc) -> Problem:

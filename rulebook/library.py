@@ -29,6 +29,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import tempfile
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -65,7 +66,12 @@ _WORD = re.compile(r"[a-z][a-z'’-]*[a-z]|[a-z]")
 
 
 class LibraryError(Exception):
-    """A request the library refuses (unknown book, bad id, ...); one line for the judge."""
+    """A request the library refuses (unknown book, bad id, ...); one line for the judge, with the
+    names it may have meant (``suggestions``, named in the line as "did you mean")."""
+
+    def __init__(self, message: str, suggestions: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.suggestions = tuple(suggestions)
 
 
 # The write locks this process holds, by library folder: a load that rebuilds takes the lock once.
@@ -343,6 +349,7 @@ class Library:
         self.seeds = seeds
         self.db_path = self.home / DB_NAME
         self.notify = notify  # told what the judge should know: a wait for another process, a book left empty
+        self.damaged: str | None = None  # why judge.db cannot be read, when stale() found it damaged
         self._just_read: dict[str, Document] = {}  # sha256 -> document, so `load` reads each file once
 
     # Which books there should be -------------------------------------------------------------------
@@ -376,15 +383,27 @@ class Library:
     def stale(self, specs: list[BookSpec]) -> list[BookSpec | None] | None:
         """The books whose stored copy is out of date (a None among them: a stored book to drop); None
         when the whole file must be rebuilt."""
+        self.damaged = None
         if not self.db_path.exists():
             return None
         try:
             store = Store(self.db_path)
             try:
+                # Damage (bytes overwritten, a truncated copy) is found by SQLite's own check of every
+                # page (about 1 ms a megabyte, only when the sources' stamp is not recorded): a damaged
+                # cache is built again, never read.
+                checked = store.query("PRAGMA quick_check(1)")
+                if checked and next(iter(checked[0].values())) != "ok":
+                    said = str(next(iter(checked[0].values()))).replace("*** in database main ***", "")
+                    self.damaged = " ".join(said.split())  # one line
+                    return None
                 version = store.query("SELECT value FROM meta WHERE key = 'schema_version'")
                 stored = {r["id"]: r["fingerprint"] for r in store.query("SELECT id, fingerprint FROM books")}
             finally:
                 store.close()
+        except sqlite3.DatabaseError as exc:  # not a database, malformed
+            self.damaged = str(exc)
+            return None
         except Exception:
             return None
         if not version or version[0]["value"] != SCHEMA_VERSION:
@@ -407,6 +426,8 @@ class Library:
             return self._rebuild(specs, stale, progress)
 
     def _rebuild(self, specs: list[BookSpec], stale: list[BookSpec | None] | None, progress) -> list[str]:
+        if stale is None and self.damaged is not None and self.notify:
+            self.notify(f"note: {self.db_path} was damaged ({self.damaged}); building it again from the books' sources")
         for left in self.home.glob(".judge-*.db"):  # a builder killed outright (we hold the lock: none runs)
             left.unlink(missing_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=".judge-", suffix=".db", dir=self.home)
@@ -645,7 +666,9 @@ class Library:
             ids = [s.id for s in self.user_specs()]
             guess = process.extractOne(book_id, ids, score_cutoff=50) if ids else None
             hint = f' (did you mean "{guess[0]}"?)' if guess else ""
-            raise LibraryError(f"no user book {book_id!r}{hint}; user books: {', '.join(ids) or 'none'}")
+            raise LibraryError(
+                f"no user book {book_id!r}{hint}; user books: {', '.join(ids) or 'none'}", (guess[0],) if guess else ()
+            )
         aside = target.with_name(f".unload-{book_id}")
         target.rename(aside)
         try:

@@ -54,6 +54,40 @@ class NotebookError(ValueError):
         self.status = status
 
 
+class NotebookDamaged(NotebookError):
+    """notebook.db is not a database any more (overwritten, truncated): it is never written to or replaced
+    (the judge's own records: what it still holds may be saved); the message says how to recover."""
+
+    path: str | None = None
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, OSError):
+        return exc.strerror or str(exc)
+    return str(exc)
+
+
+def _unusable(path: Path, exc: sqlite3.DatabaseError) -> NotebookError:
+    """The one-line error for a notebook SQLite cannot use: damaged (say how to recover it; the file is
+    left as it is), or unreadable, read-only, full or busy (say so)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = code & 0xFF if isinstance(code, int) else None
+    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError:
+        damaged = NotebookDamaged(
+            f"{path} is damaged ({exc}); it was left as it is, your rulings' only copy: move it aside "
+            f"(mv {path} {path}.damaged) and `judge ruling import FILE` the last `judge ruling export` you "
+            "saved, or save what it still holds with the sqlite3 tool's .recover"
+        )
+        damaged.path = str(path)
+        return damaged
+    if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
+        return NotebookError(f"{path}: cannot open the notebook ({exc}): {_NOT_WRITABLE}")
+    return NotebookError(f"{path}: cannot open the notebook: {exc}")
+
+
+_NOT_WRITABLE = "its folder cannot be written; make it writable, or set JUDGE_HOME to a folder that is"
+
+
 @dataclass(frozen=True)
 class Cited:
     """A rule a ruling cites, as the book read when the ruling was recorded."""
@@ -130,14 +164,29 @@ class Notebook:
 
     def __init__(self, path: Path):
         self.path = Path(path)
-        if not self.path.exists():
-            _create(self.path)
+        try:
+            if not self.path.exists():
+                _create(self.path)
+        except (OSError, sqlite3.Error) as exc:  # a read-only or full folder: nothing was made
+            raise NotebookError(f"{self.path}: cannot make the notebook ({_reason(exc)}): {_NOT_WRITABLE}") from None
         self.conn = sqlite3.connect(self.path, timeout=BUSY_MS / 1000, isolation_level=None)
+        try:
+            self._open()
+        except sqlite3.DatabaseError as exc:
+            self.conn.close()
+            raise _unusable(self.path, exc) from None
+
+    def _open(self) -> None:
         self.conn.row_factory = sqlite3.Row
         self.conn.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
         self.conn.execute("PRAGMA foreign_keys = ON")
         if self.conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":  # a file made elsewhere
             _retry(lambda: self.conn.execute("PRAGMA journal_mode = WAL"))
+        # Damage found before anything is read or written (SQLite checks every page: milliseconds for
+        # thousands of rulings); the file is then left exactly as it is (NotebookDamaged).
+        checked = self.conn.execute("PRAGMA quick_check(1)").fetchone()[0]
+        if checked != "ok":
+            raise sqlite3.DatabaseError(" ".join(str(checked).replace("*** in database main ***", "").split()))
         with self._write():  # a notebook of an older schema gains what is new (IF NOT EXISTS)
             for statement in statements(_TABLES):
                 self.conn.execute(statement)

@@ -126,9 +126,13 @@ def _card_namer():
     if not path.exists():
         return None
     from rulebook.cards.mention import named_card
-    from rulebook.cards.store import CardStore
+    from rulebook.cards.store import CardLibraryError, CardStore
 
-    cards = CardStore(path)
+    try:
+        cards = CardStore(path)
+    except CardLibraryError as exc:  # damaged, or a read-only folder: the rules are still searched
+        warn(f"{exc}; searching the rules alone")
+        return None
     return partial(named_card, cards) if cards.has_cards() else None
 
 
