@@ -8,7 +8,9 @@ board is null (356.3.e.12), except what an instruction that moved it can look ba
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from engine.core import EngineError
 from engine.riftbound import board, costs, effects, legality, replacement, triggers
@@ -91,77 +93,150 @@ def run(g: Game, ctx: Context, instructions: tuple[Instruction, ...]) -> None:
             return
 
 
+# --- what each verb does: registries of small functions, one per verb, filled by the decorators below -----------
+# A new verb is one function and one decorator line; a verb has one step (``_registers`` refuses a second).
+# ``one`` looks a verb up in STEERS, then BEFORE_TARGETS, finds its targets, and ``apply`` looks it up in CARRIES,
+# else does it to each target: a spell on the Chain with ON_EACH_SPELL, a card with ON_EACH_CARD ("it" is that card).
+Steer = Callable[[Game, Context, Instruction], None]
+Before = Callable[[Game, Context, Instruction, tuple[str, ...]], Instruction | None]
+Carry = Callable[[Game, Context, Instruction, list, tuple[str, ...]], None]
+OnCard = Callable[[Game, Context, Instruction, Card, tuple[str, ...]], None]
+OnSpell = Callable[[Game, Context, Instruction, ChainItem, tuple[str, ...]], None]
+
+STEERS: dict[str, Steer] = {}  # govern the instructions they hold ("if you do", "may"): no targets of their own
+BEFORE_TARGETS: dict[str, Before] = {}  # read before the targets are found: the instruction to do, None: not done
+CARRIES: dict[str, Carry] = {}  # done once, given the targets found ([None] when it has none)
+ON_EACH_CARD: dict[str, OnCard] = {}  # done to each target that is a card
+ON_EACH_SPELL: dict[str, OnSpell] = {}  # done to each target that is a spell on the Chain
+
+_F = TypeVar("_F", bound=Callable[..., Any])
+
+
+def _registers(table: dict[str, _F], verbs: tuple[str, ...], apart: tuple[dict[str, Any], ...]) -> Callable[[_F], _F]:
+    def register(fn: _F) -> _F:
+        for v in verbs:
+            assert not any(v in t for t in apart), f"{v!r} has a step already"
+            table[v] = fn
+        return fn
+
+    return register
+
+
+def _steps() -> tuple[dict[str, Any], ...]:
+    return (STEERS, CARRIES, ON_EACH_CARD, ON_EACH_SPELL)
+
+
+def steers(*verbs: str) -> Callable[[Steer], Steer]:
+    """Register the step of instructions that govern others (done instead of finding targets)."""
+    return _registers(STEERS, verbs, _steps())
+
+
+def before_targets(*verbs: str) -> Callable[[Before], Before]:
+    """Register what a verb reads before its targets are found (a verb's step is registered apart)."""
+    return _registers(BEFORE_TARGETS, verbs, (BEFORE_TARGETS,))
+
+
+def carries(*verbs: str) -> Callable[[Carry], Carry]:
+    """Register the step of a verb done once, given its targets."""
+    return _registers(CARRIES, verbs, _steps())
+
+
+def on_each_card(*verbs: str) -> Callable[[OnCard], OnCard]:
+    """Register the step of a verb done to each card it targets."""
+    return _registers(ON_EACH_CARD, verbs, _steps())
+
+
+def on_each_spell(*verbs: str) -> Callable[[OnSpell], OnSpell]:
+    """Register the step of a verb done to each spell on the Chain it targets."""
+    return _registers(ON_EACH_SPELL, verbs, _steps())
+
+
+def carried() -> frozenset[str]:
+    """Every verb with a step here (the card-text reader makes no other)."""
+    return frozenset().union(*_steps())
+
+
 def one(g: Game, ctx: Context, ins: Instruction) -> None:
-    item = ctx.item
-    keys = base_keys(item)
-    v = ins.verb
-    if v == "ifdo":
-        if ctx.did:
-            run(g, ctx, ins.body)
-        else:
-            null = any(i.verb == "might_of_it" for i in ins.body)
-            g.emit(
-                f'{item.label}: the instruction before "if you do" was not done: what follows it is not'
-                + ('; no unit was killed, so "its Might" has no value anyway' if null else ""),
-                *keys,
-                K.TEXT_DO_WHAT_YOU_CAN,
-                *((K.PLAY_NULL_INFORMATION,) if null else ()),
-            )
+    steer = STEERS.get(ins.verb)
+    if steer is not None:
+        steer(g, ctx, ins)
         return
-    if v == "either":
-        _either(g, ctx, ins)
-        return
-    if v == "if" or v == "otherwise":
-        _conditional(g, ctx, ins)
-        return
-    if v == "may":
-        _may(g, ctx, ins)
-        return
-    if v == "cost_to":  # "recycle me to ready your runes": the rest only if the cost is paid (352.10.c.1)
-        ctx.did = _pay_inline(g, ctx, ins.data[0])
-        if ctx.did:
-            run(g, ctx, ins.body)
-        return
-    if v == "legion":
-        _legion(g, ctx, ins)
-        return
-    if v == "reflexive":
-        _reflexive(g, ctx, ins)
-        return
-    if v == "for_each":
-        _for_each(g, ctx, ins)
-        return
-    if v == "unless":
-        _unless(g, ctx, ins)
-        return
-    if v == "for_pick":  # "for each player that chooses cards, you and that player each draw 1"
-        for p in g.s.in_turn_order(g.s.players):
-            if ctx.picks.get(p) != ins.data[0]:
-                continue
-            for who in (ctx.item.controller, p):
-                g.emit(
-                    f'{ctx.item.label}: {p} chose {ins.data[0]}: {who} does "{ins.body[0].text}"', *base_keys(ctx.item)
-                )
-                run(g, replace(ctx, item=replace(ctx.item, controller=who)), ins.body)
-        return
-    if v == "both":  # "give friendly units there +1 [M] this turn and enemy units there -1 [M] this turn"
-        run(g, ctx, ins.body)
-        return
-    if v in ("deal_might", "deal_cost", "might_to") and "it" in ins.data:
-        ctx.dealer = ctx.it  # before its own target becomes "it"
-    if v == "move" and ins.place == "there":  # "to that enemy unit's battlefield": where the unit acted on is now
-        there = ctx.it.location if ctx.it is not None and ctx.it.on_board else None
-        if there is None:
-            g.emit(f"{item.label}: that unit is no longer on the board: nothing moves", *keys, K.PLAY_NULL_INFORMATION)
-            ctx.did = False
+    keys = base_keys(ctx.item)
+    before = BEFORE_TARGETS.get(ins.verb)
+    if before is not None:
+        found = before(g, ctx, ins, keys)
+        if found is None:
             return
-        ins = Instruction(ins.verb, ins.amount, ins.target, there, ins.data, ins.body, ins.times, ins.text)
+        ins = found
     targets = _targets(g, ctx, ins)
     if targets is None:
         ctx.did = False
         return
     ctx.did = True
     apply(g, ctx, ins, targets, keys)
+
+
+@steers("ifdo")
+def _steer_ifdo(g: Game, ctx: Context, ins: Instruction) -> None:
+    item = ctx.item
+    keys = base_keys(item)
+    if ctx.did:
+        run(g, ctx, ins.body)
+    else:
+        null = any(i.verb == "might_of_it" for i in ins.body)
+        g.emit(
+            f'{item.label}: the instruction before "if you do" was not done: what follows it is not'
+            + ('; no unit was killed, so "its Might" has no value anyway' if null else ""),
+            *keys,
+            K.TEXT_DO_WHAT_YOU_CAN,
+            *((K.PLAY_NULL_INFORMATION,) if null else ()),
+        )
+
+
+@steers("cost_to")
+def _steer_cost_to(g: Game, ctx: Context, ins: Instruction) -> None:
+    # "recycle me to ready your runes": the rest only if the cost is paid (352.10.c.1)
+    ctx.did = _pay_inline(g, ctx, ins.data[0])
+    if ctx.did:
+        run(g, ctx, ins.body)
+
+
+@steers("for_pick")
+def _steer_for_pick(g: Game, ctx: Context, ins: Instruction) -> None:
+    # "for each player that chooses cards, you and that player each draw 1"
+    for p in g.s.in_turn_order(g.s.players):
+        if ctx.picks.get(p) != ins.data[0]:
+            continue
+        for who in (ctx.item.controller, p):
+            g.emit(f'{ctx.item.label}: {p} chose {ins.data[0]}: {who} does "{ins.body[0].text}"', *base_keys(ctx.item))
+            run(g, replace(ctx, item=replace(ctx.item, controller=who)), ins.body)
+
+
+@steers("both")
+def _steer_both(g: Game, ctx: Context, ins: Instruction) -> None:
+    # "give friendly units there +1 [M] this turn and enemy units there -1 [M] this turn"
+    run(g, ctx, ins.body)
+
+
+@before_targets("deal_might", "deal_cost", "might_to")
+def _before_dealer(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> Instruction | None:
+    if "it" in ins.data:
+        ctx.dealer = ctx.it  # before its own target becomes "it"
+    return ins
+
+
+@before_targets("move")
+def _before_move(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> Instruction | None:
+    if ins.place != "there":
+        return ins
+    # "to that enemy unit's battlefield": where the unit acted on is now
+    item = ctx.item
+    there = ctx.it.location if ctx.it is not None and ctx.it.on_board else None
+    if there is None:
+        g.emit(f"{item.label}: that unit is no longer on the board: nothing moves", *keys, K.PLAY_NULL_INFORMATION)
+        ctx.did = False
+        return None
+    return Instruction(ins.verb, ins.amount, ins.target, there, ins.data, ins.body, ins.times, ins.text)
 
 
 def _targets(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem | None] | None:
@@ -294,74 +369,96 @@ def _every(g: Game, ctx: Context, ins: Instruction) -> list[Card | ChainItem | N
     return list(fit)
 
 
-def _hand_choice(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> None:
+def _chosen_player(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...]) -> str | None:
+    """The player "choose an opponent" chose before, or None (said: the instruction is not done)."""
+    item = ctx.item
+    who = ctx.player
+    if who is None:
+        g.emit(f'{item.label}: no player was chosen: "{ins.text}" is not done', *keys, K.PLAY_NULL_INFORMATION)
+        ctx.did = False
+    return who
+
+
+@carries("choose_opponent")
+def _do_choose_opponent(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
     """ "Choose an opponent. They reveal their hand. Choose a non-unit card from it, and they recycle that card."
     The opponent is a player the effect names (352.8.a): the only one, or the one its controller names as it
     resolves; the card is chosen as it resolves from a hand, a zone that is not public, so it is no target
     (352.10.a); what is done to it, its owner does."""
     s, item, me = g.s, ctx.item, ctx.item.controller
-    v = ins.verb
-    if v == "choose_opponent":
-        options = s.opponents(me)
-        if len(options) == 1:
-            ctx.player = options[0]
-            g.emit(f"{item.label}: {me} chooses {options[0]}, their only opponent", *keys, K.PLAY_TARGET_VALID)
-            return
+    options = s.opponents(me)
+    if len(options) == 1:
+        ctx.player = options[0]
+        g.emit(f"{item.label}: {me} chooses {options[0]}, their only opponent", *keys, K.PLAY_TARGET_VALID)
+        return
+    answer = g.next_answer()
+    if answer is None:
+        raise replacement.Pause(
+            Awaiting("choice", me, tuple(options), about=item.label, item=item.uid, what="an opponent"),
+            f'{item.label}: {me} chooses an opponent ({", ".join(options)}; "{me} chooses {options[0]}")',
+            (K.PLAY_TARGET_VALID, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+        )
+    ctx.player = next(p for p in options if p.lower() == answer[0].lower())
+    g.emit(f"{item.label}: {me} chooses {ctx.player}", *keys, K.PLAY_TARGET_VALID)
+
+
+@carries("reveal_hand")
+def _do_reveal_hand(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    who = _chosen_player(g, ctx, ins, keys)
+    if who is None:
+        return
+    named = s.hand(who)
+    unnamed = s.hand_unnamed.get(who, 0)
+    g.emit(
+        f"{item.label}: {who} reveals their hand: {', '.join(c.name for c in named) or 'no card named'}"
+        + (f", and {unnamed} card(s) the scenario does not name (they cannot be chosen by name)" if unnamed else "")
+        + "; the cards stay in the hand",
+        *keys,
+        K.REVEAL_PRESENTS,
+        K.REVEAL_STAYS_IN_ZONE,
+    )
+
+
+@carries("choose_card")
+def _do_choose_card(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item, me = g.s, ctx.item, ctx.item.controller
+    who = _chosen_player(g, ctx, ins, keys)
+    if who is None:
+        return
+    banned = {str(t) for k, t in ins.aim.filters if k == "not_type"}
+    in_hand = [c for c in s.hand(who) if c.defn.type != "undefined" and c.defn.type not in banned]
+    if not in_hand:
+        g.emit(f"{item.label}: {who}'s hand has no card {me} can choose: nothing is chosen", *keys)
+        ctx.picked, ctx.did = None, False
+        return
+    if len(in_hand) == 1:
+        ctx.picked = in_hand[0]
+    else:
         answer = g.next_answer()
         if answer is None:
-            raise replacement.Pause(
-                Awaiting("choice", me, tuple(options), about=item.label, item=item.uid, what="an opponent"),
-                f'{item.label}: {me} chooses an opponent ({", ".join(options)}; "{me} chooses {options[0]}")',
-                (K.PLAY_TARGET_VALID, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
+            raise _choice(
+                item,
+                me,
+                tuple(c.name for c in in_hand),
+                f"a card from {who}'s hand",
+                K.CHOICE_NOT_TARGET_PRIVATE,
+                f"{item.label}: {me} chooses a card from {who}'s hand ({', '.join(c.name for c in in_hand)}; "
+                f'"{me} chooses {in_hand[0].name}"; not a target: a hand is not public)',
+                (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
             )
-        ctx.player = next(p for p in options if p.lower() == answer[0].lower())
-        g.emit(f"{item.label}: {me} chooses {ctx.player}", *keys, K.PLAY_TARGET_VALID)
-        return
-    who = ctx.player
-    if who is None:
-        g.emit(f'{item.label}: no player was chosen: "{ins.text}" is not done', *keys, K.PLAY_NULL_INFORMATION)
-        ctx.did = False
-        return
-    if v == "reveal_hand":
-        named = s.hand(who)
-        unnamed = s.hand_unnamed.get(who, 0)
-        g.emit(
-            f"{item.label}: {who} reveals their hand: {', '.join(c.name for c in named) or 'no card named'}"
-            + (f", and {unnamed} card(s) the scenario does not name (they cannot be chosen by name)" if unnamed else "")
-            + "; the cards stay in the hand",
-            *keys,
-            K.REVEAL_PRESENTS,
-            K.REVEAL_STAYS_IN_ZONE,
-        )
-        return
-    if v == "choose_card":
-        banned = {str(t) for k, t in ins.aim.filters if k == "not_type"}
-        in_hand = [c for c in s.hand(who) if c.defn.type != "undefined" and c.defn.type not in banned]
-        if not in_hand:
-            g.emit(f"{item.label}: {who}'s hand has no card {me} can choose: nothing is chosen", *keys)
-            ctx.picked, ctx.did = None, False
-            return
-        if len(in_hand) == 1:
-            ctx.picked = in_hand[0]
-        else:
-            answer = g.next_answer()
-            if answer is None:
-                raise _choice(
-                    item,
-                    me,
-                    tuple(c.name for c in in_hand),
-                    f"a card from {who}'s hand",
-                    K.CHOICE_NOT_TARGET_PRIVATE,
-                    f"{item.label}: {me} chooses a card from {who}'s hand ({', '.join(c.name for c in in_hand)}; "
-                    f'"{me} chooses {in_hand[0].name}"; not a target: a hand is not public)',
-                    (K.CHOICE_NOT_TARGET_PRIVATE, K.PRIORITY_LIMITED_ACTIONS_REGARDLESS),
-                )
-            ctx.picked = next(c for c in in_hand if c.name.lower() == answer[0].lower())
-        g.emit(
-            f"{item.label}: {me} chooses {ctx.picked.name} from {who}'s hand (not a target: a hand is not public)",
-            *keys,
-            K.CHOICE_NOT_TARGET_PRIVATE,
-        )
+        ctx.picked = next(c for c in in_hand if c.name.lower() == answer[0].lower())
+    g.emit(
+        f"{item.label}: {me} chooses {ctx.picked.name} from {who}'s hand (not a target: a hand is not public)",
+        *keys,
+        K.CHOICE_NOT_TARGET_PRIVATE,
+    )
+
+
+@carries("they_do")
+def _do_they_do(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    if _chosen_player(g, ctx, ins, keys) is None:
         return
     card = ctx.picked
     if card is None or card.zone != "hand":
@@ -374,6 +471,7 @@ def _hand_choice(g: Game, ctx: Context, ins: Instruction, keys: tuple[str, ...])
         board.recycle_cards(g, [card], *keys)
 
 
+@steers("for_each")
 def _for_each(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "For each friendly unit, you may spend its buff to ready it": the instructions once for each object that
     fits as it resolves, in board order, ``it`` being that one (none is chosen, so none is a target)."""
@@ -448,6 +546,7 @@ def _group_subset(g: Game, ctx: Context, ins: Instruction, out: list) -> list:
     return kept
 
 
+@steers("unless")
 def _unless(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "Deal 6 to it unless its controller has you draw 2": the controller of the object ``it`` names chooses as
     it resolves which of the two is done (a limited choice the rules wait for: ``P chooses draw 2``)."""
@@ -484,6 +583,7 @@ def _unless(g: Game, ctx: Context, ins: Instruction) -> None:
         run(g, ctx, (done,))
 
 
+@steers("either")
 def _either(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "Draw 1 or channel 1 rune exhausted": its controller chooses one as it resolves (a limited choice the
     rules wait for, ``P chooses draw 1``; nothing is targeted)."""
@@ -506,6 +606,7 @@ def _either(g: Game, ctx: Context, ins: Instruction) -> None:
     run(g, ctx, (chosen,))
 
 
+@steers("if", "otherwise")
 def _conditional(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "If CONDITION, EFFECT" (and "Otherwise, EFFECT" after it): the condition is checked as the instruction
     resolves, top to bottom with the rest of the text; what it governs is done only when it holds. Targets
@@ -541,6 +642,7 @@ def holds(g: Game, ctx: Context, cond: Condition) -> tuple[bool, str]:
     return legality.condition_holds(g.s, ctx.item.controller, ctx.source, ctx.it, cond, ctx.item)
 
 
+@steers("may")
 def _may(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "You may ...": the controller decides as it resolves (a limited choice the rules wait for). A triggered
     ability that begins with it was decided as it triggered under v1.3, its cost paid as it was finalized
@@ -572,6 +674,7 @@ def _may(g: Game, ctx: Context, ins: Instruction) -> None:
     ctx.did = True
 
 
+@steers("legion")
 def _legion(g: Game, ctx: Context, ins: Instruction) -> None:
     """Legion (738): on a spell or a permanent's play effect, "if you have played another Main Deck card before
     this one already this turn"; on other abilities, "if you have played a Main Deck card this turn"."""
@@ -764,6 +867,7 @@ def _choose_own(g: Game, ctx: Context, options: list[Card], what: str, key: str)
     return next(c for c in options if c.name.lower() == answer[0].lower())
 
 
+@steers("reflexive")
 def _reflexive(g: Game, ctx: Context, ins: Instruction) -> None:
     """ "Do this:" creates a new ability on the Chain (380, 381), N times with "do this N times"; "if this kills
     it" waits for that unit's death in the cleanup after this resolves (415.5.c)."""
@@ -834,408 +938,9 @@ def add_reflexive(g: Game, item: ChainItem, body: str, noted: tuple = ()) -> Non
 
 def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
     """One instruction on each of its targets (or none)."""
-    s, item = g.s, ctx.item
-    me = item.controller
-    v = ins.verb
-    if v == "choose":
-        return
-    if v == "draw":
-        who = me
-        if ins.data and ins.data[0] == "they":  # "they draw 1": the player the trigger's condition names
-            named = ctx.player or dict(item.noted).get("player")  # or the opponent the effect chose before
-            if named is None:
-                g.emit(f'{item.label}: no player is named for "they": no one draws', *keys, K.PLAY_NULL_INFORMATION)
-                return
-            who = named
-        if ins.data and ins.data[0] == "it":
-            if ctx.it is None:
-                g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, K.PLAY_NULL_INFORMATION)
-                return
-            who = ctx.it.holder
-        n = ins.amount
-        if len(ins.data) > 1:  # "draw 1 for each of your Mighty units": counted as it resolves
-            probe = Instruction("draw", 0, ins.data[1])
-            fits = [c for c in s.cards.values() if legality.target_problem(s, me, probe, c, None) is None]
-            n = ins.amount * len(fits)
-            g.emit(
-                f"{item.label}: {me} has {len(fits)} ({', '.join(c.name for c in fits) or 'none'}): {who} draws {n}",
-                *keys,
-                K.TARGETS_PROGRAMMATIC,
-            )
-            if not n:
-                return
-        board.draw(g, who, n, *keys, K.DRAW_BY_EFFECT)
-        return
-    if v == "discard":
-        gone = board.discard(g, me, ins.amount, *keys)
-        ctx.it = gone[-1] if gone else None  # "discard 1. deal its Energy cost ...": the card discarded
-        return
-    if v == "score":
-        board.gain_points(g, me, ins.amount, item.label, *keys)
-        return
-    if v == "add":
-        src = ctx.source  # "[Add] [A]. Use only to play spells": the ability's restriction goes with what it adds
-        ability = next((a for a in src.defn.abilities if a.effect == item.effect), None) if src is not None else None
-        board.add(g, me, ins.amount, ins.data, item.label, *keys, only=ability.spend_only if ability else "")
-        return
-    if v == "channel":
-        who = me
-        if "it owner" in ins.data or "it controller" in ins.data:  # "its owner channels": of the unit acted on
-            if ctx.it is None:
-                g.emit(f"{item.label}: no unit was acted on, so no one channels", *keys, K.PLAY_NULL_INFORMATION)
-                return
-            who = ctx.it.owner if "it owner" in ins.data else ctx.it.holder
-        got = board.channel(g, who, ins.amount, "exhausted" in ins.data, *keys)
-        ctx.did = got >= ins.amount  # "if you can't" / "if you couldn't channel 2 runes this way"
-        return
-    if v == "exhaust_all":
-        where = dict(item.noted).get("at") if ins.aim.where == "here" else None
-        units = [
-            u
-            for u in s.units()
-            if (ins.aim.side != "friendly" or u.controller == me or s.allied(u.controller, me))
-            and (ins.aim.side != "enemy" or u.controller in s.opponents(me))
-            and (where is None or (u.location or "").lower() == where.lower())
-            and not u.exhausted
-        ]
-        for u in units:
-            u.exhausted = True
-        g.emit(
-            f"{item.label}: {', '.join(u.name for u in units) or 'no unit'} {'is' if len(units) == 1 else 'are'} "
-            "exhausted (the units are not chosen: none is a target)",
-            *keys,
-            K.EXHAUST_ACTION,
-            K.TARGETS_PROGRAMMATIC,
-        )
-        return
-    if v == "each_player":  # "each player discards their hand, then draws 4": each step by each, in turn order
-        them = s.in_turn_order(s.players if ins.data[0] == "player" else s.opponents(me))
-        for step in ins.body:
-            v = step.verb
-            for p in them:
-                if v == "discard_hand":
-                    board.discard(g, p, len(s.hand(p)) + s.hand_unnamed[p], *keys, K.TURN_ORDER_SEQUENCE)
-                else:
-                    board.draw(g, p, step.amount, *keys, K.DRAW_BY_EFFECT, K.TURN_ORDER_SEQUENCE)
-        return
-    if v == "next_time_instead":  # a delayed replacement (383.3) on the unit chosen before, this turn
-        name = s.cards[item.card].name if item.card and item.card in s.cards else item.label
-        instead = ", ".join(i.text for i in ins.body)
-        for unit in targets:
-            if isinstance(unit, Card) and unit.on_board:
-                s.delayed_replace.append((me, unit.key, s.epochs.get(unit.key, 0), ins.data[0], instead, name))
-                g.emit(
-                    f"{item.label}: the next time {unit.name} would die this turn, {instead} instead (a delayed "
-                    "replacement effect)",
-                    *keys,
-                    K.DELAYED_REPLACEMENT,
-                )
-        return
-    if v == "when_damaged":  # a delayed triggered ability (383.2): on damage this turn, whatever its source (385)
-        src_key = item.source or item.card or ""
-        if "any" in ins.data:
-            s.damage_watch.append((me, "", 0, ins.body[0].text, src_key))
-            g.emit(f'{item.label}: "{ins.text}" (a delayed triggered ability, this turn)', *keys, K.DELAYED_TRIGGER)
-            return
-        for unit in targets:
-            if isinstance(unit, Card) and unit.on_board:
-                ctx.watched.append((me, unit.key, s.epochs.get(unit.key, 0), ins.body[0].text, src_key))
-                s.damage_watch.append(ctx.watched[-1])
-                g.emit(
-                    f"{item.label}: the next time {unit.name} takes damage this turn, {ins.body[0].text} "
-                    "(a delayed triggered ability)",
-                    *keys,
-                    K.DELAYED_TRIGGER,
-                )
-        return
-    if v == "hide_free":  # "you can hide cards ignoring costs this turn": until the Expiration Step
-        if me not in s.hide_free:
-            s.hide_free.append(me)
-        g.emit(f"{item.label}: {me} can hide cards without paying their cost ([A]) this turn", *keys, K.COST_IGNORED)
-        return
-    if v == "cant_play":  # "opponents can't play cards this turn": until the Expiration Step
-        who, what = ins.data
-        s.cant_play.append((me, who, what))
-        g.emit(
-            f"{item.label}: {'the opponents of ' + me if who == 'opponents' else 'players'} can't play "
-            f"{what if what == 'gear' else what + 's'} this turn",
-            *keys,
-            K.RULES_CANT_BEATS_CAN,
-        )
-        return
-    if v == "ready_runes":
-        board.ready_runes(g, me, ins.amount, *keys, every="all" in ins.data)
-        return
-    if v == "each_kill":
-        _each_kill(g, ctx, ins, keys)
-        return
-    if v == "each_choose":
-        _each_choose(g, ctx, ins, keys)
-        return
-    if v == "each_pick":
-        _each_pick(g, ctx, ins, keys)
-        return
-    if v == "each_return":
-        _each_return(g, ctx, ins, keys)
-        return
-    if v == "split":
-        _split(g, ctx, ins, [t for t in targets if isinstance(t, Card)], keys)
-        return
-    if v == "recycle_rune":
-        board.recycle_rune(g, me, *keys, pick=_rune_choice(g, ctx))
-        return
-    if v == "recycle_trash":
-        board.recycle_from_trash(g, me, ins.amount, *keys)
-        return
-    if v == "look":
-        _look(g, ctx, ins, keys)
-        return
-    if v == "reveal_until":
-        _reveal_until(g, ctx, ins, keys)
-        return
-    if v == "unit_here":
-        return  # read with the instruction that plays the card (Context.unit_here)
-    if v == "play_card":
-        _play_card(g, ctx, ins, keys)
-        return
-    if v == "recycle_looked":
-        _recycle_looked(g, ctx, keys)
-        return
-    if v == "put_looked":
-        _put_looked(g, ctx, ins, keys)
-        return
-    if v == "recycle_some":
-        _recycle_some(g, ctx, keys)
-        return
-    if v == "put_back":
-        _put_back(g, ctx, keys)
-        return
-    if v == "buff_bonus":
-        s.buff_bonus[me] = s.buff_bonus.get(me, 0) + ins.amount
-        g.emit(
-            f"{item.label}: this turn, each buff on {me}'s units gives +{1 + s.buff_bonus[me]} Might instead of +1",
-            *keys,
-            K.BUFF_PLUS_ONE_MIGHT,
-            K.MIGHT_CURRENT,
-        )
-        return
-    if v == "win":
-        s.winner = me
-        s.priority = s.focus = None
-        g.emit(
-            f"{item.label}: {me} wins the game (the card's text supersedes the rules)", *keys, K.TEXT_CARD_SUPERSEDES
-        )
-        return
-    if v == "delayed":  # "... at the end of this turn": a delayed triggered ability (383.2)
-        s.delayed.append((me, ins.body[0].text, item.source or item.card or ""))
-        g.emit(
-            f'{item.label}: "{ins.body[0].text}" will trigger at the end of this turn (a delayed ability)',
-            *keys,
-            K.DELAYED_TRIGGER,
-        )
-        return
-    if v == "next_ready" and "all" in ins.data:  # "units you play this turn enter ready": -1, every one
-        s.next_ready[me] = -1
-        g.emit(
-            f"{item.label}: units {me} plays this turn enter ready (a delayed passive ability)",
-            *keys,
-            K.DELAYED_PASSIVE,
-        )
-        return
-    if v == "next_ready":
-        if s.next_ready.get(me, 0) < 0:
-            return  # every unit this turn enters ready already
-        s.next_ready[me] = s.next_ready.get(me, 0) + ins.amount
-        g.emit(
-            f"{item.label}: the next {'unit' if ins.amount == 1 else f'{ins.amount} units'} {me} plays this turn "
-            f"{'enters' if ins.amount == 1 else 'enter'} ready (a delayed passive ability)",
-            *keys,
-            K.DELAYED_PASSIVE,
-        )
-        return
-    if v == "choose_opponent" or v == "reveal_hand" or v == "choose_card" or v == "they_do":
-        _hand_choice(g, ctx, ins, keys)
-        return
-    if v == "activate_conquer":  # "activate the conquer effects of units here": as if a conquer occurred here
-        where = dict(item.noted).get("at") or (ctx.source.location if ctx.source is not None else None)
-        units = [u for u in s.units_at(where)] if where else []
-        found = 0
-        for u in units:
-            if ins.aim.side == "friendly" and u.controller != me and not s.allied(u.controller, me):
-                continue
-            for t in u.defn.triggers:
-                if t.spec.event != "conquer" or t.spec.who != "me":
-                    continue
-                if t.spec.what == "uncontrolled":  # "a battlefield that was uncontrolled": it is controlled
-                    g.emit(
-                        f"{u.name}'s conquer effect sees the conquer, but {where} was not uncontrolled: it does not "
-                        "trigger",
-                        *keys,
-                        K.TRIGGER_CONQUER,
-                    )
-                    continue
-                found += 1
-                triggers.add_trigger(
-                    g,
-                    u,
-                    "conquer",
-                    t.effect,
-                    u.controller or me,
-                    *keys,
-                    K.TRIGGER_CONQUER,
-                    noted=(("at", where or ""),),
-                )
-        if not found:
-            g.emit(f"{item.label}: no unit at {where or 'its location'} has a conquer effect to activate", *keys)
-        return
-    if v == "next_spell":  # a delayed passive ability on the next spell its controller plays this turn
-        s.next_spell.append((me, ins.data[0], ins.amount, item.label))
-        what = f"costs [{ins.amount}] less" if ins.data[0] == "less" else f"deals {ins.amount} Bonus Damage"
-        g.emit(
-            f"{item.label}: the next spell {me} plays this turn {what} (a delayed passive ability)",
-            *keys,
-            K.DELAYED_PASSIVE,
-        )
-        return
-    if v == "take_turn":
-        s.extra_turns.append(me)
-        g.emit(
-            f"{item.label}: an Additional Turn for {me} is queued after this one (Turn Order does not change)",
-            *keys,
-            K.TURN_ADDITIONAL,
-        )
-        return
-    if v == "deal_per":
-        _deal_per(g, ctx, ins, targets, keys)
-        return
-    if v == "prevent_all":
-        s.prevent["*"] = "spells and abilities"
-        g.emit(
-            f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
-            "ability has a unit deal is that unit's, not theirs)",
-            *keys,
-            K.DEAL_SOURCE_DEFAULT,
-            K.DEAL_UNIT_SOURCE,
-        )
-        return
-    if v == "return_self":  # "return this from your trash to your hand": the card itself, still in the trash
-        card = ctx.source
-        if card is None or card.zone != "trash":
-            g.emit(
-                f"{item.label}: the card is no longer in the trash: it is not returned", *keys, K.PLAY_NULL_INFORMATION
-            )
-            return
-        board.leave_board(g, card, "hand")
-        g.emit(f"{card.name} returns from {card.owner}'s trash to their hand", *keys, K.RETURN_OWNERS_HAND)
-        return
-    if v == "play_self":
-        card = ctx.source
-        if card is None or card.zone != "trash":
-            g.emit(
-                f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, K.PLAY_NULL_INFORMATION
-            )
-            return
-        board.play_from(g, card, item.controller, "base", item, *keys)
-        return
-    if v == "token":
-        place = ins.place
-        if place == "here":
-            place = (
-                item.hidden_at
-                or (ctx.source.location if ctx.source is not None else None)
-                or dict(item.noted).get("at")
-            )
-        elif place is None and item.hidden_at:
-            place = item.hidden_at
-            g.emit(
-                f"{item.label} was played from facedown at {item.hidden_at}: a unit it plays enters the board there",
-                *keys,
-                K.HIDE_UNITS_AT_THAT_BATTLEFIELD,
-            )
-        for _ in range(ins.times):
-            board.make_token(
-                g, me, ins.data[0], ins.amount, ins.data[1], bool(ins.data[2]), place or "base", item, *keys
-            )
-        return
-    if v == "deal_all":
-        where = dict(item.noted).get("at") if ins.aim.where == "here" else None
-        if targets and isinstance(targets[0], Battlefield):
-            where = targets[0].name
-        victims = [
-            u
-            for u in s.units()
-            if (where is None or (u.location or "").lower() == where.lower())
-            and (ins.aim.side != "enemy" or u.controller != me)
-            and (ins.aim.where != "battlefields" or u.zone == "battlefield")
-            and (ins.aim.where != "in combat" or bool(u.designation))
-        ]
-        g.emit(
-            f"{item.label}: deal {ins.amount} to each {'enemy ' if ins.aim.side == 'enemy' else ''}unit"
-            f"{' at ' + where if where else ' in combat' if ins.aim.where == 'in combat' else ''} (the units are not "
-            "chosen: no unit is a target)",
-            *keys,
-            K.TARGETS_PROGRAMMATIC,
-        )
-        for u in victims:
-            board.deal(g, item, u, ins.amount, *keys)
-        return
-    if v == "heal_all":
-        where = (ctx.source.location if ctx.source is not None else None) if ins.aim.where == "here" else None
-        for u in s.units():
-            if u.controller == me and (where is None or (u.location or "").lower() == (where or "").lower()):
-                if u.damage:
-                    u.damage = 0
-                    g.emit(f"{u.name} is healed", *keys, K.HEAL_CLEARS_DAMAGE)
-        return
-    if v == "kill_all":
-        where = dict(item.noted).get("at") if ins.aim.where == "here" else None
-        filters = dict(ins.aim.filters)
-        kind = filters.get("type", "unit")
-        victims = [
-            u
-            for u in s.cards.values()
-            if u.on_board
-            and u.defn.type == kind
-            and (where is None or (u.location or "").lower() == where.lower())
-            and (ins.aim.side != "enemy" or u.controller in s.opponents(me))
-            and (ins.aim.side != "friendly" or u.controller == me or s.allied(u.controller, me))
-            and ("state" not in filters or _in_state(u, str(filters["state"])))
-        ]
-        if ins.aim.side or "state" in filters or kind != "unit":
-            g.emit(
-                f"{item.label}: kills {', '.join(u.name for u in victims) or 'nothing'} (the objects are not chosen: "
-                "none is a target)",
-                *keys,
-                K.TARGETS_PROGRAMMATIC,
-            )
-        for u in victims:
-            if u.on_board:
-                board.kill(g, u, *keys)
-        return
-    if v == "fight":
-        units = [u for u in targets if isinstance(u, Card) and u.on_board and u.is_unit]
-        if "we" in ins.data:  # "we": the ability's source and the unit chosen before it
-            units = [u for u in (ctx.source, ctx.it) if u is not None and u.on_board and u.is_unit]
-        first = dict(item.noted).get("it")
-        if len(units) < 2 and first is not None and first in s.cards and s.cards[first].on_board:
-            units.insert(0, s.cards[first])
-        if len(units) < 2:
-            g.emit(
-                f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
-                *keys,
-                K.TEXT_DO_WHAT_YOU_CAN,
-            )
-            return
-        a, b = units[0], units[1]
-        ma, mb = s.might(a), s.might(b)
-        g.emit(
-            f"{a.name} and {b.name} deal damage equal to their Mights to each other ({ma} and {mb}); the units "
-            "are the source of that damage",
-            *keys,
-            K.DEAL_UNIT_SOURCE,
-        )
-        board.deal(g, item, b, ma, *keys, source=a)
-        board.deal(g, item, a, mb, *keys, source=b)
+    step = CARRIES.get(ins.verb)
+    if step is not None:
+        step(g, ctx, ins, targets, keys)
         return
     for target in targets:
         if target is None:
@@ -1243,389 +948,1040 @@ def apply(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[st
         _on(g, ctx, ins, target, keys)
 
 
-def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys: tuple[str, ...]) -> None:
+@carries("choose")
+def _do_choose(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    """Nothing more: finding its targets (``_targets``: "it", "they") is all it does."""
+
+
+@carries("draw")
+def _do_draw(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
     s, item = g.s, ctx.item
-    v = ins.verb
-    if v == "counter":
-        assert isinstance(target, ChainItem)
-        s.chain.remove(target)
-        if target.card:
-            board.leave_board(g, s.cards[target.card], "trash")
+    me = item.controller
+    who = me
+    if ins.data and ins.data[0] == "they":  # "they draw 1": the player the trigger's condition names
+        named = ctx.player or dict(item.noted).get("player")  # or the opponent the effect chose before
+        if named is None:
+            g.emit(f'{item.label}: no player is named for "they": no one draws', *keys, K.PLAY_NULL_INFORMATION)
+            return
+        who = named
+    if ins.data and ins.data[0] == "it":
+        if ctx.it is None:
+            g.emit(f"{item.label}: there is no unit whose controller would draw", *keys, K.PLAY_NULL_INFORMATION)
+            return
+        who = ctx.it.holder
+    n = ins.amount
+    if len(ins.data) > 1:  # "draw 1 for each of your Mighty units": counted as it resolves
+        probe = Instruction("draw", 0, ins.data[1])
+        fits = [c for c in s.cards.values() if legality.target_problem(s, me, probe, c, None) is None]
+        n = ins.amount * len(fits)
         g.emit(
-            f"{target.label} is countered: it does nothing and goes to the trash (it was not played)",
+            f"{item.label}: {me} has {len(fits)} ({', '.join(c.name for c in fits) or 'none'}): {who} draws {n}",
             *keys,
-            K.COUNTER_DOES_NOTHING,
-            K.COUNTER_NOT_PLAYED,
+            K.TARGETS_PROGRAMMATIC,
+        )
+        if not n:
+            return
+    board.draw(g, who, n, *keys, K.DRAW_BY_EFFECT)
+
+
+@carries("discard")
+def _do_discard(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    me = ctx.item.controller
+    gone = board.discard(g, me, ins.amount, *keys)
+    ctx.it = gone[-1] if gone else None  # "discard 1. deal its Energy cost ...": the card discarded
+
+
+@carries("score")
+def _do_score(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    me = item.controller
+    board.gain_points(g, me, ins.amount, item.label, *keys)
+
+
+@carries("add")
+def _do_add(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    me = item.controller
+    src = ctx.source  # "[Add] [A]. Use only to play spells": the ability's restriction goes with what it adds
+    ability = next((a for a in src.defn.abilities if a.effect == item.effect), None) if src is not None else None
+    board.add(g, me, ins.amount, ins.data, item.label, *keys, only=ability.spend_only if ability else "")
+
+
+@carries("channel")
+def _do_channel(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    me = item.controller
+    who = me
+    if "it owner" in ins.data or "it controller" in ins.data:  # "its owner channels": of the unit acted on
+        if ctx.it is None:
+            g.emit(f"{item.label}: no unit was acted on, so no one channels", *keys, K.PLAY_NULL_INFORMATION)
+            return
+        who = ctx.it.owner if "it owner" in ins.data else ctx.it.holder
+    got = board.channel(g, who, ins.amount, "exhausted" in ins.data, *keys)
+    ctx.did = got >= ins.amount  # "if you can't" / "if you couldn't channel 2 runes this way"
+
+
+@carries("exhaust_all")
+def _do_exhaust_all(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+    units = [
+        u
+        for u in s.units()
+        if (ins.aim.side != "friendly" or u.controller == me or s.allied(u.controller, me))
+        and (ins.aim.side != "enemy" or u.controller in s.opponents(me))
+        and (where is None or (u.location or "").lower() == where.lower())
+        and not u.exhausted
+    ]
+    for u in units:
+        u.exhausted = True
+    g.emit(
+        f"{item.label}: {', '.join(u.name for u in units) or 'no unit'} {'is' if len(units) == 1 else 'are'} "
+        "exhausted (the units are not chosen: none is a target)",
+        *keys,
+        K.EXHAUST_ACTION,
+        K.TARGETS_PROGRAMMATIC,
+    )
+
+
+@carries("each_player")
+def _do_each_player(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # "each player discards their hand, then draws 4": each step by each, in turn order
+    s = g.s
+    me = ctx.item.controller
+    them = s.in_turn_order(s.players if ins.data[0] == "player" else s.opponents(me))
+    for step in ins.body:
+        v = step.verb
+        for p in them:
+            if v == "discard_hand":
+                board.discard(g, p, len(s.hand(p)) + s.hand_unnamed[p], *keys, K.TURN_ORDER_SEQUENCE)
+            else:
+                board.draw(g, p, step.amount, *keys, K.DRAW_BY_EFFECT, K.TURN_ORDER_SEQUENCE)
+
+
+@carries("next_time_instead")
+def _do_next_time_instead(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # a delayed replacement (383.3) on the unit chosen before, this turn
+    s, item = g.s, ctx.item
+    me = item.controller
+    name = s.cards[item.card].name if item.card and item.card in s.cards else item.label
+    instead = ", ".join(i.text for i in ins.body)
+    for unit in targets:
+        if isinstance(unit, Card) and unit.on_board:
+            s.delayed_replace.append((me, unit.key, s.epochs.get(unit.key, 0), ins.data[0], instead, name))
+            g.emit(
+                f"{item.label}: the next time {unit.name} would die this turn, {instead} instead (a delayed "
+                "replacement effect)",
+                *keys,
+                K.DELAYED_REPLACEMENT,
+            )
+
+
+@carries("when_damaged")
+def _do_when_damaged(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # a delayed triggered ability (383.2): on damage this turn, whatever its source (385)
+    s, item = g.s, ctx.item
+    me = item.controller
+    src_key = item.source or item.card or ""
+    if "any" in ins.data:
+        s.damage_watch.append((me, "", 0, ins.body[0].text, src_key))
+        g.emit(f'{item.label}: "{ins.text}" (a delayed triggered ability, this turn)', *keys, K.DELAYED_TRIGGER)
+        return
+    for unit in targets:
+        if isinstance(unit, Card) and unit.on_board:
+            ctx.watched.append((me, unit.key, s.epochs.get(unit.key, 0), ins.body[0].text, src_key))
+            s.damage_watch.append(ctx.watched[-1])
+            g.emit(
+                f"{item.label}: the next time {unit.name} takes damage this turn, {ins.body[0].text} "
+                "(a delayed triggered ability)",
+                *keys,
+                K.DELAYED_TRIGGER,
+            )
+
+
+@carries("hide_free")
+def _do_hide_free(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # "you can hide cards ignoring costs this turn": until the Expiration Step
+    s, item = g.s, ctx.item
+    me = item.controller
+    if me not in s.hide_free:
+        s.hide_free.append(me)
+    g.emit(f"{item.label}: {me} can hide cards without paying their cost ([A]) this turn", *keys, K.COST_IGNORED)
+
+
+@carries("cant_play")
+def _do_cant_play(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # "opponents can't play cards this turn": until the Expiration Step
+    s, item = g.s, ctx.item
+    me = item.controller
+    who, what = ins.data
+    s.cant_play.append((me, who, what))
+    g.emit(
+        f"{item.label}: {'the opponents of ' + me if who == 'opponents' else 'players'} can't play "
+        f"{what if what == 'gear' else what + 's'} this turn",
+        *keys,
+        K.RULES_CANT_BEATS_CAN,
+    )
+
+
+@carries("ready_runes")
+def _do_ready_runes(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    me = ctx.item.controller
+    board.ready_runes(g, me, ins.amount, *keys, every="all" in ins.data)
+
+
+@carries("each_kill")
+def _do_each_kill(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _each_kill(g, ctx, ins, keys)
+
+
+@carries("each_choose")
+def _do_each_choose(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _each_choose(g, ctx, ins, keys)
+
+
+@carries("each_pick")
+def _do_each_pick(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _each_pick(g, ctx, ins, keys)
+
+
+@carries("each_return")
+def _do_each_return(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _each_return(g, ctx, ins, keys)
+
+
+@carries("split")
+def _do_split(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _split(g, ctx, ins, [t for t in targets if isinstance(t, Card)], keys)
+
+
+@carries("recycle_rune")
+def _do_recycle_rune(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    me = ctx.item.controller
+    board.recycle_rune(g, me, *keys, pick=_rune_choice(g, ctx))
+
+
+@carries("recycle_trash")
+def _do_recycle_trash(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    me = ctx.item.controller
+    board.recycle_from_trash(g, me, ins.amount, *keys)
+
+
+@carries("look")
+def _do_look(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _look(g, ctx, ins, keys)
+
+
+@carries("reveal_until")
+def _do_reveal_until(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _reveal_until(g, ctx, ins, keys)
+
+
+@carries("unit_here")
+def _do_unit_here(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    """Read with the instruction that plays the card (Context.unit_here)."""
+
+
+@carries("play_card")
+def _do_play_card(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _play_card(g, ctx, ins, keys)
+
+
+@carries("recycle_looked")
+def _do_recycle_looked(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _recycle_looked(g, ctx, keys)
+
+
+@carries("put_looked")
+def _do_put_looked(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _put_looked(g, ctx, ins, keys)
+
+
+@carries("recycle_some")
+def _do_recycle_some(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _recycle_some(g, ctx, keys)
+
+
+@carries("put_back")
+def _do_put_back(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _put_back(g, ctx, keys)
+
+
+@carries("buff_bonus")
+def _do_buff_bonus(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    s.buff_bonus[me] = s.buff_bonus.get(me, 0) + ins.amount
+    g.emit(
+        f"{item.label}: this turn, each buff on {me}'s units gives +{1 + s.buff_bonus[me]} Might instead of +1",
+        *keys,
+        K.BUFF_PLUS_ONE_MIGHT,
+        K.MIGHT_CURRENT,
+    )
+
+
+@carries("win")
+def _do_win(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    s.winner = me
+    s.priority = s.focus = None
+    g.emit(f"{item.label}: {me} wins the game (the card's text supersedes the rules)", *keys, K.TEXT_CARD_SUPERSEDES)
+
+
+@carries("delayed")
+def _do_delayed(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # "... at the end of this turn": a delayed triggered ability (383.2)
+    s, item = g.s, ctx.item
+    me = item.controller
+    s.delayed.append((me, ins.body[0].text, item.source or item.card or ""))
+    g.emit(
+        f'{item.label}: "{ins.body[0].text}" will trigger at the end of this turn (a delayed ability)',
+        *keys,
+        K.DELAYED_TRIGGER,
+    )
+
+
+@carries("next_ready")
+def _do_next_ready(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    if "all" in ins.data:  # "units you play this turn enter ready": -1, every one
+        s.next_ready[me] = -1
+        g.emit(
+            f"{item.label}: units {me} plays this turn enter ready (a delayed passive ability)",
+            *keys,
+            K.DELAYED_PASSIVE,
         )
         return
+    if s.next_ready.get(me, 0) < 0:
+        return  # every unit this turn enters ready already
+    s.next_ready[me] = s.next_ready.get(me, 0) + ins.amount
+    g.emit(
+        f"{item.label}: the next {'unit' if ins.amount == 1 else f'{ins.amount} units'} {me} plays this turn "
+        f"{'enters' if ins.amount == 1 else 'enter'} ready (a delayed passive ability)",
+        *keys,
+        K.DELAYED_PASSIVE,
+    )
+
+
+@carries("activate_conquer")
+def _do_activate_conquer(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # "activate the conquer effects of units here": as if a conquer occurred here
+    s, item = g.s, ctx.item
+    me = item.controller
+    where = dict(item.noted).get("at") or (ctx.source.location if ctx.source is not None else None)
+    units = [u for u in s.units_at(where)] if where else []
+    found = 0
+    for u in units:
+        if ins.aim.side == "friendly" and u.controller != me and not s.allied(u.controller, me):
+            continue
+        for t in u.defn.triggers:
+            if t.spec.event != "conquer" or t.spec.who != "me":
+                continue
+            if t.spec.what == "uncontrolled":  # "a battlefield that was uncontrolled": it is controlled
+                g.emit(
+                    f"{u.name}'s conquer effect sees the conquer, but {where} was not uncontrolled: it does not "
+                    "trigger",
+                    *keys,
+                    K.TRIGGER_CONQUER,
+                )
+                continue
+            found += 1
+            triggers.add_trigger(
+                g,
+                u,
+                "conquer",
+                t.effect,
+                u.controller or me,
+                *keys,
+                K.TRIGGER_CONQUER,
+                noted=(("at", where or ""),),
+            )
+    if not found:
+        g.emit(f"{item.label}: no unit at {where or 'its location'} has a conquer effect to activate", *keys)
+
+
+@carries("next_spell")
+def _do_next_spell(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # a delayed passive ability on the next spell its controller plays this turn
+    s, item = g.s, ctx.item
+    me = item.controller
+    s.next_spell.append((me, ins.data[0], ins.amount, item.label))
+    what = f"costs [{ins.amount}] less" if ins.data[0] == "less" else f"deals {ins.amount} Bonus Damage"
+    g.emit(
+        f"{item.label}: the next spell {me} plays this turn {what} (a delayed passive ability)",
+        *keys,
+        K.DELAYED_PASSIVE,
+    )
+
+
+@carries("take_turn")
+def _do_take_turn(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    s.extra_turns.append(me)
+    g.emit(
+        f"{item.label}: an Additional Turn for {me} is queued after this one (Turn Order does not change)",
+        *keys,
+        K.TURN_ADDITIONAL,
+    )
+
+
+@carries("deal_per")
+def _do_deal_per(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    _deal_per(g, ctx, ins, targets, keys)
+
+
+@carries("prevent_all")
+def _do_prevent_all(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    s.prevent["*"] = "spells and abilities"
+    g.emit(
+        f"{item.label}: all damage spells and abilities would deal this turn is prevented (damage a spell or "
+        "ability has a unit deal is that unit's, not theirs)",
+        *keys,
+        K.DEAL_SOURCE_DEFAULT,
+        K.DEAL_UNIT_SOURCE,
+    )
+
+
+@carries("return_self")
+def _do_return_self(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    # "return this from your trash to your hand": the card itself, still in the trash
+    item = ctx.item
+    card = ctx.source
+    if card is None or card.zone != "trash":
+        g.emit(f"{item.label}: the card is no longer in the trash: it is not returned", *keys, K.PLAY_NULL_INFORMATION)
+        return
+    board.leave_board(g, card, "hand")
+    g.emit(f"{card.name} returns from {card.owner}'s trash to their hand", *keys, K.RETURN_OWNERS_HAND)
+
+
+@carries("play_self")
+def _do_play_self(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    card = ctx.source
+    if card is None or card.zone != "trash":
+        g.emit(f"{item.label}: the card is no longer in the trash: it cannot be played", *keys, K.PLAY_NULL_INFORMATION)
+        return
+    board.play_from(g, card, item.controller, "base", item, *keys)
+
+
+@carries("token")
+def _do_token(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    me = item.controller
+    place = ins.place
+    if place == "here":
+        place = (
+            item.hidden_at or (ctx.source.location if ctx.source is not None else None) or dict(item.noted).get("at")
+        )
+    elif place is None and item.hidden_at:
+        place = item.hidden_at
+        g.emit(
+            f"{item.label} was played from facedown at {item.hidden_at}: a unit it plays enters the board there",
+            *keys,
+            K.HIDE_UNITS_AT_THAT_BATTLEFIELD,
+        )
+    for _ in range(ins.times):
+        board.make_token(g, me, ins.data[0], ins.amount, ins.data[1], bool(ins.data[2]), place or "base", item, *keys)
+
+
+@carries("deal_all")
+def _do_deal_all(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+    if targets and isinstance(targets[0], Battlefield):
+        where = targets[0].name
+    victims = [
+        u
+        for u in s.units()
+        if (where is None or (u.location or "").lower() == where.lower())
+        and (ins.aim.side != "enemy" or u.controller != me)
+        and (ins.aim.where != "battlefields" or u.zone == "battlefield")
+        and (ins.aim.where != "in combat" or bool(u.designation))
+    ]
+    g.emit(
+        f"{item.label}: deal {ins.amount} to each {'enemy ' if ins.aim.side == 'enemy' else ''}unit"
+        f"{' at ' + where if where else ' in combat' if ins.aim.where == 'in combat' else ''} (the units are not "
+        "chosen: no unit is a target)",
+        *keys,
+        K.TARGETS_PROGRAMMATIC,
+    )
+    for u in victims:
+        board.deal(g, item, u, ins.amount, *keys)
+
+
+@carries("heal_all")
+def _do_heal_all(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s = g.s
+    me = ctx.item.controller
+    where = (ctx.source.location if ctx.source is not None else None) if ins.aim.where == "here" else None
+    for u in s.units():
+        if u.controller == me and (where is None or (u.location or "").lower() == (where or "").lower()):
+            if u.damage:
+                u.damage = 0
+                g.emit(f"{u.name} is healed", *keys, K.HEAL_CLEARS_DAMAGE)
+
+
+@carries("kill_all")
+def _do_kill_all(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    me = item.controller
+    where = dict(item.noted).get("at") if ins.aim.where == "here" else None
+    filters = dict(ins.aim.filters)
+    kind = filters.get("type", "unit")
+    victims = [
+        u
+        for u in s.cards.values()
+        if u.on_board
+        and u.defn.type == kind
+        and (where is None or (u.location or "").lower() == where.lower())
+        and (ins.aim.side != "enemy" or u.controller in s.opponents(me))
+        and (ins.aim.side != "friendly" or u.controller == me or s.allied(u.controller, me))
+        and ("state" not in filters or _in_state(u, str(filters["state"])))
+    ]
+    if ins.aim.side or "state" in filters or kind != "unit":
+        g.emit(
+            f"{item.label}: kills {', '.join(u.name for u in victims) or 'nothing'} (the objects are not chosen: "
+            "none is a target)",
+            *keys,
+            K.TARGETS_PROGRAMMATIC,
+        )
+    for u in victims:
+        if u.on_board:
+            board.kill(g, u, *keys)
+
+
+@carries("fight")
+def _do_fight(g: Game, ctx: Context, ins: Instruction, targets: list, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    units = [u for u in targets if isinstance(u, Card) and u.on_board and u.is_unit]
+    if "we" in ins.data:  # "we": the ability's source and the unit chosen before it
+        units = [u for u in (ctx.source, ctx.it) if u is not None and u.on_board and u.is_unit]
+    first = dict(item.noted).get("it")
+    if len(units) < 2 and first is not None and first in s.cards and s.cards[first].on_board:
+        units.insert(0, s.cards[first])
+    if len(units) < 2:
+        g.emit(
+            f"{item.label}: fewer than two of the chosen units are still there: they deal no damage to each other",
+            *keys,
+            K.TEXT_DO_WHAT_YOU_CAN,
+        )
+        return
+    a, b = units[0], units[1]
+    ma, mb = s.might(a), s.might(b)
+    g.emit(
+        f"{a.name} and {b.name} deal damage equal to their Mights to each other ({ma} and {mb}); the units "
+        "are the source of that damage",
+        *keys,
+        K.DEAL_UNIT_SOURCE,
+    )
+    board.deal(g, item, b, ma, *keys, source=a)
+    board.deal(g, item, a, mb, *keys, source=b)
+
+
+def _on(g: Game, ctx: Context, ins: Instruction, target: Card | ChainItem, keys: tuple[str, ...]) -> None:
+    on_spell = ON_EACH_SPELL.get(ins.verb)
+    if on_spell is not None:
+        assert isinstance(target, ChainItem)
+        on_spell(g, ctx, ins, target, keys)
+        return
     assert isinstance(target, Card)
-    unit = target
-    ctx.it = unit
-    if v == "deal":
-        board.deal(g, item, unit, ins.amount, *keys)
-    elif v == "deal_might":
-        src = ctx.dealer if "it" in ins.data else ctx.source  # "it deals damage equal to its Might": the unit before
-        if "it" in ins.data and (src is None or not src.on_board):
-            g.emit(
-                f"{item.label}: the unit that would deal the damage is not on the board: no damage is dealt",
-                *keys,
-                K.PLAY_NULL_INFORMATION,
-            )
-            return
-        amount = s.might(src) if src is not None and src.on_board else 0
-        board.deal(g, item, unit, amount, *keys, source=src)
-    elif v == "deal_cost":  # "deal its Energy cost as damage": the card before's printed Energy cost (131.4)
-        card = ctx.dealer
-        if card is None or card.defn.cost is None:
-            g.emit(
-                f"{item.label}: there is no card whose Energy cost to deal (none was discarded, or it is unknown): "
-                "no damage is dealt",
-                *keys,
-                K.PLAY_NULL_INFORMATION,
-            )
-            return
-        amount = card.defn.cost.energy
-        g.emit(f"{item.label}: {card.name}'s printed Energy cost is {amount}", *keys, K.COST_BASE)
-        board.deal(g, item, unit, amount, *keys)
-    elif v == "kill":
-        ctx.it_might = s.might(unit)
-        was = {"controller": unit.controller, "stunned": unit.stunned}
-        died = board.kill(g, unit, *keys)
-        ctx.did = died
-        if died and unit.is_unit:  # "when you kill a unit": this spell or ability killed it (415.5.b)
-            triggers.fire(g, "kill", player=item.controller, subject=unit, before=was)
-        if not died:
-            ctx.it_might = None
-        elif item.kind == "spell" and unit.is_unit:
-            g.emit(f"{item.controller} killed {unit.name} with a spell ({item.label})", K.KILL_INSTRUCTION_RESPONSIBLE)
-            triggers.fire(g, "kill_spell", player=item.controller, subject=unit)
-    elif v == "banish":
-        where = str(unit.location or unit.zone)
-        if unit.zone == "deck":  # revealed on top of a Main Deck ("... until you reveal a unit and banish it")
-            s.deck[unit.owner].remove(unit.key)
-            ctx.looked = [k for k in (ctx.looked or []) if k != unit.key]
-            where = f"{unit.owner}'s Main Deck"
-        board.leave_board(g, unit, "banishment")
-        g.emit(f"{unit.name} is banished from {where}", *keys, K.BANISH_ACTION)
-    elif v == "play_it":  # "then its owner plays it to their base, ignoring its cost": the card banished before
-        if unit.zone != "banishment" or not unit.is_unit:
-            g.emit(
-                f"{item.label}: {unit.name} is not in banishment: it cannot be played", *keys, K.PLAY_NULL_INFORMATION
-            )
+    ctx.it = target
+    step = ON_EACH_CARD.get(ins.verb)
+    if step is None:  # pragma: no cover - the reader accepts only verbs carried out here
+        raise AssertionError(f"instruction {ins.verb!r} has no step")
+    step(g, ctx, ins, target, keys)
+
+
+@on_each_spell("counter")
+def _on_counter(g: Game, ctx: Context, ins: Instruction, target: ChainItem, keys: tuple[str, ...]) -> None:
+    s = g.s
+    s.chain.remove(target)
+    if target.card:
+        board.leave_board(g, s.cards[target.card], "trash")
+    g.emit(
+        f"{target.label} is countered: it does nothing and goes to the trash (it was not played)",
+        *keys,
+        K.COUNTER_DOES_NOTHING,
+        K.COUNTER_NOT_PLAYED,
+    )
+
+
+@on_each_card("deal")
+def _on_deal(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    board.deal(g, item, unit, ins.amount, *keys)
+
+
+@on_each_card("deal_might")
+def _on_deal_might(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    src = ctx.dealer if "it" in ins.data else ctx.source  # "it deals damage equal to its Might": the unit before
+    if "it" in ins.data and (src is None or not src.on_board):
+        g.emit(
+            f"{item.label}: the unit that would deal the damage is not on the board: no damage is dealt",
+            *keys,
+            K.PLAY_NULL_INFORMATION,
+        )
+        return
+    amount = s.might(src) if src is not None and src.on_board else 0
+    board.deal(g, item, unit, amount, *keys, source=src)
+
+
+@on_each_card("deal_cost")
+def _on_deal_cost(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    # "deal its Energy cost as damage": the card before's printed Energy cost (131.4)
+    item = ctx.item
+    card = ctx.dealer
+    if card is None or card.defn.cost is None:
+        g.emit(
+            f"{item.label}: there is no card whose Energy cost to deal (none was discarded, or it is unknown): "
+            "no damage is dealt",
+            *keys,
+            K.PLAY_NULL_INFORMATION,
+        )
+        return
+    amount = card.defn.cost.energy
+    g.emit(f"{item.label}: {card.name}'s printed Energy cost is {amount}", *keys, K.COST_BASE)
+    board.deal(g, item, unit, amount, *keys)
+
+
+@on_each_card("kill")
+def _on_kill(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    ctx.it_might = s.might(unit)
+    was = {"controller": unit.controller, "stunned": unit.stunned}
+    died = board.kill(g, unit, *keys)
+    ctx.did = died
+    if died and unit.is_unit:  # "when you kill a unit": this spell or ability killed it (415.5.b)
+        triggers.fire(g, "kill", player=item.controller, subject=unit, before=was)
+    if not died:
+        ctx.it_might = None
+    elif item.kind == "spell" and unit.is_unit:
+        g.emit(f"{item.controller} killed {unit.name} with a spell ({item.label})", K.KILL_INSTRUCTION_RESPONSIBLE)
+        triggers.fire(g, "kill_spell", player=item.controller, subject=unit)
+
+
+@on_each_card("banish")
+def _on_banish(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s = g.s
+    where = str(unit.location or unit.zone)
+    if unit.zone == "deck":  # revealed on top of a Main Deck ("... until you reveal a unit and banish it")
+        s.deck[unit.owner].remove(unit.key)
+        ctx.looked = [k for k in (ctx.looked or []) if k != unit.key]
+        where = f"{unit.owner}'s Main Deck"
+    board.leave_board(g, unit, "banishment")
+    g.emit(f"{unit.name} is banished from {where}", *keys, K.BANISH_ACTION)
+
+
+@on_each_card("play_it")
+def _on_play_it(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    # "then its owner plays it to their base, ignoring its cost": the card banished before
+    item = ctx.item
+    if unit.zone != "banishment" or not unit.is_unit:
+        g.emit(f"{item.label}: {unit.name} is not in banishment: it cannot be played", *keys, K.PLAY_NULL_INFORMATION)
+        ctx.did = False
+        return
+    who = unit.owner if ins.data[0] == "owner" else item.controller
+    g.emit(
+        f"{item.label}: {who} plays {unit.name} to their base, ignoring its cost: its base energy and power costs "
+        "are 0",
+        *keys,
+        K.PLAY_BY_EFFECT,
+        K.COST_IGNORED,
+    )
+    board.play_from(g, unit, who, "base", item, *keys)
+
+
+@on_each_card("return_champion")
+def _on_return_champion(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    # "... to your Champion Zone if it is empty": the card says what is true (002)
+    s = g.s
+    there = next((c for c in s.cards.values() if c.zone == "champion" and c.owner == unit.owner), None)
+    if there is not None:
+        g.emit(
+            f"{unit.owner}'s Champion Zone holds {there.name}: it is not empty, so {unit.name} stays in the trash",
+            *keys,
+            K.TEXT_DO_WHAT_YOU_CAN,
+        )
+        return
+    unit.zone = "champion"
+    board.card_epoch_bump(g, unit)
+    g.emit(
+        f"{unit.name} returns from {unit.owner}'s trash to their Champion Zone, which was empty (the card allows "
+        "what the rules alone do not); it can be played from there as normal",
+        *keys,
+        K.CHAMPION_NOT_RETURNED,
+        K.TEXT_CARD_SUPERSEDES,
+        K.CHAMPION_SAME_NAME,
+    )
+
+
+@on_each_card("return")
+def _on_return(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    where = str(unit.location or f"{unit.owner}'s {unit.zone}")
+    board.leave_board(g, unit, "hand")
+    g.emit(
+        f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand",
+        *keys,
+        K.RETURN_OWNERS_HAND,
+        *((K.CHAMPION_SAME_NAME,) if ins.target is not None and ("champion", True) in ins.target.filters else ()),
+    )
+
+
+@on_each_card("move")
+def _on_move(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    dest = ins.place or item.place or "base"
+    if dest.lower() == "here":  # "move an enemy unit to here": where the ability's source is
+        here = (ctx.source.location if ctx.source is not None and ctx.source.on_board else None) or dict(
+            item.noted
+        ).get("at")
+        if not here:
+            g.emit(f"{item.label}: its source is nowhere to move to: nothing moves", *keys, K.PLAY_NULL_INFORMATION)
             ctx.did = False
             return
-        who = unit.owner if ins.data[0] == "owner" else item.controller
+        dest = here
+    if dest.lower() != "base":
+        dest = s.place_name(dest)
+    if (unit.location or "").lower() == dest.lower():
+        g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, K.MOVE_BETWEEN_LOCATIONS)
+        ctx.did = False
+        return
+    if "base_end" in ins.data and (unit.location == "base") == (dest == "base"):  # "to or from its base"
         g.emit(
-            f"{item.label}: {who} plays {unit.name} to their base, ignoring its cost: its base energy and power costs "
-            "are 0",
+            f"{unit.name} would move from {unit.location} to {dest}: the effect moves a unit only to or from its "
+            "base, so it does not move",
             *keys,
-            K.PLAY_BY_EFFECT,
+            K.MOVE_BY_EFFECT,
+            K.TEXT_DO_WHAT_YOU_CAN,
+        )
+        ctx.did = False
+        return
+    forbidden = legality.move_forbidden(s, unit, dest)
+    if forbidden:
+        g.emit(f"{unit.name} does not move: {forbidden}", *keys, K.RULES_CANT_BEATS_CAN, K.TEXT_DO_WHAT_YOU_CAN)
+        ctx.did = False
+        return
+    if dest != "base" and any(s.allied(p, unit.controller) for p in s.players_at(dest)):
+        g.emit(
+            f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there",
+            *keys,
+            K.TEAM_CONTROL_NOT_SHARED,
+        )
+        ctx.did = False
+        return
+    board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, K.MOVE_BY_EFFECT, mover=item.controller)
+    ctx.destination = dest
+
+
+@on_each_card("recall")
+def _on_recall(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    if unit.location == "base":
+        g.emit(
+            f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)",
+            *keys,
+            K.RECALL_TO_BASE,
+            K.TEXT_DO_WHAT_YOU_CAN,
+        )
+    else:
+        board.set_location(unit, "base")
+        g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, K.RECALL_TO_BASE)
+    if "exhausted" in ins.data:
+        _exhaust(g, unit, keys)
+
+
+@on_each_card("ready")
+def _on_ready(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    # "spells and abilities can't ready enemy units and gear": an object of an opponent of its controller
+    warden = s.restrictor(unit.controller, "no_ready", unit.defn.type) if unit.controller else None
+    if warden is not None:
+        g.emit(
+            f"{warden.name} says spells and abilities can't ready {warden.controller}'s enemy units and gear: "
+            f"{unit.name} stays exhausted",
+            *keys,
+            K.PASSIVE_STATEMENT,
+        )
+        ctx.did = False
+        return
+    if not unit.exhausted:
+        g.emit(
+            f"{unit.name} is already ready: nothing additional happens",
+            *keys,
+            K.READY_ALREADY_READY,
+            K.TEXT_DO_WHAT_YOU_CAN,
+        )
+        return
+    unit.exhausted = False
+    g.emit(f"{unit.name} is readied", *keys, K.READY_ACTION, K.READY_BY_EFFECT)
+    triggers.fire(g, "ready", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
+
+
+@on_each_card("exhaust")
+def _on_exhaust(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    _exhaust(g, unit, keys)
+
+
+@on_each_card("stun")
+def _on_stun(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    if unit.stunned:
+        g.emit(f"{unit.name} is already stunned: it is not stunned again", *keys, K.STUN_NOT_AGAIN)
+        return
+    unit.stunned = True
+    g.emit(f"{unit.name} is stunned", *keys, K.STUN_ACTION)
+    triggers.fire(g, "stun", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
+
+
+@on_each_card("buff")
+def _on_buff(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    if unit.buffed and any(p[0] == "any_buffs" for p in unit.defn.passives):
+        unit.more_buffs += 1  # "I can have any number of buffs": its text supersedes the rule of one
+        g.emit(
+            f"{unit.name} can have any number of buffs: it gets another (+1 Might; {1 + unit.more_buffs} buffs)",
+            *keys,
+            K.TEXT_CARD_SUPERSEDES,
+            K.BUFF_PLUS_ONE_MIGHT,
+        )
+        triggers.fire(g, "buff", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
+    elif unit.buffed:
+        g.emit(f"{unit.name} already has a buff: it gets no other", *keys, K.BUFF_ONE_COUNTER)
+        ctx.did = False
+    else:
+        unit.buffed = True
+        g.emit(f"{unit.name} is buffed (+1 Might)", *keys, K.BUFF_ONE_COUNTER, K.BUFF_PLUS_ONE_MIGHT)
+        triggers.fire(g, "buff", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
+
+
+@on_each_card("double_might")
+def _on_double_might(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s = g.s
+    now = s.might(unit)
+    unit.temp_might += now
+    g.emit(
+        f"{unit.name}'s Might is doubled this turn: +{now} (its Might as this resolves)",
+        *keys,
+        K.MIGHT_CURRENT,
+        K.LAYERS_SNAPSHOT,
+    )
+
+
+@on_each_card("might")
+def _on_might(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s = g.s
+    amount = ins.amount
+    minimum = dict(ins.data).get("minimum")
+    if minimum is not None and amount < 0:
+        now = s.raw_might(unit)
+        amount = max(amount, min(0, int(minimum) - now))
+        g.emit(
+            f"{unit.name} gets {amount:+d} Might this turn ({ins.amount:+d} to a minimum of {minimum}: the "
+            "limit is applied now and remembered)",
+            *keys,
+            K.MIGHT_CURRENT,
+            K.LAYERS_SNAPSHOT,
+        )
+    else:
+        g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, K.MIGHT_CURRENT)
+    unit.temp_might += amount
+
+
+@on_each_card("might_to")
+def _on_might_to(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    # "increase its Might to the Might of another friendly unit": "its" is the unit before
+    s, item = g.s, ctx.item
+    raised = ctx.dealer
+    if raised is None or not raised.on_board or raised.key == unit.key:
+        g.emit(
+            f"{item.label}: the unit whose Might would increase is not there: nothing",
+            *keys,
+            K.PLAY_NULL_INFORMATION,
+        )
+        return
+    low, high = s.might(raised), s.might(unit)
+    gain = max(0, high - low)
+    raised.temp_might += gain
+    g.emit(
+        f"{raised.name}'s Might ({low}) is increased to {unit.name}'s ({high}) this turn: +{gain} (counted as "
+        "this resolves and remembered)",
+        *keys,
+        K.MIGHT_CURRENT,
+        K.LAYERS_SNAPSHOT,
+    )
+
+
+@on_each_card("might_of_it")
+def _on_might_of_it(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    if ctx.it_might is None:
+        g.emit(
+            f'{item.label}: no unit was killed, so "its Might" is null: {unit.name} gets nothing',
+            *keys,
+            K.PLAY_NULL_INFORMATION,
+        )
+        return
+    unit.temp_might += ctx.it_might
+    g.emit(
+        f"{unit.name} gets +{ctx.it_might} Might this turn (its Might as it left the board, looked back at)",
+        *keys,
+        K.MIGHT_CURRENT,
+        K.PLAY_LOOK_BACK,
+    )
+
+
+@on_each_card("give_mine")
+def _on_give_mine(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    src = ctx.source
+    if src is None or not src.on_board:
+        g.emit(f"{item.label}: its source is gone: its keywords and Might are null", *keys, K.PLAY_NULL_INFORMATION)
+        return
+    kws = s.keywords(src)
+    amount = s.might(src)
+    unit.temp_might += amount
+    unit.granted = (*unit.granted, *((k, v2, True) for k, v2 in kws.items() if k not in ("Reaction",)))
+    g.emit(
+        f"{unit.name} gets {src.name}'s keywords now ({', '.join(kws) or 'none'}) and +{amount} Might this turn",
+        *keys,
+        K.MIGHT_CURRENT,
+        K.KEYWORD_GRANTED,
+    )
+
+
+@on_each_card("grant")
+def _on_grant(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s = g.s
+    kws, this_turn = ins.data
+    unit.granted = (*unit.granted, *((k, value, this_turn) for k, value in kws))
+    if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws):
+        s.continuous = True  # Might now depends on keywords
+    g.emit(
+        f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
+        + (" this combat (until it ends)" if this_turn == "combat" else " this turn" if this_turn else ""),
+        *keys,
+        K.KEYWORD_GRANTED,
+        *((K.KEYWORD_VALUES_SUMMED,) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()),
+    )
+
+
+@on_each_card("heal")
+def _on_heal(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    if not unit.damage:
+        g.emit(f"{unit.name} has no damage to heal", *keys, K.HEAL_CLEARS_DAMAGE, K.TEXT_DO_WHAT_YOU_CAN)
+        return
+    unit.damage = 0
+    g.emit(f"{unit.name} is healed", *keys, K.HEAL_CLEARS_DAMAGE)
+
+
+@on_each_card("recycle")
+def _on_recycle(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s = g.s
+    if unit.on_board:
+        ctx.it_might = s.might(unit) if unit.is_unit else None  # "its Might", looked back at (356.3.e.13)
+        board.recycle_permanent(g, unit, *keys)
+    else:
+        board.recycle_cards(g, [unit], *keys)
+
+
+@on_each_card("play_from")
+def _on_play_from(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    if unit.zone != "trash":
+        g.emit(
+            f"{item.label}: {unit.name} is no longer in the trash: it cannot be played",
+            *keys,
+            K.PLAY_NULL_INFORMATION,
+        )
+        return
+    if "free" in ins.data:
+        g.emit(
+            f"{item.label}: {unit.name} is played ignoring its cost: its base energy and power costs are 0",
+            *keys,
             K.COST_IGNORED,
         )
-        board.play_from(g, unit, who, "base", item, *keys)
-    elif v == "return_champion":  # "... to your Champion Zone if it is empty": the card says what is true (002)
-        there = next((c for c in s.cards.values() if c.zone == "champion" and c.owner == unit.owner), None)
-        if there is not None:
+    if "energy" in ins.data:  # "ignoring its Energy cost": its power cost is still paid
+        cost = costs.resolve_card_domain(unit.defn.cost or effects.Cost(), unit)
+        power = effects.Cost(0, cost.power)
+        payment = costs.plan(s, item.controller, power, legality.adders(s, item.controller))
+        if payment is None:
             g.emit(
-                f"{unit.owner}'s Champion Zone holds {there.name}: it is not empty, so {unit.name} stays in the trash",
+                f"{item.controller} cannot pay {power.text()}, the power cost of {unit.name}: it is not played "
+                "and stays in the trash",
                 *keys,
-                K.TEXT_DO_WHAT_YOU_CAN,
-            )
-            return
-        unit.zone = "champion"
-        board.card_epoch_bump(g, unit)
-        g.emit(
-            f"{unit.name} returns from {unit.owner}'s trash to their Champion Zone, which was empty (the card allows "
-            "what the rules alone do not); it can be played from there as normal",
-            *keys,
-            K.CHAMPION_NOT_RETURNED,
-            K.TEXT_CARD_SUPERSEDES,
-            K.CHAMPION_SAME_NAME,
-        )
-    elif v == "return":
-        where = str(unit.location or f"{unit.owner}'s {unit.zone}")
-        board.leave_board(g, unit, "hand")
-        g.emit(
-            f"{unit.name} returns from {where} to its owner's ({unit.owner}'s) hand",
-            *keys,
-            K.RETURN_OWNERS_HAND,
-            *((K.CHAMPION_SAME_NAME,) if ins.target is not None and ("champion", True) in ins.target.filters else ()),
-        )
-    elif v == "move":
-        dest = ins.place or item.place or "base"
-        if dest.lower() == "here":  # "move an enemy unit to here": where the ability's source is
-            here = (ctx.source.location if ctx.source is not None and ctx.source.on_board else None) or dict(
-                item.noted
-            ).get("at")
-            if not here:
-                g.emit(f"{item.label}: its source is nowhere to move to: nothing moves", *keys, K.PLAY_NULL_INFORMATION)
-                ctx.did = False
-                return
-            dest = here
-        if dest.lower() != "base":
-            dest = s.place_name(dest)
-        if (unit.location or "").lower() == dest.lower():
-            g.emit(f"{unit.name} is already at {dest}: the move is ignored", *keys, K.MOVE_BETWEEN_LOCATIONS)
-            ctx.did = False
-            return
-        if "base_end" in ins.data and (unit.location == "base") == (dest == "base"):  # "to or from its base"
-            g.emit(
-                f"{unit.name} would move from {unit.location} to {dest}: the effect moves a unit only to or from its "
-                "base, so it does not move",
-                *keys,
-                K.MOVE_BY_EFFECT,
-                K.TEXT_DO_WHAT_YOU_CAN,
-            )
-            ctx.did = False
-            return
-        forbidden = legality.move_forbidden(s, unit, dest)
-        if forbidden:
-            g.emit(f"{unit.name} does not move: {forbidden}", *keys, K.RULES_CANT_BEATS_CAN, K.TEXT_DO_WHAT_YOU_CAN)
-            ctx.did = False
-            return
-        if dest != "base" and any(s.allied(p, unit.controller) for p in s.players_at(dest)):
-            g.emit(
-                f"{unit.name} cannot move to {dest}: {unit.controller}'s teammate has units there",
-                *keys,
-                K.TEAM_CONTROL_NOT_SHARED,
-            )
-            ctx.did = False
-            return
-        board.move_units(g, unit.controller or unit.owner, [unit], dest, *keys, K.MOVE_BY_EFFECT, mover=item.controller)
-        ctx.destination = dest
-    elif v == "recall":
-        if unit.location == "base":
-            g.emit(
-                f"{unit.name} is already at its base: there is nothing to recall (do as much as you can)",
-                *keys,
-                K.RECALL_TO_BASE,
-                K.TEXT_DO_WHAT_YOU_CAN,
-            )
-        else:
-            board.set_location(unit, "base")
-            g.emit(f"{unit.name} is recalled to its base (not a move)", *keys, K.RECALL_TO_BASE)
-        if "exhausted" in ins.data:
-            _exhaust(g, unit, keys)
-    elif v == "ready":
-        # "spells and abilities can't ready enemy units and gear": an object of an opponent of its controller
-        warden = s.restrictor(unit.controller, "no_ready", unit.defn.type) if unit.controller else None
-        if warden is not None:
-            g.emit(
-                f"{warden.name} says spells and abilities can't ready {warden.controller}'s enemy units and gear: "
-                f"{unit.name} stays exhausted",
-                *keys,
-                K.PASSIVE_STATEMENT,
-            )
-            ctx.did = False
-            return
-        if not unit.exhausted:
-            g.emit(
-                f"{unit.name} is already ready: nothing additional happens",
-                *keys,
-                K.READY_ALREADY_READY,
-                K.TEXT_DO_WHAT_YOU_CAN,
-            )
-            return
-        unit.exhausted = False
-        g.emit(f"{unit.name} is readied", *keys, K.READY_ACTION, K.READY_BY_EFFECT)
-        triggers.fire(g, "ready", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
-    elif v == "exhaust":
-        _exhaust(g, unit, keys)
-    elif v == "stun":
-        if unit.stunned:
-            g.emit(f"{unit.name} is already stunned: it is not stunned again", *keys, K.STUN_NOT_AGAIN)
-            return
-        unit.stunned = True
-        g.emit(f"{unit.name} is stunned", *keys, K.STUN_ACTION)
-        triggers.fire(g, "stun", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
-    elif v == "buff":
-        if unit.buffed and any(p[0] == "any_buffs" for p in unit.defn.passives):
-            unit.more_buffs += 1  # "I can have any number of buffs": its text supersedes the rule of one
-            g.emit(
-                f"{unit.name} can have any number of buffs: it gets another (+1 Might; {1 + unit.more_buffs} buffs)",
-                *keys,
-                K.TEXT_CARD_SUPERSEDES,
-                K.BUFF_PLUS_ONE_MIGHT,
-            )
-            triggers.fire(g, "buff", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
-        elif unit.buffed:
-            g.emit(f"{unit.name} already has a buff: it gets no other", *keys, K.BUFF_ONE_COUNTER)
-            ctx.did = False
-        else:
-            unit.buffed = True
-            g.emit(f"{unit.name} is buffed (+1 Might)", *keys, K.BUFF_ONE_COUNTER, K.BUFF_PLUS_ONE_MIGHT)
-            triggers.fire(g, "buff", player=item.controller, subject=unit, what=f"{item.uid}:{ins.text}")
-    elif v == "double_might":
-        now = s.might(unit)
-        unit.temp_might += now
-        g.emit(
-            f"{unit.name}'s Might is doubled this turn: +{now} (its Might as this resolves)",
-            *keys,
-            K.MIGHT_CURRENT,
-            K.LAYERS_SNAPSHOT,
-        )
-    elif v == "might":
-        amount = ins.amount
-        minimum = dict(ins.data).get("minimum")
-        if minimum is not None and amount < 0:
-            now = s.raw_might(unit)
-            amount = max(amount, min(0, int(minimum) - now))
-            g.emit(
-                f"{unit.name} gets {amount:+d} Might this turn ({ins.amount:+d} to a minimum of {minimum}: the "
-                "limit is applied now and remembered)",
-                *keys,
-                K.MIGHT_CURRENT,
-                K.LAYERS_SNAPSHOT,
-            )
-        else:
-            g.emit(f"{unit.name} gets {amount:+d} Might this turn", *keys, K.MIGHT_CURRENT)
-        unit.temp_might += amount
-    elif v == "might_to":  # "increase its Might to the Might of another friendly unit": "its" is the unit before
-        raised = ctx.dealer
-        if raised is None or not raised.on_board or raised.key == unit.key:
-            g.emit(
-                f"{item.label}: the unit whose Might would increase is not there: nothing",
-                *keys,
-                K.PLAY_NULL_INFORMATION,
-            )
-            return
-        low, high = s.might(raised), s.might(unit)
-        gain = max(0, high - low)
-        raised.temp_might += gain
-        g.emit(
-            f"{raised.name}'s Might ({low}) is increased to {unit.name}'s ({high}) this turn: +{gain} (counted as "
-            "this resolves and remembered)",
-            *keys,
-            K.MIGHT_CURRENT,
-            K.LAYERS_SNAPSHOT,
-        )
-    elif v == "might_of_it":
-        if ctx.it_might is None:
-            g.emit(
-                f'{item.label}: no unit was killed, so "its Might" is null: {unit.name} gets nothing',
-                *keys,
-                K.PLAY_NULL_INFORMATION,
-            )
-            return
-        unit.temp_might += ctx.it_might
-        g.emit(
-            f"{unit.name} gets +{ctx.it_might} Might this turn (its Might as it left the board, looked back at)",
-            *keys,
-            K.MIGHT_CURRENT,
-            K.PLAY_LOOK_BACK,
-        )
-    elif v == "give_mine":
-        src = ctx.source
-        if src is None or not src.on_board:
-            g.emit(f"{item.label}: its source is gone: its keywords and Might are null", *keys, K.PLAY_NULL_INFORMATION)
-            return
-        kws = s.keywords(src)
-        amount = s.might(src)
-        unit.temp_might += amount
-        unit.granted = (*unit.granted, *((k, v2, True) for k, v2 in kws.items() if k not in ("Reaction",)))
-        g.emit(
-            f"{unit.name} gets {src.name}'s keywords now ({', '.join(kws) or 'none'}) and +{amount} Might this turn",
-            *keys,
-            K.MIGHT_CURRENT,
-            K.KEYWORD_GRANTED,
-        )
-    elif v == "grant":
-        kws, this_turn = ins.data
-        unit.granted = (*unit.granted, *((k, value, this_turn) for k, value in kws))
-        if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws):
-            s.continuous = True  # Might now depends on keywords
-        g.emit(
-            f"{unit.name} gets {', '.join(k + (' ' + str(value) if value > 1 or k in ('Assault', 'Shield', 'Deflect') else '') for k, value in kws)}"
-            + (" this combat (until it ends)" if this_turn == "combat" else " this turn" if this_turn else ""),
-            *keys,
-            K.KEYWORD_GRANTED,
-            *((K.KEYWORD_VALUES_SUMMED,) if any(k in ("Assault", "Shield", "Deflect") for k, _ in kws) else ()),
-        )
-    elif v == "heal":
-        if not unit.damage:
-            g.emit(f"{unit.name} has no damage to heal", *keys, K.HEAL_CLEARS_DAMAGE, K.TEXT_DO_WHAT_YOU_CAN)
-            return
-        unit.damage = 0
-        g.emit(f"{unit.name} is healed", *keys, K.HEAL_CLEARS_DAMAGE)
-    elif v == "recycle":
-        if unit.on_board:
-            ctx.it_might = s.might(unit) if unit.is_unit else None  # "its Might", looked back at (356.3.e.13)
-            board.recycle_permanent(g, unit, *keys)
-        else:
-            board.recycle_cards(g, [unit], *keys)
-    elif v == "play_from":
-        if unit.zone != "trash":
-            g.emit(
-                f"{item.label}: {unit.name} is no longer in the trash: it cannot be played",
-                *keys,
-                K.PLAY_NULL_INFORMATION,
-            )
-            return
-        if "free" in ins.data:
-            g.emit(
-                f"{item.label}: {unit.name} is played ignoring its cost: its base energy and power costs are 0",
-                *keys,
-                K.COST_IGNORED,
-            )
-        if "energy" in ins.data:  # "ignoring its Energy cost": its power cost is still paid
-            cost = costs.resolve_card_domain(unit.defn.cost or effects.Cost(), unit)
-            power = effects.Cost(0, cost.power)
-            payment = costs.plan(s, item.controller, power, legality.adders(s, item.controller))
-            if payment is None:
-                g.emit(
-                    f"{item.controller} cannot pay {power.text()}, the power cost of {unit.name}: it is not played "
-                    "and stays in the trash",
-                    *keys,
-                    K.COST_MUST_PAY,
-                )
-                ctx.did = False
-                return
-            g.emit(
-                f"{item.label}: {unit.name} is played ignoring its Energy cost: its base energy cost is 0; its power "
-                f"cost, {power.text()}, is paid",
-                *keys,
-                K.COST_IGNORED,
                 K.COST_MUST_PAY,
             )
-            board.pay(g, payment, unit.name)
-        board.play_from(g, unit, item.controller, "base", item, *keys)
-    elif v == "spend_buff":
-        if unit.buffed:
-            s.spend_buff(unit)
-            g.emit(f"{unit.name}'s buff is spent", *keys, K.BUFF_SPEND)
-        else:
             ctx.did = False
-            g.emit(f"{unit.name} has no buff to spend", *keys, K.BUFF_SPEND)
-    elif v == "swap":
-        me = ctx.source
-        if me is None or not me.on_board or not unit.on_board:
-            g.emit(
-                f"{item.label}: one of the two units is no longer on the board: nothing moves",
-                *keys,
-                K.TEXT_DO_WHAT_YOU_CAN,
-            )
             return
-        mine, theirs = me.location or "base", unit.location or "base"
-        board.move_units(g, me.controller or me.owner, [me], theirs, *keys, K.MOVE_BY_EFFECT)
-        board.move_units(g, unit.controller or unit.owner, [unit], mine, *keys, K.MOVE_BY_EFFECT)
-    elif v == "weaponmaster":
-        _weaponmaster(g, ctx, unit, keys)
-    elif v == "attach":
-        gear = ctx.source
-        if gear is None or not gear.on_board:
-            g.emit(f"{item.label}: the gear to attach is no longer on the board", *keys, K.PLAY_NULL_INFORMATION)
-            return
-        board.attach(g, gear, unit, *keys)
-    elif v == "control":
-        if unit.controller == item.controller:
-            return
-        old = unit.controller
-        unit.controller = item.controller
-        g.emit(f"{item.controller} gains control of {unit.name} (from {old})", *keys, K.CONTROL_OF_PERMANENT)
-        if unit.zone == "battlefield" and unit.at is not None:
-            board.contest(g, s.bf(unit.at), item.controller)
-    else:  # pragma: no cover - the reader accepts only verbs carried out here
-        raise AssertionError(f"instruction {v!r} has no step")
+        g.emit(
+            f"{item.label}: {unit.name} is played ignoring its Energy cost: its base energy cost is 0; its power "
+            f"cost, {power.text()}, is paid",
+            *keys,
+            K.COST_IGNORED,
+            K.COST_MUST_PAY,
+        )
+        board.pay(g, payment, unit.name)
+    board.play_from(g, unit, item.controller, "base", item, *keys)
+
+
+@on_each_card("spend_buff")
+def _on_spend_buff(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s = g.s
+    if unit.buffed:
+        s.spend_buff(unit)
+        g.emit(f"{unit.name}'s buff is spent", *keys, K.BUFF_SPEND)
+    else:
+        ctx.did = False
+        g.emit(f"{unit.name} has no buff to spend", *keys, K.BUFF_SPEND)
+
+
+@on_each_card("swap")
+def _on_swap(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    me = ctx.source
+    if me is None or not me.on_board or not unit.on_board:
+        g.emit(
+            f"{item.label}: one of the two units is no longer on the board: nothing moves",
+            *keys,
+            K.TEXT_DO_WHAT_YOU_CAN,
+        )
+        return
+    mine, theirs = me.location or "base", unit.location or "base"
+    board.move_units(g, me.controller or me.owner, [me], theirs, *keys, K.MOVE_BY_EFFECT)
+    board.move_units(g, unit.controller or unit.owner, [unit], mine, *keys, K.MOVE_BY_EFFECT)
+
+
+@on_each_card("weaponmaster")
+def _on_weaponmaster(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    _weaponmaster(g, ctx, unit, keys)
+
+
+@on_each_card("attach")
+def _on_attach(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    item = ctx.item
+    gear = ctx.source
+    if gear is None or not gear.on_board:
+        g.emit(f"{item.label}: the gear to attach is no longer on the board", *keys, K.PLAY_NULL_INFORMATION)
+        return
+    board.attach(g, gear, unit, *keys)
+
+
+@on_each_card("control")
+def _on_control(g: Game, ctx: Context, ins: Instruction, unit: Card, keys: tuple[str, ...]) -> None:
+    s, item = g.s, ctx.item
+    if unit.controller == item.controller:
+        return
+    old = unit.controller
+    unit.controller = item.controller
+    g.emit(f"{item.controller} gains control of {unit.name} (from {old})", *keys, K.CONTROL_OF_PERMANENT)
+    if unit.zone == "battlefield" and unit.at is not None:
+        board.contest(g, s.bf(unit.at), item.controller)
 
 
 def _weaponmaster(g: Game, ctx: Context, gear: Card, keys: tuple[str, ...]) -> None:
