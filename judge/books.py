@@ -18,6 +18,7 @@ from rulebook.shipped import data_dir, seeds_dir
 if TYPE_CHECKING:
     from pathlib import Path
 
+    from rulebook.cards.store import CardStore
     from rulebook.library import Library
     from rulebook.store import Store
 
@@ -70,6 +71,34 @@ def open_store() -> Store:
         _kept.identity = identity
     _kept.checked = now
     return kept
+
+
+def open_cards(path: Path) -> CardStore:
+    """The card library at ``path`` (:class:`rulebook.cards.store.CardStore`); in ``judge serve``
+    (:func:`keep_stores`) each worker thread keeps it while cards.db is the same file, unchanged (a load
+    changes it), so what a store remembers of the names stays true. Raises
+    :class:`rulebook.cards.store.CardLibraryError`."""
+    from rulebook.cards.store import CardStore
+
+    if KEEP_SECONDS is None:
+        return CardStore(path)
+    identity = tuple(_stat(p) for p in (path, path.with_name(path.name + "-wal")))  # WAL: writes go beside
+    kept = getattr(_kept, "cards", None)
+    if kept is None or getattr(_kept, "cards_identity", None) != identity:
+        if kept is not None:
+            kept.close()
+        kept = _kept.cards = CardStore(path)
+        _kept.cards_identity = identity
+    return kept
+
+
+def _stat(path: Path) -> tuple | None:
+    """A file as it is now; None when it is absent or empty (an open WAL file before any write is)."""
+    try:
+        found = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (found.st_ino, found.st_mtime_ns, found.st_size) if found.st_size else None
 
 
 def fresh_db() -> Path:

@@ -271,6 +271,37 @@ def test_a_server_thread_keeps_its_store_until_the_library_file_is_replaced(fres
     assert second is not first and "rb-copy" in second.book_ids()
 
 
+def test_a_server_thread_keeps_its_card_store_until_a_load_changes_it(fresh_home, judge, monkeypatch, tmp_path):
+    """The card library likewise (what a search remembers of the card names stays true): the same store
+    while cards.db and its write-ahead log are unchanged, a new one once a load wrote cards."""
+    import judge.books as books
+
+    cards = REPO / "tests" / "data" / "cards" / "invented-scryfall.json"
+    assert judge("load", cards)[0] == 0
+    path = fresh_home / "cards.db"
+    assert books.open_cards(path) is not books.open_cards(path)  # the command line
+    monkeypatch.setattr(books, "KEEP_SECONDS", 0.0)
+    first = books.open_cards(path)
+    assert first.has_cards() and books.open_cards(path) is first
+    one = json.loads(cards.read_text(encoding="utf-8"))
+    more = tmp_path / "more.json"
+    more.write_text(
+        json.dumps(
+            [
+                dict(
+                    one[0],
+                    name="Later Bolt",
+                    id="00000000-0000-0000-0000-000000000099",
+                    oracle_id="10000000-0000-0000-0000-000000000099",
+                )
+            ]
+        )
+    )
+    assert judge("load", more)[0] == 0
+    second = books.open_cards(path)
+    assert second is not first and second.card("mtg", "Later Bolt") is not None
+
+
 @pytest.fixture
 def site_client(fresh_home, judge):
     """The application with the site of the seed books and the invented test cards, served live."""

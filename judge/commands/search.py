@@ -125,11 +125,12 @@ def _card_namer():
     path = default_home() / "cards.db"
     if not path.exists():
         return None
+    from judge.books import open_cards
     from rulebook.cards.mention import named_card
-    from rulebook.cards.store import CardLibraryError, CardStore
+    from rulebook.cards.store import CardLibraryError
 
     try:
-        cards = CardStore(path)
+        cards = open_cards(path)
     except CardLibraryError as exc:  # damaged, or a read-only folder: the rules are still searched
         warn(f"{exc}; searching the rules alone")
         return None

@@ -26,6 +26,7 @@ no game given, is not guessed between: the mention says so (``choices``).
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -259,15 +260,30 @@ def _printed_most(store: CardStore, word: str, game: str | None) -> tuple[str, s
     return rows[0].game, rows[0].name
 
 
+# The names of several faces and the possessive ones are read by a scan of every card (10 ms each); kept
+# for a card store as long as it lives (the command line: one question; judge serve: while cards.db is
+# the same, judge.books.open_cards).
+_RARE: weakref.WeakKeyDictionary[CardStore, dict] = weakref.WeakKeyDictionary()
+
+
+def _rare_names(store: CardStore, game: str | None) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """The (game, name) of the cards of several faces, and of those whose name has a possessive 's."""
+    mine = _RARE.setdefault(store, {})
+    if game not in mine:
+        mine[game] = (store.faced_names(game), store.possessive_names(game))
+    return mine[game]
+
+
 def _names_for(store: CardStore, keys: set[str], game: str | None) -> dict[str, list[tuple[str, str]]]:
     """Normalised name -> the (game, name) of the cards that have it as their name or a face's name, a
     possessive 's aside (``tawnos coffin`` is Tawnos's Coffin)."""
     out = store.named_each(keys, game)
-    for g, name in store.faced_names(game):  # the other faces, and the whole name typed without its "//"
+    faced, possessive = _rare_names(store, game)
+    for g, name in faced:  # the other faces, and the whole name typed without its "//"
         for key in [norm_name(face) for face in name.split(" // ")[1:]] + [norm_name(name.replace(" // ", " "))]:
             if key in keys and (g, name) not in out.get(key, []):
                 out.setdefault(key, []).append((g, name))
-    for g, name in store.possessive_names(game):
+    for g, name in possessive:
         key = _unpossessed(name)
         if key in keys and (g, name) not in out.get(key, []):
             out.setdefault(key, []).append((g, name))

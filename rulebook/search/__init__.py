@@ -123,7 +123,7 @@ def search(
     effective = query
     vocab: Mapping[str, int] = {}
     if correct_typos or "rule" in kinds:  # one book's words as they are asked for; every book's at once
-        vocab = BookWords(store, book) if book else SearchIndex.of(store).vocabulary()
+        vocab = BookWords.of(store, book) if book else SearchIndex.of(store).vocabulary()
     if correct_typos:  # judges' shorthand written out ("sba": state-based actions), then misspellings corrected
         written = expand_shorthand(query, book_games(store, book), lambda phrase: book_uses(store, phrase, book))
         fixed, changed = correct(written, vocab, lambda w: index_matches(store, w, book), settings)

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import math
 import re
+import threading
 from collections.abc import Mapping
 
 from rulebook.search.index import SearchIndex
@@ -77,7 +78,11 @@ def expansions(
 # The book's own thesaurus -------------------------------------------------------------------------
 # Only in the rescoring; joining its words to the candidates' query cost 14 of 110 questions.
 
+# Kept for the vocabulary objects last asked about, a few (a store's book words live as long as the store:
+# judge serve's worker threads each keep one), the object kept alive with its entry so its id stays its own.
 _STEM_COUNTS: dict[int, tuple[Mapping[str, int], dict[str, int], int, dict[str, str]]] = {}
+_STEM_COUNTS_KEPT = 16
+_STEM_LOCK = threading.Lock()
 
 
 def _stem_counts(vocab: Mapping[str, int]) -> tuple[dict[str, int], int, dict[str, str]]:
@@ -93,8 +98,10 @@ def _stem_counts(vocab: Mapping[str, int]) -> tuple[dict[str, int], int, dict[st
         counts[st] = counts.get(st, 0) + n
         if n > vocab.get(commonest.get(st, ""), 0):
             commonest[st] = w
-    _STEM_COUNTS.clear()
-    _STEM_COUNTS[id(vocab)] = (vocab, counts, sum(counts.values()) or 1, commonest)
+    with _STEM_LOCK:  # threads of judge serve: the oldest dropped by one at a time
+        if len(_STEM_COUNTS) >= _STEM_COUNTS_KEPT:
+            _STEM_COUNTS.pop(next(iter(_STEM_COUNTS)), None)
+        _STEM_COUNTS[id(vocab)] = (vocab, counts, sum(counts.values()) or 1, commonest)
     return counts, sum(counts.values()) or 1, commonest
 
 

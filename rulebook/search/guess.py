@@ -54,7 +54,7 @@ def game_words(store, books: dict[str, str], words: list[str]) -> dict[str, list
 
     words = list(dict.fromkeys(w.lower() for w in words))
     totals = _totals(store, books)
-    vocabularies = {b: BookWords(store, b) for b in books.values()}
+    vocabularies = {b: BookWords.of(store, b) for b in books.values()}
     out: dict[str, list[str]] = {g: [] for g in books}
     for word in words:
         counts = {b: vocabularies[b].get(word, 0) for b in books.values()}

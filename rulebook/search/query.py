@@ -12,10 +12,12 @@ import hashlib
 import json
 import re
 import sqlite3
+import weakref
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from importlib.util import find_spec
 from pathlib import Path
+from typing import ClassVar
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
@@ -95,11 +97,23 @@ class BookWords(Mapping[str, int]):
     """
 
     _MISSING = object()
+    _of: ClassVar[weakref.WeakKeyDictionary[Store, dict[str, BookWords]]] = weakref.WeakKeyDictionary()
 
     def __init__(self, store: Store, book: str):
         self._index, self._book = SearchIndex.of(store), book
         self._all: dict[str, int] | None = None
         self._asked: dict[str, object] = {}
+
+    @classmethod
+    def of(cls, store: Store, book: str) -> BookWords:
+        """The book's words over ``store``, made once per store: a store reads one library file, never
+        changed in place, so what was read stays true while the store lives (``judge serve`` keeps a
+        store per worker thread; the command line makes one a call)."""
+        mine = cls._of.setdefault(store, {})
+        found = mine.get(book)
+        if found is None:
+            found = mine[book] = cls(store, book)
+        return found
 
     def _everything(self) -> dict[str, int]:
         if self._all is None:

@@ -216,7 +216,7 @@ def card_ruling(card, question: str):
 
 def _mention(store, name_card, query: str, books: list[str], game: str | None) -> Mention | None:
 
-    vocabularies = [BookWords(store, b) for b in books]
+    vocabularies = [BookWords.of(store, b) for b in books]
     index = SearchIndex.of(store)
 
     def count(word: str) -> int:
