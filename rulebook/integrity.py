@@ -150,8 +150,10 @@ def numbering_issues(rules: Sequence[Rule], game: str, warnings: Sequence[ReadWa
     """Gaps, out-of-order numbers and duplicates, each ``{"kind", "number", "line", "source", "detail"}``.
 
     * gap: a sibling sequence skips a number or letter (``601.2a``, ``601.2c``: ``601.2b`` is
-      missing), or does not start at 1 / a. Magic's sequences skip l and o by design. Top-level
-      numbers (``101``, ``102``...) are not checked: both games leave room between sections.
+      missing), or does not start at 1 / a. Magic's sequences skip l and o by design. Sections
+      (``390``, ``392``: ``391`` is missing) are checked within their hundred, where a hole of at
+      most three numbers is a gap; a longer one is room the publisher left (Riftbound's ``003`` to
+      ``049`` before its Silver Rule at ``050``), as the hundreds do (``122``, then ``200``).
       The line given is the line of the sibling after the gap.
     * out_of_order: within one source file, a rule whose number sorts before the rule above it.
     * duplicate: a number read twice from one source file (and the readers' duplicate warnings).
@@ -227,7 +229,7 @@ def _gaps(parent_number: str, kids: set[str], by_number: dict[str, Rule], game: 
     for kid in kids:
         t = tokens(kid)
         if len(t) < 2:
-            return []  # three-digit sections under a part or section heading
+            return _section_gaps(parent_number, kids, by_number)  # three-digit sections under a heading
         lasts[t[-1]] = kid
     head = tokens(parent_number)
     out = []
@@ -256,6 +258,31 @@ def _gaps(parent_number: str, kids: set[str], by_number: dict[str, Rule], game: 
             }
         )
     return out[::-1]
+
+
+_ROOM = 3  # a hole of more sections than this, inside one hundred, is room the publisher left
+
+
+def _section_gaps(parent_number: str, kids: set[str], by_number: dict[str, Rule]) -> list[dict]:
+    """Sections missing between two sections of one hundred (``390``, ``392``: ``391``), the hole at
+    most :data:`_ROOM` numbers wide."""
+    present = sorted({int(k) for k in kids if re.fullmatch(r"\d{3}", k)})
+    out = []
+    for before, after in zip(present, present[1:]):
+        if before // 100 != after // 100 or not 1 < after - before <= _ROOM + 1:
+            continue
+        following = by_number.get(f"{after:03d}")
+        for missing in range(before + 1, after):
+            out.append(
+                {
+                    "kind": "gap",
+                    "number": f"{missing:03d}",
+                    "line": following.line if following else 0,
+                    "source": following.source if following else "",
+                    "detail": f"{parent_number} has no {missing:03d} between {before:03d} and {after:03d}",
+                }
+            )
+    return out
 
 
 def book_report(store, book_id: str, top: int = 10) -> dict:

@@ -78,6 +78,11 @@ OPTIONAL = {
     ("rulebook/library.py", "rulebook.meaning_rows"): "optional: NumPy (ImportError: built without vectors)",
     ("rulebook/library.py", "rulebook.vectors"): "optional: NumPy (ImportError: built without word pieces)",
     ("rulebook/search/meaning.py", "rulebook.vectors"): "optional: NumPy (ImportError: ModelUnavailable)",
+    # Imported for the one kind of file that needs it (77 ms and 59 ms to import): a text load skips both.
+    ("rulebook/readers/documents.py", "pypdf"): "heavy: only a PDF needs it",
+    ("rulebook/readers/documents.py", "docx"): "heavy: only a Word file needs it",
+    ("rulebook/readers/documents.py", "docx.table"): "heavy: only a Word file needs it",
+    ("rulebook/readers/documents.py", "docx.text.paragraph"): "heavy: only a Word file needs it",
     # One of the two exists, by platform.
     ("rulebook/lock.py", "fcntl"): "platform: POSIX file locks",
     ("rulebook/lock.py", "msvcrt"): "platform: Windows file locks",

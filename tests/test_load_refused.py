@@ -9,7 +9,6 @@ import random
 import sqlite3
 
 import pytest
-from conftest import corpus
 
 from rulebook.model import ReadError
 from rulebook.readers import read_file
@@ -65,15 +64,8 @@ def test_a_web_page_is_refused_and_nothing_is_lost(fresh_home, judge, tmp_path):
     _refused(judge, fragment, f"looks like an HTML page, {NOT_TEXT}")
 
 
-def test_the_publishers_pdf_is_refused(fresh_home, judge, tmp_path):
-    # The project has no PDF reader (docs/decisions.md, "Runtime dependencies"): it says so in one line.
-    _keep(judge, tmp_path)
-    _refused(judge, corpus("mtg", "MagicCompRules-2025-02-07.pdf"), f"looks like a PDF file, {NOT_TEXT}")
-
-
-def test_the_publishers_word_file_is_refused(fresh_home, judge, tmp_path):
-    _keep(judge, tmp_path)
-    _refused(judge, corpus("mtg", "MagicCompRules-2025-02-07.docx"), f"looks like a Word document (.docx), {NOT_TEXT}")
+# The publishers' PDF and Word files are read since issue 25 (tests/test_pdf_docx.py); a damaged one is
+# refused there.
 
 
 def test_empty_binary_and_wordless_files_are_refused(fresh_home, judge, tmp_path):
@@ -92,9 +84,7 @@ def test_empty_binary_and_wordless_files_are_refused(fresh_home, judge, tmp_path
         "no numbered rule, glossary entry or ruling found: expected rules numbered like "
         "'100.1.', glossary entries or Q:/A: rulings",
     )
-    pdf_header = tmp_path / "half.pdf"  # a PDF cut after its header still says it is one
-    pdf_header.write_bytes(b"%PDF-1.6\r%\xe2\xe3\xcf\xd3\r\n")
-    _refused(judge, pdf_header, f"looks like a PDF file, {NOT_TEXT}")
+    # A PDF cut after its header: tests/test_pdf_docx.py (a damaged PDF).
 
 
 @pytest.mark.parametrize("markup", ["<!DOCTYPE html>", "<html>", "%PDF-1.6", "</body></html>"])

@@ -199,9 +199,13 @@ def test_spiritforged_faq_sections():
     )
     falling = rulings["Falling Star (revised text)"]
     assert falling.answer == "Deal 3 to a unit.\nDeal 3 to a unit.\n(You can choose different units.)"
+    rain = rulings["Icathian Rain (revised text)"]
+    assert rain.answer == "\n".join(["Deal 2 to a unit."] * 6 + ["(You can choose different units.)"])
+    # The paragraph on Deflect after the revised card texts carries on the discussion they interrupted.
     reversal = rulings["Falling Star, Icathian Rain, and Deflect"].answer.split("\n")
     assert reversal[0].startswith("The Origins FAQ impacted these two Origins cards")
-    assert reversal[-1].endswith("You can still choose the same unit or different units for each choice.")
+    assert reversal[-2].endswith("You can still choose the same unit or different units for each choice.")
+    assert reversal[-1].startswith("In addition to these card changes, we have a small rules change to make.")
     intro = rulings["Riftbound Spiritforged FAQ"].answer.split("\n")
     assert intro[0].startswith("Hi all!") and intro[-1].startswith("- [C] in other cases")
 

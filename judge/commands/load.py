@@ -15,7 +15,7 @@ from judge.output import echo, emit_json, fail, warn
 def load(
     paths: list[Path] = typer.Argument(
         ...,
-        help="Rule, glossary and rulings files (the kind of each is detected), "
+        help="Rule, glossary and rulings files (text, PDF or Word .docx; the kind of each is detected), "
         "and card files (Scryfall, MTGJSON v3/v5, the Riftbound card "
         "gallery and errata: recognised by their content).",
     ),

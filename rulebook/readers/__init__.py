@@ -6,13 +6,15 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 from pathlib import Path
 
 from rulebook import games
 from rulebook.model import Document, ReadError, Source
+from rulebook.readers import documents
 from rulebook.readers.rulings import read_rulings
-from rulebook.readers.text import NOT_TEXT, markup, read_lines
+from rulebook.readers.text import NOT_TEXT, decode, markup, read_bytes, sniff
 
 # Bump when a reader changes what it produces: stored books are then rebuilt from their sources.
 # (2: issue 12's readers keep a CR's whole body, numbers printed twice, split numbers at any depth and
@@ -20,8 +22,12 @@ from rulebook.readers.text import NOT_TEXT, markup, read_lines
 # for a glossary headword or a title, and refuse web pages, PDFs and Word files. tests/test_library.py
 # records the readers' digest for this version, so a reader edited without a bump fails there.
 # 4: issue 21's term uses (rulebook/references.py) leave out obsolete entries outside the rules they
-# point at and, in a book that writes its terms in lower case, a capitalised name's lower-case word.)
-READER_VERSION = "4"
+# point at and, in a book that writes its terms in lower case, a capitalised name's lower-case word.
+# 5: issue 25's readers join a Magic number split after its dot, start a rule whose number is glued to
+# a leftover of the page, never take a comment line for a title, and end a card's revised text in an
+# FAQ where the publisher speaks again; PDF and Word files are read (rulebook/readers/documents.py)
+# into the same lines as their text.)
+READER_VERSION = "5"
 
 KINDS = ("rules", "glossary", "rulings")
 
@@ -53,7 +59,9 @@ def read_file(path: str | Path, game: str | None = None, kind: str | None = None
 
     Raises :class:`ReadError` (one line, naming the file) for a file that cannot be read at all.
     """
-    lines, sha = read_lines(path)
+    raw = read_bytes(path)
+    extracted = documents.read_document(raw, path, sniff(raw))  # a PDF or Word file: its text's lines
+    lines, sha = extracted.lines if extracted else decode(raw, str(path)), hashlib.sha256(raw).hexdigest()
     name = Path(path).name
     game = game or detect_game(lines)
     kind = kind or detect_kind(lines)
@@ -71,4 +79,6 @@ def read_file(path: str | Path, game: str | None = None, kind: str | None = None
             "no numbered rule, glossary entry or ruling found: expected rules numbered "
             "like '100.1.', glossary entries or Q:/A: rulings",
         )
+    if extracted:
+        doc.warnings = documents.warnings(extracted, doc)
     return doc

@@ -2,7 +2,9 @@
 
 A full CR is: an introduction, a ``Contents`` list of the headings (not always in the body's words),
 the numbered rules, a ``Glossary`` (headword line, definition lines, blank line between entries) and
-``Credits``. Where the rules begin is decided by :func:`_body_start`.
+``Credits``. Where the rules begin is decided by :func:`_body_start`. A number split by a space
+(``702. 37a Storm``) is joined, and one glued to a leftover of the page (``Refl702.38.``) read, where
+it is a number that comes next (:func:`_rejoin`, :func:`_glued`).
 
 >>> from rulebook.model import Source
 >>> doc = read_mtg(["1. Game Concepts", "", "100. General", "100.1. These rules apply.",
@@ -25,17 +27,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from rulebook import games
 from rulebook.model import Document, ReadWarning, Rule, Source, Term, Truncation
 from rulebook.numbers import duplicate, parent, printed, sort_key
 from rulebook.readers import truncated
-from rulebook.readers.text import is_junk, is_markup
+from rulebook.readers.text import glued_note, is_comment, is_junk, is_markup
 
 GAME = "mtg"
 
 # "100.1. Text", "100.1a Text", "302.1 Text" (dot lost), "901.4.All" (space lost), "1. Game Concepts".
-_NUMBERED = re.compile(r"^(\d{1,3})\.(?:(\d+)([a-z]*))?(\.?)(?:\s+|$|(?<=\.)(?=[A-Z“\"]))(.*)$")
+# (A sub-number has at most 4 digits: "100.99999..." of thousands is text, not a number int() would refuse.)
+_NUMBERED = re.compile(r"^(\d{1,3})\.(?:(\d{1,4})([a-z]*))?(\.?)(?:\s+|$|(?<=\.)(?=[A-Z“\"]))(.*)$")
 # "306.b If ..." (2008 CR): a letter subrule that lost its sub-number.
 _LETTER_ONLY = re.compile(r"^(\d{3})\.([a-z]{1,2})\.?\s+(.*)$")
+# The rest of a number pushed past a space (a line wrap, a PDF's spacing): "702. 37a Storm ..." after
+# "702.", and "702.37 a Storm ..." after "702.37" (joined only where they make the next number, _rejoin).
+_SPLIT_SUB = re.compile(r"^(\d{1,3})([a-z]{0,2})\.?(?:\s+|$)")
+_SPLIT_LETTER = re.compile(r"^([a-z]{1,2})\.?\s+(?=[A-Z“\"(])")
+# A number glued to the end of a leftover word of the page (a PDF's link or header): "Refl702.38. Text".
+_GLUED = re.compile(r"^(?P<leftover>[A-Za-z][A-Za-z’'-]{0,29}?)(?P<number>\d{3}(?:\.\d+[a-z]*)?)\.?\s+(?P<rest>\S.*)$")
 _EXAMPLE = re.compile(r"^Example:\s*")
 _EFFECTIVE = re.compile(r"(?:effective|current) as of ([A-Z][a-z]+) (\d{1,2}), (\d{4})")
 _MONTHS = (
@@ -203,8 +213,9 @@ def _glossary_layout(lines: list[str]) -> _Layout:
 
 
 def _title(lines: list[str]) -> str | None:
-    first = next((line.strip() for line in lines[:20] if line.strip()), "")
-    return _clean(first) if "Comprehensive Rules" in first else None
+    # A note about the file ("# source: ...") above the document is no title: the first line of the text is.
+    first = next((line.strip() for line in lines[:20] if line.strip() and not is_comment(line)), "")
+    return _clean(first.lstrip("#").strip()) if "Comprehensive Rules" in first else None  # "# Magic: ...": a heading
 
 
 def _edition(lines: list[str]) -> str | None:
@@ -295,6 +306,11 @@ def _read_rules(lines: list[str], layout: _Layout, source: str, warnings: list[R
             warn(i, _junk(stripped))
             continue
         numbered = _numbered(stripped, previous)
+        glued = _glued(stripped, previous) if numbered is None else None
+        if glued:
+            leftover, number, rest = glued
+            warn(i, glued_note(number, leftover))
+            numbered = _numbered(f"{number}. {rest}" if "." not in number else f"{number} {rest}", previous)
         if numbered is None:
             current = _attach(stripped, current, lambda reason: warn(i, reason), layout.has_intro)
             continue
@@ -320,10 +336,14 @@ def _numbered(line: str, previous: str | None) -> tuple[str, str | None, str, bo
     m = _NUMBERED.match(line)
     if m and _is_rule_start(m, line):
         head, sub, letters, _dot, rest = m.groups()
-        if sub is None:  # part heading "1. Game Concepts" or section heading "100. General"
+        joined = _rejoin(head, sub, rest, previous) if previous and not letters else None
+        if joined:
+            number, rest = joined
+        elif sub is None:  # part heading "1. Game Concepts" or section heading "100. General"
             return head, _clean(rest), "", False
-        number = f"{head}.{int(sub)}{letters}"
-        if not letters and _is_title(rest):
+        else:
+            number = f"{head}.{int(sub)}{letters}"
+        if not number[-1].isalpha() and _is_title(rest):
             return number, _clean(rest), "", False
         return number, None, _clean(rest), False
     m = _LETTER_ONLY.match(line)
@@ -332,6 +352,52 @@ def _numbered(line: str, previous: str | None) -> tuple[str, str | None, str, bo
         if repaired:
             return repaired, None, _clean(m.group(3)), True
     return None
+
+
+def _rejoin(head: str, sub: str | None, rest: str, previous: str) -> tuple[str, str] | None:
+    """``(number, rest)`` for a number split by a space, where the joined number is one that comes
+    next after ``previous`` (:func:`_expected_after`): ``702. 37a Storm ...`` right after 702.37 is
+    702.37a, ``702.37 a Storm ...`` too. Elsewhere the part after the space is text: ``100. 2 ...``
+    after 100.1 is no split number (None)."""
+    m = _SPLIT_SUB.match(rest) if sub is None else _SPLIT_LETTER.match(rest)
+    if m is None:
+        return None
+    number = f"{head}.{int(m.group(1))}{m.group(2)}" if sub is None else f"{head}.{int(sub)}{m.group(1)}"
+    return (number, rest[m.end() :]) if number in _expected_after(previous) else None
+
+
+def _expected_after(previous: str) -> set[str]:
+    """The numbers that may come right after ``previous``: its first sub-rule, the next sub-rule of
+    it or of the rule above it, or the next section (Magic's letters skip l and o).
+
+    >>> sorted(_expected_after("702")), sorted(_expected_after("702.37")), sorted(_expected_after("702.37k"))
+    (['702.1', '703'], ['702.37a', '702.38', '703'], ['702.37m', '702.38', '703'])
+    """
+    m = re.fullmatch(r"(\d{3})(?:\.(\d+)([a-z]*))?", previous)
+    if m is None:
+        return set()
+    section, sub, letters = m.groups()
+    found = {f"{int(section) + 1:03d}"}
+    if sub is None:
+        return found | {f"{section}.1"}
+    found.add(f"{section}.{int(sub) + 1}")
+    order = games.get(GAME).numbering.letters()
+    if not letters:
+        found.add(f"{section}.{sub}{order[0]}")
+    elif letters in order[:-1]:
+        found.add(f"{section}.{sub}{order[order.index(letters) + 1]}")
+    return found
+
+
+def _glued(line: str, previous: str | None) -> tuple[str, str, str] | None:
+    """``(leftover, number, rest)`` for a line whose rule number is glued to the end of a word left
+    over from the page (``Refl702.38. Text``), where the number is one that comes next; else None."""
+    m = _GLUED.match(line) if previous else None
+    if m is None or not previous or m.group("number") not in _expected_after(previous):
+        return None
+    if "." not in m.group("number") and not line[m.end("number") :].startswith("."):
+        return None  # a section is printed "703.": "Page703 cards" is no rule
+    return m.group("leftover"), m.group("number"), m.group("rest")
 
 
 def _is_rule_start(m: re.Match, line: str) -> bool:
@@ -368,7 +434,7 @@ def _attach(line: str, current: _RuleDraft | None, warn, has_intro: bool) -> _Ru
     """An unnumbered line: an example or a continuation paragraph of the rule above."""
     if current is None:
         # Before the first rule of a full document is the introduction; elsewhere it is a stray line.
-        if not has_intro and not (_EFFECTIVE.search(line) or "Comprehensive Rules" in line):
+        if not has_intro and not (_EFFECTIVE.search(line) or "Comprehensive Rules" in line or is_comment(line)):
             warn(f"text before the first rule, not read: {_preview(line)}")
         return None
     example = _EXAMPLE.match(line)

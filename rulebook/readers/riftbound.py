@@ -11,6 +11,9 @@ reader handles the layouts seen in practice:
 * numbers broken by a PDF line wrap (``312. 3 When ...`` is 312.3, ``322.8. a The ...`` is
   322.8.a), repaired where the joined number continues the numbering read so far;
 * two rules run together on one line (``... passes. 312.3 When a player ...``);
+* a number glued to a word left over from the page (``Refl391. Delayed ...``), read as the rule it
+  starts where it continues the numbering, the leftover dropped with a warning naming it;
+* a comment line above the title (``# converted from the PDF by ...``), which is not the title;
 * a number printed twice: both rules are kept, the second as ``744.5-2`` (see
   :func:`rulebook.numbers.duplicate`), with a warning.
 
@@ -29,7 +32,7 @@ from dataclasses import dataclass, field
 from rulebook.model import Document, ReadWarning, Rule, Source, Truncation
 from rulebook.numbers import duplicate, parent, printed, sort_key
 from rulebook.readers import truncated
-from rulebook.readers.text import is_junk, is_markup
+from rulebook.readers.text import glued_note, is_comment, is_junk, is_markup
 
 GAME = "riftbound"
 
@@ -39,8 +42,14 @@ _LEADING_NUMBER = re.compile(r"^(?P<number>\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))*)(?
 _DANGLING_PART = re.compile(r"^(?P<part>\d{1,2}|[a-z])\s+(?=[^\sa-z])")
 # A rule run into the end of the previous one: "... passes. 312.3 When a player ...".
 _EMBEDDED_NUMBER = re.compile(r"(?<=[.!?\"”)])\s+(?P<number>\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))+)\.?\s+(?=[A-Z\"“\[])")
-_SUBSECTIONS = re.compile(r"^(?P<count>\d+)\s+subsections?$", re.I)
-_TRUNCATION = re.compile(r"^(?:\.\.\.|…)\s*and\s+(?P<missing>\d+)\s+more\s+rules?\.?$", re.I)
+# A number glued to the end of a word left over from the page (a PDF's link or running header), at the
+# start of a line or after a sentence: "Refl391. Delayed Abilities ..." (v1.3's 390.5.b).
+_GLUED_NUMBER = re.compile(
+    r"(?:^|(?<=[.!?\"”)])\s+)(?P<leftover>[A-Za-z][A-Za-z’'-]{0,29}?)"
+    r"(?P<number>\d{3}(?:\.(?:\d{1,3}|[a-z]{1,2}))*)(?P<dot>\.?)\s+(?=[A-Z\"“\[])"
+)
+_SUBSECTIONS = re.compile(r"^(?P<count>\d{1,6})\s+subsections?$", re.I)  # (not thousands of digits: int())
+_TRUNCATION = re.compile(r"^(?:\.\.\.|…)\s*and\s+(?P<missing>\d{1,6})\s+more\s+rules?\.?$", re.I)
 _LAST_UPDATED = re.compile(r"^(?:Last Updated|Updated|Effective)\s*:?\s*(?P<edition>.+)$", re.I)
 _BULLET = re.compile(r"^[*•]\s+")
 _EXAMPLE = re.compile(r"\s*\bExamples?:\s*")
@@ -197,10 +206,12 @@ class _Reader:
         """Lines before the first rule: the first is the title, ``Last Updated: ...`` the edition."""
         if self.preamble_done:
             self.warn(lineno, f"text outside any rule skipped: {line[:60]!r}")
+        elif is_comment(line):
+            pass  # a note about the file ("# converted from the PDF by ..."), not its title
         elif match := _LAST_UPDATED.match(line):
             self.doc.edition = match["edition"].strip()
         elif self.doc.title is None:
-            self.doc.title = line
+            self.doc.title = line.lstrip("#").strip() or line  # "# Riftbound Core Rules": a Markdown heading
         # Other header lines ("Section 300 — 218 rules") describe the scrape, not a rule.
 
     def set_expected_children(self, lineno: int, count: int) -> None:
@@ -266,7 +277,7 @@ class _Reader:
         """Add text to the current rule, starting a new rule where one runs into the text."""
         assert self.current is not None
         while text:
-            split = self.find_embedded(text)
+            split = self.find_embedded(lineno, text)
             if split is None:
                 self.current.parts.append(_BULLET.sub("", text))
                 return
@@ -275,11 +286,17 @@ class _Reader:
                 self.current.parts.append(_BULLET.sub("", before))
             self.open_rule(lineno, number)
 
-    def find_embedded(self, text: str) -> tuple[str, str, str] | None:
+    def find_embedded(self, lineno: int, text: str) -> tuple[str, str, str] | None:
+        """``(text before, number, text after)`` where an expected rule number runs into the text."""
         expected = expected_after(printed(self.current.number) if self.current else self.last_number)
         for match in _EMBEDDED_NUMBER.finditer(text):
             if match["number"] in expected:
                 return text[: match.start()], match["number"], text[match.end() :]
+        for match in _GLUED_NUMBER.finditer(text):
+            number = match["number"]
+            if number in expected and (match["dot"] or "." in number):  # a section is printed "391."
+                self.warn(lineno, glued_note(number, match["leftover"]))
+                return text[: match.start()], number, text[match.end() :]
         return None
 
     def finish_rule(self) -> None:

@@ -12,7 +12,10 @@ is the heading and whose answer is the text under it. Inside a question's answer
 card's revised text) stays part of the answer, except one giving a rule's revised text
 (:func:`revised_rule`), which is always a section of its own. Text under the title or a topic, before
 any question, is a section named by that heading. Only text under no heading at all (plain text
-before its first question) is skipped, with a warning.
+before its first question) is skipped, with a warning. A card's revised text ends where the publisher
+speaks again ("we", "our"): that paragraph carries on the discussion the revised texts interrupted.
+A comment line (``# origin: ...``, ``# downloaded from ...``: :func:`rulebook.readers.text.is_comment`)
+is neither the title nor text; it may give the FAQ's date (``published 2025-10-16``).
 
 Every ruling gets a stable id ``<file stem>-<n>``, n counting questions and sections from 1 in file
 order, and carries its FAQ's title and date. :func:`link_revisions` links a later FAQ's ruling to the
@@ -35,7 +38,7 @@ from pathlib import Path
 from rulebook import numbers
 from rulebook.model import Document, ReadWarning, Ruling, Source
 from rulebook.readers.riftbound import looks_like_title
-from rulebook.readers.text import is_junk
+from rulebook.readers.text import is_comment, is_junk
 
 _HEADING = re.compile(r"^(?P<level>#{1,6})\s+(?P<text>.*?)\s*#*$")
 _QUESTION = re.compile(r"^(?:#{1,6}\s*)?(?:\*\*)?Q\s*[:.](?:\*\*)?\s*(?P<question>\S.*)$")
@@ -43,8 +46,9 @@ _EMPTY_QUESTION = re.compile(r"^(?:\*\*)?Q\s*[:.]?(?:\*\*)?$")
 _ANSWER_PREFIX = re.compile(r"^(?:\*\*)?A\s*[:.](?:\*\*)?\s*")
 _BULLET = re.compile(r"^[-*•](?:\s+|$)")
 _HTML_ONLY = re.compile(r"^<[^>]+>$")
-_ORIGIN = re.compile(r"^origin:", re.I)
-_PUBLISHED = re.compile(r"\bpublished\s+(?P<date>\d{4}-\d{2}-\d{2})")
+_PUBLISHED = re.compile(r"\bpublished:?\s+(?P<date>\d{4}-\d{2}-\d{2})", re.I)
+# The publisher speaking for itself ("we're changing these two cards"): never a card's text.
+_PUBLISHER_VOICE = re.compile(r"\b(?:[Ww]e(?:[’'](?:re|ve|ll|d))?|[Oo]urs?|us)\b")
 _DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
@@ -59,6 +63,7 @@ class _Entry:
     line: int
     topic: str | None
     paragraphs: list[str] = field(default_factory=list)
+    resumes: int | None = None  # the index in doc.rulings of the discussion this text carries on
 
 
 @dataclass
@@ -90,6 +95,8 @@ class _Reader:
             self.warn(lineno, f"junk line skipped: {line[:60]!r}")
         elif _unreadable(line):
             self.warn(lineno, f"unreadable line skipped: {line[:60]!r}")
+        elif is_comment(line) and (line.startswith("#") or self.current is None):  # "// ..." in an answer is text
+            self.comment(line)
         elif match := _QUESTION.match(line):
             self.start(lineno, "question", _words(match["question"]))
         elif self.markdown and (match := _HEADING.match(line)):
@@ -126,15 +133,18 @@ class _Reader:
             self.start(lineno, "section", text)
 
     def document_heading(self, lineno: int, text: str) -> None:
-        if _ORIGIN.match(text):
-            if match := _PUBLISHED.search(text):
-                self.doc.edition = match["date"]
-        elif self.doc.title is None:
+        if self.doc.title is None:  # "# origin: ..." never gets here: it is a comment (self.comment)
             self.finish()
             self.doc.title = text
             self.heading = (lineno, text)
         else:
             self.set_topic(lineno, text)  # a second "#" heading parts the file as a topic does
+
+    def comment(self, line: str) -> None:
+        """A note about the file (``# origin: ... published 2025-10-16``): its date may be the FAQ's, but
+        it is never the title, a topic or text."""
+        if self.doc.edition is None and (match := _PUBLISHED.search(line)):
+            self.doc.edition = match["date"]
 
     def set_topic(self, lineno: int, text: str) -> None:
         self.finish()
@@ -156,6 +166,8 @@ class _Reader:
             self.start(self.heading[0], "section", self.heading[1])  # an introduction, named by its heading
         assert self.current is not None  # started just above
         self.orphan_line = None
+        if not (self.markdown and self.open_paragraph) and self.ends_revised_text(line):
+            self.resume_discussion(lineno)
         paragraphs = self.current.paragraphs
         if not paragraphs:
             line = _ANSWER_PREFIX.sub("", line)
@@ -166,6 +178,39 @@ class _Reader:
         else:
             paragraphs.append(line)
         self.open_paragraph = self.markdown
+
+    def ends_revised_text(self, line: str) -> bool:
+        """Whether a new paragraph ends the card text under a card's revised-text heading: after the
+        card's text, the publisher speaking in its own voice ("In addition to these card changes, we
+        have ...") is no longer the card's text but the discussion the card's text interrupted."""
+        entry = self.current
+        return (
+            entry is not None
+            and entry.form == "section"
+            and bool(entry.paragraphs)
+            and _is_card_revision(entry.question, entry.topic, self.doc.title)
+            and _PUBLISHER_VOICE.search(line) is not None
+        )
+
+    def resume_discussion(self, lineno: int) -> None:
+        """End the card's revised text; what follows carries on the discussion above the revised texts
+        (the section or question of the same topic before them), or starts a section named by the
+        topic when there is none. With neither, the text stays where it is."""
+        assert self.current is not None
+        topic = self.current.topic
+        index = len(self.doc.rulings) - 1
+        while (
+            index >= 0
+            and self.doc.rulings[index].form == "section"
+            and _is_card_revision(self.doc.rulings[index].question, topic, self.doc.title)
+        ):
+            index -= 1
+        if index >= 0 and self.doc.rulings[index].topic == topic:
+            self.finish()
+            ruling = self.doc.rulings[index]
+            self.current = _Entry(ruling.form, ruling.question, ruling.line, topic, resumes=index)
+        elif topic:
+            self.start(lineno, "section", topic)
 
     def orphan(self, lineno: int) -> None:
         """Text under no heading and no question: warn once per block, at its first line."""
@@ -182,6 +227,10 @@ class _Reader:
         if entry is None:
             return
         answer = "\n".join(_words(p) for p in entry.paragraphs if _words(p))
+        if entry.resumes is not None:  # more of a discussion read before: its answer goes on
+            earlier = self.doc.rulings[entry.resumes]
+            self.doc.rulings[entry.resumes] = replace(earlier, answer="\n".join(filter(None, (earlier.answer, answer))))
+            return
         if not answer:
             what = "question without an answer" if entry.form == "question" else "section without text"
             self.warn(entry.line, f"{what}: {entry.question[:60]!r}")
@@ -198,6 +247,14 @@ class _Reader:
         )
 
 
+def _is_card_revision(heading: str, topic: str | None, title: str | None) -> bool:
+    """A heading over a card's revised text (``Falling Star (revised text)``): not a rule's, nor the
+    title or topic an introduction is named by (``## Origins FAQ Outstanding Issues and Errata``)."""
+    if heading in (topic, title):
+        return False
+    return _REVISION_WORD.search(heading) is not None and revised_rule(heading) is None
+
+
 def _unreadable(line: str) -> bool:
     """Text that decoded to nothing a judge can read: a third or more replacement or control characters."""
     bad = sum(1 for ch in line if ch == "\ufffd" or unicodedata.category(ch) in ("Cc", "Co", "Cn"))
@@ -205,7 +262,8 @@ def _unreadable(line: str) -> bool:
 
 
 def is_markdown(lines: list[str]) -> bool:
-    return any(_HEADING.match(line.strip()) for line in lines)
+    """Whether the FAQ is Markdown: it has headings (a comment line such as ``# saved by ...`` is none)."""
+    return any(_HEADING.match(line.strip()) and not is_comment(line) for line in lines)
 
 
 def read_rulings(lines: list[str], source: Source, game: str) -> Document:
