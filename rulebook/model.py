@@ -111,6 +111,7 @@ class ReadError(Exception):
     """A file that cannot be read at all. ``str()`` is one line naming the file (and line)."""
 
     def __init__(self, path: str, message: str, line: int | None = None):
+        message = message.replace("\r", "\\r").replace("\n", "\\n")  # a message quoting the file stays one line
         self.path, self.line, self.message = path, line, message
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {message}")

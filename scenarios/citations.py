@@ -124,7 +124,12 @@ def edition_date(game: str, edition: str | None) -> str | None:
 
     key = edition_key(edition)
     if key[0] == 2:
-        return f"{key[1]:04d}-{key[2]:02d}-{key[3]:02d}"
+        written = f"{key[1]:04d}-{key[2]:02d}-{key[3]:02d}"
+        try:
+            date.fromisoformat(written)
+        except ValueError:  # no such day ("2026-13-45", a damaged scenario): an edition of no known date
+            return None
+        return written
     if not edition:
         return None
     versions = timeline(game).versions

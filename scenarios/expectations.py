@@ -161,7 +161,7 @@ def _compare_nested(key: str, want: Mapping, got: Mapping | None) -> str | None:
         for field_name, value in fields.items():
             actual = entry.get(field_name, _FIELD_DEFAULTS.get(field_name))
             if isinstance(value, list) or isinstance(actual, list):
-                same = sorted(_norm(v) for v in (value or [])) == sorted(_norm(v) for v in (actual or []))
+                same = _same_items(value, actual)
             else:
                 same = _norm(value) == _norm(actual)
             if not same:
@@ -169,9 +169,20 @@ def _compare_nested(key: str, want: Mapping, got: Mapping | None) -> str | None:
     return f"{key}: " + "; ".join(problems) if problems else None
 
 
+def _as_list(value: Any) -> list:
+    """A list as itself, nothing as [], one value as a list of it (a scenario may write either)."""
+    return value if isinstance(value, list) else [] if value is None else [value]
+
+
+def _same_items(want: Any, got: Any) -> bool:
+    """The same values in any order (values of any type, as a scenario file may hold: never sorted
+    against each other)."""
+    return sorted(map(repr, map(_norm, _as_list(want)))) == sorted(map(repr, map(_norm, _as_list(got))))
+
+
 def _compare_list(key: str, want: Any, got: Any) -> str | None:
-    want_list = [_norm(v) for v in (want or [])]
-    got_list = [_norm(v) for v in (got or [])]
+    want_list = [_norm(v) for v in _as_list(want)]
+    got_list = [_norm(v) for v in _as_list(got)]
     if want_list == got_list:
         return None
     return f"{key}: expected {show_value(want or [])}, got {show_value(got or [])}"

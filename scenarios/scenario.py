@@ -52,9 +52,19 @@ class ScenarioFileError(Exception):
     """One line for the judge: ``file:line: key path: what was expected``."""
 
     def __init__(self, path: str, line: int | None, where: str, message: str):
+        where, message = one_line(where), one_line(message)  # they may quote the file's text
         self.file, self.line, self.where, self.message = path, line, where, message
         location = f"{path}:{line}" if line else path
         super().__init__(f"{location}: {where + ': ' if where else ''}{message}")
+
+
+def one_line(text: str) -> str:
+    """``text`` with its line breaks written as ``\\n``: an error quoting a value of the file stays one line.
+
+    >>> print(one_line("cannot read {" + chr(10) + "W}"))
+    cannot read {\\nW}
+    """
+    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def format_path(path: tuple[str | int, ...]) -> str:
@@ -179,9 +189,30 @@ MAX_DEPTH = 32
 
 
 class _TooLarge(Exception):
-    def __init__(self, node: yaml.Node, message: str):
+    def __init__(self, node: yaml.Node | yaml.Event, message: str):
         super().__init__(message)
         self.line, self.message = node.start_mark.line + 1, message
+
+
+class _Loader(yaml.SafeLoader):
+    """PyYAML's safe loader, composing no deeper than the bound: its scanner slows with every ``[`` left open
+    (a line of 5,000 took 6 s to parse before ``_to_python`` could refuse it; bench/fuzz_readers.py found it),
+    so a text nested past the bound is refused where the nesting passes it, the rest never scanned."""
+
+    def __init__(self, stream: str):
+        super().__init__(stream)
+        self.depth = 0
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        self.depth += 1
+        try:
+            # A list or mapping whose path has MAX_DEPTH + 1 keys: where _to_python refuses (a scalar there, a
+            # mapping's key, nests nothing further).
+            if self.depth > MAX_DEPTH + 1 and self.check_event(yaml.SequenceStartEvent, yaml.MappingStartEvent):
+                raise _TooLarge(self.peek_event(), f"nested more than {MAX_DEPTH} deep")
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
 
 
 def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int], budget: list[int] | None = None) -> Any:
@@ -206,8 +237,10 @@ def _to_python(node: yaml.Node, path: tuple, lines: dict[tuple, int], budget: li
     # Scalars: PyYAML's safe constructor decides the type (int, bool, null, str).
     try:
         return yaml.SafeLoader("").construct_object(node, deep=True)
-    except ValueError as exc:  # a number of more digits than Python converts (4,300)
-        raise _TooLarge(node, f"a number too large to read ({str(exc).split(';')[0]})") from None
+    except ValueError as exc:  # a number of more digits than Python converts (4,300); a date of no calendar
+        if "digits" in str(exc):
+            raise _TooLarge(node, f"a number too large to read ({str(exc).split(';')[0]})") from None
+        raise _TooLarge(node, f"cannot read the value {str(node.value)[:40]!r}: {exc}") from None
 
 
 def load_scenario(path: str | Path, library: Library | None = None) -> Scenario:
@@ -224,24 +257,31 @@ def load_scenario(path: str | Path, library: Library | None = None) -> Scenario:
     return read_scenario(text, name, library)
 
 
+def _yaml_error(name: str, exc: yaml.YAMLError) -> ScenarioFileError:
+    """PyYAML's error as one line with its line number (its text spans several, quoting the place)."""
+    mark = getattr(exc, "problem_mark", None)
+    problem = getattr(exc, "problem", None) or next(iter(str(exc).splitlines()), "") or type(exc).__name__
+    return ScenarioFileError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {' '.join(problem.split())}")
+
+
 def read_scenario(text: str, name: str = "scenario", library: Library | None = None) -> Scenario:
     """A scenario from its YAML ``text`` (a ruling's stored scenario), its errors naming ``name``; as
     :func:`load_scenario`."""
     try:
-        root = yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=_Loader)
+    except _TooLarge as exc:
+        raise ScenarioFileError(name, exc.line, "", f"not a scenario: {exc.message}") from None
     except RecursionError:
         raise ScenarioFileError(name, None, "", f"not valid YAML: nested more than {MAX_DEPTH} deep") from None
     except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise ScenarioFileError(name, mark.line + 1 if mark else None, "", f"not valid YAML: {problem}") from None
+        raise _yaml_error(name, exc) from None
     if root is None:
         raise ScenarioFileError(name, None, "", "empty file: expected a scenario (game, players, actions)")
     lines: dict[tuple, int] = {}
     try:
         data = _to_python(root, (), lines)
-    except yaml.YAMLError as exc:
-        raise ScenarioFileError(name, None, "", f"not valid YAML: {exc}") from None
+    except yaml.YAMLError as exc:  # a tag no safe constructor knows ("<<" merge keys, !!python/...)
+        raise _yaml_error(name, exc) from None
     except _TooLarge as exc:
         raise ScenarioFileError(name, exc.line, "", f"not a scenario: {exc.message}") from None
     scenario = Scenario(name, data if isinstance(data, dict) else {}, lines)

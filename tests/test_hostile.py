@@ -35,7 +35,7 @@ BOMBS = {
     "billion laughs": (_laughs(9), 1, "not a scenario: more than 20000 values"),
     "laughs inside a real scenario": (SPEC.replace("title:", _laughs(9) + "title:", 1), -1, "more than 20000 values"),
     "an alias of itself": ("game: &a [*a]\n", 1, "nested more than 32 deep"),
-    "brackets 20,000 deep": ("game: " + "[" * 20000 + "]" * 20000 + "\n", None, "nested more than 32 deep"),
+    "brackets 20,000 deep": ("game: " + "[" * 20000 + "]" * 20000 + "\n", 1, "nested more than 32 deep"),
     "a mapping 40 deep": ("".join(" " * i + "a:\n" for i in range(40)) + " " * 40 + "b\n", 34, "nested more than 32"),
     "a number of 10,000 digits": (SPEC.replace("victory_score: 8", "victory_score: " + "9" * 10000), 7, "too large"),
     "a count of a billion cards": (SPEC.replace("Ana: 10,", "Ana: 1000000000,"), 18, "from 0 to 500"),

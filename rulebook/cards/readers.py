@@ -182,6 +182,11 @@ def parse_head(text: str, pos: int = 0) -> tuple[Any, int, bool]:
 
 
 _DECODER = json.JSONDecoder()
+# Python's JSON decoder recurses once per level: a value nested past the interpreter's limit (a damaged
+# or hostile file: card data is a few levels deep) is refused with this, not a RecursionError.
+TOO_DEEP = "the JSON is nested too deep to read (thousands of levels): expected card data, a few levels deep"
+# ... and a number of more digits than Python converts (4,300) raises ValueError, not JSONDecodeError.
+TOO_LONG = "the JSON holds a number of thousands of digits: expected card data"
 
 
 def _cut(exc: json.JSONDecodeError, text: str) -> bool:
@@ -247,6 +252,8 @@ class _JsonStream:
                 if end >= len(self.buf) and not self.eof:  # a number may go on in the next chunk
                     raise json.JSONDecodeError("cut", self.buf, end)
                 break
+            except RecursionError:
+                raise ReadError(self.path, TOO_DEEP, self.line()) from None
             except json.JSONDecodeError as exc:
                 if len(self.buf) - self.pos > _MAX_ELEMENT or not self._more():
                     if self.eof and _cut(exc, self.buf):
@@ -256,6 +263,8 @@ class _JsonStream:
                             _line_of(exc, self.lines_before),
                         ) from None
                     raise ReadError(self.path, f"invalid JSON: {exc.msg}", _line_of(exc, self.lines_before)) from None
+            except ValueError:
+                raise ReadError(self.path, TOO_LONG, self.line()) from None
         self.pos = end
         if self.pos > self.chunk:  # drop what was read, keeping the count of lines
             self.lines_before += self.buf.count("\n", 0, self.pos)
@@ -320,10 +329,14 @@ def load_whole(path: str | Path) -> Any:
     del raw
     try:
         return json.loads(text)
+    except RecursionError:
+        raise ReadError(str(path), TOO_DEEP) from None
     except json.JSONDecodeError as exc:
         if _cut(exc, text):
             raise ReadError(str(path), "the JSON is cut short: the file looks truncated", _line_of(exc)) from None
         raise ReadError(str(path), f"invalid JSON: {exc.msg}", _line_of(exc)) from None
+    except ValueError:
+        raise ReadError(str(path), TOO_LONG) from None
 
 
 # -- recognising a file --------------------------------------------------------------------------------
@@ -347,6 +360,10 @@ def _head_value(path: str | Path, size: int = HEAD) -> tuple[Any, bool] | None:
         value, _, complete = parse_head(text, start)
     except json.JSONDecodeError:
         return None
+    except RecursionError:
+        raise ReadError(str(path), TOO_DEEP) from None
+    except ValueError:
+        raise ReadError(str(path), TOO_LONG) from None
     return value, complete and whole
 
 
@@ -501,9 +518,58 @@ def _top(path: str, fmt: str) -> Any:
 def _elements(top: Any) -> Iterable[Any]:
     if isinstance(top, dict) and not isinstance(top, _Members):
         if top.get("object") == "list":
-            return top.get("data") or []
+            data = top.get("data")
+            return data if isinstance(data, list) else []
         return [top]
-    return top
+    return top if isinstance(top, (list, Iterator)) else []
+
+
+# -- the fields a reader reads, by the type it reads them as ---------------------------------------------
+# A record whose field has another type (a number for a name, an object for a type line: a damaged or
+# hand-edited file) is read as if the field were absent, as a record without a name is skipped: the rest
+# of the file still loads, and no reader meets a value it cannot use.
+_TEXT_FIELDS = frozenset(
+    "name faceName manaCost mana_cost type type_line text oracle_text layout side setId abilityText released_at "
+    "set oracle_id code releaseDate published_at comment source date object content kind publishedAt updatedAt "
+    "scryfallOracleId".split()
+)
+_TEXT_LIST_FIELDS = frozenset(
+    "names supertypes types subtypes colors keywords domains superTypes cardTypes tags printings".split()
+)
+_MAP_FIELDS = frozenset(["identifiers"])
+_MAP_LIST_FIELDS = frozenset("card_faces rulings cards".split())
+_STAT_FIELDS = frozenset("power toughness loyalty energy might cmc manaValue convertedManaCost".split())
+
+
+def _checked(rec: Any) -> dict[str, Any] | None:
+    """``rec`` with every field a reader reads of the type it reads it as (others dropped, a list's
+    elements of another type left out); None for a record that is no JSON object.
+
+    >>> _checked({"name": 3, "types": ["Creature", 2], "text": "Flying", "power": [1], "cards": [{}, 5]})
+    {'types': ['Creature'], 'text': 'Flying', 'cards': [{}]}
+    """
+    if not isinstance(rec, dict):
+        return None
+    out: dict[str, Any] = {}
+    for key, value in rec.items():
+        if key in _TEXT_FIELDS:
+            if isinstance(value, str):
+                out[key] = value
+        elif key in _TEXT_LIST_FIELDS:
+            if isinstance(value, list):
+                out[key] = [x for x in value if isinstance(x, str)]
+        elif key in _MAP_FIELDS:
+            if isinstance(value, dict):
+                out[key] = value
+        elif key in _MAP_LIST_FIELDS:
+            if isinstance(value, list):
+                out[key] = [x for x in value if isinstance(x, dict)]
+        elif key in _STAT_FIELDS:
+            if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+                out[key] = value
+        else:
+            out[key] = value
+    return out
 
 
 # -- Magic: shared ------------------------------------------------------------------------------------
@@ -601,13 +667,14 @@ _SKIPPED_LAYOUTS = {"art_series", "token", "double_faced_token", "emblem"}  # no
 
 
 def _scryfall_cards(top: Any) -> Iterator[Printing]:
-    for card in _elements(top):
-        if not isinstance(card, dict) or card.get("object") != "card" or not card.get("name"):
+    for element in _elements(top):
+        card = _checked(element)
+        if card is None or card.get("object") != "card" or not card.get("name"):
             continue
         layout = card.get("layout") or "normal"
         if layout in _SKIPPED_LAYOUTS:
             continue
-        faces_in = card.get("card_faces") or [card]
+        faces_in = [c for c in map(_checked, card.get("card_faces") or ()) if c is not None] or [card]
         faces = []
         for f in faces_in:
             faces.append(
@@ -637,8 +704,9 @@ def _scryfall_cards(top: Any) -> Iterator[Printing]:
 
 
 def _scryfall_rulings(top: Any) -> Iterator[Note]:
-    for r in _elements(top):
-        if not isinstance(r, dict) or r.get("object") != "ruling" or not r.get("comment"):
+    for element in _elements(top):
+        r = _checked(element)
+        if r is None or r.get("object") != "ruling" or not r.get("comment"):
             continue
         ruling = CardRuling(r.get("published_at"), r["comment"].strip(), "scryfall", r.get("source") == "wotc")
         yield Note("mtg", None, r.get("oracle_id"), ruling)
@@ -649,8 +717,8 @@ def _rulings(records: Iterable[dict[str, Any]], source: str) -> tuple[CardRuling
     out: list[CardRuling] = []
     seen: set[tuple[str | None, str]] = set()
     for rec in records:
-        for r in rec.get("rulings") or ():
-            if not isinstance(r, dict) or not r.get("text"):
+        for r in map(_checked, rec.get("rulings") or ()):
+            if r is None or not r.get("text"):
                 continue
             ruling = CardRuling(r.get("date"), r["text"].strip(), source, True)
             key = ruling_key(ruling)
@@ -697,7 +765,7 @@ def _mtgjson_printing(
         layout = "transform"  # v3's name for it (v3 had no modal double-faced cards)
     if layout in _SPLIT_LAYOUTS:
         mana_value = (
-            sum(float(r.get("cmc", r.get("manaValue", 0)) or 0) for r in records)
+            sum(_mana_value(r.get("cmc", r.get("manaValue", 0))) or 0 for r in records)
             if v3
             else first.get("manaValue", first.get("convertedManaCost"))
         )
@@ -712,9 +780,9 @@ def _mtgjson_printing(
     if not v3:
         oracle = next(
             (
-                (r.get("identifiers") or {}).get("scryfallOracleId")
+                (_checked(r.get("identifiers")) or {}).get("scryfallOracleId")
                 for r in records
-                if (r.get("identifiers") or {}).get("scryfallOracleId")
+                if (_checked(r.get("identifiers")) or {}).get("scryfallOracleId")
             ),
             None,
         )
@@ -728,9 +796,10 @@ def _side(rec: dict[str, Any]) -> str:
 
 
 def _mtgjson_set(s: dict[str, Any], v3: bool) -> Iterator[Printing]:
+    s = _checked(s) or {}
     code = (s.get("code") or "").upper() or None
     date = s.get("releaseDate") or ""
-    cards = [c for c in s.get("cards") or () if isinstance(c, dict) and c.get("name")]
+    cards = [c for c in map(_checked, s.get("cards") or ()) if c is not None and c.get("name")]
     groups: dict[str, list[dict[str, Any]]] = {}
     for c in cards:
         names = c.get("names") if v3 else None
@@ -748,7 +817,8 @@ def _mtgjson_set(s: dict[str, Any], v3: bool) -> Iterator[Printing]:
                 by_face: dict[str, dict[str, Any]] = {}
                 for r in records:
                     by_face.setdefault(r["name"], r)
-                records = [by_face[n] for n in names if n in by_face]
+                # (a record whose own name is none of its names: read as a card of one face)
+                records = [by_face[n] for n in names if n in by_face] or records[:1]
             else:
                 records = records[:1]
         else:
@@ -770,14 +840,16 @@ def _mtgjson_v3(value: Any) -> Iterator[Printing]:
 
 def _mtgjson_v5(value: Any) -> Iterator[Printing]:
     data = value.get("data", value) if isinstance(value, dict) else {}
-    if isinstance(data, dict) and ("cards" in data or "code" in data):
+    if not isinstance(data, dict):
+        return
+    if "cards" in data or "code" in data:
         yield from _mtgjson_set(data, False)
         return
     for key, entry in data.items():
         if isinstance(entry, dict):  # AllPrintings: {SET: {set}}
             yield from _mtgjson_set(entry, False)
         elif isinstance(entry, list):  # AtomicCards: {name: [faces]}, no set or date
-            records = [r for r in entry if isinstance(r, dict)]
+            records = [r for r in map(_checked, entry) if r is not None]
             if not records:
                 continue
             by_side: dict[str, dict[str, Any]] = {}
@@ -785,7 +857,9 @@ def _mtgjson_v5(value: Any) -> Iterator[Printing]:
                 by_side.setdefault(_side(r), r)
             records = [by_side[k] for k in sorted(by_side)]
             sets = tuple((str(code).upper(), "") for code in records[0].get("printings") or ())
-            yield _mtgjson_printing(records, records[0].get("name") or key, "", None, False, sets)
+            name = records[0].get("name") or key
+            if isinstance(name, str) and name:
+                yield _mtgjson_printing(records, name, "", None, False, sets)
 
 
 # -- Riftbound ----------------------------------------------------------------------------------------
@@ -826,7 +900,7 @@ def _riftbound_cost(energy: str | None, power: str | None, domains: list[str]) -
     parts = []
     if energy:
         parts.append(energy)
-    if power and power.isdigit() and int(power) > 0:
+    if power and len(power) <= 2 and power.isdecimal() and int(power) > 0:  # 100 power and more: as a number
         icon = f"[{'/'.join(domains)}]" if domains else "[A]"
         parts.append(icon * int(power))
     elif power:
@@ -835,8 +909,8 @@ def _riftbound_cost(energy: str | None, power: str | None, domains: list[str]) -
 
 
 def _riftbound_gallery(value: Any) -> Iterator[Printing]:
-    for c in value.get("cards") or ():
-        if not isinstance(c, dict) or not c.get("name"):
+    for c in map(_checked, (_checked(value) or {}).get("cards") or ()):
+        if c is None or not c.get("name"):
             continue
         set_id = (c.get("setId") or "").upper()
         rank = riftbound_rank(set_id)
@@ -913,8 +987,8 @@ def read_errata(content: str) -> list[tuple[str, str, str, str]]:
 
 def _riftbound_errata(top: Any, path: str) -> Iterator[Note]:
     posts = top if isinstance(top, list) else [top]
-    for post in posts:
-        if not isinstance(post, dict) or not isinstance(post.get("content"), str):
+    for post in map(_checked, posts):
+        if post is None or not isinstance(post.get("content"), str):
             continue
         date = (post.get("publishedAt") or post.get("updatedAt") or "")[:10] or None
         for name, new, old, note in read_errata(post["content"]):
