@@ -100,6 +100,10 @@ def main() -> None:
         raise
     except KeyboardInterrupt:  # outside click's run: while an error is printed
         _interrupted()
+    finally:
+        ruling = sys.modules.get("judge.commands.ruling")
+        if ruling is not None:
+            ruling.close_notebooks()
 
 
 def _pipe_closed() -> None:

@@ -34,11 +34,29 @@ BOOK = typer.Option(
 ID = typer.Argument(..., metavar="ID", help="The ruling's number (judge ruling list).")
 
 
+_OPENED: list = []  # the notebooks this command opened, closed when it ends (judge.cli.main)
+
+
 def notebook():
     from rulebook.home import default_home
     from rulebook.notebook import Notebook, notebook_path
 
-    return Notebook(notebook_path(default_home()))
+    opened = Notebook(notebook_path(default_home()))
+    _OPENED.append(opened)
+    return opened
+
+
+def close_notebooks() -> None:
+    """Close what the command opened: its write-ahead log folded into notebook.db now, not whenever the
+    connection is collected (a process running several commands, as the tests do, would otherwise
+    write into a file long after its command ended)."""
+    import sqlite3
+
+    while _OPENED:
+        try:
+            _OPENED.pop().close()
+        except sqlite3.Error:  # the command's answer stands (a full disk: the log stays beside the file)
+            pass
 
 
 def _get(nb, ruling_id: int):
