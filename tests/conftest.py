@@ -90,6 +90,50 @@ def judge_in(home, *args) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+# Real processes: `judge` run as a judge runs it, for what only a process shows (signals, pipes, locks) --
+PROCESS_WAIT = 120  # seconds any one process may take, at most
+
+
+def judge_env(home: Path, **extra: str) -> dict[str, str]:
+    return {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO), **extra}
+
+
+def start_judge(home: Path, *args, stdout=subprocess.PIPE, **extra: str) -> subprocess.Popen:
+    """``judge ARGS`` started in a process of its own with ``home`` as its library (``extra``: more
+    environment), its stdout and stderr piped."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "judge.cli", *map(str, args)],
+        env=judge_env(home, **extra),
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def run_judge(home: Path, *args, **extra: str) -> subprocess.CompletedProcess:
+    """``judge ARGS`` in a process of its own, waited for (at most :data:`PROCESS_WAIT` seconds)."""
+    return subprocess.run(
+        [sys.executable, "-m", "judge.cli", *map(str, args)],
+        env=judge_env(home, **extra),
+        capture_output=True,
+        text=True,
+        timeout=PROCESS_WAIT,
+    )
+
+
+def rules_document(folder: Path, name: str, rules: int = 100, about: str = "") -> Path:
+    """A Magic rules text of its own words, ``rules`` rules in sections of 20: rule 100.1 says "<Name>
+    rule 1 of section 100 says what it says<about>."; written to ``folder/<name>.txt``."""
+    lines = ["Magic: The Gathering Comprehensive Rules", "", "1. Game Concepts", ""]
+    for section in range(100, 100 + rules // 20):
+        lines += [f"{section}. Section {section}", ""]
+        for n in range(1, 21):
+            lines += [f"{section}.{n}. {name.capitalize()} rule {n} of section {section} says what it says{about}.", ""]
+    path = folder / f"{name}.txt"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
 @contextlib.contextmanager
 def serving(home: Path, logs: Path, *args: str) -> Iterator[tuple[str, dict, subprocess.Popen]]:
     """``judge serve --json ARGS`` in a process of its own on a free port of 127.0.0.1, with ``home`` as its

@@ -9,29 +9,16 @@ are SQLite files in WAL mode, each write one transaction (docs/decisions.md, "Wh
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
 
-from conftest import REPO
+from conftest import judge_env as _env
+from conftest import rules_document
+from conftest import run_judge as _judge
 
 WAIT = 120  # seconds any one process may take, at most
 CARDS = Path(__file__).parent / "data" / "cards" / "invented-scryfall.json"
-
-
-def _env(home: Path) -> dict[str, str]:
-    return {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
-
-
-def _judge(home: Path, *args) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "judge.cli", *map(str, args)],
-        env=_env(home),
-        capture_output=True,
-        text=True,
-        timeout=WAIT,
-    )
 
 
 def _at_once(home: Path, jobs: list[tuple]) -> list[tuple[tuple, int, str, str]]:
@@ -68,17 +55,6 @@ def _no_errors(done) -> None:
         )
 
 
-def _document(folder: Path, name: str) -> Path:
-    lines = ["Magic: The Gathering Comprehensive Rules", "", "1. Game Concepts", ""]
-    for section in range(100, 105):
-        lines += [f"{section}. Section {section}", ""]
-        for n in range(1, 21):
-            lines += [f"{section}.{n}. {name.capitalize()} rule {n} of section {section} says what it says.", ""]
-    path = folder / f"{name}.txt"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
-
-
 def _says(home: Path, book: str) -> str:
     done = _judge(home, "rule", "100.1", "--book", book, "--json")
     assert done.returncode == 0, done.stderr
@@ -106,8 +82,8 @@ def test_eight_processes_on_a_new_library(tmp_path):
     done = _at_once(
         shared,
         [
-            ("load", _document(tmp_path, "alpha"), "--book", "alpha"),
-            ("load", _document(tmp_path, "beta"), "--book", "beta"),
+            ("load", rules_document(tmp_path, "alpha"), "--book", "alpha"),
+            ("load", rules_document(tmp_path, "beta"), "--book", "beta"),
             ("load", CARDS),
             ("search", "priority", "--game", "riftbound", "--json"),
             ("rule", "312.1", "--book", "riftbound"),

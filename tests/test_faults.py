@@ -24,24 +24,13 @@ from pathlib import Path
 
 import pytest
 from conftest import judge_in
+from conftest import rules_document as _document
 
 from judge.errors import named_suggestions
 
 
 def _lines(err: str) -> list[str]:
     return [line for line in err.splitlines() if line.strip()]
-
-
-def _document(folder: Path, name: str, rules: int = 100) -> Path:
-    """A Magic rules text of its own words: rule 100.1 says "<Name> rule 1 ..."."""
-    lines = ["Magic: The Gathering Comprehensive Rules", "", "1. Game Concepts", ""]
-    for section in range(100, 100 + rules // 20):
-        lines += [f"{section}. Section {section}", ""]
-        for n in range(1, 21):
-            lines += [f"{section}.{n}. {name.capitalize()} rule {n} of section {section} says what it says.", ""]
-    path = folder / f"{name}.txt"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
 
 
 def _sha(path: Path) -> str:

@@ -17,7 +17,9 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import judge_env as _env
+from conftest import rules_document, start_judge
+from conftest import run_judge as _judge
 
 from rulebook import lock
 from rulebook.library import Library, LibraryError
@@ -27,28 +29,12 @@ ROUNDS = 3
 WAIT = 120  # seconds any one process may take, at most
 
 
-def _env(home: Path, **extra: str) -> dict[str, str]:
-    return {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO), **extra}
+def _start(home: Path, *args, **extra: str):
+    return start_judge(home, *args, **extra)
 
 
-def _start(home: Path, *args, **extra: str) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "judge.cli", *map(str, args)],
-        env=_env(home, **extra),
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
-
-def _judge(home: Path, *args, **extra: str) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "judge.cli", *map(str, args)],
-        env=_env(home, **extra),
-        capture_output=True,
-        text=True,
-        timeout=WAIT,
-    )
+def _document(folder: Path, name: str, rules: int = 600) -> Path:
+    return rules_document(folder, name, rules)
 
 
 def _finish(procs: list[subprocess.Popen]) -> list[tuple[int, str, str]]:
@@ -62,18 +48,6 @@ def _finish(procs: list[subprocess.Popen]) -> list[tuple[int, str, str]]:
             raise
         done.append((p.returncode, out, err))
     return done
-
-
-def _document(folder: Path, name: str, rules: int = 600) -> Path:
-    """A Magic rules text of its own words: rule 100.1 says "<name> rule 1."."""
-    lines = ["Magic: The Gathering Comprehensive Rules", "", "1. Game Concepts", ""]
-    for section in range(100, 100 + rules // 20):
-        lines += [f"{section}. Section {section}", ""]
-        for n in range(1, 21):
-            lines += [f"{section}.{n}. {name.capitalize()} rule {n} of section {section} says what it says.", ""]
-    path = folder / f"{name}.txt"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
 
 
 def _errors(err: str) -> list[str]:

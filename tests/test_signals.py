@@ -16,47 +16,20 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import REPO
+from conftest import judge_env as _env
+from conftest import rules_document
+from conftest import run_judge as _judge
+from conftest import start_judge as _start
 
 WAIT = 120  # seconds any one process may take, at most
 
-pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX signals and pipes")
-
-
-def _env(home: Path) -> dict[str, str]:
-    return {**os.environ, "JUDGE_HOME": str(home), "PYTHONPATH": str(REPO)}
-
-
-def _judge(home: Path, *args) -> subprocess.CompletedProcess:
-    return subprocess.run(
-        [sys.executable, "-m", "judge.cli", *map(str, args)],
-        env=_env(home),
-        capture_output=True,
-        text=True,
-        timeout=WAIT,
-    )
-
-
-def _start(home: Path, *args, stdout=subprocess.PIPE) -> subprocess.Popen:
-    return subprocess.Popen(
-        [sys.executable, "-m", "judge.cli", *map(str, args)],
-        env=_env(home),
-        stdout=stdout,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-
 
 def _document(folder: Path, rules: int) -> Path:
-    """A Magic rules text of ``rules`` rules, long enough that its load lasts."""
-    lines = ["Magic: The Gathering Comprehensive Rules", "", "1. Game Concepts", ""]
-    for section in range(100, 100 + rules // 20):
-        lines += [f"{section}. Section {section}", ""]
-        for n in range(1, 21):
-            lines += [f"{section}.{n}. Rule {n} of section {section} says what it says about priority.", ""]
-    path = folder / "big.txt"
-    path.write_text("\n".join(lines), encoding="utf-8")
-    return path
+    """A Magic rules text of ``rules`` rules, long enough that its load lasts, each about priority."""
+    return rules_document(folder, "big", rules, about=" about priority")
+
+
+pytestmark = pytest.mark.skipif(os.name == "nt", reason="POSIX signals and pipes")
 
 
 def _interrupt_while_building(proc: subprocess.Popen, home: Path) -> tuple[int, str]:
