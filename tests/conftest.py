@@ -134,6 +134,20 @@ def rules_document(folder: Path, name: str, rules: int = 100, about: str = "") -
     return path
 
 
+def pdf_of(objects: list[bytes]) -> bytes:
+    """A PDF file of these objects (numbered from 1; the first the catalogue), with its cross-reference
+    table: what the tests that make a PDF of their own write around their pages."""
+    out, offsets = bytearray(b"%PDF-1.4\n"), []
+    for number, body in enumerate(objects, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
+    return bytes(out)
+
+
 @contextlib.contextmanager
 def serving(home: Path, logs: Path, *args: str) -> Iterator[tuple[str, dict, subprocess.Popen]]:
     """``judge serve --json ARGS`` in a process of its own on a free port of 127.0.0.1, with ``home`` as its

@@ -8,7 +8,7 @@ import textwrap
 import zipfile
 
 import pytest
-from conftest import corpus
+from conftest import corpus, pdf_of
 
 from rulebook.readers import read_file
 from rulebook.readers.documents import PdfLine, clean, drop_furniture, join_lines
@@ -143,15 +143,7 @@ def _pdf(pages: list[list[tuple[float, float, str]]]) -> bytes:
         )
         kids.append(len(objects))
     objects[1] = b"<< /Type /Pages /Kids [%s] /Count %d >>" % (b" ".join(b"%d 0 R" % k for k in kids), len(kids))
-    out, offsets = bytearray(b"%PDF-1.4\n"), []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
+    return pdf_of(objects)
 
 
 def _typeset(lines: list[str], title: str, per_page: int = 55) -> bytes:
