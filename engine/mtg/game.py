@@ -10,12 +10,14 @@ is applied.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine import core
 from engine.core import Citations, Event
 from engine.mtg import actions as parse_actions
 from engine.mtg import combat, legality, settle, stack, turn, vehicles
 from engine.mtg.candidates import candidates
-from engine.mtg.state import MagicSnapshot, State
+from engine.mtg.state import MagicSnapshot, Paused, State
 from engine.mtg.vehicles import Crewing
 
 
@@ -244,36 +246,83 @@ class MagicGame(core.Game[State]):
             snap["poison"] = {p: n for p, n in s.poison.items() if n}
         if any(s.energy.values()):
             snap["energy"] = {p: n for p, n in s.energy.items() if n}
-        if s.pending in ("damage", "triggers", "aim", "mode", "pay", "scry", "pick", "offer", "discard", "look", "may"):
-            snap["awaiting"] = self._awaiting()
+        says = AWAITING.get(s.pending or "")
+        if says is not None:
+            snap["awaiting"] = says(s, s.deciding or s.turn_player) or ""
         return snap
 
-    def _awaiting(self) -> str:
-        s = self.s
-        who = s.deciding or s.turn_player
-        if s.pending == "damage":
-            names = ", ".join(p.name for p in (s.permanent(o) for o in s.awaiting) if p is not None)
-            return f"{who} assigns the combat damage of {names}"
-        if s.pending == "triggers":
-            return f"{who} orders triggers: " + ", ".join(t.name for t in s.pending_triggers if t.controller == who)
-        if s.pending == "aim":
-            first = next((t for t in s.pending_triggers if t.controller == who and legality.to_decide(t)), None)
-            what = "mode and targets" if first is not None and legality.trigger_modes(first) else "targets"
-            return f"{who} chooses the {what} of {first.name if first else 'a triggered ability'}"
-        if s.pending == "mode" and s.casting is not None:
-            return f"{who} chooses a mode of {s.casting.card.name}"
-        if s.pending == "pay" and s.paused is not None:
-            return f"{who} pays {s.paused.mana or '{' + str(s.paused.amount) + '}'} or not ({s.paused.item.name})"
-        if s.pending == "may" and s.paused is not None:
-            return f"{who} accepts or declines what {s.paused.item.name} offers"
-        if s.pending == "look" and s.paused is not None:
-            return f"{who} takes cards from those looked at ({s.paused.item.name})"
-        if s.pending == "discard" and s.paused is not None:
-            return f"{who} discards {s.paused.amount} card(s) ({s.paused.item.name})"
-        if s.pending == "pick" and s.paused is not None:
-            return f"{who} chooses a card from {s.paused.whose}'s hand ({s.paused.item.name})"
-        if s.pending == "offer" and s.paused is not None:
-            return f"{who} casts the card {s.paused.item.name} offers, or declines"
-        if s.pending == "scry" and s.paused is not None:
-            return f"{who} scries {s.paused.amount} ({s.paused.item.name}): where each card looked at goes"
-        return ""
+
+# What a player is waiting to decide, by the kind of pause (State.pending): a pause is a function and a
+# line here, saying who decides what (None when the pause has lost what it is about). ``paused``: a
+# pause of a resolving instruction, said from it (State.paused).
+Awaiting = Callable[[State, str], "str | None"]
+AWAITING: dict[str, Awaiting] = {}
+
+
+def _awaits(pending: str, paused: bool = False) -> Callable[[Callable], Callable]:
+    def register(says: Callable) -> Callable:
+        if paused:
+            AWAITING[pending] = lambda s, who: says(s.paused, who) if s.paused is not None else None
+        else:
+            AWAITING[pending] = says
+        return says
+
+    return register
+
+
+@_awaits("damage")
+def _assigning(s: State, who: str) -> str:
+    names = ", ".join(p.name for p in (s.permanent(o) for o in s.awaiting) if p is not None)
+    return f"{who} assigns the combat damage of {names}"
+
+
+@_awaits("triggers")
+def _ordering(s: State, who: str) -> str:
+    return f"{who} orders triggers: " + ", ".join(t.name for t in s.pending_triggers if t.controller == who)
+
+
+@_awaits("aim")
+def _aiming(s: State, who: str) -> str:
+    first = next((t for t in s.pending_triggers if t.controller == who and legality.to_decide(t)), None)
+    what = "mode and targets" if first is not None and legality.trigger_modes(first) else "targets"
+    return f"{who} chooses the {what} of {first.name if first else 'a triggered ability'}"
+
+
+@_awaits("mode")
+def _choosing_mode(s: State, who: str) -> str | None:
+    return f"{who} chooses a mode of {s.casting.card.name}" if s.casting is not None else None
+
+
+@_awaits("pay", paused=True)
+def _paying(p: Paused, who: str) -> str:
+    return f"{who} pays {p.mana or '{' + str(p.amount) + '}'} or not ({p.item.name})"
+
+
+@_awaits("may", paused=True)
+def _accepting(p: Paused, who: str) -> str:
+    return f"{who} accepts or declines what {p.item.name} offers"
+
+
+@_awaits("look", paused=True)
+def _taking(p: Paused, who: str) -> str:
+    return f"{who} takes cards from those looked at ({p.item.name})"
+
+
+@_awaits("discard", paused=True)
+def _discarding(p: Paused, who: str) -> str:
+    return f"{who} discards {p.amount} card(s) ({p.item.name})"
+
+
+@_awaits("pick", paused=True)
+def _picking(p: Paused, who: str) -> str:
+    return f"{who} chooses a card from {p.whose}'s hand ({p.item.name})"
+
+
+@_awaits("offer", paused=True)
+def _offered(p: Paused, who: str) -> str:
+    return f"{who} casts the card {p.item.name} offers, or declines"
+
+
+@_awaits("scry", paused=True)
+def _scrying(p: Paused, who: str) -> str:
+    return f"{who} scries {p.amount} ({p.item.name}): where each card looked at goes"
