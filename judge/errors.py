@@ -84,11 +84,6 @@ def problem(exc: BaseException) -> Problem | None:
     return _system(exc)
 
 
-# SQLite's primary result codes (sqlite3.SQLITE_* from Python 3.11): what the disk or the folder refused.
-_SQLITE_FULL, _SQLITE_READONLY, _SQLITE_CANTOPEN, _SQLITE_PERM = 13, 8, 14, 3
-_SQLITE_CORRUPT, _SQLITE_NOTADB = 11, 26
-
-
 def _system(exc: BaseException) -> Problem | None:
     """What the disk or the folder refused, as one line: a full disk, a read-only or unwritable library
     folder, a file that cannot be read. A write to the library is made whole or not at all (a new file
@@ -97,18 +92,18 @@ def _system(exc: BaseException) -> Problem | None:
     import sqlite3
 
     from rulebook.home import default_home
+    from rulebook.sqlscript import refused
 
     home = default_home()
     if isinstance(exc, sqlite3.Error):
-        code = getattr(exc, "sqlite_errorcode", None)
-        primary = code & 0xFF if isinstance(code, int) else None
-        if primary == _SQLITE_FULL:
+        kind = refused(exc)
+        if kind == "full":
             return Problem(
                 f"{home}: no space left on the device ({exc}): {_AS_IT_WAS}; free some space and run it again"
             )
-        if primary in (_SQLITE_READONLY, _SQLITE_CANTOPEN, _SQLITE_PERM):
+        if kind == "unwritable":
             return Problem(f"{home}: {exc}: {_NOT_WRITABLE}")
-        if primary in (_SQLITE_CORRUPT, _SQLITE_NOTADB):
+        if kind == "damaged":
             return Problem(
                 f"a database in {home} is damaged ({exc}): judge.db is built again by the next command; "
                 "cards.db and notebook.db are never replaced: move the damaged one aside"
@@ -152,9 +147,7 @@ def usage_problem(exc) -> Problem:
     helped = getattr(param, "help", None)
     if helped and "Missing" in message:
         message = f"{message.rstrip('.')}: {helped.rstrip('.')}."
-    suggestions = tuple(getattr(exc, "possibilities", None) or ())
-    if not suggestions and "Did you mean '" in message:  # "... 'serch'. Did you mean 'search', 'serve'?"
-        suggestions = tuple(message.split("Did you mean ", 1)[1].split("?", 1)[0].split("'")[1::2])
+    suggestions = tuple(getattr(exc, "possibilities", None) or ())  # else the message's (named_suggestions)
     ctx = getattr(exc, "ctx", None)
     command = ctx.info_name if ctx is not None and ctx.parent is not None else None
     where = f"judge {command} --help" if command else "judge --help"

@@ -38,7 +38,7 @@ from rapidfuzz.distance import Indel
 from rulebook import diff as d
 from rulebook import numbers
 from rulebook.diff import _norm, word_diff
-from rulebook.sqlscript import statements
+from rulebook.sqlscript import refused, statements
 
 NOTEBOOK_NAME = "notebook.db"
 SCHEMA = "1"
@@ -70,9 +70,8 @@ def _reason(exc: BaseException) -> str:
 def _unusable(path: Path, exc: sqlite3.DatabaseError) -> NotebookError:
     """The one-line error for a notebook SQLite cannot use: damaged (say how to recover it; the file is
     left as it is), or unreadable, read-only, full or busy (say so)."""
-    code = getattr(exc, "sqlite_errorcode", None)
-    primary = code & 0xFF if isinstance(code, int) else None
-    if primary in (sqlite3.SQLITE_CORRUPT, sqlite3.SQLITE_NOTADB) or type(exc) is sqlite3.DatabaseError:
+    kind = refused(exc)
+    if kind == "damaged" or type(exc) is sqlite3.DatabaseError:  # the page check's finding (_open)
         damaged = NotebookDamaged(
             f"{path} is damaged ({exc}); it was left as it is, your rulings' only copy: move it aside "
             f"(mv {path} {path}.damaged) and `judge ruling import FILE` the last `judge ruling export` you "
@@ -80,7 +79,7 @@ def _unusable(path: Path, exc: sqlite3.DatabaseError) -> NotebookError:
         )
         damaged.path = str(path)
         return damaged
-    if primary in (sqlite3.SQLITE_READONLY, sqlite3.SQLITE_CANTOPEN, sqlite3.SQLITE_PERM):
+    if kind == "unwritable":
         return NotebookError(f"{path}: cannot open the notebook ({exc}): {_NOT_WRITABLE}")
     return NotebookError(f"{path}: cannot open the notebook: {exc}")
 
