@@ -82,7 +82,7 @@ def open_cards(path: Path) -> CardStore:
 
     if KEEP_SECONDS is None:
         return CardStore(path)
-    identity = tuple(_stat(p) for p in (path, path.with_name(path.name + "-wal")))  # WAL: writes go beside
+    identity = cards_identity(path)
     kept = getattr(_kept, "cards", None)
     if kept is None or getattr(_kept, "cards_identity", None) != identity:
         if kept is not None:
@@ -90,6 +90,12 @@ def open_cards(path: Path) -> CardStore:
         kept = _kept.cards = CardStore(path)
         _kept.cards_identity = identity
     return kept
+
+
+def cards_identity(path: Path) -> tuple:
+    """cards.db as it is now: the file and its write-ahead log (a small load's writes stay in the log
+    until a checkpoint, the file itself unchanged)."""
+    return (_stat(path), _stat(path.with_name(path.name + "-wal")))
 
 
 def _stat(path: Path) -> tuple | None:

@@ -273,20 +273,14 @@ def library_site(every: float = 1.0) -> LiveSite:
 
 
 def library_identity() -> tuple:
-    """What the site is made of: judge.db (brought up to date) and cards.db, as files."""
-    from judge.books import fresh_db
+    """What the site is made of: judge.db (brought up to date; a build replaces it) and cards.db."""
+    from judge.books import cards_identity, fresh_db
     from rulebook.cards.store import card_db_path
     from rulebook.home import default_home
 
-    out: list[tuple[str, object]] = []
-    for path in (fresh_db(), card_db_path(default_home())):
-        try:
-            found = os.stat(path)
-        except FileNotFoundError:
-            out.append((str(path), None))
-        else:
-            out.append((str(path), (found.st_ino, found.st_mtime_ns, found.st_size)))
-    return tuple(out)
+    db = fresh_db()
+    found = os.stat(db)
+    return str(db), found.st_ino, found.st_mtime_ns, cards_identity(card_db_path(default_home()))
 
 
 def site_results(query: str, site: dict[str, bytes], cards: dict[tuple[str, str], str]) -> dict:
