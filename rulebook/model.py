@@ -107,11 +107,20 @@ class Book:
     builtin: bool = False
 
 
+def one_line(text: str) -> str:
+    """``text`` with its line breaks written as ``\\n``: an error quoting a value of the file stays one line.
+
+    >>> print(one_line("cannot read {" + chr(10) + "W}"))
+    cannot read {\\nW}
+    """
+    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+
 class ReadError(Exception):
     """A file that cannot be read at all. ``str()`` is one line naming the file (and line)."""
 
     def __init__(self, path: str, message: str, line: int | None = None):
-        message = message.replace("\r", "\\r").replace("\n", "\\n")  # a message quoting the file stays one line
+        message = one_line(message)  # a message quoting the file stays one line
         self.path, self.line, self.message = path, line, message
         where = f"{path}:{line}" if line else path
         super().__init__(f"{where}: {message}")

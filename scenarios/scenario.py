@@ -22,6 +22,7 @@ from engine.core import ScenarioError
 from rulebook import games
 from rulebook.cards.scenario import CardLibrary, resolve
 from rulebook.home import default_home
+from rulebook.model import one_line
 from scenarios.expectations import EXPECT_KEYS
 
 if TYPE_CHECKING:
@@ -56,15 +57,6 @@ class ScenarioFileError(Exception):
         self.file, self.line, self.where, self.message = path, line, where, message
         location = f"{path}:{line}" if line else path
         super().__init__(f"{location}: {where + ': ' if where else ''}{message}")
-
-
-def one_line(text: str) -> str:
-    """``text`` with its line breaks written as ``\\n``: an error quoting a value of the file stays one line.
-
-    >>> print(one_line("cannot read {" + chr(10) + "W}"))
-    cannot read {\\nW}
-    """
-    return text.replace("\r", "\\r").replace("\n", "\\n").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
 
 
 def format_path(path: tuple[str | int, ...]) -> str:
