@@ -87,6 +87,11 @@ def content_words(query: str) -> list[str]:
     return kept or all_words
 
 
+# A book's words asked for one by one before all of them are read at once: a store kept for many searches
+# (judge serve) would otherwise remember every word ever asked, misspellings included.
+ASKED_MOST = 4096
+
+
 class BookWords(Mapping[str, int]):
     """A book's words and how often it uses them (the ``vocab`` table), read as they are asked for.
 
@@ -124,6 +129,9 @@ class BookWords(Mapping[str, int]):
         if self._all is not None:
             return self._all[word]
         if word not in self._asked:
+            if len(self._asked) >= ASKED_MOST:  # a kept store (judge serve): its words read whole instead
+                self._asked.clear()
+                return self._everything()[word]
             count = self._index.word_count(self._book, word)
             self._asked[word] = self._MISSING if count is None else count
         found = self._asked[word]
